@@ -1,0 +1,47 @@
+import type { IAIProvider, IChatOptions, IProviderResponse } from './provider.ts'
+import type { TUniversalMessage } from './messages.ts'
+
+const ABORTED = Symbol('aborted')
+
+/** Base for provider adapters: shared abort-aware stream iteration. */
+export abstract class AbstractAIProvider implements IAIProvider {
+  abstract readonly name: string
+
+  abstract chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse>
+
+  supportsTools(): boolean {
+    return true
+  }
+
+  /**
+   * Iterates a stream until it ends or `signal` aborts. A pending `next()` is raced against the
+   * abort, so a stalled stream still stops at once; the source is closed with `return()`.
+   */
+  protected async *streamWithAbort<TEvent>(
+    source: AsyncIterable<TEvent>,
+    signal: AbortSignal | undefined
+  ): AsyncGenerator<TEvent, void, undefined> {
+    const iterator = source[Symbol.asyncIterator]()
+    if (!signal) {
+      for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value
+      return
+    }
+    let onAbort: (() => void) | undefined
+    const aborted = new Promise<typeof ABORTED>((resolve) => {
+      onAbort = () => resolve(ABORTED)
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
+    try {
+      while (!signal.aborted) {
+        const step = await Promise.race([iterator.next(), aborted])
+        if (step === ABORTED || step.done || signal.aborted) break
+        yield step.value
+      }
+    } finally {
+      if (onAbort) signal.removeEventListener('abort', onAbort)
+      // Closing the source releases its network stream. It is not awaited: an async generator
+      // queues return() behind a pending next(), which a stalled stream never settles.
+      void Promise.resolve(iterator.return?.()).catch(() => undefined)
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/** Codes every Robota error carries; they survive the worker boundary where classes do not. */
+export type TRobotaErrorCode =
+  | 'CONFIGURATION_ERROR'
+  | 'VALIDATION_ERROR'
+  | 'PROVIDER_ERROR'
+  | 'AUTHENTICATION_ERROR'
+  | 'RATE_LIMIT_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TOOL_EXECUTION_ERROR'
+  | 'MODEL_NOT_AVAILABLE'
+  | 'STORAGE_ERROR'
+  | 'ABORTED'
+
+/** Who is at fault, for deciding what to show. */
+export type TRobotaErrorCategory = 'user' | 'provider' | 'system'
+
+type TErrorOptions = { details?: Record<string, unknown>; cause?: unknown }
+
+/** Base of every error the SDK throws on purpose. */
+export class RobotaError extends Error {
+  override readonly name: string = 'RobotaError'
+  readonly code: TRobotaErrorCode
+  readonly category: TRobotaErrorCategory
+  readonly recoverable: boolean
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(
+    message: string,
+    code: TRobotaErrorCode,
+    category: TRobotaErrorCategory,
+    recoverable: boolean,
+    options: TErrorOptions = {}
+  ) {
+    super(message, { cause: options.cause })
+    this.code = code
+    this.category = category
+    this.recoverable = recoverable
+    this.details = options.details
+  }
+}
+
+/** Wrong or missing configuration. */
+export class ConfigurationError extends RobotaError {
+  override readonly name = 'ConfigurationError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'CONFIGURATION_ERROR', 'user', false, options)
+  }
+}
+
+/** Input that does not have the required shape. */
+export class ValidationError extends RobotaError {
+  override readonly name = 'ValidationError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'VALIDATION_ERROR', 'user', false, options)
+  }
+}
+
+/** A provider call failed. */
+export class ProviderError extends RobotaError {
+  override readonly name = 'ProviderError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'PROVIDER_ERROR', 'provider', true, options)
+  }
+}
+
+/** A tool failed while running. */
+export class ToolExecutionError extends RobotaError {
+  override readonly name = 'ToolExecutionError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'TOOL_EXECUTION_ERROR', 'system', false, options)
+  }
+}
+
+/** Reading or writing persisted state failed. */
+export class StorageError extends RobotaError {
+  override readonly name = 'StorageError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'STORAGE_ERROR', 'system', true, options)
+  }
+}
+
+/**
+ * True for any Robota error, including a plain object rebuilt on the other side of a worker
+ * boundary, where `instanceof` no longer holds.
+ */
+export function isRobotaError(value: unknown): value is RobotaError {
+  if (value instanceof RobotaError) return true
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { code?: unknown }).code === 'string' &&
+    typeof (value as { message?: unknown }).message === 'string' &&
+    typeof (value as { category?: unknown }).category === 'string'
+  )
+}
+
+/** True when an error means "the caller aborted", whatever layer threw it. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { name?: unknown }).name === 'AbortError' || (error as { code?: unknown }).code === 'ABORTED')
+  )
+}

@@ -1,0 +1,77 @@
+import type { IAssistantMessage, IToolMessage, TUniversalMessage } from './messages.ts'
+import type { IProviderNativeRawPayloadEvent, IProviderResponse, IToolSchema } from './provider.ts'
+
+/** Data of each replay event type. Every value is plain, serializable data. */
+export type TExecutionEventDataMap = {
+  /** Immediately before a provider call: what was sent. */
+  provider_request: { provider: string; model: string; messages: TUniversalMessage[]; tools: IToolSchema[] }
+  /** One text delta as it reached the loop. */
+  provider_stream_raw_delta: { sequence: number; delta: string }
+  /** A provider-native payload the adapter reported. */
+  provider_native_raw_payload: IProviderNativeRawPayloadEvent
+  /** The provider's reply as it returned, before the loop accepted it. */
+  provider_response_raw: { response: IProviderResponse; responseKind: 'provider-normalized-message' }
+  /** The reply the loop accepted. */
+  provider_response_normalized: { response: IProviderResponse; toolCallsCount: number }
+  /** An assistant message was committed to history. */
+  assistant_message_committed: { message: IAssistantMessage }
+  /** A batch of tool calls is about to run. */
+  tool_batch_started: { batchId: string; mode: 'sequential' | 'parallel'; requestCount: number; tools: string[] }
+  /** One tool call about to run. */
+  tool_execution_request: {
+    batchId: string
+    index: number
+    toolName: string
+    toolCallId: string
+    parameters: Record<string, unknown>
+  }
+  /** One tool call finished, failed or was skipped. */
+  tool_execution_result: {
+    batchId: string
+    index: number
+    toolName: string
+    toolCallId: string
+    success: boolean
+    result?: unknown
+    error?: string
+    metadata?: Record<string, string | number | boolean>
+  }
+  /** A tool result message was committed to history. */
+  tool_message_committed: { batchId: string; index: number; message: IToolMessage }
+  /** A message was appended to the canonical history; replaying these rebuilds it. */
+  history_mutation: { mutation: 'append'; index: number; message: TUniversalMessage }
+}
+
+/** Names of the replay event types. */
+export type TExecutionEventType = keyof TExecutionEventDataMap
+
+/** The envelope every replay event travels in; `seq` is monotonic within a session. */
+export type IExecutionEventEnvelope<TType extends TExecutionEventType = TExecutionEventType> = {
+  [K in TType]: {
+    seq: number
+    ts: number
+    sessionId: string
+    executionId: string
+    round?: number
+    type: K
+    data: TExecutionEventDataMap[K]
+  }
+}[TType]
+
+/** Receives replay events in order. */
+export type TExecutionEventCallback = (event: IExecutionEventEnvelope) => void
+
+/** Every replay event type, for filters and validation. */
+export const EXECUTION_EVENT_TYPES: readonly TExecutionEventType[] = [
+  'provider_request',
+  'provider_stream_raw_delta',
+  'provider_native_raw_payload',
+  'provider_response_raw',
+  'provider_response_normalized',
+  'assistant_message_committed',
+  'tool_batch_started',
+  'tool_execution_request',
+  'tool_execution_result',
+  'tool_message_committed',
+  'history_mutation'
+]

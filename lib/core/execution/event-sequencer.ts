@@ -1,0 +1,46 @@
+import type {
+  IExecutionEventEnvelope,
+  TExecutionEventCallback,
+  TExecutionEventDataMap,
+  TExecutionEventType
+} from '../execution-events.ts'
+
+/**
+ * Wraps replay event data in envelopes whose `seq` keeps rising across every run of a session, so
+ * a log spanning many runs (and a resumed session) stays totally ordered.
+ */
+export class ExecutionEventSequencer {
+  private nextSeq: number
+
+  constructor(
+    private readonly sessionId: string,
+    firstSeq = 0
+  ) {
+    this.nextSeq = firstSeq
+  }
+
+  /** The `seq` the next event will get. */
+  peekNextSeq(): number {
+    return this.nextSeq
+  }
+
+  /** Builds the envelope and hands it to `listener`. */
+  emit<TType extends TExecutionEventType>(
+    listener: TExecutionEventCallback | undefined,
+    executionId: string,
+    type: TType,
+    data: TExecutionEventDataMap[TType],
+    round: number | undefined
+  ): void {
+    const envelope = {
+      seq: this.nextSeq++,
+      ts: Date.now(),
+      sessionId: this.sessionId,
+      executionId,
+      ...(round === undefined ? {} : { round }),
+      type,
+      data
+    } as IExecutionEventEnvelope
+    listener?.(envelope)
+  }
+}

@@ -1,0 +1,26 @@
+import type { ConversationStore } from '../conversation-store.ts'
+import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-events.ts'
+import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
+import type { ITool } from '../tool.ts'
+
+/** Emits one replay event for the current execution. */
+export type TEmitExecutionEvent = <TType extends TExecutionEventType>(
+  type: TType,
+  data: TExecutionEventDataMap[TType],
+  round?: number
+) => void
+
+/** Everything one run's steps share. Built by `Robota.run`, read by each step. */
+export type IExecutionContext = {
+  executionId: string
+  provider: IAIProvider
+  model: string
+  systemMessage: string | undefined
+  tools: ReadonlyMap<string, ITool>
+  store: ConversationStore
+  signal: AbortSignal | undefined
+  onTextDelta: TTextDeltaCallback | undefined
+  emit: TEmitExecutionEvent
+  /** Round cap for this run; 0 means no cap. */
+  maxExecutionRounds: number
+}

@@ -1,0 +1,106 @@
+import { createId } from './create-id.ts'
+
+/** Whether a message finished normally or was cut short by an abort (assistant messages only). */
+export type TMessageState = 'complete' | 'interrupted'
+
+/** Values allowed in message metadata: plain, serializable data. */
+export type TUniversalMessageMetadata = Record<
+  string,
+  string | number | boolean | string[] | number[] | Record<string, number>
+>
+
+/** A tool invocation requested by the model; `id` is the provider's own token, kept verbatim. */
+export type IToolCall = {
+  id: string
+  name: string
+  arguments: Record<string, unknown>
+}
+
+type TBaseMessage = {
+  id: string
+  state: TMessageState
+  timestamp: number
+  metadata?: TUniversalMessageMetadata
+}
+
+/** A message from the person driving the agent. */
+export type IUserMessage = TBaseMessage & { role: 'user'; content: string }
+
+/** A model turn: its text and any tool calls it asked for. */
+export type IAssistantMessage = TBaseMessage & {
+  role: 'assistant'
+  content: string
+  toolCalls?: IToolCall[]
+}
+
+/** Instructions that frame the conversation. */
+export type ISystemMessage = TBaseMessage & { role: 'system'; content: string }
+
+/** The result of one tool call, linked to it by `toolCallId`. */
+export type IToolMessage = TBaseMessage & {
+  role: 'tool'
+  content: string
+  toolCallId: string
+  toolName: string
+}
+
+/** Every message the conversation history can hold. */
+export type TUniversalMessage = IUserMessage | IAssistantMessage | ISystemMessage | IToolMessage
+
+/** Role names of the message union. */
+export type TMessageRole = TUniversalMessage['role']
+
+type TMessageExtras = { metadata?: TUniversalMessageMetadata; id?: string; timestamp?: number }
+
+function base(extras: TMessageExtras = {}, state: TMessageState = 'complete'): TBaseMessage {
+  return {
+    id: extras.id ?? createId(),
+    state,
+    timestamp: extras.timestamp ?? Date.now(),
+    ...(extras.metadata ? { metadata: extras.metadata } : {})
+  }
+}
+
+/** Creates a user message (always `complete`). */
+export function createUserMessage(content: string, extras?: TMessageExtras): IUserMessage {
+  return { ...base(extras), role: 'user', content }
+}
+
+/** Creates an assistant message; pass `state: 'interrupted'` for a response cut short. */
+export function createAssistantMessage(
+  content: string,
+  options: TMessageExtras & { toolCalls?: IToolCall[]; state?: TMessageState } = {}
+): IAssistantMessage {
+  const message: IAssistantMessage = { ...base(options, options.state), role: 'assistant', content }
+  if (options.toolCalls && options.toolCalls.length > 0) message.toolCalls = options.toolCalls
+  return message
+}
+
+/** Creates a system message (always `complete`). */
+export function createSystemMessage(content: string, extras?: TMessageExtras): ISystemMessage {
+  return { ...base(extras), role: 'system', content }
+}
+
+/** Creates the message that carries one tool call's result back to the model. */
+export function createToolMessage(
+  content: string,
+  link: { toolCallId: string; toolName: string },
+  extras?: TMessageExtras
+): IToolMessage {
+  return { ...base(extras), role: 'tool', content, toolCallId: link.toolCallId, toolName: link.toolName }
+}
+
+/** Suffix the model sees on an assistant response that was aborted. */
+export const INTERRUPTED_SUFFIX = '\n\n[This response was interrupted by the user]'
+
+/**
+ * Prepares history for a provider call: interrupted assistant text is marked so the model knows
+ * its previous answer was cut short.
+ */
+export function getMessagesForAPI(history: readonly TUniversalMessage[]): TUniversalMessage[] {
+  return history.map((message) =>
+    message.role === 'assistant' && message.state === 'interrupted'
+      ? { ...message, content: message.content + INTERRUPTED_SUFFIX }
+      : message
+  )
+}

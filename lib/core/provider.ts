@@ -1,0 +1,59 @@
+import type { IAssistantMessage, TUniversalMessage } from './messages.ts'
+
+/** Receives one streamed piece of assistant text. */
+export type TTextDeltaCallback = (delta: string) => void
+
+/** Phase of a provider-native payload reported for replay. */
+export type TProviderNativeRawPayloadKind = 'request' | 'response' | 'stream_event'
+
+/** A provider's own request, response or stream event, reported without core knowing its type. */
+export type IProviderNativeRawPayloadEvent = {
+  provider: string
+  apiSurface?: string
+  payloadKind: TProviderNativeRawPayloadKind
+  sequence?: number
+  payload: unknown
+  metadata?: Record<string, string | number | boolean>
+}
+
+/** Receives provider-native payloads during one call. */
+export type TProviderNativeRawPayloadCallback = (event: IProviderNativeRawPayloadEvent) => void
+
+/** JSON Schema of a tool's parameters, as providers advertise it to the model. */
+export type IToolSchema = {
+  name: string
+  description: string
+  parameters: {
+    type: 'object'
+    properties: Record<string, unknown>
+    required?: string[]
+    additionalProperties?: boolean
+  }
+}
+
+/** Options of one provider call; everything is scoped to this call. */
+export type IChatOptions = {
+  model: string
+  tools?: IToolSchema[]
+  signal?: AbortSignal
+  onTextDelta?: TTextDeltaCallback
+  onProviderNativeRawPayload?: TProviderNativeRawPayloadCallback
+  maxTokens?: number
+  temperature?: number
+}
+
+/** Why a provider call ended. */
+export type TStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'aborted'
+
+/** What a provider call returns: one assistant message, possibly partial when aborted. */
+export type IProviderResponse = IAssistantMessage & { stopReason?: TStopReason }
+
+/** The provider port: one chat call that streams text through `onTextDelta`. */
+export interface IAIProvider {
+  /** Stable identifier, such as `anthropic`, `openai` or `scripted`. */
+  readonly name: string
+  /** Sends the conversation and returns the assistant's reply. On abort it returns what it has. */
+  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse>
+  /** Whether the provider can call tools. */
+  supportsTools(): boolean
+}

@@ -1,0 +1,138 @@
+import { ConversationStore } from './conversation-store.ts'
+import { createId } from './create-id.ts'
+import { ConfigurationError, ValidationError } from './errors.ts'
+import type { TExecutionEventCallback } from './execution-events.ts'
+import type { IExecutionContext } from './execution/execution-context.ts'
+import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
+import { runExecution, type IRunResult } from './execution/run-execution.ts'
+import { createUserMessage, type TUniversalMessage } from './messages.ts'
+import type { IAIProvider, TTextDeltaCallback } from './provider.ts'
+import type { ITool } from './tool.ts'
+
+/** Default cap on model/tool rounds in one run. */
+export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
+
+/** How an agent is set up. */
+export type IAgentConfig = {
+  name: string
+  aiProviders: IAIProvider[]
+  defaultModel: { provider: string; model: string }
+  systemMessage?: string
+  tools?: ITool[]
+  /** Cap on model/tool rounds per run; 0 means no cap. Defaults to 10. */
+  maxExecutionRounds?: number
+  /** Identifies the conversation in replay events; a new id is made when omitted. */
+  sessionId?: string
+  /** History to continue from, such as a resumed session's committed messages. */
+  history?: TUniversalMessage[]
+  /** The `seq` of the first replay event, so a resumed session's log keeps rising. */
+  firstEventSeq?: number
+}
+
+/** Options of one run; each beats the agent's config for this run only. */
+export type IRunOptions = {
+  signal?: AbortSignal
+  onTextDelta?: TTextDeltaCallback
+  onExecutionEvent?: TExecutionEventCallback
+  maxExecutionRounds?: number
+}
+
+/** The agent facade: one conversation, one provider loop, its tools and its replay events. */
+export class Robota {
+  readonly name: string
+  readonly sessionId: string
+  private readonly config: IAgentConfig
+  private readonly provider: IAIProvider
+  private readonly tools: ReadonlyMap<string, ITool>
+  private readonly store: ConversationStore
+  private readonly sequencer: ExecutionEventSequencer
+  private running = false
+
+  constructor(config: IAgentConfig) {
+    this.config = config
+    this.name = config.name
+    this.sessionId = config.sessionId ?? createId()
+    this.provider = selectProvider(config)
+    this.tools = indexTools(config.tools ?? [])
+    this.store = new ConversationStore(config.history)
+    this.sequencer = new ExecutionEventSequencer(this.sessionId, config.firstEventSeq ?? 0)
+    const rounds = config.maxExecutionRounds
+    if (rounds !== undefined && !isRoundCap(rounds)) {
+      throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${String(rounds)}.`)
+    }
+  }
+
+  /**
+   * Sends `input` and runs the loop to its end. Returns normally on abort (with
+   * `interrupted: true`) and on provider failure (with the error as the response).
+   */
+  async run(input: string, options: IRunOptions = {}): Promise<IRunResult> {
+    if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
+    if (options.maxExecutionRounds !== undefined && !isRoundCap(options.maxExecutionRounds)) {
+      throw new ValidationError(
+        `run(): maxExecutionRounds must be a whole number of 0 or more; got ${String(options.maxExecutionRounds)}.`
+      )
+    }
+    if (this.running) throw new ValidationError(`Agent "${this.name}" is already running; wait for run() to return.`)
+    this.running = true
+    const executionId = createId()
+    const listener = options.onExecutionEvent
+    const context: IExecutionContext = {
+      executionId,
+      provider: this.provider,
+      model: this.config.defaultModel.model,
+      systemMessage: this.config.systemMessage,
+      tools: this.tools,
+      store: this.store,
+      signal: options.signal,
+      onTextDelta: options.onTextDelta,
+      emit: (type, data, round) => this.sequencer.emit(listener, executionId, type, data, round),
+      maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS
+    }
+    const stopRecording = this.store.onAppend((message, index) =>
+      context.emit('history_mutation', { mutation: 'append', index, message })
+    )
+    try {
+      this.store.append(createUserMessage(input))
+      return await runExecution(context)
+    } finally {
+      stopRecording()
+      this.running = false
+    }
+  }
+
+  /** The committed history, oldest first. */
+  getHistory(): TUniversalMessage[] {
+    return this.store.getHistory()
+  }
+
+  /** The `seq` the next replay event will carry. */
+  getNextEventSeq(): number {
+    return this.sequencer.peekNextSeq()
+  }
+}
+
+function selectProvider(config: IAgentConfig): IAIProvider {
+  if (config.aiProviders.length === 0) throw new ConfigurationError('Robota needs at least one provider in aiProviders.')
+  const provider = config.aiProviders.find((candidate) => candidate.name === config.defaultModel.provider)
+  if (!provider) {
+    const names = config.aiProviders.map((candidate) => candidate.name).join(', ')
+    throw new ConfigurationError(
+      `defaultModel.provider "${config.defaultModel.provider}" is not among aiProviders (${names}).`
+    )
+  }
+  return provider
+}
+
+function indexTools(tools: readonly ITool[]): ReadonlyMap<string, ITool> {
+  const byName = new Map<string, ITool>()
+  for (const tool of tools) {
+    if (byName.has(tool.schema.name)) throw new ConfigurationError(`Two tools are named "${tool.schema.name}".`)
+    byName.set(tool.schema.name, tool)
+  }
+  return byName
+}
+
+function isRoundCap(value: number): boolean {
+  return Number.isInteger(value) && value >= 0
+}

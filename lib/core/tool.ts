@@ -1,0 +1,23 @@
+import type { IToolSchema } from './provider.ts'
+
+/** What a tool gets besides its arguments. */
+export type IToolExecutionContext = {
+  toolCallId: string
+  signal?: AbortSignal
+}
+
+/** A tool's outcome; `data` is serialized to text for the model. */
+export type IToolResult = {
+  success: boolean
+  data?: unknown
+  error?: string
+  metadata?: Record<string, string | number | boolean>
+}
+
+/** The tool port: a schema the model sees and a function the loop runs. */
+export interface ITool {
+  /** The schema advertised to the model; its `name` is how calls find the tool. */
+  readonly schema: IToolSchema
+  /** Runs the tool. Throwing is allowed; the loop turns it into a failed result. */
+  execute(parameters: Record<string, unknown>, context: IToolExecutionContext): Promise<IToolResult>
+}

@@ -1,0 +1,68 @@
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
+import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
+
+/** Which model a session talks to, as plain data that can cross a worker boundary. */
+export type TProviderChoice = {
+  /** Provider kind, such as `offline-demo`. */
+  kind: string
+  model: string
+  baseURL?: string
+  /** Kept in memory only: never persisted, logged or put in a replay event. */
+  apiKey?: string
+}
+
+/** Options for a new session. */
+export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice }
+
+/** Everything the page needs to show a stored session. */
+export type TSessionView = {
+  summary: TSessionSummary
+  messages: TUniversalMessage[]
+  events: IExecutionEventEnvelope[]
+  /** True while a turn of this session is running. */
+  running: boolean
+}
+
+/** How a submitted turn ended. */
+export type TTurnResult = { response: string; interrupted: boolean; toolsExecuted: string[] }
+
+/** Host-level events, delivered in order and in batches. */
+export type THostEvent =
+  /** A replay event of a running turn, exactly as it is persisted. */
+  | { kind: 'replay'; event: IExecutionEventEnvelope }
+  /** A turn started for `sessionId`. */
+  | { kind: 'turn_started'; sessionId: string; prompt: string }
+  /** A turn ended; its messages are committed to the store. */
+  | { kind: 'turn_finished'; sessionId: string; result: TTurnResult }
+  /** A turn failed outside the loop (storage, say); `code` is the error's code. */
+  | { kind: 'turn_failed'; sessionId: string; message: string; code: string }
+
+/** Receives host events, several at a time, in order. */
+export type THostEventListener = (events: THostEvent[]) => void | Promise<void>
+
+/**
+ * The agent host: sessions, turns and their events behind one interface that runs in-thread
+ * (Node, tests) and, unchanged, inside a Web Worker.
+ */
+export interface IAgentHost {
+  /** Creates and persists an empty session. */
+  createSession(options?: TCreateSessionOptions): Promise<TSessionSummary>
+  /** Lists stored sessions, newest first; corrupt records are reported, not thrown. */
+  listSessions(): Promise<TSessionListing>
+  /** Loads a session's committed messages and replay events. */
+  openSession(sessionId: string): Promise<TSessionView>
+  /** Runs one turn; resolves when it ends, with every message committed. */
+  submit(sessionId: string, prompt: string): Promise<TTurnResult>
+  /** Aborts the session's running turn, if any. */
+  abort(sessionId: string): Promise<void>
+  /** Lists a directory of the session's sandbox. */
+  listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]>
+  /** Reads a text file of the session's sandbox. */
+  readFile(sessionId: string, path: string): Promise<string>
+  /** Starts delivering events to `listener`; returns an id for `unsubscribe`. */
+  subscribe(listener: THostEventListener): Promise<number>
+  /** Stops a subscription. */
+  unsubscribe(subscriptionId: number): Promise<void>
+}

@@ -1,0 +1,58 @@
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import { StorageError } from '../core/errors.ts'
+import {
+  describeSchemaIssues,
+  executionEventEnvelopeSchema,
+  sessionRecordSchema,
+  toSchemaIssues
+} from './session-record-schema.ts'
+import type { TSessionRecord } from './session-store.ts'
+
+/**
+ * Checks a commit before anything is written, so a rejected commit leaves the store untouched:
+ * the record must match the schema and every event must be a valid envelope of that session.
+ * @throws StorageError naming the session and the offending field or event.
+ */
+export function assertCommittable(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): void {
+  const recordResult = sessionRecordSchema.safeParse(record)
+  if (!recordResult.success) {
+    const issues = toSchemaIssues(recordResult.error)
+    throw new StorageError(`Cannot commit session "${record.id}": ${describeSchemaIssues(issues)}`, {
+      details: { sessionId: record.id, path: issues[0]?.path, issues }
+    })
+  }
+  events.forEach((event, index) => {
+    if (event.sessionId !== record.id) {
+      throw new StorageError(
+        `Cannot commit session "${record.id}": event ${index} (seq ${event.seq}) belongs to session "${event.sessionId}"`,
+        { details: { sessionId: record.id, eventSessionId: event.sessionId, seq: event.seq, index } }
+      )
+    }
+    const eventResult = executionEventEnvelopeSchema.safeParse(event)
+    if (!eventResult.success) {
+      const issues = toSchemaIssues(eventResult.error)
+      throw new StorageError(
+        `Cannot commit session "${record.id}": event ${index} is invalid: ${describeSchemaIssues(issues)}`,
+        { details: { sessionId: record.id, index, path: issues[0]?.path, issues } }
+      )
+    }
+  })
+}
+
+/**
+ * The events a commit should append, given the seqs already stored: the first copy of each seq
+ * wins, within the batch as across commits, because the replay log is append-only.
+ */
+export function selectNewEvents(
+  events: readonly IExecutionEventEnvelope[],
+  storedSeqs: ReadonlySet<number>
+): IExecutionEventEnvelope[] {
+  const taken = new Set(storedSeqs)
+  const fresh: IExecutionEventEnvelope[] = []
+  for (const event of events) {
+    if (taken.has(event.seq)) continue
+    taken.add(event.seq)
+    fresh.push(event)
+  }
+  return fresh
+}

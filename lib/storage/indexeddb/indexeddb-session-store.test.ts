@@ -1,0 +1,136 @@
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction
+} from 'fake-indexeddb'
+import { describe, expect, it, vi } from 'vitest'
+import { StorageError } from '../../core/errors.ts'
+import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
+import { describeSessionStore } from '../session-store.contract.ts'
+import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+
+// idb recognizes IDB objects with `instanceof` against the global classes, so Node needs them;
+// `indexedDB` itself stays unset, so every store below uses only the factory it is given.
+vi.stubGlobal('IDBCursor', IDBCursor)
+vi.stubGlobal('IDBCursorWithValue', IDBCursorWithValue)
+vi.stubGlobal('IDBDatabase', IDBDatabase)
+vi.stubGlobal('IDBIndex', IDBIndex)
+vi.stubGlobal('IDBKeyRange', IDBKeyRange)
+vi.stubGlobal('IDBObjectStore', IDBObjectStore)
+vi.stubGlobal('IDBOpenDBRequest', IDBOpenDBRequest)
+vi.stubGlobal('IDBRequest', IDBRequest)
+vi.stubGlobal('IDBTransaction', IDBTransaction)
+
+describeSessionStore('IndexedDBSessionStore', () => new IndexedDBSessionStore({ indexedDB: new IDBFactory() }))
+
+/** Writes `value` straight into an object store, bypassing the store's validation. */
+async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events', value: unknown): Promise<void> {
+  const database = await new Promise<globalThis.IDBDatabase>((resolve, reject) => {
+    const request = factory.open('robota')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  await new Promise<void>((resolve, reject) => {
+    const transaction = database.transaction(storeName, 'readwrite')
+    transaction.objectStore(storeName).put(value)
+    transaction.oncomplete = () => resolve()
+    transaction.onerror = () => reject(transaction.error)
+  })
+  database.close()
+}
+
+describe('IndexedDBSessionStore', () => {
+  it('keeps data across closing and reopening on the same factory', async () => {
+    const factory = new IDBFactory()
+    const first = new IndexedDBSessionStore({ indexedDB: factory })
+    await first.commit(createTestRecord('s1', { nextEventSeq: 2 }), createTestEvents('s1', [0, 1]))
+    await first.close()
+
+    const second = new IndexedDBSessionStore({ indexedDB: factory })
+    expect(await second.loadSession('s1')).toEqual(createTestRecord('s1', { nextEventSeq: 2 }))
+    expect(await second.loadEvents('s1')).toEqual(createTestEvents('s1', [0, 1]))
+    await second.close()
+  })
+
+  it('reports a corrupt record: loadSession throws naming the field, listSessions lists it apart', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('good'), [])
+    await putRaw(factory, 'sessions', { ...createTestRecord('bad'), messages: 'nope' })
+
+    const error: unknown = await store.loadSession('bad').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(StorageError)
+    expect((error as StorageError).message).toMatch(/"bad".*messages/)
+    expect((error as StorageError).details).toMatchObject({ sessionId: 'bad', path: 'messages' })
+
+    const listing = await store.listSessions()
+    expect(listing.sessions.map((summary) => summary.id)).toEqual(['good'])
+    expect(listing.corrupt).toEqual([{ id: 'bad', reason: expect.stringMatching(/^messages: /) }])
+    await store.close()
+  })
+
+  it('throws a StorageError naming the field of a corrupt event', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1'), createTestEvents('s1', [0]))
+    await putRaw(factory, 'events', { ...createTestEvent('s1', 1), data: 'nope' })
+
+    await expect(store.loadEvents('s1')).rejects.toThrow(/Replay event 1 of session "s1" is corrupt: data/)
+    await store.close()
+  })
+
+  it('aborts the whole commit when a value cannot be stored', async () => {
+    const store = new IndexedDBSessionStore({ indexedDB: new IDBFactory() })
+    const uncloneable = createTestEvent('s1', 1)
+    Object.assign(uncloneable.data, { callback: () => undefined })
+
+    const attempt = store.commit(createTestRecord('s1'), [createTestEvent('s1', 0), uncloneable])
+
+    await expect(attempt).rejects.toBeInstanceOf(StorageError)
+    await expect(attempt).rejects.toThrow(/IndexedDB commit failed for session "s1"/)
+    expect(await store.loadSession('s1')).toBeUndefined()
+    expect(await store.loadEvents('s1')).toEqual([])
+    await store.close()
+  })
+
+  it('keeps databases with different names apart', async () => {
+    const factory = new IDBFactory()
+    const work = new IndexedDBSessionStore({ indexedDB: factory, databaseName: 'work' })
+    const play = new IndexedDBSessionStore({ indexedDB: factory, databaseName: 'play' })
+    await work.commit(createTestRecord('s1'), [])
+
+    expect(await play.loadSession('s1')).toBeUndefined()
+    expect(await work.loadSession('s1')).toEqual(createTestRecord('s1'))
+    await Promise.all([work.close(), play.close()])
+  })
+
+  it('closes on versionchange so an upgrade elsewhere is not blocked, then reports the newer version', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1'), [])
+
+    const upgraded = await new Promise<globalThis.IDBDatabase>((resolve, reject) => {
+      const request = factory.open('robota', 2)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+      request.onblocked = () => reject(new Error('blocked: the store kept its connection open'))
+    })
+    upgraded.close()
+
+    await expect(store.loadSession('s1')).rejects.toThrow(/IndexedDB open failed.*VersionError.*newer Robota/)
+  })
+
+  it('rejects with a StorageError when no IndexedDB is available', async () => {
+    const store = new IndexedDBSessionStore()
+    const attempt = store.listSessions()
+    await expect(attempt).rejects.toBeInstanceOf(StorageError)
+    await expect(attempt).rejects.toThrow(/IndexedDB is not available/)
+  })
+})

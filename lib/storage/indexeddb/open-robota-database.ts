@@ -1,0 +1,76 @@
+import { wrap } from 'idb'
+import type { IDBPDatabase } from 'idb'
+import { StorageError } from '../../core/errors.ts'
+
+/** Schema version of the Robota database; bump it, and extend `upgrade`, to add stores. */
+export const ROBOTA_DATABASE_VERSION = 1
+
+/**
+ * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
+ * may have been written by another version or by hand, so it is validated on load.
+ */
+export type TRobotaDatabaseSchema = {
+  /** One record per session, keyed by its id. */
+  sessions: { key: string; value: unknown }
+  /** Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session. */
+  events: { key: [string, number]; value: unknown }
+}
+
+/** An open connection typed with the Robota schema. */
+export type TRobotaDatabase = IDBPDatabase<TRobotaDatabaseSchema>
+
+/**
+ * Opens (creating or upgrading) the Robota database through `factory`. `idb`'s `openDB` always
+ * uses the global `indexedDB`, so the request is opened here and only the connection is wrapped.
+ * The connection closes itself when another tab upgrades the database, and `onUnusable` runs
+ * whenever it stops being usable, so the owner opens a fresh one on next use.
+ */
+export function openRobotaDatabase(
+  factory: IDBFactory,
+  databaseName: string,
+  onUnusable: () => void
+): Promise<TRobotaDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(databaseName, ROBOTA_DATABASE_VERSION)
+    let settled = false
+    request.onupgradeneeded = () => upgrade(request.result)
+    request.onblocked = () => {
+      // Another connection at an older version ignored `versionchange` (a foreign or outdated
+      // tab); failing loudly beats a store that hangs until that tab closes.
+      settled = true
+      reject(
+        new StorageError(`IndexedDB open failed: "${databaseName}" is held open by another tab; close it and retry`, {
+          details: { operation: 'open', databaseName }
+        })
+      )
+    }
+    request.onsuccess = () => {
+      const database = request.result
+      if (settled) {
+        database.close()
+        return
+      }
+      settled = true
+      database.onversionchange = () => {
+        database.close()
+        onUnusable()
+      }
+      database.onclose = () => onUnusable()
+      resolve(wrap(database) as TRobotaDatabase)
+    }
+    request.onerror = () => {
+      if (settled) return
+      settled = true
+      reject(request.error)
+    }
+  })
+}
+
+function upgrade(database: IDBDatabase): void {
+  if (!database.objectStoreNames.contains('sessions')) {
+    database.createObjectStore('sessions', { keyPath: 'id' })
+  }
+  if (!database.objectStoreNames.contains('events')) {
+    database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+  }
+}

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { isRobotaError, StorageError } from '../core/errors.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import { createTestEvent, createTestEvents, createTestRecord } from './session-store.fixtures.ts'
+import type { ISessionStore } from './session-store.ts'
+
+/** Creates a fresh, empty store for one test. */
+export type TSessionStoreFactory = () => Promise<ISessionStore> | ISessionStore
+
+/**
+ * The behaviour every `ISessionStore` adapter must show. Call it from the adapter's test file with
+ * a factory that returns a fresh, empty store each time.
+ */
+export function describeSessionStore(name: string, makeStore: TSessionStoreFactory): void {
+  describe(`${name} (ISessionStore contract)`, () => {
+    let store: ISessionStore
+
+    beforeEach(async () => {
+      store = await makeStore()
+    })
+
+    afterEach(async () => {
+      await store.close?.()
+    })
+
+    it('reloads a committed record and its events deep-equal', async () => {
+      const record = createTestRecord('s1', { nextEventSeq: 3 })
+      const events = createTestEvents('s1', [0, 1, 2])
+      await store.commit(record, events)
+
+      expect(await store.loadSession('s1')).toEqual(record)
+      expect(await store.loadEvents('s1')).toEqual(events)
+    })
+
+    it('loads a missing session as undefined and its events as empty', async () => {
+      expect(await store.loadSession('missing')).toBeUndefined()
+      expect(await store.loadEvents('missing')).toEqual([])
+      expect(await store.listSessions()).toEqual({ sessions: [], corrupt: [] })
+    })
+
+    it('lists sessions newest updatedAt first with their message counts', async () => {
+      await store.commit(createTestRecord('old', { updatedAt: 100 }), [])
+      await store.commit(createTestRecord('new', { updatedAt: 300, messages: [] }), [])
+      await store.commit(createTestRecord('middle', { name: 'Middle', createdAt: 50, updatedAt: 200 }), [])
+
+      const listing = await store.listSessions()
+      expect(listing.corrupt).toEqual([])
+      expect(listing.sessions).toEqual([
+        { id: 'new', name: 'Session new', createdAt: 1_000, updatedAt: 300, messageCount: 0 },
+        { id: 'middle', name: 'Middle', createdAt: 50, updatedAt: 200, messageCount: 4 },
+        { id: 'old', name: 'Session old', createdAt: 1_000, updatedAt: 100, messageCount: 4 }
+      ])
+    })
+
+    it('appends events across commits in seq order and keeps the latest record', async () => {
+      await store.commit(createTestRecord('s1', { nextEventSeq: 2 }), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s1', { nextEventSeq: 4, updatedAt: 3_000 }), createTestEvents('s1', [3, 2]))
+      await store.commit(createTestRecord('s1', { nextEventSeq: 11, updatedAt: 4_000 }), createTestEvents('s1', [10]))
+
+      expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0, 1, 2, 3, 10])
+      expect(await store.loadSession('s1')).toEqual(createTestRecord('s1', { nextEventSeq: 11, updatedAt: 4_000 }))
+    })
+
+    it('keeps events of other sessions apart, including ids that share a prefix', async () => {
+      await store.commit(createTestRecord('a'), createTestEvents('a', [0, 1]))
+      await store.commit(createTestRecord('ab'), createTestEvents('ab', [0]))
+
+      expect((await store.loadEvents('a')).map((event) => event.sessionId)).toEqual(['a', 'a'])
+      expect(await store.loadEvents('ab')).toEqual(createTestEvents('ab', [0]))
+    })
+
+    it('keeps one copy, the first, when the same seq is committed again', async () => {
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s1'), [createTestEvent('s1', 1, 'rewritten'), createTestEvent('s1', 2)])
+      await store.commit(createTestRecord('s1'), [createTestEvent('s1', 3), createTestEvent('s1', 3, 'duplicate')])
+
+      expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0, 1, 2, 3]))
+    })
+
+    it('rejects an event of another session and writes nothing', async () => {
+      const original = createTestRecord('s1', { nextEventSeq: 1 })
+      await store.commit(original, createTestEvents('s1', [0]))
+
+      const attempt = store.commit(createTestRecord('s1', { name: 'Changed', nextEventSeq: 3, updatedAt: 9_000 }), [
+        createTestEvent('s1', 1),
+        createTestEvent('other', 2)
+      ])
+
+      await expect(attempt).rejects.toBeInstanceOf(StorageError)
+      await expect(attempt).rejects.toThrow(/other/)
+      expect(await store.loadSession('s1')).toEqual(original)
+      expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0]))
+      expect(await store.loadEvents('other')).toEqual([])
+      expect(await store.loadSession('other')).toBeUndefined()
+    })
+
+    it('rejects an invalid record with a StorageError naming the field, and writes nothing', async () => {
+      const broken = createTestRecord('s1', {
+        messages: [{ id: 'm1', role: 'user', state: 'complete', timestamp: 1 } as unknown as TUniversalMessage]
+      })
+
+      const error: unknown = await store.commit(broken, createTestEvents('s1', [0])).catch((caught: unknown) => caught)
+
+      expect(isRobotaError(error) && error.code).toBe('STORAGE_ERROR')
+      expect(String((error as Error).message)).toContain('messages[0].content')
+      expect(await store.loadSession('s1')).toBeUndefined()
+      expect(await store.loadEvents('s1')).toEqual([])
+    })
+
+    it('deletes a session together with its events and leaves others alone', async () => {
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s2'), createTestEvents('s2', [0]))
+
+      await store.deleteSession('s1')
+      await store.deleteSession('never-existed')
+
+      expect(await store.loadSession('s1')).toBeUndefined()
+      expect(await store.loadEvents('s1')).toEqual([])
+      expect((await store.listSessions()).sessions.map((summary) => summary.id)).toEqual(['s2'])
+      expect(await store.loadEvents('s2')).toEqual(createTestEvents('s2', [0]))
+    })
+
+    it('shares no objects with callers, in or out', async () => {
+      const record = createTestRecord('s1')
+      const events = createTestEvents('s1', [0])
+      await store.commit(record, events)
+      record.messages.length = 0
+      record.name = 'mutated after commit'
+      events[0]!.seq = 99
+
+      const loaded = await store.loadSession('s1')
+      loaded!.messages.pop()
+      const loadedEvents = await store.loadEvents('s1')
+      loadedEvents.pop()
+
+      expect(await store.loadSession('s1')).toEqual(createTestRecord('s1'))
+      expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0]))
+    })
+  })
+}

@@ -1,0 +1,61 @@
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+
+/** A persisted session: its committed history and where its replay log continues. */
+export type TSessionRecord = {
+  id: string
+  name: string
+  createdAt: number
+  updatedAt: number
+  model: string
+  providerName: string
+  messages: TUniversalMessage[]
+  /** The `seq` the next replay event of this session will carry. */
+  nextEventSeq: number
+}
+
+/** What a session list shows without loading every message. */
+export type TSessionSummary = {
+  id: string
+  name: string
+  createdAt: number
+  updatedAt: number
+  messageCount: number
+}
+
+/** A stored record that failed validation: listed instead of crashing the listing. */
+export type TCorruptSessionEntry = { id: string; reason: string }
+
+/** Every stored session: valid ones newest `updatedAt` first, corrupt ones apart. */
+export type TSessionListing = {
+  sessions: TSessionSummary[]
+  corrupt: TCorruptSessionEntry[]
+}
+
+/**
+ * Where sessions and their replay events persist. Every adapter runs the shared contract suite
+ * (`describeSessionStore`), so they can replace one another.
+ */
+export interface ISessionStore {
+  /**
+   * Writes the record and appends the events in one atomic step: both land or neither does.
+   * Appends are idempotent per `(sessionId, seq)`: an event already stored keeps its first copy.
+   * Rejects with `StorageError` when an event belongs to another session or the record is invalid.
+   */
+  commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void>
+
+  /** The session, or `undefined` when none has that id; a corrupt record throws `StorageError`. */
+  loadSession(id: string): Promise<TSessionRecord | undefined>
+
+  /** Every session; a corrupt record is reported in `corrupt`, never thrown. */
+  listSessions(): Promise<TSessionListing>
+
+  /** The session's replay events ordered by `seq`; empty for an unknown session. */
+  loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]>
+
+  /** Removes the record and all its events; deleting an unknown session does nothing. */
+  deleteSession(id: string): Promise<void>
+
+  /** Releases connections the store holds. */
+  close?(): Promise<void>
+}

@@ -1,0 +1,19 @@
+import type { TSessionRecord, TSessionSummary } from './session-store.ts'
+
+/** The list entry for a record. */
+export function toSessionSummary(record: TSessionRecord): TSessionSummary {
+  return {
+    id: record.id,
+    name: record.name,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    messageCount: record.messages.length
+  }
+}
+
+/** Orders summaries newest `updatedAt` first; ties fall back to id so the order is stable. */
+export function sortNewestFirst(summaries: TSessionSummary[]): TSessionSummary[] {
+  return summaries.sort(
+    (left, right) => right.updatedAt - left.updatedAt || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)
+  )
+}

@@ -1,0 +1,73 @@
+import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
+import type { IToolMessage, TUniversalMessage } from '../core/messages.ts'
+import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
+import { ScriptedProvider, type TScriptedStep } from './scripted-provider.ts'
+
+/** Options of the offline demo model. */
+export type TOfflineDemoProviderOptions = {
+  /** Pause before each streamed word, so the demo reads like a live model. Default 12 ms. */
+  deltaDelayMs?: number
+}
+
+/**
+ * The playground's default model: no key, no network. For every prompt it lists the workspace
+ * with `Bash`, reads `README.md`, then streams a summary built from what those real tool calls
+ * returned, so the demo exercises the loop, the sandbox and replay end to end.
+ */
+export class OfflineDemoProvider extends AbstractAIProvider {
+  readonly name = 'offline-demo'
+  private readonly deltaDelayMs: number
+
+  constructor(options: TOfflineDemoProviderOptions = {}) {
+    super()
+    this.deltaDelayMs = options.deltaDelayMs ?? 12
+  }
+
+  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+    const step = nextDemoStep(messages, (options.tools ?? []).length > 0)
+    return new ScriptedProvider([step], { name: this.name, deltaDelayMs: this.deltaDelayMs }).chat(messages, options)
+  }
+}
+
+/** Decides the demo's next move from the tool results since the last user message. */
+export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean): TScriptedStep {
+  const lastUser = messages.findLastIndex((message) => message.role === 'user')
+  const results = messages.slice(lastUser + 1).filter((message): message is IToolMessage => message.role === 'tool')
+  const callId = `demo_${lastUser}_${results.length}`
+  if (toolsOffered && results.length === 0) {
+    return { text: words("I'll look around the workspace first."), toolCalls: [{ id: callId, name: 'Bash', arguments: { command: 'ls' } }] }
+  }
+  if (toolsOffered && results.length === 1) {
+    return {
+      text: words('Now let me read the README.'),
+      toolCalls: [{ id: callId, name: 'Bash', arguments: { command: 'cat README.md' } }]
+    }
+  }
+  return { text: words(summarize(results)) }
+}
+
+function summarize(results: readonly IToolMessage[]): string {
+  const listing = outputOf(results[0])
+  const readme = outputOf(results[1])
+  if (listing === undefined) return 'I could not inspect the workspace this time.'
+  const entries = listing.split('\n').map((line) => line.trim()).filter(Boolean)
+  const title = readme?.split('\n').find((line) => line.trim() !== '')?.replace(/^#+\s*/, '')
+  const parts = [`The workspace holds ${entries.length} entries: ${entries.join(', ')}.`]
+  parts.push(title ? `Its README is titled "${title}".` : 'I found no README to summarize.')
+  parts.push('(This answer came from the offline demo model, which runs without a key or network.)')
+  return parts.join(' ')
+}
+
+function outputOf(message: IToolMessage | undefined): string | undefined {
+  if (!message) return undefined
+  try {
+    const parsed = JSON.parse(message.content) as { output?: unknown }
+    return typeof parsed.output === 'string' ? parsed.output : message.content
+  } catch {
+    return message.content
+  }
+}
+
+function words(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [text]
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createAgentClient } from '../worker/create-agent-client.ts'
+import { App } from './app.tsx'
+import './styles.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('The page has no #root element to render the playground into.')
+
+createRoot(root).render(
+  <StrictMode>
+    <App host={createAgentClient()} />
+  </StrictMode>
+)

@@ -1,0 +1,255 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { isSandboxError } from '../sandbox-client.ts'
+import { describeSandboxClient } from '../sandbox-client.contract.ts'
+import { InMemorySandboxClient } from './in-memory-sandbox-client.ts'
+
+describeSandboxClient('InMemorySandboxClient', (files) => new InMemorySandboxClient({ files }))
+
+async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string; path?: string }> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason
+  )
+  if (!isSandboxError(error)) throw new Error(`expected a SandboxError, got ${String(error)}`)
+  return { code: error.code, message: error.message, ...(error.path === undefined ? {} : { path: error.path }) }
+}
+
+describe('InMemorySandboxClient', () => {
+  describe('construction and loading', () => {
+    it('resolves relative seed keys against cwd and keeps absolute ones', async () => {
+      const client = new InMemorySandboxClient({
+        cwd: '/project',
+        files: { 'src/index.ts': 'export {}', './notes/../todo.md': '- a', '/etc/app.conf': 'x=1' }
+      })
+      expect(await client.readFile('/project/src/index.ts')).toBe('export {}')
+      expect(await client.readFile('/project/todo.md')).toBe('- a')
+      expect(await client.readFile('/etc/app.conf')).toBe('x=1')
+      expect((await client.run('pwd')).stdout).toBe('/project\n')
+    })
+
+    it('starts in /workspace by default, with /tmp available', async () => {
+      const client = new InMemorySandboxClient()
+      expect(client.cwd).toBe('/workspace')
+      expect((await client.run('pwd && echo t > /tmp/t && cat /tmp/t')).stdout).toBe('/workspace\nt\n')
+    })
+
+    it('does not load just-bash until first use', async () => {
+      const client = new InMemorySandboxClient({ files: { 'a.txt': 'a' } })
+      expect(client.isLoaded).toBe(false)
+      expect(client.cwd).toBe('/workspace')
+      expect(client.isLoaded).toBe(false)
+      await client.readFile('a.txt')
+      expect(client.isLoaded).toBe(true)
+    })
+
+    it('imports just-bash only lazily: no value import of it anywhere in the adapter', () => {
+      const directory = new URL('./', import.meta.url)
+      const sources = readdirSync(directory).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      expect(sources).toContain('in-memory-sandbox-client.ts')
+      for (const name of sources) {
+        const source = readFileSync(new URL(name, directory), 'utf8')
+        const valueImports = source.match(/^import\s+(?!type\b)[^;]*?from\s+'just-bash'/gm) ?? []
+        expect(valueImports, name).toEqual([])
+      }
+    })
+
+    it('shares one filesystem between concurrent first calls', async () => {
+      const client = new InMemorySandboxClient()
+      await Promise.all([client.writeFile('one.txt', '1'), client.writeFile('two.txt', '2'), client.run('echo 3 > three.txt')])
+      expect((await client.run('cat one.txt two.txt three.txt')).stdout).toBe('123\n')
+    })
+
+    it('copies seeded bytes, so changing the caller array later does not change the file', async () => {
+      const bytes = new Uint8Array([1, 2, 3])
+      const client = new InMemorySandboxClient({ files: { 'data.bin': bytes } })
+      bytes[0] = 9
+      expect(Array.from(await client.readFile('data.bin', { encoding: 'bytes' }))).toEqual([1, 2, 3])
+    })
+  })
+
+  describe('run', () => {
+    it('keeps the directory a command cd-ed into, like a terminal', async () => {
+      const client = new InMemorySandboxClient({ files: { 'pkg/inner/file.txt': 'inside' } })
+      await client.run('cd pkg')
+      expect(client.cwd).toBe('/workspace/pkg')
+      expect((await client.run('pwd; cat inner/file.txt')).stdout).toBe('/workspace/pkg\ninside')
+      expect(await client.readFile('inner/file.txt')).toBe('inside')
+      await client.run('cd ..')
+      expect(client.cwd).toBe('/workspace')
+    })
+
+    it('does not move the current directory for a cd in a subshell, a failed cd, or a cwd option', async () => {
+      const client = new InMemorySandboxClient({ files: { 'sub/x.txt': 'x' } })
+      await client.run('(cd sub)')
+      expect(client.cwd).toBe('/workspace')
+      const failed = await client.run('cd does-not-exist')
+      expect(failed.exitCode).not.toBe(0)
+      expect(client.cwd).toBe('/workspace')
+      await client.run('cd /', { cwd: 'sub' })
+      expect(client.cwd).toBe('/workspace')
+      await client.run('PWD=/nowhere')
+      expect(client.cwd).toBe('/workspace')
+    })
+
+    it('stops a CPU-bound loop at timeoutMs', async () => {
+      const client = new InMemorySandboxClient()
+      const startedAt = Date.now()
+      const result = await client.run('while true; do echo spin > /dev/null; done', { timeoutMs: 300 })
+      expect(result.exitCode).toBe(124)
+      expect(result.stderr).toContain('timed out after 300 ms')
+      expect(Date.now() - startedAt).toBeLessThan(5000)
+    })
+
+    it('caps stdout and stderr at maxOutputBytes with a notice', async () => {
+      const client = new InMemorySandboxClient({ maxOutputBytes: 10 })
+      const result = await client.run('echo 0123456789abcdef; echo short >&2')
+      expect(result.stdout).toBe('0123456789\n[output truncated: 7 of 17 bytes dropped]\n')
+      expect(result.stderr).toBe('short\n')
+    })
+
+    it('runs the script as written, indentation after a line continuation included', async () => {
+      const client = new InMemorySandboxClient()
+      expect((await client.run('printf "[%s]" foo\\\n  bar')).stdout).toBe('[foo][bar]')
+      expect((await client.run('cat <<EOF\n  indented\nEOF')).stdout).toBe('  indented\n')
+    })
+
+    it('gives every command the constructor env, overridable per command', async () => {
+      const client = new InMemorySandboxClient({ env: { MODE: 'base', OTHER: 'kept' } })
+      expect((await client.run('echo $MODE $OTHER')).stdout).toBe('base kept\n')
+      expect((await client.run('echo $MODE $OTHER', { env: { MODE: 'override' } })).stdout).toBe('override kept\n')
+    })
+
+    it('has no network unless URL prefixes are allowed', async () => {
+      const client = new InMemorySandboxClient()
+      expect((await client.run('curl https://example.com')).exitCode).toBe(127)
+    })
+  })
+
+  describe('files', () => {
+    it('refuses to write through a file or over a directory, naming the path', async () => {
+      const client = new InMemorySandboxClient({ files: { 'plain.txt': 'p', 'dir/x.txt': 'x' } })
+      expect(await rejection(client.writeFile('plain.txt/child.txt', 'c'))).toMatchObject({
+        code: 'SANDBOX_NOT_A_DIRECTORY',
+        path: '/workspace/plain.txt/child.txt'
+      })
+      expect(await rejection(client.writeFile('dir', 'c'))).toMatchObject({ code: 'SANDBOX_IS_A_DIRECTORY' })
+      expect(await client.readFile('plain.txt')).toBe('p')
+      expect(await client.readFile('dir/x.txt')).toBe('x')
+    })
+
+    it('follows POSIX rename rules for directories', async () => {
+      const client = new InMemorySandboxClient({ files: { 'a/f.txt': 'f', 'full/g.txt': 'g', 'file.txt': 't' } })
+      await client.mkdir('empty')
+      expect((await rejection(client.rename('a', 'a/inside'))).code).toBe('SANDBOX_INVALID_PATH')
+      expect((await rejection(client.rename('a', 'full'))).code).toBe('SANDBOX_NOT_EMPTY')
+      expect((await rejection(client.rename('file.txt', 'empty'))).code).toBe('SANDBOX_IS_A_DIRECTORY')
+      expect((await rejection(client.rename('a', 'file.txt'))).code).toBe('SANDBOX_NOT_A_DIRECTORY')
+      expect((await rejection(client.rename('file.txt', 'missing-parent/file.txt'))).code).toBe('SANDBOX_NOT_FOUND')
+      await client.rename('a', 'empty')
+      expect(await client.readFile('empty/f.txt')).toBe('f')
+    })
+
+    it('rejects invalid paths and removing the root', async () => {
+      const client = new InMemorySandboxClient()
+      expect((await rejection(client.readFile(''))).code).toBe('SANDBOX_INVALID_PATH')
+      expect((await rejection(client.readFile('a\0b'))).code).toBe('SANDBOX_INVALID_PATH')
+      expect((await rejection(client.remove('/', { recursive: true }))).code).toBe('SANDBOX_INVALID_PATH')
+    })
+
+    it('reports a symbolic link as a link in readdir and stat', async () => {
+      const client = new InMemorySandboxClient({ files: { 'target.txt': 'T' } })
+      await client.run('ln -s target.txt link.txt')
+      expect(await client.readdir('.')).toEqual([
+        { name: 'link.txt', type: 'symlink' },
+        { name: 'target.txt', type: 'file' }
+      ])
+      expect((await client.stat('link.txt')).type).toBe('symlink')
+      expect(await client.readFile('link.txt')).toBe('T')
+    })
+  })
+
+  describe('snapshot and restore', () => {
+    it('round-trips text, bytes, empty directories, modes, links and the current directory', async () => {
+      const client = new InMemorySandboxClient({ files: { 'text.txt': 'héllo\n', 'bytes.bin': new Uint8Array([0, 255, 254, 128]) } })
+      await client.mkdir('empty/nested', { recursive: true })
+      await client.run('chmod 700 text.txt && ln -s text.txt link && mkdir -p deep/er && cd deep')
+      const before = await client.snapshot()
+      const statBefore = await client.stat('/workspace/text.txt')
+
+      await client.run('cd / && rm -rf /workspace && echo stray > /stray.txt')
+      await client.restore(JSON.parse(JSON.stringify(before)))
+
+      expect(client.cwd).toBe('/workspace/deep')
+      expect(await client.readFile('/workspace/text.txt')).toBe('héllo\n')
+      expect(Array.from(await client.readFile('/workspace/bytes.bin', { encoding: 'bytes' }))).toEqual([0, 255, 254, 128])
+      expect(await client.readdir('/workspace/empty')).toEqual([{ name: 'nested', type: 'directory' }])
+      expect(await client.readdir('/workspace/empty/nested')).toEqual([])
+      expect(await client.stat('/workspace/text.txt')).toEqual(statBefore)
+      expect((await client.stat('/workspace/link')).type).toBe('symlink')
+      expect(await client.readFile('/workspace/link')).toBe('héllo\n')
+      expect((await rejection(client.readFile('/stray.txt'))).code).toBe('SANDBOX_NOT_FOUND')
+      expect((await client.run('pwd; cat ../text.txt')).stdout).toBe('/workspace/deep\nhéllo\n')
+      expect(await client.snapshot()).toEqual(before)
+    })
+
+    it('stores valid UTF-8 as text and other bytes as base64, leaving out built-in stubs', async () => {
+      const client = new InMemorySandboxClient({ files: { 'a.txt': 'plain', 'b.bin': new Uint8Array([0xff, 0x00]) } })
+      const snapshot = await client.snapshot()
+      const byPath = new Map(snapshot.entries.map((entry) => [entry.path, entry]))
+      expect(byPath.get('/workspace/a.txt')).toMatchObject({ type: 'file', encoding: 'utf8', content: 'plain' })
+      expect(byPath.get('/workspace/b.bin')).toMatchObject({ type: 'file', encoding: 'base64', content: '/wA=' })
+      expect(byPath.get('/workspace')).toMatchObject({ type: 'directory' })
+      expect(snapshot.entries.some((entry) => entry.path.startsWith('/proc') || entry.path === '/bin/echo')).toBe(false)
+    })
+
+    it('restores into a different client', async () => {
+      const source = new InMemorySandboxClient({ files: { 'kept.txt': 'kept' } })
+      const target = new InMemorySandboxClient({ files: { 'other.txt': 'gone' } })
+      await target.restore(await source.snapshot())
+      expect(await target.readFile('kept.txt')).toBe('kept')
+      expect((await rejection(target.readFile('other.txt'))).code).toBe('SANDBOX_NOT_FOUND')
+    })
+
+    it.each([
+      ['a string', 'not a snapshot', /not an object/],
+      ['a wrong format', { format: 'other', version: 1, cwd: '/', entries: [] }, /format/],
+      ['a missing entries list', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/' }, /entries/],
+      ['a relative path', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'directory', path: 'rel', mode: 493, mtimeMs: 0 }] }, /entries\[0\]\.path/],
+      ['an unknown type', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'fifo', path: '/p', mode: 420, mtimeMs: 0 }] }, /entries\[0\]\.type/],
+      ['bad base64', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'file', path: '/f', mode: 420, mtimeMs: 0, encoding: 'base64', content: '***' }] }, /base64/],
+      ['a file inside a file', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [
+        { type: 'file', path: '/f', mode: 420, mtimeMs: 0, encoding: 'utf8', content: '' },
+        { type: 'file', path: '/f/g', mode: 420, mtimeMs: 0, encoding: 'utf8', content: '' }] }, /inside \/f/],
+      ['a cwd that is not a directory', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/missing', entries: [] }, /cwd/]
+    ])('rejects %s and leaves the filesystem untouched', async (_label, snapshot, message) => {
+      const client = new InMemorySandboxClient({ files: { 'keep.txt': 'still here' } })
+      const error = await rejection(client.restore(snapshot))
+      expect(error.code).toBe('SANDBOX_ERROR')
+      expect(error.message).toMatch(/Invalid in-memory sandbox snapshot/)
+      expect(error.message).toMatch(message)
+      expect(await client.readFile('keep.txt')).toBe('still here')
+    })
+  })
+
+  describe('dispose', () => {
+    it('makes every later call reject with SANDBOX_DISPOSED', async () => {
+      const client = new InMemorySandboxClient({ files: { 'a.txt': 'a' } })
+      await client.run('true')
+      await client.dispose()
+      await client.dispose()
+      const calls: Array<() => Promise<unknown>> = [
+        () => client.run('echo hi'),
+        () => client.readFile('a.txt'),
+        () => client.writeFile('b.txt', 'b'),
+        () => client.readdir('.'),
+        () => client.stat('a.txt'),
+        () => client.mkdir('d'),
+        () => client.remove('a.txt'),
+        () => client.rename('a.txt', 'c.txt'),
+        () => client.snapshot()
+      ]
+      for (const call of calls) expect((await rejection(call())).code).toBe('SANDBOX_DISPOSED')
+    })
+  })
+})

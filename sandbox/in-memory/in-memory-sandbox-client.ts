@@ -1,0 +1,231 @@
+import type { BashExecResult } from 'just-bash'
+import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
+import type {
+  ISandboxClient,
+  TSandboxDirEntry,
+  TSandboxFileStat,
+  TSandboxReadOptions,
+  TSandboxRunOptions,
+  TSandboxRunResult
+} from '../sandbox-client.ts'
+import * as fileOperations from './in-memory-file-operations.ts'
+import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapshot.ts'
+import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
+import { createBash, createSeededFilesystem, loadJustBash } from './just-bash-runtime.ts'
+import type { TBashSettings, TInMemoryExecutionLimits, TJustBashRuntime } from './just-bash-runtime.ts'
+import { DEFAULT_MAX_OUTPUT_BYTES, limitOutput } from './output-limit.ts'
+import { createRunInterruption } from './run-interruption.ts'
+import type { TRunStopReason } from './run-interruption.ts'
+import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
+import { parseInMemorySnapshot } from './snapshot-validation.ts'
+
+/** Options for `new InMemorySandboxClient(...)`. */
+export type TInMemorySandboxClientOptions = {
+  /** Files to seed, by path; relative keys are resolved against `cwd`. */
+  files?: Record<string, string | Uint8Array>
+  /** The starting directory, created if missing. Defaults to `/workspace`. */
+  cwd?: string
+  /** Environment variables every command sees. */
+  env?: Record<string, string>
+  /** just-bash's limits on loops, command count, wall time and output size. */
+  executionLimits?: TInMemoryExecutionLimits
+  /** URL prefixes `curl` may reach. Without it, commands have no network at all. */
+  allowedUrlPrefixes?: string[]
+  /** Cap on each of stdout and stderr per command; defaults to 1 MiB. */
+  maxOutputBytes?: number
+}
+
+const textDecoder = new TextDecoder()
+
+/**
+ * A sandbox that lives entirely in memory, in the tab, the worker or Node: a bash interpreter
+ * (just-bash, loaded on first use) over an in-memory filesystem. `cd` carries over between `run`
+ * calls the way it does in a terminal; a per-command `cwd` option does not move it.
+ */
+export class InMemorySandboxClient implements ISandboxClient {
+  readonly kind = 'in-memory'
+  private currentDirectory: string
+  private readonly seedFiles: Map<string, string | Uint8Array>
+  private readonly settings: TBashSettings
+  private readonly maxOutputBytes: number
+  private runtime: Promise<TJustBashRuntime> | undefined
+  private loaded = false
+  private disposed = false
+
+  constructor(options: TInMemorySandboxClientOptions = {}) {
+    this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
+    this.seedFiles = new Map(
+      Object.entries(options.files ?? {}).map(([path, content]) => [
+        resolveSandboxPath(this.currentDirectory, path),
+        typeof content === 'string' ? content : content.slice()
+      ])
+    )
+    this.settings = {
+      env: options.env === undefined ? undefined : { ...options.env },
+      executionLimits: options.executionLimits,
+      allowedUrlPrefixes: options.allowedUrlPrefixes === undefined ? undefined : [...options.allowedUrlPrefixes]
+    }
+    this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
+  }
+
+  /** The directory relative paths resolve against; `cd` in a command moves it. */
+  get cwd(): string {
+    return this.currentDirectory
+  }
+
+  /** True once just-bash has been imported and the filesystem built; constructing does neither. */
+  get isLoaded(): boolean {
+    return this.loaded
+  }
+
+  async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
+    const runtime = await this.load()
+    const cwd = options.cwd === undefined ? this.currentDirectory : resolveSandboxPath(this.currentDirectory, options.cwd)
+    const interruption = createRunInterruption(options)
+    try {
+      const alreadyStopped = interruption.reason()
+      if (alreadyStopped !== undefined) return stoppedResult(alreadyStopped, options.timeoutMs)
+      const bash =
+        options.timeoutMs === undefined
+          ? runtime.bash
+          : createBash(runtime.module, runtime.fs, this.currentDirectory, this.settings, options.timeoutMs)
+      const startedAt = Date.now()
+      const execution = bash.exec(command, {
+        cwd,
+        signal: interruption.signal,
+        // Run the script as given: just-bash otherwise trims every line's indentation, which joins
+        // `foo\<newline>  bar` into one word where bash sees two.
+        rawScript: true,
+        ...(options.env === undefined ? {} : { env: options.env }),
+        ...(options.stdin === undefined ? {} : { stdin: options.stdin })
+      })
+      // A stopped command may still settle later; its outcome no longer matters to anyone.
+      execution.catch(() => undefined)
+      const outcome = await Promise.race([execution, interruption.stopped])
+      if (typeof outcome === 'string') return stoppedResult(outcome, options.timeoutMs)
+      const stopReason = interruption.reason() ?? deadlineReason(outcome, startedAt, options.timeoutMs)
+      if (stopReason !== undefined) return stoppedResult(stopReason, options.timeoutMs)
+      if (options.cwd === undefined) await this.followDirectoryChange(runtime, outcome)
+      return {
+        stdout: limitOutput(outcome.stdout, this.maxOutputBytes),
+        stderr: limitOutput(outcome.stderr, this.maxOutputBytes),
+        exitCode: outcome.exitCode
+      }
+    } catch (error) {
+      if (error instanceof SandboxError) throw error
+      throw new SandboxError('SANDBOX_ERROR', `run failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    } finally {
+      interruption.release()
+    }
+  }
+
+  readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
+  readFile(path: string, options: { encoding: 'bytes' }): Promise<Uint8Array>
+  async readFile(path: string, options: TSandboxReadOptions = {}): Promise<string | Uint8Array> {
+    const { fs } = await this.load()
+    const bytes = await fileOperations.readFileBytes(fs, this.resolve(path))
+    return options.encoding === 'bytes' ? bytes : textDecoder.decode(bytes)
+  }
+
+  async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    const { fs } = await this.load()
+    await fileOperations.writeFileContent(fs, this.resolve(path), content)
+  }
+
+  async readdir(path: string): Promise<TSandboxDirEntry[]> {
+    const { fs } = await this.load()
+    return fileOperations.listDirectory(fs, this.resolve(path))
+  }
+
+  async stat(path: string): Promise<TSandboxFileStat> {
+    const { fs } = await this.load()
+    return fileOperations.statEntry(fs, this.resolve(path))
+  }
+
+  async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const { fs } = await this.load()
+    await fileOperations.makeDirectory(fs, this.resolve(path), options.recursive === true)
+  }
+
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const { fs } = await this.load()
+    await fileOperations.removeEntry(fs, this.resolve(path), options.recursive === true)
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const { fs } = await this.load()
+    await fileOperations.renameEntry(fs, this.resolve(from), this.resolve(to))
+  }
+
+  /** Captures every file (text or base64), directory, link, mode and time, plus the current directory. */
+  async snapshot(): Promise<TInMemorySandboxSnapshot> {
+    const { fs } = await this.load()
+    return captureSnapshot(fs, this.currentDirectory)
+  }
+
+  /** Replaces the whole filesystem with a snapshot's; a malformed one throws and changes nothing. */
+  async restore(snapshot: unknown): Promise<void> {
+    const parsed = parseInMemorySnapshot(snapshot)
+    const { module } = await this.load()
+    const fs = await buildFilesystemFromSnapshot(() => new module.InMemoryFs(), parsed)
+    this.assertNotDisposed()
+    const bash = createBash(module, fs, parsed.cwd, this.settings)
+    this.runtime = Promise.resolve({ module, fs, bash })
+    this.currentDirectory = parsed.cwd
+  }
+
+  /** Drops the filesystem and shell; every later call rejects with SANDBOX_DISPOSED. */
+  async dispose(): Promise<void> {
+    this.disposed = true
+    this.runtime = undefined
+  }
+
+  private async load(): Promise<TJustBashRuntime> {
+    this.assertNotDisposed()
+    // Memoized, so concurrent first calls share one module, one filesystem and one shell.
+    this.runtime ??= loadJustBash().then(
+      (module) => {
+        const fs = createSeededFilesystem(module, this.seedFiles)
+        const bash = createBash(module, fs, this.currentDirectory, this.settings)
+        this.loaded = true
+        return { module, fs, bash }
+      },
+      (error: unknown) => {
+        this.runtime = undefined
+        throw new SandboxError('SANDBOX_ERROR', 'Could not load just-bash for the in-memory sandbox', { cause: error })
+      }
+    )
+    const runtime = await this.runtime
+    this.assertNotDisposed()
+    return runtime
+  }
+
+  private resolve(path: string): string {
+    return resolveSandboxPath(this.currentDirectory, path)
+  }
+
+  // Each exec is a fresh shell, but its final PWD comes back in the result's env: adopting it makes
+  // `cd` persist. A PWD assigned by hand that names no directory is ignored.
+  private async followDirectoryChange(runtime: TJustBashRuntime, result: BashExecResult): Promise<void> {
+    const directory = result.env.PWD
+    if (directory === undefined || directory === this.currentDirectory || !isNormalizedSandboxPath(directory)) return
+    const stat = await runtime.fs.stat(directory).catch(() => undefined)
+    if (stat?.isDirectory) this.currentDirectory = directory
+  }
+
+  private assertNotDisposed(): void {
+    if (this.disposed) throw new SandboxError('SANDBOX_DISPOSED', 'The in-memory sandbox has been disposed')
+  }
+}
+
+function deadlineReason(result: BashExecResult, startedAt: number, timeoutMs: number | undefined): TRunStopReason | undefined {
+  // just-bash's own wall-time limit (set from timeoutMs) ends CPU-bound loops with exit code 124.
+  const deadlinePassed = timeoutMs !== undefined && Date.now() - startedAt >= timeoutMs
+  return deadlinePassed && result.exitCode === SANDBOX_TIMEOUT_EXIT_CODE ? 'timeout' : undefined
+}
+
+function stoppedResult(reason: TRunStopReason, timeoutMs: number | undefined): TSandboxRunResult {
+  return reason === 'timeout'
+    ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
+    : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
+}

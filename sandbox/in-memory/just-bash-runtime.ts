@@ -1,0 +1,56 @@
+import type { Bash, BashOptions, InMemoryFs } from 'just-bash'
+
+/** The just-bash module, loaded on first use: it is about 1.25 MB and takes hundreds of ms to load. */
+export type TJustBashModule = typeof import('just-bash')
+
+/** just-bash's execution limits (loop iterations, command count, wall time, output size…). */
+export type TInMemoryExecutionLimits = NonNullable<BashOptions['executionLimits']>
+
+/** How every shell of one client is configured. */
+export type TBashSettings = {
+  env: Record<string, string> | undefined
+  executionLimits: TInMemoryExecutionLimits | undefined
+  allowedUrlPrefixes: string[] | undefined
+}
+
+/** A loaded module, the filesystem the client owns, and the shell shared by untimed commands. */
+export type TJustBashRuntime = {
+  module: TJustBashModule
+  fs: InMemoryFs
+  bash: Bash
+}
+
+/** Imports just-bash. Kept behind a function so bundlers split it into its own chunk. */
+export function loadJustBash(): Promise<TJustBashModule> {
+  return import('just-bash')
+}
+
+/** Creates the filesystem seeded with `files` (keys already absolute), plus `/tmp` as tools expect. */
+export function createSeededFilesystem(module: TJustBashModule, files: Map<string, string | Uint8Array>): InMemoryFs {
+  const fs = new module.InMemoryFs(Object.fromEntries(files))
+  fs.mkdirSync('/tmp', { recursive: true })
+  return fs
+}
+
+/**
+ * Builds a shell over `fs`. A `timeoutMs` becomes just-bash's wall-time limit as well, because a
+ * CPU-bound loop never yields to the event loop, so no timer or abort event could stop it.
+ */
+export function createBash(
+  module: TJustBashModule,
+  fs: InMemoryFs,
+  cwd: string,
+  settings: TBashSettings,
+  timeoutMs?: number
+): Bash {
+  const configuredLimit = settings.executionLimits?.maxExecutionTimeMs
+  const maxExecutionTimeMs =
+    timeoutMs === undefined ? configuredLimit : Math.max(1, Math.min(timeoutMs, configuredLimit ?? Number.POSITIVE_INFINITY))
+  return new module.Bash({
+    fs,
+    cwd,
+    ...(settings.env === undefined ? {} : { env: settings.env }),
+    executionLimits: { ...settings.executionLimits, ...(maxExecutionTimeMs === undefined ? {} : { maxExecutionTimeMs }) },
+    ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } })
+  })
+}

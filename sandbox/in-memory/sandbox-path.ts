@@ -1,0 +1,58 @@
+import { SandboxError } from '../sandbox-client.ts'
+
+/**
+ * Turns a path given to the sandbox into a normalized absolute POSIX path: relative paths are
+ * resolved against `cwd`, `.` and `..` segments are folded, and `..` never climbs above `/`.
+ */
+export function resolveSandboxPath(cwd: string, path: string): string {
+  if (path.length === 0) {
+    throw new SandboxError('SANDBOX_INVALID_PATH', 'Path is empty', { path })
+  }
+  if (path.includes('\0')) {
+    throw new SandboxError('SANDBOX_INVALID_PATH', `Path contains a NUL character: ${JSON.stringify(path)}`, { path })
+  }
+  const joined = path.startsWith('/') ? path : `${cwd}/${path}`
+  const segments: string[] = []
+  for (const segment of joined.split('/')) {
+    if (segment === '' || segment === '.') continue
+    if (segment === '..') {
+      segments.pop()
+      continue
+    }
+    segments.push(segment)
+  }
+  return `/${segments.join('/')}`
+}
+
+/** The directory holding `path` (`/` for `/` itself). `path` must be normalized and absolute. */
+export function parentSandboxPath(path: string): string {
+  const index = path.lastIndexOf('/')
+  return index <= 0 ? '/' : path.slice(0, index)
+}
+
+/** Every proper ancestor of a normalized absolute path, from `/` downwards. */
+export function ancestorSandboxPaths(path: string): string[] {
+  const ancestors: string[] = []
+  let current = path
+  while (current !== '/') {
+    current = parentSandboxPath(current)
+    ancestors.unshift(current)
+  }
+  return ancestors
+}
+
+/** True when `path` is `directory` itself or lies somewhere beneath it. */
+export function isSandboxPathWithin(path: string, directory: string): boolean {
+  if (directory === '/') return true
+  return path === directory || path.startsWith(`${directory}/`)
+}
+
+/** True for a normalized absolute path: starts with `/`, no empty, `.` or `..` segments. */
+export function isNormalizedSandboxPath(path: string): boolean {
+  if (path === '/') return true
+  if (!path.startsWith('/') || path.endsWith('/') || path.includes('\0')) return false
+  return path
+    .slice(1)
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..')
+}

@@ -1,0 +1,231 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, isSandboxError } from './sandbox-client.ts'
+import type { ISandboxClient, TSandboxErrorCode } from './sandbox-client.ts'
+
+/** Builds a fresh client whose working directory holds `files` (keys relative to that directory). */
+export type TSandboxClientFactory = (files: Record<string, string>) => Promise<ISandboxClient> | ISandboxClient
+
+/**
+ * The behaviour every `ISandboxClient` adapter must show, as one vitest suite. Call it from each
+ * adapter's test file: `describeSandboxClient('InMemorySandboxClient', (files) => new InMemorySandboxClient({ files }))`.
+ * Paths are relative to the client's working directory, so adapters may start wherever they like.
+ */
+export function describeSandboxClient(name: string, makeClient: TSandboxClientFactory): void {
+  describe(`${name} (sandbox client contract)`, () => {
+    const clients: ISandboxClient[] = []
+    afterEach(async () => {
+      await Promise.all(clients.splice(0).map((client) => client.dispose?.()))
+    })
+    const create = async (files: Record<string, string> = {}): Promise<ISandboxClient> => {
+      const client = await makeClient(files)
+      clients.push(client)
+      return client
+    }
+
+    describe('run', () => {
+      it('pipes one command into the next', async () => {
+        const client = await create()
+        expect(await client.run("printf 'b\\na\\n' | sort")).toEqual({ stdout: 'a\nb\n', stderr: '', exitCode: 0 })
+      })
+
+      it('redirects output into a file that readFile and cat both see', async () => {
+        const client = await create()
+        expect((await client.run('echo hi > out.txt')).exitCode).toBe(0)
+        expect(await client.readFile('out.txt')).toBe('hi\n')
+        expect((await client.run('cat out.txt')).stdout).toBe('hi\n')
+      })
+
+      it('appends with >>', async () => {
+        const client = await create({ 'log.txt': 'one\n' })
+        await client.run('echo two >> log.txt')
+        await client.run('echo three >> log.txt')
+        expect(await client.readFile('log.txt')).toBe('one\ntwo\nthree\n')
+      })
+
+      it('returns non-zero exit codes instead of throwing', async () => {
+        const client = await create()
+        expect((await client.run('echo before; exit 3')).exitCode).toBe(3)
+        expect((await client.run('false')).exitCode).toBe(1)
+        expect((await client.run('true')).exitCode).toBe(0)
+      })
+
+      it('reports an unknown command with exit code 127 and a message on stderr', async () => {
+        const client = await create()
+        const result = await client.run('definitely-not-a-command-xyz')
+        expect(result.exitCode).toBe(127)
+        expect(result.stderr).toContain('definitely-not-a-command-xyz')
+      })
+
+      it('captures stderr apart from stdout', async () => {
+        const client = await create()
+        expect(await client.run('echo fine; echo oops >&2')).toEqual({ stdout: 'fine\n', stderr: 'oops\n', exitCode: 0 })
+      })
+
+      it('feeds the stdin option to the command', async () => {
+        const client = await create()
+        expect((await client.run('tr a-z A-Z', { stdin: 'shout\n' })).stdout).toBe('SHOUT\n')
+      })
+
+      it('passes the env option to that command only', async () => {
+        const client = await create()
+        expect((await client.run('echo "[$GREETING]"', { env: { GREETING: 'hello' } })).stdout).toBe('[hello]\n')
+        expect((await client.run('echo "[$GREETING]"')).stdout).toBe('[]\n')
+      })
+
+      it('runs in the directory given by the cwd option', async () => {
+        const client = await create()
+        const root = (await client.run('pwd')).stdout.trim()
+        await client.mkdir('nested/deeper', { recursive: true })
+        await client.writeFile('nested/deeper/marker.txt', 'here')
+        const result = await client.run('pwd; cat marker.txt', { cwd: `${root === '/' ? '' : root}/nested/deeper` })
+        expect(result.stdout).toBe(`${root === '/' ? '' : root}/nested/deeper\nhere`)
+        expect((await client.run('cat nested/deeper/marker.txt', { cwd: 'nested/..' })).stdout).toBe('here')
+      })
+
+      it('keeps files between run calls and between writeFile and run', async () => {
+        const client = await create({ 'seed.txt': 'seeded' })
+        await client.run('mkdir -p data && echo first > data/a.txt')
+        expect((await client.run('cat data/a.txt seed.txt')).stdout).toBe('first\nseeded')
+        await client.writeFile('data/b.txt', 'from writeFile')
+        expect((await client.run('cat data/b.txt')).stdout).toBe('from writeFile')
+        await client.run('rm data/a.txt')
+        await expectSandboxError(client.readFile('data/a.txt'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('returns exit code 130 when the signal aborts a running command', async () => {
+        const client = await create()
+        const controller = new AbortController()
+        const startedAt = Date.now()
+        setTimeout(() => controller.abort(), 100)
+        const result = await client.run('sleep 10; echo finished', { signal: controller.signal })
+        expect(result.exitCode).toBe(SANDBOX_ABORTED_EXIT_CODE)
+        expect(result.stdout).not.toContain('finished')
+        expect(result.stderr).toMatch(/abort/i)
+        expect(Date.now() - startedAt).toBeLessThan(5000)
+      })
+
+      it('does not start a command whose signal is already aborted', async () => {
+        const client = await create()
+        const result = await client.run('echo ran > ran.txt', { signal: AbortSignal.abort() })
+        expect(result.exitCode).toBe(SANDBOX_ABORTED_EXIT_CODE)
+        await expectSandboxError(client.readFile('ran.txt'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('returns exit code 124 when timeoutMs passes', async () => {
+        const client = await create()
+        const startedAt = Date.now()
+        const result = await client.run('sleep 10; echo finished', { timeoutMs: 200 })
+        expect(result.exitCode).toBe(SANDBOX_TIMEOUT_EXIT_CODE)
+        expect(result.stdout).not.toContain('finished')
+        expect(result.stderr).toMatch(/timed out/i)
+        expect(Date.now() - startedAt).toBeLessThan(5000)
+        expect((await client.run('echo still usable', { timeoutMs: 5000 })).stdout).toBe('still usable\n')
+      })
+    })
+
+    describe('files', () => {
+      it('reads seeded files as text and through the shell', async () => {
+        const client = await create({ 'README.md': '# hi\n', 'src/main.ts': 'export {}\n' })
+        expect(await client.readFile('README.md')).toBe('# hi\n')
+        expect((await client.run('cat src/main.ts')).stdout).toBe('export {}\n')
+      })
+
+      it('rejects reading a missing file with SANDBOX_NOT_FOUND naming the path', async () => {
+        const client = await create()
+        const error = await expectSandboxError(client.readFile('missing-file.txt'), 'SANDBOX_NOT_FOUND')
+        expect(error.message).toContain('missing-file.txt')
+      })
+
+      it('rejects reading a directory with SANDBOX_IS_A_DIRECTORY', async () => {
+        const client = await create()
+        await client.mkdir('folder')
+        await expectSandboxError(client.readFile('folder'), 'SANDBOX_IS_A_DIRECTORY')
+      })
+
+      it('round-trips bytes that are not valid UTF-8', async () => {
+        const client = await create()
+        const bytes = new Uint8Array([0, 255, 128, 10, 13, 0xc3, 0x28, 7])
+        await client.writeFile('blob.bin', bytes)
+        expect(Array.from(await client.readFile('blob.bin', { encoding: 'bytes' }))).toEqual(Array.from(bytes))
+        expect((await client.run('wc -c < blob.bin')).stdout.trim()).toBe('8')
+        expect((await client.stat('blob.bin')).size).toBe(8)
+      })
+
+      it('writes text as UTF-8 and creates missing parent directories', async () => {
+        const client = await create()
+        await client.writeFile('a/b/c/note.txt', 'héllo ✓')
+        expect(await client.readFile('a/b/c/note.txt')).toBe('héllo ✓')
+        expect(Array.from(await client.readFile('a/b/c/note.txt', { encoding: 'bytes' }))).toEqual(
+          Array.from(new TextEncoder().encode('héllo ✓'))
+        )
+        expect((await client.stat('a/b')).type).toBe('directory')
+      })
+
+      it('lists a directory sorted by name, with entry types', async () => {
+        const client = await create()
+        await client.writeFile('listing/b.txt', 'b')
+        await client.mkdir('listing/a-dir')
+        await client.writeFile('listing/c/inner.txt', 'c')
+        await client.writeFile('listing/Z.txt', 'z')
+        expect(await client.readdir('listing')).toEqual([
+          { name: 'Z.txt', type: 'file' },
+          { name: 'a-dir', type: 'directory' },
+          { name: 'b.txt', type: 'file' },
+          { name: 'c', type: 'directory' }
+        ])
+        await expectSandboxError(client.readdir('no-such-dir'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('describes files and directories with stat', async () => {
+        const client = await create({ 'five.txt': '12345' })
+        const file = await client.stat('five.txt')
+        expect(file).toMatchObject({ type: 'file', size: 5 })
+        expect(file.mtimeMs).toBeGreaterThan(0)
+        expect((await client.stat('.')).type).toBe('directory')
+        await expectSandboxError(client.stat('nothing-here'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('creates directories, recursively only when asked', async () => {
+        const client = await create()
+        await expectSandboxError(client.mkdir('x/y/z'), 'SANDBOX_NOT_FOUND')
+        await client.mkdir('x/y/z', { recursive: true })
+        expect((await client.stat('x/y/z')).type).toBe('directory')
+        await client.mkdir('x/y/z', { recursive: true })
+        await expectSandboxError(client.mkdir('x/y/z'), 'SANDBOX_ALREADY_EXISTS')
+        expect((await client.run('test -d x/y/z && echo yes')).stdout).toBe('yes\n')
+      })
+
+      it('removes files, and non-empty directories only with recursive', async () => {
+        const client = await create({ 'tree/leaf.txt': 'leaf', 'tree/branch/twig.txt': 'twig', 'single.txt': '1' })
+        await client.remove('single.txt')
+        await expectSandboxError(client.stat('single.txt'), 'SANDBOX_NOT_FOUND')
+        await expectSandboxError(client.remove('tree'), 'SANDBOX_NOT_EMPTY')
+        expect(await client.readFile('tree/leaf.txt')).toBe('leaf')
+        await client.remove('tree', { recursive: true })
+        await expectSandboxError(client.stat('tree'), 'SANDBOX_NOT_FOUND')
+        await expectSandboxError(client.remove('tree'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('renames files and moves directories with their contents', async () => {
+        const client = await create({ 'old.txt': 'content', 'dir/inner/file.txt': 'deep' })
+        await client.rename('old.txt', 'new.txt')
+        expect(await client.readFile('new.txt')).toBe('content')
+        await expectSandboxError(client.readFile('old.txt'), 'SANDBOX_NOT_FOUND')
+        await client.rename('dir', 'moved')
+        expect(await client.readFile('moved/inner/file.txt')).toBe('deep')
+        await expectSandboxError(client.stat('dir'), 'SANDBOX_NOT_FOUND')
+        await expectSandboxError(client.rename('ghost.txt', 'other.txt'), 'SANDBOX_NOT_FOUND')
+      })
+    })
+  })
+}
+
+async function expectSandboxError(promise: Promise<unknown>, code: TSandboxErrorCode): Promise<Error> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason
+  )
+  expect(isSandboxError(error), `expected a SandboxError ${code}, got ${String(error)}`).toBe(true)
+  expect((error as { code: string }).code).toBe(code)
+  return error as Error
+}

@@ -1,0 +1,77 @@
+import * as Comlink from 'comlink'
+import {
+  ConfigurationError,
+  ProviderError,
+  RobotaError,
+  StorageError,
+  ToolExecutionError,
+  ValidationError
+} from '../lib/core/errors.ts'
+import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
+
+/** An error as it crosses the worker boundary: plain data that names its class by code. */
+type TSerializedError = {
+  name: string
+  message: string
+  stack?: string
+  code?: string
+  details?: Record<string, unknown>
+  path?: string
+}
+
+type TThrown = { value: unknown }
+
+const ROBOTA_ERRORS: Record<string, new (message: string, options?: { details?: Record<string, unknown> }) => RobotaError> = {
+  CONFIGURATION_ERROR: ConfigurationError,
+  VALIDATION_ERROR: ValidationError,
+  PROVIDER_ERROR: ProviderError,
+  TOOL_EXECUTION_ERROR: ToolExecutionError,
+  STORAGE_ERROR: StorageError
+}
+
+function serializeError(value: unknown): TSerializedError {
+  if (!(value instanceof Error)) return { name: 'Error', message: String(value) }
+  const error = value as Error & { code?: unknown; details?: unknown; path?: unknown }
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack ? { stack: error.stack } : {}),
+    ...(typeof error.code === 'string' ? { code: error.code } : {}),
+    ...(error.details && typeof error.details === 'object' ? { details: error.details as Record<string, unknown> } : {}),
+    ...(typeof error.path === 'string' ? { path: error.path } : {})
+  }
+}
+
+/** Rebuilds the error class a serialized error came from, so `instanceof` and `code` both hold. */
+export function deserializeError(serialized: TSerializedError): Error {
+  let error: Error
+  const RobotaErrorClass = serialized.code ? ROBOTA_ERRORS[serialized.code] : undefined
+  if (serialized.name === 'SandboxError' && serialized.code) {
+    error = new SandboxError(serialized.code as TSandboxErrorCode, serialized.message, serialized.path ? { path: serialized.path } : {})
+  } else if (RobotaErrorClass) {
+    error = new RobotaErrorClass(serialized.message, serialized.details ? { details: serialized.details } : {})
+  } else {
+    error = new Error(serialized.message)
+    error.name = serialized.name
+    if (serialized.code) Object.assign(error, { code: serialized.code })
+  }
+  if (serialized.stack) error.stack = serialized.stack
+  return error
+}
+
+/**
+ * Replaces comlink's error transfer, which keeps only name, message and stack, with one that
+ * carries `code`, `details` and `path` and rebuilds the SDK's error classes. Both sides of the
+ * boundary must call it; it is idempotent.
+ */
+export function registerErrorTransfer(): void {
+  const builtIn = Comlink.transferHandlers.get('throw')
+  if (!builtIn) return
+  Comlink.transferHandlers.set('throw', {
+    canHandle: builtIn.canHandle,
+    serialize: (thrown) => [serializeError((thrown as TThrown).value), []],
+    deserialize: (serialized) => {
+      throw deserializeError(serialized as TSerializedError)
+    }
+  })
+}
