@@ -22,6 +22,10 @@ export default defineConfig({
     root: '.',
     include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'worker/**/*.test.ts', 'playground/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'node',
-    testTimeout: 15000
+    testTimeout: 15000,
+    // CI asks for a machine-readable report to sum test counts over every runner.
+    reporters: process.env.ROBOTA_VITEST_JSON ? ['default', 'json'] : ['default'],
+    ...(process.env.ROBOTA_VITEST_JSON ? { outputFile: { json: process.env.ROBOTA_VITEST_JSON } } : {}),
+    benchmark: { include: ['bench/**/*.bench.ts'] }
   }
 })

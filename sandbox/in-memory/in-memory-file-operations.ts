@@ -4,8 +4,9 @@ import { createFilesystemError, toSandboxError } from './filesystem-error.ts'
 import { ancestorSandboxPaths, isSandboxPathWithin, parentSandboxPath } from './sandbox-path.ts'
 
 // just-bash's InMemoryFs is permissive where POSIX is strict: it writes "through" a file as if it
-// were a directory, lets a file replace a directory, and moves a directory into itself. These
-// operations check first, so the in-memory sandbox fails the way a Linux sandbox would.
+// were a directory, lets a file replace a directory (by write or by move), and creates directories
+// below a file. These operations check first, so the in-memory sandbox fails the way a Linux
+// sandbox would.
 // Every path here is already resolved to a normalized absolute path.
 
 /** Reads a file's bytes; the copy returned is the caller's to change. */

@@ -127,13 +127,18 @@ describe('InMemorySandboxClient', () => {
   })
 
   describe('files', () => {
-    it('refuses to write through a file or over a directory, naming the path', async () => {
+    it('refuses to write or mkdir through a file, or write over a directory, naming the path', async () => {
       const client = new InMemorySandboxClient({ files: { 'plain.txt': 'p', 'dir/x.txt': 'x' } })
       expect(await rejection(client.writeFile('plain.txt/child.txt', 'c'))).toMatchObject({
         code: 'SANDBOX_NOT_A_DIRECTORY',
         path: '/workspace/plain.txt/child.txt'
       })
       expect(await rejection(client.writeFile('dir', 'c'))).toMatchObject({ code: 'SANDBOX_IS_A_DIRECTORY' })
+      expect(await rejection(client.mkdir('plain.txt/sub', { recursive: true }))).toMatchObject({
+        code: 'SANDBOX_NOT_A_DIRECTORY',
+        path: '/workspace/plain.txt/sub'
+      })
+      expect(await rejection(client.mkdir('plain.txt', { recursive: true }))).toMatchObject({ code: 'SANDBOX_ALREADY_EXISTS' })
       expect(await client.readFile('plain.txt')).toBe('p')
       expect(await client.readFile('dir/x.txt')).toBe('x')
     })
@@ -173,7 +178,7 @@ describe('InMemorySandboxClient', () => {
     it('round-trips text, bytes, empty directories, modes, links and the current directory', async () => {
       const client = new InMemorySandboxClient({ files: { 'text.txt': 'héllo\n', 'bytes.bin': new Uint8Array([0, 255, 254, 128]) } })
       await client.mkdir('empty/nested', { recursive: true })
-      await client.run('chmod 700 text.txt && ln -s text.txt link && mkdir -p deep/er && cd deep')
+      await client.run('chmod 700 text.txt && ln -s text.txt link && mkdir -p deep/er && chmod 750 deep && cd deep')
       const before = await client.snapshot()
       const statBefore = await client.stat('/workspace/text.txt')
 
@@ -186,6 +191,7 @@ describe('InMemorySandboxClient', () => {
       expect(await client.readdir('/workspace/empty')).toEqual([{ name: 'nested', type: 'directory' }])
       expect(await client.readdir('/workspace/empty/nested')).toEqual([])
       expect(await client.stat('/workspace/text.txt')).toEqual(statBefore)
+      expect((await client.stat('/workspace/deep')).mode & 0o777).toBe(0o750)
       expect((await client.stat('/workspace/link')).type).toBe('symlink')
       expect(await client.readFile('/workspace/link')).toBe('héllo\n')
       expect((await rejection(client.readFile('/stray.txt'))).code).toBe('SANDBOX_NOT_FOUND')

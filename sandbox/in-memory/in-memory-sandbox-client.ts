@@ -1,5 +1,4 @@
-import type { BashExecResult } from 'just-bash'
-import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
+import { SandboxError } from '../sandbox-client.ts'
 import type {
   ISandboxClient,
   TSandboxDirEntry,
@@ -13,9 +12,8 @@ import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapsh
 import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
 import { createBash, createSeededFilesystem, loadJustBash } from './just-bash-runtime.ts'
 import type { TBashSettings, TInMemoryExecutionLimits, TJustBashRuntime } from './just-bash-runtime.ts'
-import { DEFAULT_MAX_OUTPUT_BYTES, limitOutput } from './output-limit.ts'
-import { createRunInterruption } from './run-interruption.ts'
-import type { TRunStopReason } from './run-interruption.ts'
+import { runCommand } from './in-memory-command.ts'
+import { DEFAULT_MAX_OUTPUT_BYTES } from './output-limit.ts'
 import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
 import { parseInMemorySnapshot } from './snapshot-validation.ts'
 
@@ -80,43 +78,15 @@ export class InMemorySandboxClient implements ISandboxClient {
 
   async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
     const runtime = await this.load()
-    const cwd = options.cwd === undefined ? this.currentDirectory : resolveSandboxPath(this.currentDirectory, options.cwd)
-    const interruption = createRunInterruption(options)
-    try {
-      const alreadyStopped = interruption.reason()
-      if (alreadyStopped !== undefined) return stoppedResult(alreadyStopped, options.timeoutMs)
-      const bash =
-        options.timeoutMs === undefined
-          ? runtime.bash
-          : createBash(runtime.module, runtime.fs, this.currentDirectory, this.settings, options.timeoutMs)
-      const startedAt = Date.now()
-      const execution = bash.exec(command, {
-        cwd,
-        signal: interruption.signal,
-        // Run the script as given: just-bash otherwise trims every line's indentation, which joins
-        // `foo\<newline>  bar` into one word where bash sees two.
-        rawScript: true,
-        ...(options.env === undefined ? {} : { env: options.env }),
-        ...(options.stdin === undefined ? {} : { stdin: options.stdin })
-      })
-      // A stopped command may still settle later; its outcome no longer matters to anyone.
-      execution.catch(() => undefined)
-      const outcome = await Promise.race([execution, interruption.stopped])
-      if (typeof outcome === 'string') return stoppedResult(outcome, options.timeoutMs)
-      const stopReason = interruption.reason() ?? deadlineReason(outcome, startedAt, options.timeoutMs)
-      if (stopReason !== undefined) return stoppedResult(stopReason, options.timeoutMs)
-      if (options.cwd === undefined) await this.followDirectoryChange(runtime, outcome)
-      return {
-        stdout: limitOutput(outcome.stdout, this.maxOutputBytes),
-        stderr: limitOutput(outcome.stderr, this.maxOutputBytes),
-        exitCode: outcome.exitCode
-      }
-    } catch (error) {
-      if (error instanceof SandboxError) throw error
-      throw new SandboxError('SANDBOX_ERROR', `run failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
-    } finally {
-      interruption.release()
-    }
+    const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
+    const { result, finalDirectory } = await runCommand(command, options, {
+      runtime,
+      settings: this.settings,
+      cwd,
+      maxOutputBytes: this.maxOutputBytes
+    })
+    if (options.cwd === undefined) await this.followDirectoryChange(runtime, finalDirectory)
+    return result
   }
 
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
@@ -206,8 +176,7 @@ export class InMemorySandboxClient implements ISandboxClient {
 
   // Each exec is a fresh shell, but its final PWD comes back in the result's env: adopting it makes
   // `cd` persist. A PWD assigned by hand that names no directory is ignored.
-  private async followDirectoryChange(runtime: TJustBashRuntime, result: BashExecResult): Promise<void> {
-    const directory = result.env.PWD
+  private async followDirectoryChange(runtime: TJustBashRuntime, directory: string | undefined): Promise<void> {
     if (directory === undefined || directory === this.currentDirectory || !isNormalizedSandboxPath(directory)) return
     const stat = await runtime.fs.stat(directory).catch(() => undefined)
     if (stat?.isDirectory) this.currentDirectory = directory
@@ -216,16 +185,4 @@ export class InMemorySandboxClient implements ISandboxClient {
   private assertNotDisposed(): void {
     if (this.disposed) throw new SandboxError('SANDBOX_DISPOSED', 'The in-memory sandbox has been disposed')
   }
-}
-
-function deadlineReason(result: BashExecResult, startedAt: number, timeoutMs: number | undefined): TRunStopReason | undefined {
-  // just-bash's own wall-time limit (set from timeoutMs) ends CPU-bound loops with exit code 124.
-  const deadlinePassed = timeoutMs !== undefined && Date.now() - startedAt >= timeoutMs
-  return deadlinePassed && result.exitCode === SANDBOX_TIMEOUT_EXIT_CODE ? 'timeout' : undefined
-}
-
-function stoppedResult(reason: TRunStopReason, timeoutMs: number | undefined): TSandboxRunResult {
-  return reason === 'timeout'
-    ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
-    : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
 }

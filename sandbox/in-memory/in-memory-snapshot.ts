@@ -57,7 +57,7 @@ export async function captureSnapshot(fs: InMemoryFs, cwd: string): Promise<TInM
     } else {
       const bytes = await fs.readFileBuffer(path)
       const text = decodeUtf8(bytes)
-      
+      if (text !== undefined && isBuiltinStub(path, text)) continue
       const content = text === undefined ? { encoding: 'base64' as const, content: bytesToBase64(bytes) } : { encoding: 'utf8' as const, content: text }
       entries.push({ type: 'file', path, mode: stat.mode, mtimeMs: stat.mtime.getTime(), ...content })
     }

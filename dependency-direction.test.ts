@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, normalize, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// Reads every import of the project's source (tests excepted: they may reach for fakes) and
+// checks it against the dependency direction DESIGN.md draws.
+
+type TImport = { specifier: string; typeOnly: boolean; dynamic: boolean }
+type TSourceFile = { path: string; imports: TImport[] }
+type TRule = { scope: RegExp; allowProject: RegExp[]; allowPackages: RegExp[]; lazyPackages?: RegExp[]; note: string }
+
+const root = import.meta.dirname
+const VENDOR_SDKS = /^(@anthropic-ai\/sdk|openai|e2b|just-bash|isomorphic-git)(\/|$)/
+
+const RULES: TRule[] = [
+  { scope: /^lib\/core\//, allowProject: [/^lib\/core\//], allowPackages: [], note: 'lib/core imports nothing else and no package' },
+  { scope: /^lib\/providers\/anthropic\//, allowProject: [/^lib\/core\//, /^lib\/providers\/anthropic\//], allowPackages: [/^@anthropic-ai\/sdk(\/|$)/], note: 'anthropic provider: core + its SDK' },
+  { scope: /^lib\/providers\/openai\//, allowProject: [/^lib\/core\//, /^lib\/providers\/openai\//], allowPackages: [/^openai(\/|$)/], note: 'openai provider: core + its SDK' },
+  { scope: /^lib\/tools\//, allowProject: [/^lib\/core\//, /^lib\/tools\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/], note: 'tools: core, the sandbox port, zod' },
+  { scope: /^lib\/storage\/indexeddb\//, allowProject: [/^lib\/core\//, /^lib\/storage\//], allowPackages: [/^idb$/, /^jssha$/, /^zod$/], note: 'IndexedDB store: core, storage, idb' },
+  { scope: /^lib\/storage\//, allowProject: [/^lib\/core\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [/^jssha$/, /^zod$/], note: 'storage: core types, jssha, zod; idb only in indexeddb/' },
+  { scope: /^lib\/session\//, allowProject: [/^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/], note: 'session: core, tools, permissions, hooks, storage, the sandbox port' },
+  { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
+  { scope: /^lib\/index\.ts$/, allowProject: [/^lib\/(core|tools|session|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
+  { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
+  { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
+  { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
+  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/], note: 'playground: worker client, lib types, react' }
+]
+
+function listSources(directory: string): string[] {
+  return readdirSync(join(root, directory), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|spec|contract|fixtures)\.tsx?$/.test(entry.name))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+}
+
+/** Reads a file's static, type-only and dynamic imports. */
+function readImports(source: string): TImport[] {
+  const imports: TImport[] = []
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+    imports.push({ specifier: match[2] ?? '', typeOnly: Boolean(match[1]), dynamic: false })
+  }
+  for (const match of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    imports.push({ specifier: match[1] ?? '', typeOnly: false, dynamic: true })
+  }
+  return imports
+}
+
+/** Lists the imports of `file` that break its rule, worded for the failure message. */
+function findViolations(file: TSourceFile): string[] {
+  const rule = RULES.find((candidate) => candidate.scope.test(file.path))
+  if (!rule) return []
+  const violations: string[] = []
+  for (const entry of file.imports) {
+    if (entry.specifier.startsWith('.')) {
+      const target = normalize(join(dirname(file.path), entry.specifier)).replaceAll('\\', '/')
+      const typeOnlyLibFromPlayground = file.path.startsWith('playground/') && target.startsWith('lib/') && !entry.typeOnly
+      if (!rule.allowProject.some((allowed) => allowed.test(target)) || typeOnlyLibFromPlayground) {
+        violations.push(`${file.path} imports ${target} (${rule.note})`)
+      }
+    } else if (!entry.typeOnly) {
+      const allowed = rule.allowPackages.some((pattern) => pattern.test(entry.specifier))
+      const lazyAllowed = entry.dynamic && (rule.lazyPackages ?? []).some((pattern) => pattern.test(entry.specifier))
+      if (!allowed && !lazyAllowed) violations.push(`${file.path} imports package ${entry.specifier} (${rule.note})`)
+    }
+  }
+  return violations
+}
+
+const sources: TSourceFile[] = ['lib', 'sandbox', 'worker', 'playground']
+  .flatMap(listSources)
+  .map((path) => ({ path, imports: readImports(readFileSync(join(root, path), 'utf8')) }))
+
+describe('dependency direction', () => {
+  it('reads the project sources', () => {
+    expect(sources.some((file) => file.path === 'lib/core/robota.ts')).toBe(true)
+    expect(sources.find((file) => file.path === 'lib/core/robota.ts')?.imports.length).toBeGreaterThan(3)
+  })
+
+  it.each(['lib', 'sandbox', 'worker', 'playground'])('%s/ follows DESIGN.md', (plane) => {
+    const violations = sources.filter((file) => file.path.startsWith(`${plane}/`)).flatMap(findViolations)
+    expect(violations).toEqual([])
+  })
+
+  it('keeps vendor SDKs out of the playground and Node built-ins out of the browser planes', () => {
+    const offenders = sources
+      .filter((file) => /^(playground|worker|sandbox|lib\/(?!testing\/))/.test(file.path))
+      .flatMap((file) => file.imports.filter((entry) => !entry.typeOnly).map((entry) => ({ file: file.path, specifier: entry.specifier })))
+      .filter(({ file, specifier }) => specifier.startsWith('node:') || (file.startsWith('playground/') && VENDOR_SDKS.test(specifier)))
+    expect(offenders).toEqual([])
+  })
+
+  it.each([
+    { path: 'lib/core/robota.ts', specifier: '../session/local-agent-host.ts', typeOnly: false },
+    { path: 'sandbox/in-memory/x.ts', specifier: '../../lib/core/errors.ts', typeOnly: false },
+    { path: 'playground/app.tsx', specifier: 'openai', typeOnly: false },
+    { path: 'playground/app.tsx', specifier: '../lib/core/robota.ts', typeOnly: false },
+    { path: 'lib/storage/memory-session-store.ts', specifier: 'idb', typeOnly: false },
+    { path: 'lib/index.ts', specifier: './storage/indexeddb/index.ts', typeOnly: false }
+  ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
+    expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
+  })
+})

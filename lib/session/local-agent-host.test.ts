@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { IAIProvider } from '../core/provider.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
+import type { THostEvent } from './agent-host.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore(), deltaDelayMs = 0) {
+  const provider = new ScriptedProvider(steps, { name: 'scripted', deltaDelayMs })
+  const host = new LocalAgentHost({
+    store,
+    createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
+    createProvider: (): IAIProvider => provider,
+    defaultProvider: { kind: 'scripted', model: 'scripted-model', apiKey: 'sk-secret-never-stored' },
+    eventIntervalMs: 1
+  })
+  return { host, store, provider }
+}
+
+describe('LocalAgentHost', () => {
+  it('runs a turn with a real sandbox tool, persists every message and event, and reports batches in order', async () => {
+    const { host, store } = makeHost([
+      { text: 'Looking.', toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md | wc -l' } }] },
+      { text: ['One ', 'line.'] }
+    ])
+    const batches: THostEvent[][] = []
+    await host.subscribe((events) => {
+      batches.push(events)
+    })
+    const session = await host.createSession({ name: 'first' })
+    const result = await host.submit(session.id, 'How long is the README?')
+
+    expect(result).toEqual({ response: 'One line.', interrupted: false, toolsExecuted: ['Bash'] })
+    const record = await store.loadSession(session.id)
+    expect(record?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+    expect(JSON.parse(record?.messages[2]?.content ?? '{}')).toMatchObject({ output: '1\n', exitCode: 0 })
+
+    const stored = await store.loadEvents(session.id)
+    const delivered = batches.flat()
+    const replayed = delivered.flatMap((event) => (event.kind === 'replay' ? [event.event] : []))
+    expect(replayed).toEqual(stored)
+    expect(stored.map((event) => event.seq)).toEqual(stored.map((_, index) => index))
+    expect(record?.nextEventSeq).toBe(stored.length)
+    expect(delivered[0]).toMatchObject({ kind: 'turn_started', sessionId: session.id })
+    expect(delivered.at(-1)).toMatchObject({ kind: 'turn_finished', result })
+    expect(batches.length).toBeLessThan(delivered.length)
+  })
+
+  it('never stores the API key of the provider choice', async () => {
+    const { host, store } = makeHost([{ text: 'ok' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'hi')
+    const everything = JSON.stringify([await store.loadSession(session.id), await store.loadEvents(session.id)])
+    expect(everything).not.toContain('sk-secret-never-stored')
+  })
+
+  it('resumes a session from the store in a new host, continuing history and seq', async () => {
+    const store = new MemorySessionStore()
+    const first = makeHost([{ text: 'first answer' }], store)
+    const session = await first.host.createSession()
+    await first.host.submit(session.id, 'one')
+    const before = await store.loadEvents(session.id)
+
+    const second = makeHost([{ text: 'second answer' }], store)
+    await second.host.submit(session.id, 'two')
+    const view = await second.host.openSession(session.id)
+
+    expect(view.messages.map((message) => message.content)).toEqual(['one', 'first answer', 'two', 'second answer'])
+    expect(view.events.slice(0, before.length)).toEqual(before)
+    expect(view.events.map((event) => event.seq)).toEqual(view.events.map((_, index) => index))
+    expect(second.provider.calls[0]?.messages.map((message) => message.content)).toContain('first answer')
+  })
+
+  it('aborts a running turn, keeps the partial answer, and stays usable', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const { host, store } = makeHost([{ text: ['Partial', ' never'] }, { text: 'Next.' }], new MemorySessionStore(), 30)
+    const session = await host.createSession()
+    await host.subscribe(async (events) => {
+      if (events.some((event) => event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta')) {
+        await host.abort(session.id)
+        release()
+      }
+    })
+    const turn = host.submit(session.id, 'go')
+    await gate
+    const result = await turn
+    expect(result.interrupted).toBe(true)
+    const record = await store.loadSession(session.id)
+    expect(record?.messages.at(-1)).toMatchObject({ role: 'assistant', state: 'interrupted', content: 'Partial' })
+    expect((await host.submit(session.id, 'again')).response).toBe('Next.')
+  })
+
+  it('refuses an empty prompt, an unknown session and a second turn at once, with clear errors', async () => {
+    const { host } = makeHost([{ text: ['a', 'b'] }], new MemorySessionStore())
+    const session = await host.createSession()
+    await expect(host.submit(session.id, '   ')).rejects.toThrow(/prompt is empty/)
+    await expect(host.submit('nope', 'hi')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'No session with id "nope".' })
+    const running = host.submit(session.id, 'hi')
+    await expect(host.submit(session.id, 'again')).rejects.toThrow(/already running a turn/)
+    await running
+  })
+
+  it('gives the page the session sandbox files', async () => {
+    const { host } = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi > made.txt' } }] }, { text: 'done' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'make a file')
+    expect((await host.listFiles(session.id, '/workspace')).map((entry) => entry.name)).toEqual(['README.md', 'made.txt'])
+    expect(await host.readFile(session.id, '/workspace/made.txt')).toBe('hi\n')
+  })
+})

@@ -1,0 +1,80 @@
+import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
+import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
+import { createBash } from './just-bash-runtime.ts'
+import type { TBashSettings, TJustBashRuntime } from './just-bash-runtime.ts'
+import { limitOutput } from './output-limit.ts'
+import { createRunInterruption } from './run-interruption.ts'
+import type { TRunStopReason } from './run-interruption.ts'
+
+/** What one command needs from the client that runs it. */
+export type TCommandContext = {
+  runtime: TJustBashRuntime
+  settings: TBashSettings
+  /** Absolute directory the command starts in. */
+  cwd: string
+  maxOutputBytes: number
+}
+
+/** A command's result, plus the directory its shell ended in when it finished on its own. */
+export type TCommandOutcome = {
+  result: TSandboxRunResult
+  finalDirectory: string | undefined
+}
+
+/**
+ * Runs one script in a fresh just-bash shell over the client's filesystem. A non-zero exit is a
+ * result; `timeoutMs` and `signal` end it with exit code 124 or 130 and a line on stderr.
+ */
+export async function runCommand(command: string, options: TSandboxRunOptions, context: TCommandContext): Promise<TCommandOutcome> {
+  const interruption = createRunInterruption(options)
+  try {
+    const alreadyStopped = interruption.reason()
+    if (alreadyStopped !== undefined) return stoppedOutcome(alreadyStopped, options.timeoutMs)
+    const { runtime } = context
+    const bash =
+      options.timeoutMs === undefined
+        ? runtime.bash
+        : createBash(runtime.module, runtime.fs, '/', context.settings, options.timeoutMs)
+    const startedAt = Date.now()
+    const execution = bash.exec(command, {
+      cwd: context.cwd,
+      signal: interruption.signal,
+      // Run the script as given: just-bash otherwise trims every line's indentation, which joins
+      // `foo\<newline>  bar` into one word where bash sees two.
+      rawScript: true,
+      ...(options.env === undefined ? {} : { env: options.env }),
+      ...(options.stdin === undefined ? {} : { stdin: options.stdin })
+    })
+    // A stopped command may still settle later; its outcome no longer matters to anyone.
+    execution.catch(() => undefined)
+    const settled = await Promise.race([execution, interruption.stopped])
+    if (typeof settled === 'string') return stoppedOutcome(settled, options.timeoutMs)
+    // just-bash's wall-time limit (set from timeoutMs) ends a CPU-bound loop, which never yields
+    // to the event loop, with exit code 124 before our timer has had a chance to fire.
+    const deadlinePassed = options.timeoutMs !== undefined && Date.now() - startedAt >= options.timeoutMs
+    const stopReason = interruption.reason() ?? (deadlinePassed && settled.exitCode === SANDBOX_TIMEOUT_EXIT_CODE ? 'timeout' : undefined)
+    if (stopReason !== undefined) return stoppedOutcome(stopReason, options.timeoutMs)
+    return {
+      result: {
+        stdout: limitOutput(settled.stdout, context.maxOutputBytes),
+        stderr: limitOutput(settled.stderr, context.maxOutputBytes),
+        exitCode: settled.exitCode
+      },
+      finalDirectory: settled.env.PWD
+    }
+  } catch (error) {
+    if (error instanceof SandboxError) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new SandboxError('SANDBOX_ERROR', `run failed: ${reason}`, { cause: error })
+  } finally {
+    interruption.release()
+  }
+}
+
+function stoppedOutcome(reason: TRunStopReason, timeoutMs: number | undefined): TCommandOutcome {
+  const result =
+    reason === 'timeout'
+      ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
+      : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
+  return { result, finalDirectory: undefined }
+}

@@ -1,0 +1,62 @@
+import * as Comlink from 'comlink'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigurationError, ValidationError } from '../lib/core/errors.ts'
+import type { THostEvent } from '../lib/session/agent-host.ts'
+import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
+import { SandboxError } from '../sandbox/sandbox-client.ts'
+import { createPlaygroundHost } from './create-playground-host.ts'
+import { wrapAgentHost, type IAgentClient } from './create-agent-client.ts'
+import { registerErrorTransfer } from './error-transfer.ts'
+
+// The same host the worker exposes, reached through comlink over a real MessageChannel: what
+// crosses here crosses the worker boundary the same way (structured clone, proxied callbacks).
+let client: IAgentClient | undefined
+
+function connect(): IAgentClient {
+  registerErrorTransfer()
+  const channel = new MessageChannel()
+  Comlink.expose(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 4 }), channel.port1)
+  client = wrapAgentHost(channel.port2, () => channel.port1.close())
+  return client
+}
+
+afterEach(() => client?.terminate())
+
+describe('agent client over comlink', () => {
+  it('runs the offline demo turn and delivers its events in ordered batches', async () => {
+    const agent = connect()
+    const received: THostEvent[][] = []
+    await agent.subscribe((events) => {
+      received.push(events)
+    })
+    const session = await agent.createSession()
+    const result = await agent.submit(session.id, 'What is here?')
+
+    expect(result.toolsExecuted).toEqual(['Bash', 'Bash'])
+    expect(result.response).toContain('Its README is titled "Tiny Calculator"')
+    await expect.poll(() => received.flat().at(-1)?.kind).toBe('turn_finished')
+    const replayed = received.flat().flatMap((event) => (event.kind === 'replay' ? [event.event.seq] : []))
+    expect(replayed).toEqual(replayed.map((_, index) => index))
+    expect(received.length).toBeLessThan(replayed.length / 2)
+    const view = await agent.openSession(session.id)
+    expect(view.events).toHaveLength(replayed.length)
+    expect(await agent.readFile(session.id, '/workspace/README.md')).toMatch(/^# Tiny Calculator/)
+  })
+
+  it('rebuilds the SDK error classes with their code on the page side', async () => {
+    const agent = connect()
+    const failure = await agent.submit('missing-session', 'hi').catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ValidationError)
+    expect(failure).toMatchObject({ code: 'VALIDATION_ERROR', message: 'No session with id "missing-session".' })
+
+    const session = await agent.createSession({ provider: { kind: 'unknown-kind', model: 'm' } })
+    const unknownProvider = await agent.submit(session.id, 'hi').catch((error: unknown) => error)
+    expect(unknownProvider).toBeInstanceOf(ConfigurationError)
+    expect(unknownProvider).toMatchObject({ code: 'CONFIGURATION_ERROR', details: { kind: 'unknown-kind' } })
+
+    const demo = await agent.createSession()
+    const missingFile = await agent.readFile(demo.id, '/workspace/nope.txt').catch((error: unknown) => error)
+    expect(missingFile).toBeInstanceOf(SandboxError)
+    expect(missingFile).toMatchObject({ code: 'SANDBOX_NOT_FOUND', path: '/workspace/nope.txt' })
+  })
+})
