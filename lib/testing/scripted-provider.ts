@@ -50,7 +50,8 @@ export class ScriptedProvider extends AbstractAIProvider {
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const { signal, ...recorded } = options
-    this.calls.push({ messages: structuredClone([...messages]), options: recorded })
+    // A shallow copy suffices: committed messages are never mutated, only appended.
+    this.calls.push({ messages: [...messages], options: recorded })
     const stepIndex = this.nextStep
     const source = this.steps[stepIndex]
     if (source === undefined) {

@@ -52,7 +52,8 @@ export async function runCommand(command: string, options: TSandboxRunOptions, c
     // just-bash's wall-time limit (set from timeoutMs) ends a CPU-bound loop, which never yields
     // to the event loop, with exit code 124 before our timer has had a chance to fire.
     const deadlinePassed = options.timeoutMs !== undefined && Date.now() - startedAt >= options.timeoutMs
-    const stopReason = interruption.reason() ?? (deadlinePassed && settled.exitCode === SANDBOX_TIMEOUT_EXIT_CODE ? 'timeout' : undefined)
+    const hitDeadline = deadlinePassed && settled.exitCode === SANDBOX_TIMEOUT_EXIT_CODE
+    const stopReason = interruption.reason() ?? (hitDeadline ? 'timeout' : undefined)
     if (stopReason !== undefined) return stoppedOutcome(stopReason, options.timeoutMs)
     return {
       result: {

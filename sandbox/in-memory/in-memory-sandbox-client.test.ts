@@ -120,9 +120,13 @@ describe('InMemorySandboxClient', () => {
       expect((await client.run('echo $MODE $OTHER', { env: { MODE: 'override' } })).stdout).toBe('override kept\n')
     })
 
-    it('has no network unless URL prefixes are allowed', async () => {
-      const client = new InMemorySandboxClient()
-      expect((await client.run('curl https://example.com')).exitCode).toBe(127)
+    it('has no network unless URL prefixes are allowed, and then only to those', async () => {
+      const offline = new InMemorySandboxClient()
+      expect((await offline.run('curl https://example.com')).exitCode).toBe(127)
+      const allowed = new InMemorySandboxClient({ allowedUrlPrefixes: ['https://api.example.com/'] })
+      const denied = await allowed.run('curl https://other.example.org/data 2>&1')
+      expect(denied.exitCode).toBe(7)
+      expect(denied.stdout).toMatch(/not allowed|denied/i)
     })
   })
 
@@ -217,17 +221,19 @@ describe('InMemorySandboxClient', () => {
       expect((await rejection(target.readFile('other.txt'))).code).toBe('SANDBOX_NOT_FOUND')
     })
 
+    const format = 'robota-in-memory-sandbox'
+    const file = { type: 'file', mode: 420, mtimeMs: 0, encoding: 'utf8', content: '' }
     it.each([
       ['a string', 'not a snapshot', /not an object/],
       ['a wrong format', { format: 'other', version: 1, cwd: '/', entries: [] }, /format/],
-      ['a missing entries list', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/' }, /entries/],
-      ['a relative path', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'directory', path: 'rel', mode: 493, mtimeMs: 0 }] }, /entries\[0\]\.path/],
-      ['an unknown type', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'fifo', path: '/p', mode: 420, mtimeMs: 0 }] }, /entries\[0\]\.type/],
-      ['bad base64', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [{ type: 'file', path: '/f', mode: 420, mtimeMs: 0, encoding: 'base64', content: '***' }] }, /base64/],
-      ['a file inside a file', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/', entries: [
-        { type: 'file', path: '/f', mode: 420, mtimeMs: 0, encoding: 'utf8', content: '' },
-        { type: 'file', path: '/f/g', mode: 420, mtimeMs: 0, encoding: 'utf8', content: '' }] }, /inside \/f/],
-      ['a cwd that is not a directory', { format: 'robota-in-memory-sandbox', version: 1, cwd: '/missing', entries: [] }, /cwd/]
+      ['a missing entries list', { format, version: 1, cwd: '/' }, /entries/],
+      ['a relative path', { format, version: 1, cwd: '/', entries: [{ ...file, path: 'rel' }] }, /entries\[0\]\.path/],
+      ['an unknown type', { format, version: 1, cwd: '/', entries: [{ ...file, type: 'fifo', path: '/p' }] }, /entries\[0\]\.type/],
+      ['a bad mode', { format, version: 1, cwd: '/', entries: [{ ...file, path: '/f', mode: -1 }] }, /mode/],
+      ['bad base64', { format, version: 1, cwd: '/', entries: [{ ...file, path: '/f', encoding: 'base64', content: '***' }] }, /base64/],
+      ['a duplicate path', { format, version: 1, cwd: '/', entries: [{ ...file, path: '/f' }, { ...file, path: '/f' }] }, /more than once/],
+      ['a file inside a file', { format, version: 1, cwd: '/', entries: [{ ...file, path: '/f' }, { ...file, path: '/f/g' }] }, /inside \/f/],
+      ['a cwd that is not a directory', { format, version: 1, cwd: '/missing', entries: [] }, /cwd/]
     ])('rejects %s and leaves the filesystem untouched', async (_label, snapshot, message) => {
       const client = new InMemorySandboxClient({ files: { 'keep.txt': 'still here' } })
       const error = await rejection(client.restore(snapshot))

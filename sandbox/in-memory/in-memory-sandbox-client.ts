@@ -7,12 +7,12 @@ import type {
   TSandboxRunOptions,
   TSandboxRunResult
 } from '../sandbox-client.ts'
+import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
 import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapshot.ts'
 import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
 import { createBash, createSeededFilesystem, loadJustBash } from './just-bash-runtime.ts'
 import type { TBashSettings, TInMemoryExecutionLimits, TJustBashRuntime } from './just-bash-runtime.ts'
-import { runCommand } from './in-memory-command.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from './output-limit.ts'
 import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
 import { parseInMemorySnapshot } from './snapshot-validation.ts'

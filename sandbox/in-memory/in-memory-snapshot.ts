@@ -58,7 +58,10 @@ export async function captureSnapshot(fs: InMemoryFs, cwd: string): Promise<TInM
       const bytes = await fs.readFileBuffer(path)
       const text = decodeUtf8(bytes)
       if (text !== undefined && isBuiltinStub(path, text)) continue
-      const content = text === undefined ? { encoding: 'base64' as const, content: bytesToBase64(bytes) } : { encoding: 'utf8' as const, content: text }
+      const content =
+        text === undefined
+          ? { encoding: 'base64' as const, content: bytesToBase64(bytes) }
+          : { encoding: 'utf8' as const, content: text }
       entries.push({ type: 'file', path, mode: stat.mode, mtimeMs: stat.mtime.getTime(), ...content })
     }
   }
@@ -76,7 +79,8 @@ export async function buildFilesystemFromSnapshot(
     if (entry.type === 'directory') fs.mkdirSync(entry.path, { recursive: true })
     else if (entry.type === 'symlink') await fs.symlink(entry.target, entry.path)
     else {
-      const content = entry.encoding === 'utf8' ? utf8Encoder.encode(entry.content) : (base64ToBytes(entry.content) ?? new Uint8Array())
+      const content =
+        entry.encoding === 'utf8' ? utf8Encoder.encode(entry.content) : (base64ToBytes(entry.content) ?? new Uint8Array())
       fs.writeFileSync(entry.path, content, undefined, { mode: entry.mode, mtime: new Date(entry.mtimeMs) })
     }
   }

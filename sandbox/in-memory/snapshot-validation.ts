@@ -42,7 +42,9 @@ function parseEntry(entry: unknown, index: number): TInMemorySnapshotEntry {
   }
   if (path === '/' && entry.type !== 'directory') invalid(`${where}: "/" must be a directory`)
   const mode = entry.mode
-  if (typeof mode !== 'number' || !Number.isInteger(mode) || mode < 0 || mode > 0o7777) invalid(`${where}.mode must be an integer from 0 to 0o7777`)
+  if (typeof mode !== 'number' || !Number.isInteger(mode) || mode < 0 || mode > 0o7777) {
+    invalid(`${where}.mode must be an integer from 0 to 0o7777`)
+  }
   const mtimeMs = entry.mtimeMs
   if (typeof mtimeMs !== 'number' || !Number.isFinite(mtimeMs)) invalid(`${where}.mtimeMs must be a finite number`)
   if (entry.type === 'directory') return { type: 'directory', path, mode, mtimeMs }
