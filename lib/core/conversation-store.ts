@@ -1,3 +1,7 @@
+import { CHARS_PER_TOKEN, combineContextEstimate, serializedMessageLength, usageContextTokens } from './context/estimation.ts'
+import type { IContextTokenEstimate } from './context/estimation.ts'
+import { readTokenUsageFromMessage } from './context/token-usage.ts'
+import { isChatEntry, messageToHistoryEntry, toApiMessage, type IHistoryEntry } from './history.ts'
 import {
   createAssistantMessage,
   type IAssistantMessage,
@@ -7,7 +11,7 @@ import {
   type TUniversalMessageMetadata
 } from './messages.ts'
 
-/** Receives every message appended to history, with its index. */
+/** Receives every chat message appended to history, with its index among the messages. */
 export type THistoryAppendListener = (message: TUniversalMessage, index: number) => void
 
 type TPendingAssistant = { text: string; toolCalls: IToolCall[] }
@@ -15,18 +19,28 @@ type TPendingAssistant = { text: string; toolCalls: IToolCall[] }
 /**
  * Append-only conversation history with one pending assistant message while a provider streams.
  * `commitAssistant` is the single way an assistant message enters history, whether the response
- * completed or was aborted, and it always keeps the text.
+ * completed or was aborted, and it always keeps the text. The store keeps the provider view and
+ * the size counters up to date as it grows, so each round costs the same however long the
+ * conversation is.
  */
 export class ConversationStore {
-  private readonly history: TUniversalMessage[]
+  private readonly entries: IHistoryEntry[] = []
+  private readonly messages: TUniversalMessage[] = []
+  private readonly apiMessages: TUniversalMessage[] = []
+  private serializedCharacters = 0
+  private latestUsageTokens: number | undefined
+  private latestUsageIndex = -1
   private pending: TPendingAssistant | undefined
   private readonly listeners = new Set<THistoryAppendListener>()
 
-  constructor(initialHistory: readonly TUniversalMessage[] = []) {
-    this.history = [...initialHistory]
+  constructor(initialHistory: readonly (TUniversalMessage | IHistoryEntry)[] = []) {
+    for (const item of initialHistory) {
+      if ('category' in item) this.addEntry(item)
+      else this.append(item)
+    }
   }
 
-  /** Calls `listener` after every append; returns a function that stops it. */
+  /** Calls `listener` after every chat append; returns a function that stops it. */
   onAppend(listener: THistoryAppendListener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -34,9 +48,23 @@ export class ConversationStore {
 
   /** Appends a complete message. */
   append(message: TUniversalMessage): void {
-    this.history.push(message)
-    const index = this.history.length - 1
+    this.entries.push(messageToHistoryEntry(message))
+    this.messages.push(message)
+    this.apiMessages.push(toApiMessage(message))
+    this.serializedCharacters += serializedMessageLength(message)
+    const index = this.messages.length - 1
+    const usage = readTokenUsageFromMessage(message)
+    if (usage) {
+      this.latestUsageTokens = usageContextTokens(usage)
+      this.latestUsageIndex = index
+    }
     for (const listener of this.listeners) listener(message, index)
+  }
+
+  /** Appends a pre-built entry: a chat entry joins the conversation, an event entry only the history. */
+  addEntry(entry: IHistoryEntry): void {
+    if (isChatEntry(entry)) this.append(entry.data)
+    else this.entries.push(entry)
   }
 
   /** Starts a pending assistant message before a provider call. */
@@ -84,8 +112,46 @@ export class ConversationStore {
     this.pending = undefined
   }
 
-  /** A copy of the history, oldest first. */
-  getHistory(): TUniversalMessage[] {
-    return [...this.history]
+  /** A copy of the full history (chat and event entries), oldest first. */
+  getHistory(): IHistoryEntry[] {
+    return [...this.entries]
+  }
+
+  /** A copy of the chat messages, oldest first. */
+  getMessages(): TUniversalMessage[] {
+    return [...this.messages]
+  }
+
+  /** A copy of the chat messages as a provider should see them (interruptions marked). */
+  getMessagesForAPI(): TUniversalMessage[] {
+    return [...this.apiMessages]
+  }
+
+  /**
+   * The provider view without a copy: read-only, and it keeps growing with the history, so copy
+   * it to keep a snapshot.
+   */
+  peekMessagesForAPI(): readonly TUniversalMessage[] {
+    return this.apiMessages
+  }
+
+  /** How many chat messages the history holds. */
+  getMessageCount(): number {
+    return this.messages.length
+  }
+
+  /** Characters of the conversation as the serialized estimate counts them. */
+  getSerializedCharacterCount(): number {
+    return this.serializedCharacters
+  }
+
+  /** The effective context size now, by the same rule as `estimateContextTokensFromMessages`. */
+  estimateContextTokens(callerFloorTokens?: number): IContextTokenEstimate {
+    return combineContextEstimate(
+      Math.ceil(this.serializedCharacters / CHARS_PER_TOKEN),
+      this.latestUsageTokens,
+      this.latestUsageIndex === this.messages.length - 1,
+      callerFloorTokens
+    )
   }
 }

@@ -63,6 +63,30 @@ export class ProviderError extends RobotaError {
   }
 }
 
+/** The provider rejected the credentials (HTTP 401) or their permissions (HTTP 403). */
+export class AuthenticationError extends RobotaError {
+  override readonly name = 'AuthenticationError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'AUTHENTICATION_ERROR', 'user', false, options)
+  }
+}
+
+/** The provider's rate limit was hit (HTTP 429); `details.retryAfterSeconds` says when to retry, if it said. */
+export class RateLimitError extends RobotaError {
+  override readonly name = 'RateLimitError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'RATE_LIMIT_ERROR', 'provider', true, options)
+  }
+}
+
+/** The provider could not be reached, or the connection dropped mid-response. */
+export class NetworkError extends RobotaError {
+  override readonly name = 'NetworkError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'NETWORK_ERROR', 'system', true, options)
+  }
+}
+
 /** A tool failed while running. */
 export class ToolExecutionError extends RobotaError {
   override readonly name = 'ToolExecutionError'

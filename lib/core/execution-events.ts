@@ -16,7 +16,14 @@ export type TExecutionEventDataMap = {
   /** An assistant message was committed to history. */
   assistant_message_committed: { message: IAssistantMessage }
   /** A batch of tool calls is about to run. */
-  tool_batch_started: { batchId: string; mode: 'sequential' | 'parallel'; requestCount: number; tools: string[] }
+  tool_batch_started: {
+    batchId: string
+    mode: 'sequential' | 'parallel'
+    /** The concurrency limit of a parallel batch; `null` when unbounded. */
+    maxConcurrency: number | null
+    requestCount: number
+    tools: string[]
+  }
   /** One tool call about to run. */
   tool_execution_request: {
     batchId: string
@@ -24,6 +31,8 @@ export type TExecutionEventDataMap = {
     toolName: string
     toolCallId: string
     parameters: Record<string, unknown>
+    /** Who asked: agent, execution and tool call, outermost first. */
+    ownerPath: Array<{ ownerType: string; ownerId: string }>
   }
   /** One tool call finished, failed or was skipped. */
   tool_execution_result: {

@@ -92,15 +92,3 @@ export function createToolMessage(
 
 /** Suffix the model sees on an assistant response that was aborted. */
 export const INTERRUPTED_SUFFIX = '\n\n[This response was interrupted by the user]'
-
-/**
- * Prepares history for a provider call: interrupted assistant text is marked so the model knows
- * its previous answer was cut short.
- */
-export function getMessagesForAPI(history: readonly TUniversalMessage[]): TUniversalMessage[] {
-  return history.map((message) =>
-    message.role === 'assistant' && message.state === 'interrupted'
-      ? { ...message, content: message.content + INTERRUPTED_SUFFIX }
-      : message
-  )
-}

@@ -228,6 +228,6 @@ describe('Robota.run', () => {
       { text: 'done', metadata: { inputTokens: 20, outputTokens: 4 } }
     ])
     const result = await makeAgent(provider, [echoTool()]).run('x')
-    expect(result.usage).toEqual({ inputTokens: 30, outputTokens: 7 })
+    expect(result.usage).toEqual({ inputTokens: 30, outputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 })
   })
 })

@@ -2,7 +2,9 @@ import { ConversationStore } from './conversation-store.ts'
 import { createId } from './create-id.ts'
 import { ConfigurationError, ValidationError } from './errors.ts'
 import type { TExecutionEventCallback } from './execution-events.ts'
-import type { IExecutionContext } from './execution/execution-context.ts'
+import { getModelContextWindow } from './context/models.ts'
+import type { IExecutionContext, IToolExecutionOptions } from './execution/execution-context.ts'
+import type { IHistoryEntry } from './history.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
 import { runExecution, type IRunResult } from './execution/run-execution.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
@@ -24,7 +26,13 @@ export type IAgentConfig = {
   /** Identifies the conversation in replay events; a new id is made when omitted. */
   sessionId?: string
   /** History to continue from, such as a resumed session's committed messages. */
-  history?: TUniversalMessage[]
+  history?: Array<TUniversalMessage | IHistoryEntry>
+  /** Provider idle timeout in milliseconds: a call that streams nothing for this long fails. */
+  timeout?: number
+  /** How each round's tool calls run. Defaults to one after another. */
+  toolExecution?: IToolExecutionOptions
+  /** The model's context window in tokens, when the built-in model table does not know it. */
+  contextWindow?: number
   /** The `seq` of the first replay event, so a resumed session's log keeps rising. */
   firstEventSeq?: number
 }
@@ -35,6 +43,7 @@ export type IRunOptions = {
   onTextDelta?: TTextDeltaCallback
   onExecutionEvent?: TExecutionEventCallback
   maxExecutionRounds?: number
+  toolExecution?: IToolExecutionOptions
 }
 
 /** The agent facade: one conversation, one provider loop, its tools and its replay events. */
@@ -60,6 +69,12 @@ export class Robota {
     if (rounds !== undefined && !isRoundCap(rounds)) {
       throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${String(rounds)}.`)
     }
+    if (config.timeout !== undefined && !(config.timeout > 0)) {
+      throw new ConfigurationError(`timeout must be a positive number of milliseconds; got ${String(config.timeout)}.`)
+    }
+    if (config.contextWindow !== undefined && !(Number.isInteger(config.contextWindow) && config.contextWindow > 0)) {
+      throw new ConfigurationError(`contextWindow must be a positive whole number of tokens; got ${String(config.contextWindow)}.`)
+    }
   }
 
   /**
@@ -78,6 +93,7 @@ export class Robota {
     const executionId = createId()
     const listener = options.onExecutionEvent
     const context: IExecutionContext = {
+      agentName: this.name,
       executionId,
       provider: this.provider,
       model: this.config.defaultModel.model,
@@ -87,7 +103,10 @@ export class Robota {
       signal: options.signal,
       onTextDelta: options.onTextDelta,
       emit: (type, data, round) => this.sequencer.emit(listener, executionId, type, data, round),
-      maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS
+      maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS,
+      toolExecution: options.toolExecution ?? this.config.toolExecution ?? { mode: 'sequential' },
+      providerIdleTimeoutMs: this.config.timeout,
+      contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model)
     }
     const stopRecording = this.store.onAppend((message, index) =>
       context.emit('history_mutation', { mutation: 'append', index, message })
@@ -101,8 +120,13 @@ export class Robota {
     }
   }
 
-  /** The committed history, oldest first. */
+  /** The committed conversation messages, oldest first. */
   getHistory(): TUniversalMessage[] {
+    return this.store.getMessages()
+  }
+
+  /** The full history (chat and event entries), oldest first. */
+  getHistoryEntries(): IHistoryEntry[] {
     return this.store.getHistory()
   }
 

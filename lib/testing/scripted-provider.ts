@@ -34,7 +34,7 @@ export class ScriptedProvider extends AbstractAIProvider {
   private readonly deltaDelayMs: number
   private nextStep = 0
   /** Every message list this provider was called with, in order. */
-  readonly calls: Array<{ messages: TUniversalMessage[]; options: Omit<IChatOptions, 'signal'> }> = []
+  readonly calls: Array<{ messages: readonly TUniversalMessage[]; options: Omit<IChatOptions, 'signal'> }> = []
 
   constructor(steps: TScriptedStepSource[], options: TScriptedProviderOptions = {}) {
     super()
@@ -50,8 +50,9 @@ export class ScriptedProvider extends AbstractAIProvider {
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const { signal, ...recorded } = options
-    // A shallow copy suffices: committed messages are never mutated, only appended.
-    this.calls.push({ messages: [...messages], options: recorded })
+    // The loop builds a fresh message array for every call and never changes it afterwards, so
+    // keeping the reference records the call without a per-round copy.
+    this.calls.push({ messages, options: recorded })
     const stepIndex = this.nextStep
     const source = this.steps[stepIndex]
     if (source === undefined) {

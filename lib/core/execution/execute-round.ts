@@ -1,7 +1,8 @@
-import { isAbortError } from '../errors.ts'
-import type { IAssistantMessage, TUniversalMessageMetadata } from '../messages.ts'
-import type { IProviderResponse } from '../provider.ts'
-import { buildRequestMessages } from './build-request-messages.ts'
+import { normalizeUsageMetadata } from '../context/token-usage.ts'
+import type { IAssistantMessage, TUniversalMessage, TUniversalMessageMetadata } from '../messages.ts'
+import { createSystemMessage } from '../messages.ts'
+import { callProvider } from './call-provider.ts'
+import { checkPreSendCapacity, describeContextBlock } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
 
 /** How one provider round ended. */
@@ -9,71 +10,93 @@ export type TRoundOutcome =
   | { kind: 'completed'; message: IAssistantMessage }
   | { kind: 'interrupted'; message: IAssistantMessage }
   | { kind: 'failed'; message: IAssistantMessage; error: unknown }
+  /** The prompt was not sent: the conversation is past the context window's hard limit. */
+  | { kind: 'blocked'; message: IAssistantMessage }
 
 /** Options of one round beyond the shared context. */
-export type TRoundOptions = { withTools: boolean }
+export type TRoundOptions = {
+  withTools: boolean
+  /** Messages sent after the history this round only, never committed (a forced-summary request). */
+  transientMessages?: TUniversalMessage[]
+}
 
 /**
- * One provider call: announce the request, stream text into the pending assistant message,
- * then commit it through the single commit path, as `interrupted` when the run was aborted.
- * A provider failure becomes a readable assistant message instead of a throw.
+ * One provider call: check the context size, announce the request, stream text into the pending
+ * assistant message, then commit it through the single commit path, as `interrupted` when the run
+ * was aborted. A provider failure becomes a readable assistant message instead of a throw.
  */
 export async function executeRound(
   context: IExecutionContext,
   round: number,
   options: TRoundOptions = { withTools: true }
 ): Promise<TRoundOutcome> {
-  const { store, provider, emit, signal } = context
+  const { store, emit } = context
   // Later rounds start on a new paragraph, so streamed text of several rounds stays readable.
   if (round > 1) context.onTextDelta?.('\n\n')
 
+  const block = checkPreSendCapacity(store, context.contextWindow)
+  if (block) {
+    store.beginAssistant()
+    store.appendStreaming(describeContextBlock(block))
+    const { estimate, maxTokens, thresholdTokens } = block
+    const message = commitMessage(context, round, 'complete', {
+      contextGuard: true,
+      estimatedTokens: estimate.effectiveTokens,
+      serializedTokens: estimate.serializedTokens,
+      providerUsageTokens: estimate.providerTokens ?? 0,
+      maxTokens,
+      thresholdTokens
+    })
+    return { kind: 'blocked', message }
+  }
+
   const tools = options.withTools ? [...context.tools.values()].map((tool) => tool.schema) : []
-  const messages = buildRequestMessages(context.systemMessage, store.getHistory())
-  emit('provider_request', { provider: provider.name, model: context.model, messages, tools }, round)
+  const messages = requestMessages(context, options.transientMessages)
+  emit('provider_request', { provider: context.provider.name, model: context.model, messages, tools }, round)
 
   store.beginAssistant()
   let deltaSequence = 0
-  let response: IProviderResponse
-  try {
-    response = await provider.chat(messages, {
-      model: context.model,
-      ...(tools.length > 0 ? { tools } : {}),
-      ...(signal ? { signal } : {}),
-      onTextDelta: (delta) => {
-        store.appendStreaming(delta)
-        emit('provider_stream_raw_delta', { sequence: deltaSequence++, delta }, round)
-        context.onTextDelta?.(delta)
-      },
-      onProviderNativeRawPayload: (payload) => emit('provider_native_raw_payload', payload, round)
+  const outcome = await callProvider(
+    context,
+    messages,
+    tools,
+    (delta) => {
+      store.appendStreaming(delta)
+      emit('provider_stream_raw_delta', { sequence: deltaSequence++, delta }, round)
+      context.onTextDelta?.(delta)
+    },
+    round
+  )
+
+  if (outcome.kind === 'failed') {
+    const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
+    store.appendStreaming(`${store.getPendingContent() ? '\n\n' : ''}Error: the model provider failed: ${reason}`)
+    const code = (outcome.error as { code?: unknown } | undefined)?.code
+    const message = commitMessage(context, round, 'complete', {
+      error: true,
+      errorCode: typeof code === 'string' ? code : 'PROVIDER_ERROR'
     })
-  } catch (error) {
-    if (signal?.aborted || isAbortError(error)) return commit(context, round, 'interrupted')
-    const reason = error instanceof Error ? error.message : String(error)
-    const prefix = store.getPendingContent() ? '\n\n' : ''
-    store.appendStreaming(`${prefix}Error: the model provider failed: ${reason}`)
-    const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'PROVIDER_ERROR'
-    const message = commitMessage(context, round, 'complete', { error: true, errorCode: code })
-    return { kind: 'failed', message, error }
+    return { kind: 'failed', message, error: outcome.error }
   }
-
-  emit('provider_response_raw', { response, responseKind: 'provider-normalized-message' }, round)
-  // A provider that did not stream still returns its text; streamed text is already pending.
-  if (!store.getPendingContent() && response.content) store.appendStreaming(response.content)
-  for (const toolCall of response.toolCalls ?? []) store.appendToolCall(toolCall)
-  emit('provider_response_normalized', { response, toolCallsCount: response.toolCalls?.length ?? 0 }, round)
-
-  const aborted = signal?.aborted === true || response.stopReason === 'aborted'
-  return commit(context, round, aborted ? 'interrupted' : 'completed', response.metadata)
+  const response = outcome.response
+  if (response) {
+    emit('provider_response_raw', { response, responseKind: 'provider-normalized-message' }, round)
+    // A provider that did not stream still returns its text; streamed text is already pending.
+    if (!store.getPendingContent() && response.content) store.appendStreaming(response.content)
+    for (const toolCall of response.toolCalls ?? []) store.appendToolCall(toolCall)
+    emit('provider_response_normalized', { response, toolCallsCount: response.toolCalls?.length ?? 0 }, round)
+  }
+  const metadata = normalizeUsageMetadata(response?.metadata)
+  if (outcome.kind === 'aborted') return { kind: 'interrupted', message: commitMessage(context, round, 'interrupted', metadata) }
+  return { kind: 'completed', message: commitMessage(context, round, 'complete', metadata) }
 }
 
-function commit(
-  context: IExecutionContext,
-  round: number,
-  kind: 'completed' | 'interrupted',
-  metadata?: TUniversalMessageMetadata
-): TRoundOutcome {
-  const message = commitMessage(context, round, kind === 'completed' ? 'complete' : 'interrupted', metadata)
-  return { kind, message }
+function requestMessages(context: IExecutionContext, transient: TUniversalMessage[] = []): TUniversalMessage[] {
+  // The system message gets a stable identity so replay logs compare equal across rounds.
+  const system: TUniversalMessage[] = context.systemMessage
+    ? [createSystemMessage(context.systemMessage, { id: 'system', timestamp: 0 })]
+    : []
+  return system.concat(context.store.peekMessagesForAPI(), transient)
 }
 
 function commitMessage(

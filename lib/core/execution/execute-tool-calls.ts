@@ -1,43 +1,78 @@
 import { createId } from '../create-id.ts'
 import { createToolMessage, type IToolCall } from '../messages.ts'
 import type { IToolResult } from '../tool.ts'
+import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
+import { runToolBatch } from './run-tool-batch.ts'
 
 /** Text a skipped tool call reports when the run was aborted before it started. */
 export const TOOL_INTERRUPTED_MESSAGE = 'Execution interrupted by user'
 
+/** What one round's tool batch did. */
+export type IToolResultsOutcome = {
+  /** Names of the tools that actually ran. */
+  executed: string[]
+  /** Names requested that are not registered. */
+  unknownTools: string[]
+  contextOverflowed: boolean
+  addedCount: number
+  skippedCount: number
+}
+
 /**
- * Runs one round's tool calls in order and commits one tool message per call, so every tool call
- * in history has its result. Calls still queued after an abort are recorded as interrupted;
- * calls to unregistered tools are recorded as not executed. Returns the names that ran.
+ * Runs one round's tool calls as a batch and commits one tool message per call, in request
+ * order, so every tool call in history has its result. Calls still queued after an abort are
+ * recorded as interrupted, calls to unregistered tools as not executed, and once the history
+ * nears the context window the remaining results are replaced by a short skip notice.
  */
 export async function executeToolCalls(
   context: IExecutionContext,
   round: number,
   toolCalls: readonly IToolCall[]
-): Promise<string[]> {
-  const { emit } = context
+): Promise<IToolResultsOutcome> {
+  const { emit, toolExecution } = context
   const batchId = createId()
-  const executed: string[] = []
   emit(
     'tool_batch_started',
-    { batchId, mode: 'sequential', requestCount: toolCalls.length, tools: toolCalls.map((call) => call.name) },
+    {
+      batchId,
+      mode: toolExecution.mode,
+      maxConcurrency: toolExecution.maxConcurrency ?? null,
+      requestCount: toolCalls.length,
+      tools: toolCalls.map((call) => call.name)
+    },
     round
   )
-
-  for (const [index, call] of toolCalls.entries()) {
+  const ownerPath = [
+    { ownerType: 'agent', ownerId: context.agentName },
+    { ownerType: 'execution', ownerId: context.executionId }
+  ]
+  const results = await runToolBatch(toolCalls.length, toolExecution, async (index) => {
+    const call = toolCalls[index] as IToolCall
     const link = { batchId, index, toolName: call.name, toolCallId: call.id }
-    emit('tool_execution_request', { ...link, parameters: call.arguments }, round)
+    emit('tool_execution_request', { ...link, parameters: call.arguments, ownerPath: [...ownerPath, { ownerType: 'tool', ownerId: call.id }] }, round)
     const result = await runOneTool(context, call)
-    if (result.metadata?.errorCode !== 'unknown_tool' && result.metadata?.errorCode !== 'interrupted') {
-      executed.push(call.name)
-    }
     emit('tool_execution_result', { ...link, ...result, ...(result.data === undefined ? {} : { result: result.data }) }, round)
-    const message = createToolMessage(toToolMessageContent(result), { toolCallId: call.id, toolName: call.name })
+    return result
+  })
+
+  const outcome: IToolResultsOutcome = { executed: [], unknownTools: [], contextOverflowed: false, addedCount: 0, skippedCount: 0 }
+  for (const [index, call] of toolCalls.entries()) {
+    const result = results[index] as IToolResult
+    const errorCode = result.metadata?.errorCode
+    if (errorCode === 'unknown_tool') outcome.unknownTools.push(call.name)
+    else if (errorCode !== 'interrupted') outcome.executed.push(call.name)
+    const content = outcome.contextOverflowed ? CONTEXT_SKIPPED_TOOL_RESULT : toToolMessageContent(result)
+    const message = createToolMessage(content, { toolCallId: call.id, toolName: call.name })
     context.store.append(message)
     emit('tool_message_committed', { batchId, index, message }, round)
+    if (outcome.contextOverflowed) outcome.skippedCount++
+    else outcome.addedCount++
+    if (!outcome.contextOverflowed && isToolResultBudgetExceeded(context.store, context.contextWindow)) {
+      outcome.contextOverflowed = true
+    }
   }
-  return executed
+  return outcome
 }
 
 async function runOneTool(context: IExecutionContext, call: IToolCall): Promise<IToolResult> {
@@ -62,7 +97,7 @@ async function runOneTool(context: IExecutionContext, call: IToolCall): Promise<
 
 function toToolMessageContent(result: IToolResult): string {
   // A failed tool's data (a command's output, say) helps the model more than the error alone.
-  if (result.data === undefined) return `Error: ${result.error ?? 'the tool failed without a message'}`
+  if (!result.success && result.data === undefined) return `Error: ${result.error ?? 'the tool failed without a message'}`
   if (typeof result.data === 'string') return result.data
   return JSON.stringify(result.data ?? null)
 }

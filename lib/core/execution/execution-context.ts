@@ -10,8 +10,15 @@ export type TEmitExecutionEvent = <TType extends TExecutionEventType>(
   round?: number
 ) => void
 
+/** How a round's tool calls run: one after another, or several at once. */
+export type TToolExecutionMode = 'sequential' | 'parallel'
+
+/** Tool batch settings. `maxConcurrency` applies to `parallel`: omitted means unbounded, below 1 means 1. */
+export type IToolExecutionOptions = { mode: TToolExecutionMode; maxConcurrency?: number }
+
 /** Everything one run's steps share. Built by `Robota.run`, read by each step. */
 export type IExecutionContext = {
+  agentName: string
   executionId: string
   provider: IAIProvider
   model: string
@@ -23,4 +30,9 @@ export type IExecutionContext = {
   emit: TEmitExecutionEvent
   /** Round cap for this run; 0 means no cap. */
   maxExecutionRounds: number
+  toolExecution: IToolExecutionOptions
+  /** Provider idle timeout in milliseconds, reset by every delta; undefined means none. */
+  providerIdleTimeoutMs: number | undefined
+  /** The model's context window in tokens. */
+  contextWindow: number
 }

@@ -1,0 +1,93 @@
+/** What core knows about one model: display name, API id and token limits. */
+export type IModelDefinition = {
+  /** Human-readable name, such as "Claude Sonnet 4.6". */
+  name: string
+  /** The id sent to the provider's API. */
+  id: string
+  /** Input plus output tokens the model accepts in one request. */
+  contextWindow: number
+  /** Most tokens the model may produce in one response. */
+  maxOutput: number
+}
+
+/** Context window assumed for a model this table does not know. */
+export const DEFAULT_CONTEXT_WINDOW = 200_000
+
+/** Output ceiling assumed for a model this table does not know. */
+export const DEFAULT_MAX_OUTPUT = 16_384
+
+function defineModels(definitions: readonly IModelDefinition[]): Readonly<Record<string, IModelDefinition>> {
+  return Object.fromEntries(definitions.map((definition) => [definition.id, definition]))
+}
+
+/**
+ * Claude models from 4.5 on, keyed by API id; aliases and dated snapshots are both listed.
+ * Windows are the standard 200K (the 1M beta needs an opt-in header, so it is not assumed).
+ * Source: https://platform.claude.com/docs/en/about-claude/models/overview
+ */
+export const CLAUDE_MODELS: Readonly<Record<string, IModelDefinition>> = defineModels([
+  { name: 'Claude Opus 4.6', id: 'claude-opus-4-6', contextWindow: 200_000, maxOutput: 128_000 },
+  { name: 'Claude Sonnet 4.6', id: 'claude-sonnet-4-6', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Opus 4.5', id: 'claude-opus-4-5', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Opus 4.5', id: 'claude-opus-4-5-20251101', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Sonnet 4.5', id: 'claude-sonnet-4-5', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Sonnet 4.5', id: 'claude-sonnet-4-5-20250929', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Haiku 4.5', id: 'claude-haiku-4-5', contextWindow: 200_000, maxOutput: 64_000 },
+  { name: 'Claude Haiku 4.5', id: 'claude-haiku-4-5-20251001', contextWindow: 200_000, maxOutput: 64_000 }
+])
+
+/**
+ * OpenAI models, keyed by API id.
+ * Source: https://platform.openai.com/docs/models
+ */
+export const OPENAI_MODELS: Readonly<Record<string, IModelDefinition>> = defineModels([
+  { name: 'GPT-5', id: 'gpt-5', contextWindow: 400_000, maxOutput: 128_000 },
+  { name: 'GPT-5 mini', id: 'gpt-5-mini', contextWindow: 400_000, maxOutput: 128_000 },
+  { name: 'GPT-5 nano', id: 'gpt-5-nano', contextWindow: 400_000, maxOutput: 128_000 },
+  { name: 'GPT-4.1', id: 'gpt-4.1', contextWindow: 1_047_576, maxOutput: 32_768 },
+  { name: 'GPT-4.1 mini', id: 'gpt-4.1-mini', contextWindow: 1_047_576, maxOutput: 32_768 },
+  { name: 'GPT-4.1 nano', id: 'gpt-4.1-nano', contextWindow: 1_047_576, maxOutput: 32_768 },
+  { name: 'GPT-4o', id: 'gpt-4o', contextWindow: 128_000, maxOutput: 16_384 },
+  { name: 'GPT-4o mini', id: 'gpt-4o-mini', contextWindow: 128_000, maxOutput: 16_384 },
+  { name: 'o3', id: 'o3', contextWindow: 200_000, maxOutput: 100_000 },
+  { name: 'o3-mini', id: 'o3-mini', contextWindow: 200_000, maxOutput: 100_000 },
+  { name: 'o4-mini', id: 'o4-mini', contextWindow: 200_000, maxOutput: 100_000 }
+])
+
+// One lookup table over every family: callers ask by id and never need to know the vendor.
+const KNOWN_MODELS: ReadonlyMap<string, IModelDefinition> = new Map(
+  [...Object.values(CLAUDE_MODELS), ...Object.values(OPENAI_MODELS)].map((definition) => [definition.id, definition])
+)
+
+/** The model's definition, or `undefined` for an id the tables do not list. */
+export function getModelDefinition(id: string): IModelDefinition | undefined {
+  return KNOWN_MODELS.get(id)
+}
+
+/** The model's context window, or `DEFAULT_CONTEXT_WINDOW` for an unknown id. */
+export function getModelContextWindow(id: string): number {
+  return KNOWN_MODELS.get(id)?.contextWindow ?? DEFAULT_CONTEXT_WINDOW
+}
+
+/** The model's output ceiling, or `DEFAULT_MAX_OUTPUT` for an unknown id. */
+export function getModelMaxOutput(id: string): number {
+  return KNOWN_MODELS.get(id)?.maxOutput ?? DEFAULT_MAX_OUTPUT
+}
+
+/** The model's human-readable name, or the id itself when it is unknown. */
+export function getModelName(id: string): string {
+  return KNOWN_MODELS.get(id)?.name ?? id
+}
+
+function roundToTenth(value: number): number {
+  return Math.round(value * 10) / 10
+}
+
+/** Formats a token count for display: 950 → "950", 1,500 → "1.5K", 200,000 → "200K", 1,000,000 → "1M". */
+export function formatTokenCount(tokens: number): string {
+  const thousands = roundToTenth(tokens / 1_000)
+  // Decided on the rounded value, so 999,960 reads "1M" rather than "1000K".
+  if (Math.abs(thousands) >= 1_000) return `${roundToTenth(tokens / 1_000_000)}M`
+  if (Math.abs(tokens) >= 1_000) return `${thousands}K`
+  return String(Math.round(tokens))
+}

@@ -1,0 +1,61 @@
+import { isAbortError, ProviderError } from '../errors.ts'
+import type { TUniversalMessage } from '../messages.ts'
+import type { IProviderResponse, IToolSchema } from '../provider.ts'
+import type { IExecutionContext } from './execution-context.ts'
+
+/** How a provider call ended: a response, the caller's abort, or a failure. */
+export type TProviderCallOutcome =
+  | { kind: 'response'; response: IProviderResponse }
+  | { kind: 'aborted'; response: IProviderResponse | undefined }
+  | { kind: 'failed'; error: unknown }
+
+/**
+ * Calls the provider with the run's signal and, when configured, an idle timeout that every
+ * streamed delta resets. A timed-out call is a failure (the provider went quiet), not an abort.
+ */
+export async function callProvider(
+  context: IExecutionContext,
+  messages: readonly TUniversalMessage[],
+  tools: IToolSchema[],
+  onDelta: (delta: string) => void,
+  round: number
+): Promise<TProviderCallOutcome> {
+  const { signal, providerIdleTimeoutMs: idleMs } = context
+  const idle = idleMs === undefined ? undefined : new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let timedOut = false
+  const arm = () => {
+    if (!idle || idleMs === undefined) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      timedOut = true
+      idle.abort(new ProviderError(`The provider sent nothing for ${idleMs} ms, so the call was stopped.`))
+    }, idleMs)
+  }
+  const callSignal = idle ? (signal ? AbortSignal.any([signal, idle.signal]) : idle.signal) : signal
+  const onStop = () => clearTimeout(timer)
+  signal?.addEventListener('abort', onStop, { once: true })
+  arm()
+  try {
+    const response = await context.provider.chat(messages, {
+      model: context.model,
+      ...(tools.length > 0 ? { tools } : {}),
+      ...(callSignal ? { signal: callSignal } : {}),
+      onTextDelta: (delta) => {
+        arm()
+        onDelta(delta)
+      },
+      onProviderNativeRawPayload: (payload) => context.emit('provider_native_raw_payload', payload, round)
+    })
+    if (timedOut) return { kind: 'failed', error: idle?.signal.reason }
+    if (signal?.aborted || response.stopReason === 'aborted') return { kind: 'aborted', response }
+    return { kind: 'response', response }
+  } catch (error) {
+    if (timedOut) return { kind: 'failed', error: idle?.signal.reason }
+    if (signal?.aborted || isAbortError(error)) return { kind: 'aborted', response: undefined }
+    return { kind: 'failed', error }
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onStop)
+  }
+}
