@@ -12,6 +12,8 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
+  // Pre-bundled up front: discovered lazily, they would make the dev server reload the page mid-use.
+  optimizeDeps: { include: ['comlink', 'idb', 'just-bash', 'zod'] },
   build: {
     outDir: '../dist/playground',
     emptyOutDir: true,
