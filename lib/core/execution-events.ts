@@ -49,6 +49,31 @@ export type TExecutionEventDataMap = {
   tool_message_committed: { batchId: string; index: number; message: IToolMessage }
   /** A message was appended to the canonical history; replaying these rebuilds it. */
   history_mutation: { mutation: 'append'; index: number; message: TUniversalMessage }
+  /** A tool call needs the user's approval; the handler was asked. */
+  permission_request: { toolName: string; toolCallId: string; parameters: Record<string, unknown>; mode: string }
+  /** The permission outcome of a tool call and what decided it. */
+  permission_decision: {
+    toolName: string
+    toolCallId: string
+    decision: 'allow' | 'deny'
+    /** What decided: a deny or allow pattern, the mode policy, the handler, a session rule, or an abort. */
+    source: 'deny_list' | 'allow_list' | 'mode' | 'handler' | 'session_rule' | 'abort'
+    mode: string
+    pattern?: string
+    reason?: string
+  }
+  /** One hook ran for a lifecycle event. */
+  hook_result: {
+    event: string
+    hookType: string
+    matcher: string
+    exitCode: number
+    blocked: boolean
+    timedOut: boolean
+    durationMs: number
+    stdout?: string
+    stderr?: string
+  }
 }
 
 /** Names of the replay event types. */
@@ -82,5 +107,8 @@ export const EXECUTION_EVENT_TYPES: readonly TExecutionEventType[] = [
   'tool_execution_request',
   'tool_execution_result',
   'tool_message_committed',
-  'history_mutation'
+  'history_mutation',
+  'permission_request',
+  'permission_decision',
+  'hook_result'
 ]

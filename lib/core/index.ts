@@ -76,4 +76,4 @@ export type {
   TTextDeltaCallback
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
-export type { ITool, IToolExecutionContext, IToolResult } from './tool.ts'
+export type { ITool, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'

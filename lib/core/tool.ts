@@ -1,9 +1,15 @@
+import type { TExecutionEventDataMap, TExecutionEventType } from './execution-events.ts'
 import type { IToolSchema } from './provider.ts'
+
+/** Records a replay event from inside a tool call, in the current round. */
+export type TToolEventEmitter = <TType extends TExecutionEventType>(type: TType, data: TExecutionEventDataMap[TType]) => void
 
 /** What a tool gets besides its arguments. */
 export type IToolExecutionContext = {
   toolCallId: string
   signal?: AbortSignal
+  /** Set by the execution loop, so wrappers (permissions, hooks) can record replay events. */
+  emitEvent?: TToolEventEmitter
 }
 
 /** A tool's outcome; `data` is serialized to text for the model. */

@@ -51,7 +51,7 @@ export async function executeToolCalls(
     const call = toolCalls[index] as IToolCall
     const link = { batchId, index, toolName: call.name, toolCallId: call.id }
     emit('tool_execution_request', { ...link, parameters: call.arguments, ownerPath: [...ownerPath, { ownerType: 'tool', ownerId: call.id }] }, round)
-    const result = await runOneTool(context, call)
+    const result = await runOneTool(context, call, round)
     emit('tool_execution_result', { ...link, ...result, ...(result.data === undefined ? {} : { result: result.data }) }, round)
     return result
   })
@@ -75,7 +75,7 @@ export async function executeToolCalls(
   return outcome
 }
 
-async function runOneTool(context: IExecutionContext, call: IToolCall): Promise<IToolResult> {
+async function runOneTool(context: IExecutionContext, call: IToolCall, round: number): Promise<IToolResult> {
   if (context.signal?.aborted) {
     return { success: false, error: TOOL_INTERRUPTED_MESSAGE, metadata: { errorCode: 'interrupted' } }
   }
@@ -89,7 +89,11 @@ async function runOneTool(context: IExecutionContext, call: IToolCall): Promise<
     }
   }
   try {
-    return await tool.execute(call.arguments, { toolCallId: call.id, ...(context.signal ? { signal: context.signal } : {}) })
+    return await tool.execute(call.arguments, {
+      toolCallId: call.id,
+      ...(context.signal ? { signal: context.signal } : {}),
+      emitEvent: (type, data) => context.emit(type, data, round)
+    })
   } catch (error) {
     return { success: false, error: error instanceof Error ? error.message : String(error) }
   }
