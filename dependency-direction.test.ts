@@ -16,6 +16,8 @@ const RULES: TRule[] = [
   { scope: /^lib\/core\//, allowProject: [/^lib\/core\//], allowPackages: [], note: 'lib/core imports nothing else and no package' },
   { scope: /^lib\/providers\/anthropic\//, allowProject: [/^lib\/core\//, /^lib\/providers\/anthropic\//], allowPackages: [/^@anthropic-ai\/sdk(\/|$)/], note: 'anthropic provider: core + its SDK' },
   { scope: /^lib\/providers\/openai\//, allowProject: [/^lib\/core\//, /^lib\/providers\/openai\//], allowPackages: [/^openai(\/|$)/], note: 'openai provider: core + its SDK' },
+  { scope: /^lib\/permissions\//, allowProject: [/^lib\/core\//, /^lib\/permissions\//], allowPackages: [/^picomatch$/], note: 'permissions: core only' },
+  { scope: /^lib\/hooks\//, allowProject: [/^lib\/core\//, /^lib\/hooks\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [], note: 'hooks: core and the sandbox port' },
   { scope: /^lib\/tools\//, allowProject: [/^lib\/core\//, /^lib\/tools\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/], note: 'tools: core, the sandbox port, zod' },
   { scope: /^lib\/storage\/indexeddb\//, allowProject: [/^lib\/core\//, /^lib\/storage\//], allowPackages: [/^idb$/, /^jssha$/, /^zod$/], note: 'IndexedDB store: core, storage, idb' },
   { scope: /^lib\/storage\//, allowProject: [/^lib\/core\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [/^jssha$/, /^zod$/], note: 'storage: core types, jssha, zod; idb only in indexeddb/' },
