@@ -2,6 +2,7 @@
 // IndexedDB store, the sandbox adapters and the worker live on their own subpaths.
 export {
   AbstractAIProvider,
+  AuthenticationError,
   ConfigurationError,
   ConversationStore,
   createAssistantMessage,
@@ -16,7 +17,9 @@ export {
   isAbortError,
   isRobotaError,
   MAX_ROUNDS_FALLBACK,
+  NetworkError,
   ProviderError,
+  RateLimitError,
   Robota,
   RobotaError,
   StorageError,

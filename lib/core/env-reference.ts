@@ -1,4 +1,4 @@
-/** The prefix of an environment reference: `$ENV:ANTHROPIC_API_KEY` names the variable `ANTHROPIC_API_KEY`. */
+/** The prefix of an environment reference: `$ENV:MY_API_KEY` names the variable `MY_API_KEY`. */
 export const ENV_REFERENCE_PREFIX = '$ENV:'
 
 /** Environment variables by name, as `process.env` holds them; injected so browsers can supply their own. */
@@ -20,7 +20,7 @@ export function isEnvReference(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(ENV_REFERENCE_PREFIX)
 }
 
-/** The reference string for a variable: `formatEnvReference('OPENAI_API_KEY')` is `$ENV:OPENAI_API_KEY`. */
+/** The reference string for a variable: `formatEnvReference('MY_API_KEY')` is `$ENV:MY_API_KEY`. */
 export function formatEnvReference(name: string): string {
   return `${ENV_REFERENCE_PREFIX}${name}`
 }

@@ -12,7 +12,7 @@ export type TProviderOptionValue =
 
 /** Normalized provider configuration handed to a definition; `options` belongs to the provider package. */
 export type IProviderConfig = {
-  /** The canonical provider type, such as `anthropic`. */
+  /** The canonical provider type, as its definition names it. */
   type: string
   model?: string
   /** A secret, or a `$ENV:<name>` reference to resolve before use. */
@@ -106,7 +106,7 @@ export function findProviderDefinition(
   )
 }
 
-/** Lists the types for an error message: `anthropic, openai (aliases: oai)`; `(none)` when empty. */
+/** Lists the types for an error message: `alpha, beta (aliases: b, bee)`; `(none)` when empty. */
 export function formatSupportedProviderTypes(definitions: readonly IProviderDefinition[]): string {
   if (definitions.length === 0) return '(none)'
   return definitions

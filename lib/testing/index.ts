@@ -1,5 +1,14 @@
 export { nextDemoStep, OfflineDemoProvider } from './offline-demo-provider.ts'
 export { ScriptedProvider } from './scripted-provider.ts'
+export { startFakeLlmServer } from './fake-llm-server.ts'
 
 export type { TOfflineDemoProviderOptions } from './offline-demo-provider.ts'
 export type { TScriptedProviderOptions, TScriptedStep, TScriptedStepSource } from './scripted-provider.ts'
+export type {
+  TFakeLlmRecordedRequest,
+  TFakeLlmServer,
+  TFakeLlmServerOptions,
+  TFakeLlmTurnSource,
+  TFakeLlmWireFormat
+} from './fake-llm-server.ts'
+export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage } from './fake-llm/fake-llm-script.ts'

@@ -1,0 +1,143 @@
+import type { Message, MessageDeltaUsage, RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages'
+import { createAssistantMessage, type IToolCall, type TUniversalMessageMetadata } from '../../core/messages.ts'
+import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
+import { parseToolArguments } from './parse-tool-arguments.ts'
+import { ANTHROPIC_THINKING_METADATA_KEY } from './to-anthropic-messages.ts'
+
+type TBlock =
+  | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
+  | { type: 'tool_use'; id: string; name: string; json: string }
+  | { type: 'other'; block: unknown }
+
+type TUsage = { input: number; output: number; cacheRead: number | null; cacheWrite: number | null; thinking: number | null }
+
+/**
+ * Folds the Messages API's stream events into one assistant reply: text (returned delta by
+ * delta for `onTextDelta`), tool calls with their streamed JSON input, thinking blocks, the stop
+ * reason and usage.
+ */
+export class AnthropicStreamAccumulator {
+  /** True once `message_stop` arrived: the reply is whole. */
+  completed = false
+  private text = ''
+  private started: Message | undefined
+  private stopReason: StopReason | null = null
+  private readonly blocks = new Map<number, TBlock>()
+  private readonly usage: TUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null, thinking: null }
+
+  /** Takes one event; returns the text it added, if any. */
+  add(event: RawMessageStreamEvent): string | undefined {
+    switch (event.type) {
+      case 'message_start':
+        this.started = event.message
+        this.readUsage(event.message.usage)
+        return undefined
+      case 'content_block_start': {
+        const block = event.content_block
+        if (block.type === 'text') this.blocks.set(event.index, { type: 'text', text: block.text })
+        else if (block.type === 'thinking') this.blocks.set(event.index, { type: 'thinking', thinking: block.thinking, signature: block.signature })
+        else if (block.type === 'redacted_thinking') this.blocks.set(event.index, { type: 'redacted_thinking', data: block.data })
+        else if (block.type === 'tool_use') this.blocks.set(event.index, { type: 'tool_use', id: block.id, name: block.name, json: '' })
+        else this.blocks.set(event.index, { type: 'other', block })
+        if (block.type === 'text' && block.text) return this.appendText(block.text)
+        return undefined
+      }
+      case 'content_block_delta':
+        return this.addDelta(event.index, event.delta)
+      case 'message_delta':
+        this.stopReason = event.delta.stop_reason ?? this.stopReason
+        this.readUsage(event.usage)
+        return undefined
+      case 'message_stop':
+        this.completed = true
+        return undefined
+      default:
+        return undefined
+    }
+  }
+
+  /** The reply so far as Robota's provider response; tool calls only when it completed unaborted. */
+  toResponse(aborted: boolean): IProviderResponse {
+    // A tool call cut off by an abort is incomplete, and nothing would ever answer it.
+    const toolCalls: IToolCall[] = aborted ? [] : this.toolCalls()
+    const stopReason: TStopReason = aborted
+      ? 'aborted'
+      : toolCalls.length > 0
+        ? 'tool_use'
+        : this.stopReason === 'max_tokens'
+          ? 'max_tokens'
+          : 'end_turn'
+    return { ...createAssistantMessage(this.text, { toolCalls, metadata: this.metadata() }), stopReason }
+  }
+
+  /** The reply in the Messages API's own `Message` shape, for replay. */
+  toNativeMessage(): Record<string, unknown> {
+    return {
+      ...(this.started ?? { type: 'message', role: 'assistant' }),
+      content: [...this.blocks.values()].map(toNativeBlock),
+      stop_reason: this.stopReason,
+      usage: {
+        ...(this.started?.usage ?? {}),
+        input_tokens: this.usage.input,
+        output_tokens: this.usage.output,
+        cache_read_input_tokens: this.usage.cacheRead,
+        cache_creation_input_tokens: this.usage.cacheWrite
+      }
+    }
+  }
+
+  private addDelta(index: number, delta: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta']): string | undefined {
+    const block = this.blocks.get(index)
+    if (delta.type === 'text_delta') {
+      if (block?.type === 'text') block.text += delta.text
+      return this.appendText(delta.text)
+    }
+    if (delta.type === 'input_json_delta' && block?.type === 'tool_use') block.json += delta.partial_json
+    else if (delta.type === 'thinking_delta' && block?.type === 'thinking') block.thinking += delta.thinking
+    else if (delta.type === 'signature_delta' && block?.type === 'thinking') block.signature += delta.signature
+    return undefined
+  }
+
+  private appendText(text: string): string {
+    this.text += text
+    return text
+  }
+
+  private toolCalls(): IToolCall[] {
+    const calls: IToolCall[] = []
+    for (const block of this.blocks.values()) {
+      if (block.type === 'tool_use') calls.push({ id: block.id, name: block.name, arguments: parseToolArguments(block.json) })
+    }
+    return calls
+  }
+
+  // message_delta counts are cumulative, so each one replaces the last; absent fields stay.
+  private readUsage(usage: Partial<Record<keyof MessageDeltaUsage, unknown>>): void {
+    if (typeof usage.input_tokens === 'number') this.usage.input = usage.input_tokens
+    if (typeof usage.output_tokens === 'number') this.usage.output = usage.output_tokens
+    if (typeof usage.cache_read_input_tokens === 'number') this.usage.cacheRead = usage.cache_read_input_tokens
+    if (typeof usage.cache_creation_input_tokens === 'number') this.usage.cacheWrite = usage.cache_creation_input_tokens
+    const details = usage.output_tokens_details as { thinking_tokens?: unknown } | null | undefined
+    if (typeof details?.thinking_tokens === 'number') this.usage.thinking = details.thinking_tokens
+  }
+
+  private metadata(): TUniversalMessageMetadata {
+    const { input, output, cacheRead, cacheWrite, thinking } = this.usage
+    // Like Robota's metadata, the Messages API counts cached prompt tokens apart from input_tokens.
+    const metadata: TUniversalMessageMetadata = { inputTokens: input, outputTokens: output }
+    if (cacheRead !== null) metadata.cacheReadTokens = cacheRead
+    if (cacheWrite !== null) metadata.cacheWriteTokens = cacheWrite
+    if (thinking !== null) metadata.reasoningTokens = thinking
+    const thinkingBlocks = [...this.blocks.values()].filter((block) => block.type === 'thinking' || block.type === 'redacted_thinking')
+    if (thinkingBlocks.length > 0) metadata[ANTHROPIC_THINKING_METADATA_KEY] = thinkingBlocks.map((block) => JSON.stringify(block))
+    return metadata
+  }
+}
+
+function toNativeBlock(block: TBlock): unknown {
+  if (block.type === 'other') return block.block
+  if (block.type !== 'tool_use') return block
+  return { type: 'tool_use', id: block.id, name: block.name, input: parseToolArguments(block.json) }
+}

@@ -1,0 +1,9 @@
+// The `robota/providers/anthropic` entry: the only place the Anthropic SDK is reached from.
+export { AnthropicProvider } from './anthropic-provider.ts'
+export { anthropicMaxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-models.ts'
+export { ANTHROPIC_THINKING_METADATA_KEY, toAnthropicMessages, toAnthropicTools } from './to-anthropic-messages.ts'
+export { INVALID_ARGUMENTS_KEY } from './parse-tool-arguments.ts'
+
+export type { TAnthropicProviderOptions } from './anthropic-provider.ts'
+export type { TAnthropicRequestSettings } from './build-anthropic-request.ts'
+export type { TAnthropicConversation } from './to-anthropic-messages.ts'

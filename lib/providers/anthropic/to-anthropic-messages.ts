@@ -1,0 +1,83 @@
+import type {
+  ContentBlockParam,
+  MessageParam,
+  RedactedThinkingBlockParam,
+  TextBlockParam,
+  ThinkingBlockParam,
+  Tool
+} from '@anthropic-ai/sdk/resources/messages'
+import type { IAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
+import type { IToolSchema } from '../../core/provider.ts'
+
+/** Metadata key under which an assistant message keeps its thinking blocks, one JSON text each. */
+export const ANTHROPIC_THINKING_METADATA_KEY = 'anthropicThinkingBlocks'
+
+/** The `system` and `messages` fields of a Messages API request. */
+export type TAnthropicConversation = { system: string | undefined; messages: MessageParam[] }
+
+/**
+ * Converts Robota messages to the Messages API's shape. System messages become the separate
+ * `system` field; the results of one round's tool calls share one user message, one
+ * `tool_result` block each; tool call ids pass through verbatim; thinking blocks kept in an
+ * assistant message's metadata go back first, unmodified, as the API requires.
+ */
+export function toAnthropicMessages(messages: readonly TUniversalMessage[]): TAnthropicConversation {
+  const system: string[] = []
+  const converted: MessageParam[] = []
+  for (const message of messages) {
+    switch (message.role) {
+      case 'system':
+        system.push(message.content)
+        break
+      case 'user':
+        appendTurn(converted, 'user', message.content)
+        break
+      case 'tool':
+        appendTurn(converted, 'user', [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content }])
+        break
+      case 'assistant': {
+        const blocks = toAssistantBlocks(message)
+        if (blocks.length > 0) appendTurn(converted, 'assistant', blocks)
+        break
+      }
+    }
+  }
+  return { system: system.length > 0 ? system.join('\n\n') : undefined, messages: converted }
+}
+
+/** Converts tool schemas to Messages API tools. */
+export function toAnthropicTools(tools: readonly IToolSchema[]): Tool[] {
+  return tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))
+}
+
+function toAssistantBlocks(message: IAssistantMessage): ContentBlockParam[] {
+  const blocks: ContentBlockParam[] = [...readThinkingBlocks(message)]
+  if (message.content) blocks.push({ type: 'text', text: message.content })
+  for (const call of message.toolCalls ?? []) {
+    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments })
+  }
+  return blocks
+}
+
+function readThinkingBlocks(message: IAssistantMessage): Array<ThinkingBlockParam | RedactedThinkingBlockParam> {
+  const stored = message.metadata?.[ANTHROPIC_THINKING_METADATA_KEY]
+  if (!Array.isArray(stored)) return []
+  return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as ThinkingBlockParam)
+}
+
+// The API would merge consecutive same-role turns anyway; merging here keeps the request exactly
+// what was meant: all tool results of a round, and any text after them, in one user turn.
+function appendTurn(messages: MessageParam[], role: 'user' | 'assistant', content: string | ContentBlockParam[]): void {
+  const last = messages.at(-1)
+  if (last && last.role === role) {
+    last.content = [...toBlocks(last.content), ...toBlocks(content)]
+    return
+  }
+  messages.push(role === 'user' ? { role: 'user', content } : { role: 'assistant', content })
+}
+
+function toBlocks(content: string | ContentBlockParam[]): ContentBlockParam[] {
+  if (typeof content !== 'string') return content
+  const text: TextBlockParam = { type: 'text', text: content }
+  return [text]
+}

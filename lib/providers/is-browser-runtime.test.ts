@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { isBrowserRuntime as isBrowserRuntimeForAnthropic } from './anthropic/is-browser-runtime.ts'
+import { OpenAIProvider } from './openai/openai-provider.ts'
+import { isBrowserRuntime as isBrowserRuntimeForOpenAI } from './openai/is-browser-runtime.ts'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe.each([
+  { label: 'anthropic', isBrowserRuntime: isBrowserRuntimeForAnthropic },
+  { label: 'openai', isBrowserRuntime: isBrowserRuntimeForOpenAI }
+])('isBrowserRuntime ($label)', ({ isBrowserRuntime }) => {
+  it('is false in Node', () => {
+    expect(isBrowserRuntime()).toBe(false)
+  })
+
+  it('is true in a page', () => {
+    vi.stubGlobal('window', { document: {} })
+    expect(isBrowserRuntime()).toBe(true)
+  })
+
+  it('is true in a web worker', () => {
+    vi.stubGlobal('WorkerGlobalScope', function WorkerGlobalScope() {})
+    expect(isBrowserRuntime()).toBe(true)
+  })
+})
+
+describe('providers in a browser-like runtime', () => {
+  it('construct without the SDKs refusing to run, because dangerouslyAllowBrowser is set', () => {
+    vi.stubGlobal('window', { document: {} })
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (test)' })
+    expect(() => new AnthropicProvider({ apiKey: 'sk-ant-test' })).not.toThrow()
+    expect(() => new OpenAIProvider({ apiKey: 'sk-test' })).not.toThrow()
+  })
+})

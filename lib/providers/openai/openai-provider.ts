@@ -1,0 +1,144 @@
+import OpenAI from 'openai'
+import type { Reasoning } from 'openai/resources/shared'
+import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
+import { ConfigurationError, NetworkError } from '../../core/errors.ts'
+import type { TUniversalMessage } from '../../core/messages.ts'
+import type {
+  IChatOptions,
+  IProviderResponse,
+  TProviderNativeRawPayloadCallback,
+  TProviderNativeRawPayloadKind
+} from '../../core/provider.ts'
+import { buildChatCompletionsRequest, buildResponsesRequest } from './build-openai-requests.ts'
+import { ChatCompletionsStreamAccumulator } from './chat-completions-stream-accumulator.ts'
+import { isBrowserRuntime } from './is-browser-runtime.ts'
+import { ResponsesStreamAccumulator } from './responses-stream-accumulator.ts'
+import { toOpenAIError } from './to-openai-error.ts'
+
+/** Which OpenAI API a provider speaks. */
+export type TOpenAIApiSurface = 'responses' | 'chat-completions'
+
+/** Options of the OpenAI provider. */
+export type TOpenAIProviderOptions = {
+  /** The caller's own key. Not needed when `client` is given. */
+  apiKey?: string
+  /** Another endpoint: an OpenAI-compatible server (Ollama, LM Studio, vLLM, OpenRouter) or a fake. */
+  baseURL?: string
+  /** Defaults to `responses` on OpenAI itself and to `chat-completions` on any other `baseURL`. */
+  apiSurface?: TOpenAIApiSurface
+  /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
+  maxRetries?: number
+  /** A ready client, used as is (its own key, base URL and retries apply). */
+  client?: OpenAI
+  /** Reasoning settings for the Responses API; encrypted reasoning is then round-tripped. */
+  reasoning?: Reasoning
+}
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1'
+
+/**
+ * OpenAI over the official SDK, through the Responses API or Chat Completions: streams text
+ * through `onTextDelta`, maps tool calls both ways with their ids verbatim, reports native
+ * payloads for replay, returns partial text on abort, and turns HTTP failures into Robota errors.
+ */
+export class OpenAIProvider extends AbstractAIProvider {
+  readonly name = 'openai'
+  /** The API this provider speaks. */
+  readonly apiSurface: TOpenAIApiSurface
+  private readonly client: OpenAI
+  private readonly apiKey: string | undefined
+  private readonly reasoning: Reasoning | undefined
+
+  constructor(options: TOpenAIProviderOptions) {
+    super()
+    if (!options.client && !options.apiKey) {
+      throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
+    }
+    this.apiKey = options.apiKey
+    this.reasoning = options.reasoning
+    this.client =
+      options.client ??
+      new OpenAI({
+        apiKey: options.apiKey ?? null,
+        baseURL: options.baseURL ?? OPENAI_BASE_URL,
+        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+        ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
+      })
+    this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.client.baseURL) ? 'responses' : 'chat-completions')
+  }
+
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+    try {
+      return this.apiSurface === 'responses' ? await this.chatResponses(messages, options) : await this.chatCompletions(messages, options)
+    } catch (error) {
+      throw toOpenAIError(error, { baseURL: this.client.baseURL, apiKey: this.apiKey })
+    }
+  }
+
+  private async chatResponses(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+    const { signal } = options
+    const report = createReporter(options.onProviderNativeRawPayload, 'responses')
+    const params = buildResponsesRequest(messages, options, this.reasoning)
+    report('request', params)
+    const accumulator = new ResponsesStreamAccumulator()
+    try {
+      const stream = await this.client.responses.create(params, signal ? { signal } : {})
+      for await (const event of this.streamWithAbort(stream, signal)) {
+        report('stream_event', event)
+        const delta = accumulator.add(event)
+        if (delta) options.onTextDelta?.(delta)
+      }
+    } catch (error) {
+      if (signal?.aborted) return accumulator.toResponse(true)
+      throw error
+    }
+    if (signal?.aborted) return accumulator.toResponse(true)
+    if (!accumulator.final) throw this.endedEarly('response.completed')
+    report('response', accumulator.final)
+    return accumulator.toResponse(false)
+  }
+
+  private async chatCompletions(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+    const { signal } = options
+    const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
+    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.client.baseURL) })
+    report('request', params)
+    const accumulator = new ChatCompletionsStreamAccumulator()
+    try {
+      const stream = await this.client.chat.completions.create(params, signal ? { signal } : {})
+      for await (const chunk of this.streamWithAbort(stream, signal)) {
+        report('stream_event', chunk)
+        const delta = accumulator.add(chunk)
+        if (delta) options.onTextDelta?.(delta)
+      }
+    } catch (error) {
+      if (signal?.aborted) return accumulator.toResponse(true)
+      throw error
+    }
+    if (signal?.aborted) return accumulator.toResponse(true)
+    if (!accumulator.completed) throw this.endedEarly('finish_reason')
+    report('response', accumulator.toNativeCompletion())
+    return accumulator.toResponse(false)
+  }
+
+  private endedEarly(missing: string): NetworkError {
+    return new NetworkError(`The stream from ${this.client.baseURL} ended before the reply was complete (no ${missing}). Try again.`, {
+      details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.client.baseURL }
+    })
+  }
+}
+
+function isOpenAIHost(baseURL: string): boolean {
+  try {
+    return new URL(baseURL).hostname === 'api.openai.com'
+  } catch {
+    return false
+  }
+}
+
+function createReporter(callback: TProviderNativeRawPayloadCallback | undefined, apiSurface: TOpenAIApiSurface) {
+  let sequence = 0
+  return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
+    callback?.({ provider: 'openai', apiSurface, payloadKind, sequence: sequence++, payload })
+  }
+}

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { startFakeLlmServer, type TFakeLlmServer } from './fake-llm-server.ts'
+
+let server: TFakeLlmServer | undefined
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${server?.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+}
+
+describe('startFakeLlmServer', () => {
+  it('listens on 127.0.0.1 at a random port', async () => {
+    server = await startFakeLlmServer()
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(server.openaiBaseURL).toBe(`${server.url}/v1`)
+  })
+
+  it('answers a CORS preflight with 204, echoing the requested headers', async () => {
+    server = await startFakeLlmServer()
+    const response = await fetch(`${server.url}/v1/messages`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,x-stainless-os' }
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS')
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization,x-stainless-os')
+    expect(server.requests).toEqual([])
+  })
+
+  it.each([
+    { path: '/v1/messages', first: 'event: message_start', last: 'event: message_stop' },
+    { path: '/v1/responses', first: 'event: response.created', last: 'event: response.completed' },
+    { path: '/v1/chat/completions', first: 'data: {"id":"chatcmpl-fake-0"', last: 'data: [DONE]' }
+  ])('streams $path as SSE with CORS and records the request', async ({ path, first, last }) => {
+    server = await startFakeLlmServer({ turns: [{ text: ['a', 'b'] }] })
+    const response = await post(path, { model: 'm', stream: true })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/event-stream')
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    const events = (await response.text()).trim().split('\n\n')
+    expect(events[0]?.startsWith(first)).toBe(true)
+    expect(events.at(-1)?.startsWith(last)).toBe(true)
+    expect(server.requests[0]).toMatchObject({ method: 'POST', path, body: { model: 'm', stream: true } })
+  })
+
+  it('picks a turn with a function of the request', async () => {
+    server = await startFakeLlmServer({ turns: [(request) => ({ text: `model was ${(request.body as { model: string }).model}` })] })
+    const text = await (await post('/v1/chat/completions', { model: 'qwen', stream: true })).text()
+    expect(text).toContain('model was qwen')
+    expect(server.remainingTurns()).toBe(0)
+  })
+
+  it('answers in the wire format error shape when no turn is left, or the route is unknown', async () => {
+    server = await startFakeLlmServer()
+    const anthropic = await post('/v1/messages', { stream: true })
+    expect(anthropic.status).toBe(500)
+    expect(await anthropic.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } })
+    const openai = await post('/v1/responses', { stream: true })
+    expect(await openai.json()).toMatchObject({ error: { type: 'server_error' } })
+    expect((await post('/v1/nowhere', {})).status).toBe(404)
+  })
+
+  it('sends the scripted status, error body and retry-after header', async () => {
+    server = await startFakeLlmServer({ turns: [{ fault: { kind: 'http-error', status: 429, retryAfterSeconds: 12 } }] })
+    const response = await post('/v1/chat/completions', { stream: true })
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('12')
+    expect(await response.json()).toMatchObject({ error: { code: 'rate_limit_exceeded' } })
+  })
+
+  it('rejects another API key with 401 and keeps the turn', async () => {
+    server = await startFakeLlmServer({ apiKey: 'right', turns: [{ text: 'hi' }] })
+    const response = await fetch(`${server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer wrong' },
+      body: JSON.stringify({ stream: true })
+    })
+    expect(response.status).toBe(401)
+    expect(server.remainingTurns()).toBe(1)
+  })
+})

@@ -1,0 +1,124 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { TFakeLlmTurn } from './fake-llm/fake-llm-script.ts'
+import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
+import { streamTurn } from './fake-llm/stream-turn.ts'
+import {
+  renderTurnEvents,
+  WIRE_FORMAT_ROUTES,
+  wireErrorBody,
+  type TFakeLlmWireFormat,
+  type TStreamRequestBody
+} from './fake-llm/wire-formats.ts'
+
+/** One request the fake server received, with its parsed JSON body. */
+export type TFakeLlmRecordedRequest = {
+  method: string
+  path: string
+  wireFormat: TFakeLlmWireFormat | undefined
+  headers: Record<string, string>
+  body: unknown
+}
+
+/** A scripted turn, or a function that picks one from the request it answers. */
+export type TFakeLlmTurnSource = TFakeLlmTurn | ((request: TFakeLlmRecordedRequest) => TFakeLlmTurn)
+
+/** Options of the fake LLM server. */
+export type TFakeLlmServerOptions = {
+  /** Turns played back in order, one per model request, whatever the endpoint. */
+  turns?: TFakeLlmTurnSource[]
+  /** When set, requests carrying another key are answered with 401 and do not use a turn. */
+  apiKey?: string
+  /** Pause between streamed events, in milliseconds. Default 0. */
+  eventDelayMs?: number
+}
+
+/** A running fake server. */
+export type TFakeLlmServer = {
+  /** `http://127.0.0.1:<port>`: the Anthropic SDK's `baseURL`. */
+  url: string
+  /** `<url>/v1`: the OpenAI SDK's `baseURL`. */
+  openaiBaseURL: string
+  /** Every request received, in order (CORS preflights excepted). */
+  requests: TFakeLlmRecordedRequest[]
+  /** Adds turns to the end of the script. */
+  enqueue(...turns: TFakeLlmTurnSource[]): void
+  /** How many scripted turns are still unplayed. */
+  remainingTurns(): number
+  /** Stops the server and drops open connections, stalled streams included. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts a local server on 127.0.0.1 (random port) that speaks the Anthropic Messages
+ * (`POST /v1/messages`), OpenAI Responses (`POST /v1/responses`) and Chat Completions
+ * (`POST /v1/chat/completions`) streaming wire formats from a script, with CORS so browser SDK
+ * clients can reach it, and with faults on demand.
+ */
+export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
+  // Loaded on call so `robota/testing` stays importable in a browser, where only the server is unusable.
+  const { createServer } = await import('node:http')
+  const turns = [...(options.turns ?? [])]
+  const requests: TFakeLlmRecordedRequest[] = []
+  let turnIndex = 0
+
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } })
+      else response.destroy()
+    })
+  })
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method === 'OPTIONS') return sendPreflight(request, response)
+    const path = (request.url ?? '/').split('?')[0] ?? '/'
+    const wireFormat = WIRE_FORMAT_ROUTES[path]
+    const recorded: TFakeLlmRecordedRequest = {
+      method: request.method ?? 'GET',
+      path,
+      wireFormat,
+      headers: flattenHeaders(request),
+      body: parseJson(await readBody(request))
+    }
+    requests.push(recorded)
+    if (!wireFormat || request.method !== 'POST') {
+      return sendJson(response, 404, { error: { message: `The fake LLM server has no route ${recorded.method} ${path}.` } })
+    }
+    const fail = (status: number, message: string, retryAfterSeconds?: number) =>
+      sendJson(response, status, wireErrorBody(wireFormat, status, message), retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) })
+    if (options.apiKey !== undefined && readApiKey(recorded.headers) !== options.apiKey) {
+      return fail(401, 'Invalid API key. The fake LLM server expects the key it was started with.')
+    }
+    const body = (recorded.body ?? {}) as TStreamRequestBody
+    if (body.stream !== true) return fail(400, 'The fake LLM server only answers streaming requests.')
+    const source = turns.shift()
+    if (source === undefined) return fail(500, `The fake LLM server has no scripted turn left for request ${requests.length}.`)
+    const turn = typeof source === 'function' ? source(recorded) : source
+    const context = { turnIndex: turnIndex++, model: typeof body.model === 'string' ? body.model : 'fake-model' }
+    if (turn.fault?.kind === 'http-error') {
+      const { status, message, retryAfterSeconds } = turn.fault
+      return fail(status, message ?? `Scripted HTTP ${status}.`, retryAfterSeconds)
+    }
+    const events = renderTurnEvents(wireFormat, turn, context, body)
+    await streamTurn(response, events, turn.fault, { delayMs: options.eventDelayMs ?? 0, wireFormat })
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const url = `http://127.0.0.1:${port}`
+  return {
+    url,
+    openaiBaseURL: `${url}/v1`,
+    requests,
+    enqueue: (...more) => void turns.push(...more),
+    remainingTurns: () => turns.length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}
+
+export type { TFakeLlmWireFormat } from './fake-llm/wire-formats.ts'

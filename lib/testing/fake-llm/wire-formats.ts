@@ -1,0 +1,44 @@
+import { anthropicErrorBody, anthropicErrorEvent, toAnthropicMessagesEvents } from './anthropic-messages-events.ts'
+import { chatCompletionsErrorEvent, toChatCompletionsEvents } from './chat-completions-events.ts'
+import type { TFakeLlmTurn, TFakeLlmTurnContext, TSseEvent } from './fake-llm-script.ts'
+import { openaiErrorBody, openaiResponsesErrorEvent, toOpenAIResponsesEvents } from './openai-responses-events.ts'
+
+/** The wire formats the fake server speaks, one per endpoint. */
+export type TFakeLlmWireFormat = 'anthropic-messages' | 'responses' | 'chat-completions'
+
+/** Which wire format each endpoint speaks. */
+export const WIRE_FORMAT_ROUTES: Readonly<Record<string, TFakeLlmWireFormat>> = {
+  '/v1/messages': 'anthropic-messages',
+  '/v1/responses': 'responses',
+  '/v1/chat/completions': 'chat-completions'
+}
+
+/** The parts of a request body that change what the stream holds. */
+export type TStreamRequestBody = { model?: unknown; stream?: unknown; include?: unknown; stream_options?: { include_usage?: unknown } }
+
+/** Renders a turn as the event sequence of `wireFormat`, honouring what the request asked for. */
+export function renderTurnEvents(
+  wireFormat: TFakeLlmWireFormat,
+  turn: TFakeLlmTurn,
+  context: TFakeLlmTurnContext,
+  body: TStreamRequestBody
+): TSseEvent[] {
+  if (wireFormat === 'anthropic-messages') return toAnthropicMessagesEvents(turn, context)
+  if (wireFormat === 'responses') {
+    const includeEncryptedReasoning = Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')
+    return toOpenAIResponsesEvents(turn, { ...context, includeEncryptedReasoning })
+  }
+  return toChatCompletionsEvents(turn, { ...context, includeUsage: body.stream_options?.include_usage === true })
+}
+
+/** The JSON error body `wireFormat`'s API sends with an HTTP error status. */
+export function wireErrorBody(wireFormat: TFakeLlmWireFormat, status: number, message: string): Record<string, unknown> {
+  return wireFormat === 'anthropic-messages' ? anthropicErrorBody(status, message) : openaiErrorBody(status, message)
+}
+
+/** The event `wireFormat`'s API sends when a stream fails after it started. */
+export function inStreamErrorEvent(wireFormat: TFakeLlmWireFormat, status: number, message: string, sequence: number): TSseEvent {
+  if (wireFormat === 'anthropic-messages') return anthropicErrorEvent(status, message)
+  if (wireFormat === 'responses') return openaiResponsesErrorEvent(status, message, sequence)
+  return chatCompletionsErrorEvent(status, message)
+}
