@@ -1,11 +1,18 @@
 import * as Comlink from 'comlink'
 import {
+  AuthenticationError,
+  CircuitBreakerOpenError,
   ConfigurationError,
+  ModelNotAvailableError,
+  NetworkError,
   ProviderError,
+  RateLimitError,
   RobotaError,
   StorageError,
   ToolExecutionError,
-  ValidationError
+  ValidationError,
+  type TRobotaErrorCategory,
+  type TRobotaErrorCode
 } from '../lib/core/errors.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 
@@ -15,6 +22,8 @@ type TSerializedError = {
   message: string
   stack?: string
   code?: string
+  category?: string
+  recoverable?: boolean
   details?: Record<string, unknown>
   path?: string
 }
@@ -25,18 +34,25 @@ const ROBOTA_ERRORS: Record<string, new (message: string, options?: { details?: 
   CONFIGURATION_ERROR: ConfigurationError,
   VALIDATION_ERROR: ValidationError,
   PROVIDER_ERROR: ProviderError,
+  AUTHENTICATION_ERROR: AuthenticationError,
+  RATE_LIMIT_ERROR: RateLimitError,
+  NETWORK_ERROR: NetworkError,
   TOOL_EXECUTION_ERROR: ToolExecutionError,
+  MODEL_NOT_AVAILABLE: ModelNotAvailableError,
+  CIRCUIT_BREAKER_OPEN: CircuitBreakerOpenError,
   STORAGE_ERROR: StorageError
 }
 
 function serializeError(value: unknown): TSerializedError {
   if (!(value instanceof Error)) return { name: 'Error', message: String(value) }
-  const error = value as Error & { code?: unknown; details?: unknown; path?: unknown }
+  const error = value as Error & { code?: unknown; category?: unknown; recoverable?: unknown; details?: unknown; path?: unknown }
   return {
     name: error.name,
     message: error.message,
     ...(error.stack ? { stack: error.stack } : {}),
     ...(typeof error.code === 'string' ? { code: error.code } : {}),
+    ...(typeof error.category === 'string' ? { category: error.category } : {}),
+    ...(typeof error.recoverable === 'boolean' ? { recoverable: error.recoverable } : {}),
     ...(error.details && typeof error.details === 'object' ? { details: error.details as Record<string, unknown> } : {}),
     ...(typeof error.path === 'string' ? { path: error.path } : {})
   }
@@ -50,6 +66,15 @@ export function deserializeError(serialized: TSerializedError): Error {
     error = new SandboxError(serialized.code as TSandboxErrorCode, serialized.message, serialized.path ? { path: serialized.path } : {})
   } else if (RobotaErrorClass) {
     error = new RobotaErrorClass(serialized.message, serialized.details ? { details: serialized.details } : {})
+  } else if (serialized.code && serialized.category) {
+    // A Robota error without a class of its own here (a plugin failure, say): keep code and category.
+    error = new RobotaError(
+      serialized.message,
+      serialized.code as TRobotaErrorCode,
+      serialized.category as TRobotaErrorCategory,
+      serialized.recoverable === true,
+      serialized.details ? { details: serialized.details } : {}
+    )
   } else {
     error = new Error(serialized.message)
     error.name = serialized.name

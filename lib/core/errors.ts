@@ -8,13 +8,16 @@ export type TRobotaErrorCode =
   | 'NETWORK_ERROR'
   | 'TOOL_EXECUTION_ERROR'
   | 'MODEL_NOT_AVAILABLE'
+  | 'CIRCUIT_BREAKER_OPEN'
+  | 'PLUGIN_ERROR'
   | 'STORAGE_ERROR'
   | 'ABORTED'
 
 /** Who is at fault, for deciding what to show. */
 export type TRobotaErrorCategory = 'user' | 'provider' | 'system'
 
-type TErrorOptions = { details?: Record<string, unknown>; cause?: unknown }
+/** What every error constructor takes besides its message. */
+export type TErrorOptions = { details?: Record<string, unknown>; cause?: unknown }
 
 /** Base of every error the SDK throws on purpose. */
 export class RobotaError extends Error {
@@ -92,6 +95,22 @@ export class ToolExecutionError extends RobotaError {
   override readonly name = 'ToolExecutionError'
   constructor(message: string, options?: TErrorOptions) {
     super(message, 'TOOL_EXECUTION_ERROR', 'system', false, options)
+  }
+}
+
+/** The requested model does not exist or this key may not use it. */
+export class ModelNotAvailableError extends RobotaError {
+  override readonly name = 'ModelNotAvailableError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'MODEL_NOT_AVAILABLE', 'user', false, options)
+  }
+}
+
+/** Calls are held back after repeated failures; `details.retryAfterMs` says when they resume. */
+export class CircuitBreakerOpenError extends RobotaError {
+  override readonly name = 'CircuitBreakerOpenError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'CIRCUIT_BREAKER_OPEN', 'system', true, options)
   }
 }
 

@@ -3,9 +3,11 @@ export { ConversationStore } from './conversation-store.ts'
 export { createId } from './create-id.ts'
 export {
   AuthenticationError,
+  CircuitBreakerOpenError,
   ConfigurationError,
   isAbortError,
   isRobotaError,
+  ModelNotAvailableError,
   NetworkError,
   ProviderError,
   RateLimitError,
@@ -38,6 +40,32 @@ export {
   INTERRUPTED_SUFFIX
 } from './messages.ts'
 export { DEFAULT_MAX_EXECUTION_ROUNDS, Robota } from './robota.ts'
+
+export { ErrorUtils } from './error-utils.ts'
+export {
+  CLAUDE_MODELS,
+  DEFAULT_CONTEXT_WINDOW,
+  DEFAULT_MAX_OUTPUT,
+  formatTokenCount,
+  getModelContextWindow,
+  getModelDefinition,
+  getModelMaxOutput,
+  getModelName,
+  OPENAI_MODELS
+} from './context/models.ts'
+export { ENV_REFERENCE_PREFIX, formatEnvReference, hasUsableSecretReference, isEnvReference, resolveEnvReference } from './env-reference.ts'
+export { bindWithOwnerPath } from './event-service/bind-with-owner-path.ts'
+export { DEFAULT_EVENT_SERVICE, DefaultEventService } from './event-service/default-event-service.ts'
+export { StructuredEventService } from './event-service/structured-event-service.ts'
+export { AbstractPlugin } from './plugins/abstract-plugin.ts'
+export { EVENT_EMITTER_EVENT_NAMES, toPluginEventError } from './plugins/event-emitter-events.ts'
+export { EventEmitterPlugin } from './plugins/event-emitter-plugin.ts'
+export { PluginCategory } from './plugins/plugin-category.ts'
+export { PluginError, toPluginError } from './plugins/plugin-error.ts'
+export { PluginPriority, sortPlugins } from './plugins/plugin-priority.ts'
+export { PluginRunner, runPluginHook } from './plugins/plugin-runner.ts'
+export { assertProviderNativeWebToolsAvailable, createDefaultProviderCapabilities, getProviderCapabilities } from './provider-capabilities.ts'
+export { findProviderDefinition, formatSupportedProviderTypes } from './provider-definition.ts'
 
 export type { THistoryAppendListener } from './conversation-store.ts'
 export type { TRobotaErrorCategory, TRobotaErrorCode } from './errors.ts'
@@ -77,3 +105,51 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { ITool, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
+export type { IModelDefinition } from './context/models.ts'
+export type { TErrorOptions } from './errors.ts'
+export type { TEnvironmentRecord } from './env-reference.ts'
+export type { IEventContext, IEventService, IOwnerPathSegment, IStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
+export type { IStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
+export type { IPluginContract, IPluginHooks, TPluginHookName, TPluginHookOutcome } from './plugins/abstract-plugin.ts'
+export type {
+  IEventEmitterEvent,
+  IPluginEventError,
+  TEventEmitterEvent,
+  TEventEmitterEventDataMap,
+  TEventEmitterEventName,
+  TEventEmitterListener
+} from './plugins/event-emitter-events.ts'
+export type { TEventListenerErrorCallback } from './plugins/event-emitter-plugin.ts'
+export type { TPluginCategory } from './plugins/plugin-category.ts'
+export type { IPluginExecutionContext, IPluginExecutionResult, IPluginToolCall, IPluginToolResult } from './plugins/plugin-context.ts'
+export type { IPluginErrorDetails } from './plugins/plugin-error.ts'
+export type { TPrioritized } from './plugins/plugin-priority.ts'
+export type { TPluginErrorCallback, TPluginHookArguments } from './plugins/plugin-runner.ts'
+export type {
+  IProviderCapabilities,
+  IProviderNativeWebToolCapability,
+  IProviderNativeWebToolRequest,
+  TCapabilityReportingProvider
+} from './provider-capabilities.ts'
+export type {
+  IProviderConfig,
+  IProviderCredentialRequirement,
+  IProviderDefaults,
+  IProviderDefinition,
+  IProviderProbeResult,
+  IProviderSetupHelpLink,
+  IProviderSetupStep,
+  TProviderCredentialField,
+  TProviderOptionValue,
+  TProviderSetupField,
+  TProviderSetupHelpLinkKind
+} from './provider-definition.ts'
+export type {
+  IProviderModelCatalog,
+  IProviderModelCatalogEntry,
+  IProviderModelCatalogRefreshOptions,
+  TProviderModelCapability,
+  TProviderModelCatalogRefresh,
+  TProviderModelCatalogStatus,
+  TProviderModelLifecycle
+} from './provider-model-catalog.ts'

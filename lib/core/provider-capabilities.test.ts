@@ -74,7 +74,9 @@ describe('getProviderCapabilities', () => {
 })
 
 describe('assertProviderNativeWebToolsAvailable', () => {
-  it.each<[string, IProviderNativeWebToolCapability, IProviderNativeWebToolCapability, IProviderNativeWebToolRequest | undefined]>([
+  type TCapability = IProviderNativeWebToolCapability
+
+  it.each<[string, TCapability, TCapability, IProviderNativeWebToolRequest | undefined]>([
     ['no request', none, none, undefined],
     ['an empty request', none, none, {}],
     ['both tools false', none, none, { webSearch: false, webFetch: false }],
@@ -85,14 +87,15 @@ describe('assertProviderNativeWebToolsAvailable', () => {
     expect(() => assertProviderNativeWebToolsAvailable(reportingProvider(webSearch, webFetch), request)).not.toThrow()
   })
 
-  it.each<[string, IProviderNativeWebToolCapability, IProviderNativeWebToolCapability, IProviderNativeWebToolRequest, RegExp, string]>([
+  it.each<[string, TCapability, TCapability, IProviderNativeWebToolRequest, RegExp, string]>([
     ['search unsupported', none, on, { webSearch: true }, /does not support native web search/, 'webSearch'],
     ['search disabled', off, on, { webSearch: true }, /supports native web search, but it is not enabled/, 'webSearch'],
     ['fetch unsupported', on, none, { webFetch: true }, /does not support native web fetch/, 'webFetch'],
     ['fetch disabled', on, off, { webFetch: true }, /supports native web fetch, but it is not enabled/, 'webFetch'],
-    ['both requested, fetch disabled', on, off, { webSearch: true, webFetch: true }, /native web fetch, but it is not enabled/, 'webFetch']
+    ['both asked, fetch disabled', on, off, { webSearch: true, webFetch: true }, /web fetch, but it is not enabled/, 'webFetch']
   ])('throws a ConfigurationError when %s', (_label, webSearch, webFetch, request, message, tool) => {
-    const thrown = catchError(() => assertProviderNativeWebToolsAvailable(reportingProvider(webSearch, webFetch), request))
+    const provider = reportingProvider(webSearch, webFetch)
+    const thrown = catchError(() => assertProviderNativeWebToolsAvailable(provider, request))
     expect(thrown).toBeInstanceOf(ConfigurationError)
     expect(isRobotaError(thrown)).toBe(true)
     expect(thrown).toMatchObject({

@@ -16,7 +16,11 @@ function fakeProvider(name: string): IAIProvider {
 }
 
 function definition(type: string, aliases?: string[]): IProviderDefinition {
-  return { type, ...(aliases ? { aliases } : {}), createProvider: (config) => fakeProvider(`${type}:${config.model ?? ''}`) }
+  return {
+    type,
+    ...(aliases ? { aliases } : {}),
+    createProvider: (config) => fakeProvider(`${type}:${config.model ?? ''}`)
+  }
 }
 
 const anthropic = definition('anthropic', ['claude'])

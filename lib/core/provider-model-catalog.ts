@@ -43,4 +43,6 @@ export type IProviderModelCatalogRefreshOptions = {
 }
 
 /** A provider-owned hook that fetches or builds a fresh catalog. */
-export type TProviderModelCatalogRefresh = (options: IProviderModelCatalogRefreshOptions) => Promise<IProviderModelCatalog>
+export type TProviderModelCatalogRefresh = (
+  options: IProviderModelCatalogRefreshOptions
+) => Promise<IProviderModelCatalog>

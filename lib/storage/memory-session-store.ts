@@ -1,6 +1,15 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import { assertCommittable, selectNewEvents } from './assert-committable.ts'
+import { assertImportable } from './replay-log/assert-importable.ts'
+import type { TReplayRecord } from './replay-log/hash-chain.ts'
+import {
+  chainForCommit,
+  fromReplayRecord,
+  toEnvelope,
+  toReplayRecord,
+  type TStoredReplayEvent
+} from './replay-log/stored-replay-event.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord } from './session-store.ts'
 import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
 
@@ -10,19 +19,34 @@ import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
  */
 export class MemorySessionStore implements ISessionStore {
   private readonly records = new Map<string, TSessionRecord>()
-  private readonly events = new Map<string, Map<number, IExecutionEventEnvelope>>()
+  private readonly events = new Map<string, TStoredReplayEvent[]>()
 
   async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
-    const stored = this.events.get(record.id)
-    const fresh = selectNewEvents(events, new Set(stored?.keys()))
-    // Clone everything before touching state: a value structured clone rejects must leave no trace.
+    const stored = this.events.get(record.id) ?? []
+    const fresh = selectNewEvents(events, new Set(stored.map((event) => event.seq)))
+    // Clone and chain everything before touching state: a rejected value must leave no trace.
     const recordCopy = cloneForStorage(record, record.id)
-    const eventCopies = fresh.map((event) => cloneForStorage(event, record.id))
+    const chained = chainForCommit(record.id, stored.at(-1), cloneForStorage(fresh, record.id))
     this.records.set(record.id, recordCopy)
-    const target = stored ?? new Map<number, IExecutionEventEnvelope>()
-    for (const event of eventCopies) target.set(event.seq, event)
-    this.events.set(record.id, target)
+    this.events.set(record.id, [...stored, ...chained])
+  }
+
+  async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
+    if (this.records.has(record.id)) {
+      throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists`, {
+        details: { sessionId: record.id }
+      })
+    }
+    assertImportable(record, records)
+    const recordCopy = cloneForStorage(record, record.id)
+    const stored = cloneForStorage(records.map(fromReplayRecord), record.id)
+    this.records.set(record.id, recordCopy)
+    this.events.set(record.id, stored)
+  }
+
+  async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
+    return (this.events.get(sessionId) ?? []).map((event) => structuredClone(toReplayRecord(event)))
   }
 
   async loadSession(id: string): Promise<TSessionRecord | undefined> {
@@ -37,9 +61,7 @@ export class MemorySessionStore implements ISessionStore {
   }
 
   async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
-    const stored = this.events.get(sessionId)
-    if (!stored) return []
-    return [...stored.values()].sort((left, right) => left.seq - right.seq).map((event) => structuredClone(event))
+    return (this.events.get(sessionId) ?? []).map((event) => structuredClone(toEnvelope(event)))
   }
 
   async deleteSession(id: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { chainReplayEvents, GENESIS_HASH, verifyReplayLog } from './replay-log/hash-chain.ts'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isRobotaError, StorageError } from '../core/errors.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
@@ -136,6 +137,38 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
 
       expect(await store.loadSession('s1')).toEqual(createTestRecord('s1'))
       expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0]))
+    })
+
+    it('chains every commit onto the stored log so the whole log verifies', async () => {
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [2]))
+      const log = await store.loadReplayLog('s1')
+      expect(log.map((record) => record.event.seq)).toEqual([0, 1, 2])
+      expect(log[0]?.prevHash).toBe(GENESIS_HASH)
+      expect(log[2]?.prevHash).toBe(log[1]?.hash)
+      expect(verifyReplayLog(log)).toMatchObject({ ok: true, recordCount: 3 })
+      expect(log.map((record) => record.event)).toEqual(await store.loadEvents('s1'))
+    })
+
+    it('refuses an event that would go before the stored log, writing nothing', async () => {
+      await store.commit(createTestRecord('s1', { nextEventSeq: 5 }), createTestEvents('s1', [4]))
+      await expect(store.commit(createTestRecord('s1', { name: 'changed' }), createTestEvents('s1', [2]))).rejects.toThrow(
+        /event seq 2 comes after seq 4 in an append-only log/
+      )
+      expect((await store.loadSession('s1'))?.name).toBe('Session s1')
+      expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([4])
+    })
+
+    it('imports a session with its chain as it was, and refuses a taken id or a broken chain', async () => {
+      const records = chainReplayEvents(GENESIS_HASH, createTestEvents('s9', [0, 1, 2]))
+      await store.importSession(createTestRecord('s9'), records)
+      expect(await store.loadReplayLog('s9')).toEqual(records)
+      await expect(store.importSession(createTestRecord('s9'), records)).rejects.toThrow(/already exists/)
+
+      const other = chainReplayEvents(GENESIS_HASH, createTestEvents('s8', [0, 1, 2]))
+      const tampered = other.map((record, index) => (index === 1 ? { ...record, event: { ...record.event, ts: 1 } } : record))
+      await expect(store.importSession(createTestRecord('s8'), tampered)).rejects.toThrow(/record 1 .* was changed after it was written/)
+      expect(await store.loadSession('s8')).toBeUndefined()
     })
   })
 }

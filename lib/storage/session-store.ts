@@ -1,5 +1,6 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
+import type { TReplayRecord } from './replay-log/hash-chain.ts'
 
 /** A persisted session: its committed history and where its replay log continues. */
 export type TSessionRecord = {
@@ -40,6 +41,8 @@ export interface ISessionStore {
   /**
    * Writes the record and appends the events in one atomic step: both land or neither does.
    * Appends are idempotent per `(sessionId, seq)`: an event already stored keeps its first copy.
+   * New events are chained onto the stored log (`hash = sha256(prevHash + canonical JSON)`), so
+   * they must come after it in `seq` order.
    * Rejects with `StorageError` when an event belongs to another session or the record is invalid.
    */
   commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void>
@@ -52,6 +55,15 @@ export interface ISessionStore {
 
   /** The session's replay events ordered by `seq`; empty for an unknown session. */
   loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]>
+
+  /** The session's hash-chained replay log, ordered by `seq`; `verifyReplayLog` checks it. */
+  loadReplayLog(sessionId: string): Promise<TReplayRecord[]>
+
+  /**
+   * Stores a session brought in from elsewhere (an imported log) with its records exactly as
+   * they were chained. Rejects with `StorageError` when the id is taken or the chain is broken.
+   */
+  importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void>
 
   /** Removes the record and all its events; deleting an unknown session does nothing. */
   deleteSession(id: string): Promise<void>

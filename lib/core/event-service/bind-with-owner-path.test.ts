@@ -10,7 +10,8 @@ const tool = { ownerType: 'tool', ownerId: 'call_0' }
 
 function makeRoot(ownerPath: IOwnerPathSegment[] = []) {
   const events: IStructuredEvent[] = []
-  return { root: new StructuredEventService({ onEvent: (event) => events.push(event), ownerPath, now: () => 0 }), events }
+  const root = new StructuredEventService({ onEvent: (event) => events.push(event), ownerPath, now: () => 0 })
+  return { root, events }
 }
 
 describe('bindWithOwnerPath', () => {

@@ -33,7 +33,9 @@ export type IEventEmitterEvent<TName extends TEventEmitterEventName> = {
 }
 
 /** Any emitted event, discriminated by `type`. */
-export type TEventEmitterEvent = { [TName in TEventEmitterEventName]: IEventEmitterEvent<TName> }[TEventEmitterEventName]
+export type TEventEmitterEvent = {
+  [TName in TEventEmitterEventName]: IEventEmitterEvent<TName>
+}[TEventEmitterEventName]
 
 /** Receives events of one name. A returned promise is not awaited, but its rejection is caught. */
 export type TEventEmitterListener<TName extends TEventEmitterEventName> = (

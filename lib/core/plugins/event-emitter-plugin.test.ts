@@ -11,7 +11,12 @@ import type { IPluginExecutionContext } from './plugin-context.ts'
 import { PluginPriority } from './plugin-priority.ts'
 import { PluginRunner } from './plugin-runner.ts'
 
-const context: IPluginExecutionContext = { executionId: 'exec-1', sessionId: 'session-1', input: 'List files', round: 2 }
+const context: IPluginExecutionContext = {
+  executionId: 'exec-1',
+  sessionId: 'session-1',
+  input: 'List files',
+  round: 2
+}
 const call = { toolName: 'Bash', toolCallId: 'call_0', parameters: { command: 'ls' } }
 
 /** Subscribes to every event name and collects what arrives. */
@@ -42,7 +47,12 @@ describe('EventEmitterPlugin', () => {
       'execution.error',
       { error: { name: 'ToolExecutionError', message: 'disk full', code: 'TOOL_EXECUTION_ERROR' } }
     ],
-    ['onError (non-Error)', (plugin) => plugin.onError(context, 42), 'execution.error', { error: { name: 'Error', message: '42' } }],
+    [
+      'onError (non-Error)',
+      (plugin) => plugin.onError(context, 42),
+      'execution.error',
+      { error: { name: 'Error', message: '42' } }
+    ],
     ['onStreamChunk', (plugin) => plugin.onStreamChunk(context, 'Hel'), 'agent.stream_chunk', { chunk: 'Hel' }],
     [
       'beforeToolExecution',

@@ -84,13 +84,18 @@ export class EventEmitterPlugin extends AbstractPlugin {
     })
   }
 
-  override afterToolExecution(context: IPluginExecutionContext, call: IPluginToolCall, result: IPluginToolResult): void {
+  override afterToolExecution(
+    context: IPluginExecutionContext,
+    call: IPluginToolCall,
+    result: IPluginToolResult
+  ): void {
     const { toolName, toolCallId } = call
     if (result.success) {
       this.emit('tool.execute_success', context, { toolName, toolCallId, result: result.result })
-    } else {
-      this.emit('tool.execute_error', context, { toolName, toolCallId, error: result.error ?? 'Tool execution failed.' })
+      return
     }
+    const error = result.error ?? 'Tool execution failed.'
+    this.emit('tool.execute_error', context, { toolName, toolCallId, error })
   }
 
   private emit<TName extends TEventEmitterEventName>(

@@ -1,3 +1,4 @@
+import { RobotaError } from '../errors.ts'
 import type { TPluginHookName } from './abstract-plugin.ts'
 
 /** Where a plugin failed. */
@@ -9,21 +10,13 @@ export type IPluginErrorDetails = {
 /**
  * A plugin hook threw or rejected. The runner reports it and carries on, so one faulty plugin
  * never breaks a run. The original error is the `cause`.
- *
- * It carries the same `code`, `category` and `recoverable` fields as `RobotaError`, so
- * `isRobotaError` accepts it; it extends `Error` directly only because `TRobotaErrorCode` has no
- * `PLUGIN_ERROR` yet.
  */
-export class PluginError extends Error {
+export class PluginError extends RobotaError {
   override readonly name = 'PluginError'
-  readonly code = 'PLUGIN_ERROR' as const
-  readonly category = 'system' as const
-  readonly recoverable = false
-  readonly details: IPluginErrorDetails
+  declare readonly details: IPluginErrorDetails
 
   constructor(message: string, details: IPluginErrorDetails, options: { cause?: unknown } = {}) {
-    super(message, { cause: options.cause })
-    this.details = details
+    super(message, 'PLUGIN_ERROR', 'system', false, { details, cause: options.cause })
   }
 }
 

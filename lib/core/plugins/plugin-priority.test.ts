@@ -5,28 +5,31 @@ import { PluginPriority, sortPlugins } from './plugin-priority.ts'
 
 type TNamed = { name: string; priority: number }
 
+const plugin = (name: string, priority: number): TNamed => ({ name, priority })
+
 describe('sortPlugins', () => {
   it.each<[string, TNamed[], string[]]>([
-    ['orders by priority, highest first', [{ name: 'low', priority: 1 }, { name: 'high', priority: 9 }, { name: 'mid', priority: 5 }], ['high', 'mid', 'low']],
-    ['keeps registration order among equals', [{ name: 'a', priority: 5 }, { name: 'b', priority: 5 }, { name: 'c', priority: 5 }], ['a', 'b', 'c']],
-    ['is stable around higher ones', [{ name: 'a', priority: 1 }, { name: 'x', priority: 7 }, { name: 'b', priority: 1 }, { name: 'y', priority: 7 }], ['x', 'y', 'a', 'b']],
-    ['accepts negative and custom numbers', [{ name: 'neg', priority: -3 }, { name: 'zero', priority: 0 }, { name: 'custom', priority: 612 }], ['custom', 'zero', 'neg']],
+    ['orders by priority, highest first', [plugin('low', 1), plugin('high', 9), plugin('mid', 5)], ['high', 'mid', 'low']],
+    ['keeps registration order among equals', [plugin('a', 5), plugin('b', 5), plugin('c', 5)], ['a', 'b', 'c']],
+    ['is stable around higher ones', [plugin('a', 1), plugin('x', 7), plugin('b', 1), plugin('y', 7)], ['x', 'y', 'a', 'b']],
+    ['accepts negative and custom numbers', [plugin('neg', -3), plugin('zero', 0), plugin('odd', 612)], ['odd', 'zero', 'neg']],
     ['returns an empty list for no plugins', [], []]
   ])('%s', (_label, plugins, expected) => {
-    expect(sortPlugins(plugins).map((plugin) => plugin.name)).toEqual(expected)
+    expect(sortPlugins(plugins).map(({ name }) => name)).toEqual(expected)
   })
 
   it('returns a new array and leaves the input as it was', () => {
-    const plugins = [{ name: 'low', priority: 1 }, { name: 'high', priority: 2 }]
+    const plugins = [plugin('low', 1), plugin('high', 2)]
     const sorted = sortPlugins(plugins)
     expect(sorted).not.toBe(plugins)
-    expect(plugins.map((plugin) => plugin.name)).toEqual(['low', 'high'])
+    expect(plugins.map(({ name }) => name)).toEqual(['low', 'high'])
   })
 })
 
 describe('PluginPriority', () => {
   it('names strictly descending numbers from HIGHEST to LOWEST', () => {
-    const values = [PluginPriority.HIGHEST, PluginPriority.HIGH, PluginPriority.NORMAL, PluginPriority.LOW, PluginPriority.LOWEST]
+    const { HIGHEST, HIGH, NORMAL, LOW, LOWEST } = PluginPriority
+    const values = [HIGHEST, HIGH, NORMAL, LOW, LOWEST]
     expect(values).toEqual([...values].sort((left, right) => right - left))
     expect(new Set(values).size).toBe(values.length)
   })
@@ -37,10 +40,10 @@ describe('AbstractPlugin', () => {
     class Bare extends AbstractPlugin {
       readonly name = 'bare'
     }
-    const plugin = new Bare()
-    expect(plugin.category).toBe(PluginCategory.CUSTOM)
-    expect(plugin.priority).toBe(PluginPriority.NORMAL)
-    expect(plugin.beforeRun).toBeUndefined()
+    const bare = new Bare()
+    expect(bare.category).toBe(PluginCategory.CUSTOM)
+    expect(bare.priority).toBe(PluginPriority.NORMAL)
+    expect(bare.beforeRun).toBeUndefined()
   })
 
   it('lets a subclass choose its category and priority', () => {

@@ -84,7 +84,12 @@ describe('PluginRunner', () => {
         steps.push('slow:end')
       }
     }
-    const fast: IPluginContract = { name: 'fast', category: 'custom', priority: 1, beforeRun: () => void steps.push('fast') }
+    const fast: IPluginContract = {
+      name: 'fast',
+      category: 'custom',
+      priority: 1,
+      beforeRun: () => void steps.push('fast')
+    }
     await new PluginRunner([fast, slow]).beforeRun(context)
     expect(steps).toEqual(['slow:start', 'slow:end', 'fast'])
   })
@@ -155,7 +160,8 @@ describe('PluginRunner', () => {
 
   it('runPluginHook keeps the order it is given', async () => {
     const log: unknown[][] = []
-    await runPluginHook([recordingPlugin('low', 1, log), recordingPlugin('high', 9, log)], 'onStreamChunk', [context, 'x'])
+    const plugins = [recordingPlugin('low', 1, log), recordingPlugin('high', 9, log)]
+    await runPluginHook(plugins, 'onStreamChunk', [context, 'x'])
     expect(log.map((entry) => entry[0])).toEqual(['low:onStreamChunk', 'high:onStreamChunk'])
   })
 })

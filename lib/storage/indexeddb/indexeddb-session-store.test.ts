@@ -15,6 +15,7 @@ import { StorageError } from '../../core/errors.ts'
 import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { describeSessionStore } from '../session-store.contract.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+import { ROBOTA_DATABASE_VERSION } from './open-robota-database.ts'
 
 // idb recognizes IDB objects with `instanceof` against the global classes, so Node needs them;
 // `indexedDB` itself stays unset, so every store below uses only the factory it is given.
@@ -117,7 +118,7 @@ describe('IndexedDBSessionStore', () => {
     await store.commit(createTestRecord('s1'), [])
 
     const upgraded = await new Promise<globalThis.IDBDatabase>((resolve, reject) => {
-      const request = factory.open('robota', 2)
+      const request = factory.open('robota', ROBOTA_DATABASE_VERSION + 1)
       request.onsuccess = () => resolve(request.result)
       request.onerror = () => reject(request.error)
       request.onblocked = () => reject(new Error('blocked: the store kept its connection open'))

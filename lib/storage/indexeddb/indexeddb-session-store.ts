@@ -2,6 +2,16 @@ import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { StorageError } from '../../core/errors.ts'
 import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
 import { inspectSessionRecord, parseExecutionEvents, parseSessionRecord } from '../parse-session-record.ts'
+import { assertImportable } from '../replay-log/assert-importable.ts'
+import type { TReplayRecord } from '../replay-log/hash-chain.ts'
+import {
+  chainForCommit,
+  fromReplayRecord,
+  toEnvelope,
+  toReplayRecord,
+  type TReplayTail,
+  type TStoredReplayEvent
+} from '../replay-log/stored-replay-event.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
@@ -15,7 +25,15 @@ export type TIndexedDBSessionStoreOptions = {
   indexedDB?: IDBFactory
 }
 
-type TStorageOperation = 'open' | 'commit' | 'loadSession' | 'listSessions' | 'loadEvents' | 'deleteSession'
+type TStorageOperation =
+  | 'open'
+  | 'commit'
+  | 'importSession'
+  | 'loadSession'
+  | 'listSessions'
+  | 'loadEvents'
+  | 'loadReplayLog'
+  | 'deleteSession'
 
 /**
  * Persists sessions in IndexedDB: records in the `sessions` store, replay events in `events` keyed
@@ -42,8 +60,9 @@ export class IndexedDBSessionStore implements ISessionStore {
         const span = seqSpan(events)
         const storedKeys = span ? await eventStore.getAllKeys(eventRange(record.id, span.from, span.to)) : []
         const fresh = selectNewEvents(events, new Set(storedKeys.map(([, seq]) => seq)))
+        const chained = fresh.length > 0 ? chainForCommit(record.id, await readTail(eventStore, record.id), fresh) : []
         pending.push(observed(transaction.objectStore('sessions').put(record)))
-        for (const event of fresh) pending.push(observed(eventStore.put(event)))
+        for (const event of chained) pending.push(observed(eventStore.put(event)))
         await Promise.all(pending)
       } catch (error) {
         // A write that throws synchronously (an uncloneable value) would otherwise let the
@@ -51,6 +70,37 @@ export class IndexedDBSessionStore implements ISessionStore {
         abortQuietly(transaction)
         throw error
       }
+    })
+  }
+
+  async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
+    assertImportable(record, records)
+    await this.run('importSession', record.id, async (database) => {
+      const transaction = database.transaction(['sessions', 'events'], 'readwrite')
+      const pending: Promise<unknown>[] = [observed(transaction.done)]
+      try {
+        const sessions = transaction.objectStore('sessions')
+        if ((await sessions.getKey(record.id)) !== undefined) {
+          throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists`, {
+            details: { sessionId: record.id, operation: 'importSession' }
+          })
+        }
+        pending.push(observed(sessions.put(record)))
+        const eventStore = transaction.objectStore('events')
+        for (const entry of records) pending.push(observed(eventStore.put(fromReplayRecord(entry))))
+        await Promise.all(pending)
+      } catch (error) {
+        abortQuietly(transaction)
+        throw error
+      }
+    })
+  }
+
+  async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
+    return this.run('loadReplayLog', sessionId, async (database) => {
+      const values = await database.getAll('events', eventRange(sessionId))
+      parseExecutionEvents(values, sessionId)
+      return (values as TStoredReplayEvent[]).map(toReplayRecord)
     })
   }
 
@@ -80,7 +130,7 @@ export class IndexedDBSessionStore implements ISessionStore {
   async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
     return this.run('loadEvents', sessionId, async (database) => {
       const values = await database.getAll('events', eventRange(sessionId))
-      return parseExecutionEvents(values, sessionId)
+      return parseExecutionEvents(values, sessionId).map((event) => toEnvelope(event as TStoredReplayEvent))
     })
   }
 
@@ -140,6 +190,16 @@ export class IndexedDBSessionStore implements ISessionStore {
 /** Every event key of one session, optionally narrowed to a seq interval. */
 function eventRange(sessionId: string, fromSeq = 0, toSeq = Number.POSITIVE_INFINITY): IDBKeyRange {
   return IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq])
+}
+
+/** The session's last stored event, read inside the commit's transaction. */
+async function readTail(
+  eventStore: { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<{ value: unknown } | null> },
+  sessionId: string
+): Promise<TReplayTail | undefined> {
+  const cursor = await eventStore.openCursor(eventRange(sessionId), 'prev')
+  const last = cursor?.value as TStoredReplayEvent | undefined
+  return last ? { seq: last.seq, hash: last.hash } : undefined
 }
 
 function seqSpan(events: readonly IExecutionEventEnvelope[]): { from: number; to: number } | undefined {

@@ -1,9 +1,13 @@
 import { wrap } from 'idb'
 import type { IDBPDatabase } from 'idb'
 import { StorageError } from '../../core/errors.ts'
+import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
 
-/** Schema version of the Robota database; bump it, and extend `upgrade`, to add stores. */
-export const ROBOTA_DATABASE_VERSION = 1
+/**
+ * Schema version of the Robota database; bump it, and extend `upgrade`, to change stores.
+ * 1: sessions and events. 2: events carry `prevHash` and `hash` (the replay chain).
+ */
+export const ROBOTA_DATABASE_VERSION = 2
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -33,7 +37,7 @@ export function openRobotaDatabase(
   return new Promise((resolve, reject) => {
     const request = factory.open(databaseName, ROBOTA_DATABASE_VERSION)
     let settled = false
-    request.onupgradeneeded = () => upgrade(request.result)
+    request.onupgradeneeded = (event) => upgrade(request.result, event.oldVersion, request.transaction)
     request.onblocked = () => {
       // Another connection at an older version ignored `versionchange` (a foreign or outdated
       // tab); failing loudly beats a store that hangs until that tab closes.
@@ -66,11 +70,13 @@ export function openRobotaDatabase(
   })
 }
 
-function upgrade(database: IDBDatabase): void {
+function upgrade(database: IDBDatabase, oldVersion: number, transaction: IDBTransaction | null): void {
   if (!database.objectStoreNames.contains('sessions')) {
     database.createObjectStore('sessions', { keyPath: 'id' })
   }
   if (!database.objectStoreNames.contains('events')) {
     database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
   }
+  // Version 1 stored bare envelopes: chain them so every log verifies after the upgrade.
+  if (oldVersion === 1 && transaction) chainReplayEventsInPlace(transaction.objectStore('events'))
 }

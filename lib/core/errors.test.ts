@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { ErrorUtils } from './error-utils.ts'
+import {
+  AuthenticationError,
+  CircuitBreakerOpenError,
+  ConfigurationError,
+  isAbortError,
+  isRobotaError,
+  ModelNotAvailableError,
+  NetworkError,
+  ProviderError,
+  RateLimitError,
+  RobotaError,
+  StorageError,
+  ToolExecutionError,
+  ValidationError
+} from './errors.ts'
+import { PluginError } from './plugins/plugin-error.ts'
+
+describe('error taxonomy', () => {
+  it.each([
+    [new ConfigurationError('x'), 'CONFIGURATION_ERROR', 'user', false],
+    [new ValidationError('x'), 'VALIDATION_ERROR', 'user', false],
+    [new ProviderError('x'), 'PROVIDER_ERROR', 'provider', true],
+    [new AuthenticationError('x'), 'AUTHENTICATION_ERROR', 'user', false],
+    [new RateLimitError('x'), 'RATE_LIMIT_ERROR', 'provider', true],
+    [new NetworkError('x'), 'NETWORK_ERROR', 'system', true],
+    [new ToolExecutionError('x'), 'TOOL_EXECUTION_ERROR', 'system', false],
+    [new ModelNotAvailableError('x'), 'MODEL_NOT_AVAILABLE', 'user', false],
+    [new CircuitBreakerOpenError('x'), 'CIRCUIT_BREAKER_OPEN', 'system', true],
+    [new PluginError('x', { pluginName: 'p', hookName: 'beforeRun' }), 'PLUGIN_ERROR', 'system', false],
+    [new StorageError('x'), 'STORAGE_ERROR', 'system', true]
+  ])('%s has code %s, category %s, recoverable %s', (error, code, category, recoverable) => {
+    expect(error).toBeInstanceOf(RobotaError)
+    expect(error).toMatchObject({ code, category, recoverable, message: 'x' })
+    expect(error.name).toBe(error.constructor.name)
+    expect(isRobotaError(error)).toBe(true)
+  })
+
+  it('recognizes a Robota error rebuilt as a plain object, and nothing else', () => {
+    expect(isRobotaError({ code: 'PROVIDER_ERROR', message: 'm', category: 'provider' })).toBe(true)
+    expect(isRobotaError(new Error('plain'))).toBe(false)
+    expect(isRobotaError('PROVIDER_ERROR')).toBe(false)
+  })
+
+  it.each([
+    [Object.assign(new Error('x'), { name: 'AbortError' }), true],
+    [{ code: 'ABORTED' }, true],
+    [new Error('x'), false],
+    [undefined, false]
+  ])('isAbortError(%s) is %s', (error, expected) => {
+    expect(isAbortError(error)).toBe(expected)
+  })
+})
+
+describe('ErrorUtils', () => {
+  it.each([
+    [new RateLimitError('x'), true],
+    [new ValidationError('x'), false],
+    [new TypeError('Failed to fetch'), true],
+    [new Error('other'), false]
+  ])('isRecoverable(%s) is %s', (error, expected) => {
+    expect(ErrorUtils.isRecoverable(error)).toBe(expected)
+  })
+
+  it('reads codes and wraps unknown throws', () => {
+    expect(ErrorUtils.getErrorCode(new StorageError('x'))).toBe('STORAGE_ERROR')
+    expect(ErrorUtils.getErrorCode('nope')).toBe('UNKNOWN_ERROR')
+    const original = new ProviderError('p')
+    expect(ErrorUtils.fromUnknown(original)).toBe(original)
+    const wrapped = ErrorUtils.fromUnknown(new Error('boom'))
+    expect(wrapped).toBeInstanceOf(RobotaError)
+    expect(wrapped.message).toBe('boom')
+    expect(wrapped.cause).toBeInstanceOf(Error)
+    expect(ErrorUtils.fromUnknown(42).message).toBe('Unexpected error')
+  })
+
+  it.each([
+    [{ status: 401, message: 'bad key' }, AuthenticationError],
+    [{ status: 403, message: 'no access' }, AuthenticationError],
+    [{ status: 429, message: 'slow down', headers: { 'retry-after': '7' } }, RateLimitError],
+    [{ status: 500, message: 'oops' }, ProviderError],
+    [{ message: 'ECONNREFUSED' }, NetworkError]
+  ])('wrapProviderError maps %j', (shape, expectedClass) => {
+    const error = ErrorUtils.wrapProviderError(Object.assign(new Error(shape.message), shape), 'acme')
+    expect(error).toBeInstanceOf(expectedClass)
+    expect(error.details).toMatchObject({ provider: 'acme' })
+    if (expectedClass === RateLimitError) expect(error.details).toMatchObject({ retryAfterSeconds: 7 })
+  })
+})

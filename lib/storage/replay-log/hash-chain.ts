@@ -1,0 +1,62 @@
+import canonicalize from 'canonicalize'
+import jsSHA from 'jssha/sha256'
+import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+
+/** The `prevHash` of a log's first record. */
+export const GENESIS_HASH = '0'.repeat(64)
+
+/** Version of the replay record format. */
+export const REPLAY_FORMAT_VERSION = 1
+
+/** One link of a session's replay log: an event and the hash that chains it to the one before. */
+export type TReplayRecord = {
+  version: typeof REPLAY_FORMAT_VERSION
+  event: IExecutionEventEnvelope
+  prevHash: string
+  hash: string
+}
+
+/** The canonical JSON of a value (RFC 8785: sorted keys, fixed number form). */
+export function canonicalJson(value: unknown): string {
+  const text = canonicalize(value)
+  if (text === undefined) throw new TypeError('canonicalJson: the value has no JSON form.')
+  return text
+}
+
+/** `sha256(prevHash + canonical JSON of the event)`, hex-encoded. */
+export function hashReplayEvent(prevHash: string, event: IExecutionEventEnvelope): string {
+  const sha = new jsSHA('SHA-256', 'TEXT', { encoding: 'UTF8' })
+  sha.update(prevHash + canonicalJson(event))
+  return sha.getHash('HEX')
+}
+
+/** Chains events after `prevHash`, returning one record per event. */
+export function chainReplayEvents(prevHash: string, events: readonly IExecutionEventEnvelope[]): TReplayRecord[] {
+  const records: TReplayRecord[] = []
+  let previous = prevHash
+  for (const event of events) {
+    const hash = hashReplayEvent(previous, event)
+    records.push({ version: REPLAY_FORMAT_VERSION, event, prevHash: previous, hash })
+    previous = hash
+  }
+  return records
+}
+
+/** Where a log breaks, if it does. */
+export type TReplayVerification = { ok: true; recordCount: number; lastHash: string } | { ok: false; index: number; reason: string }
+
+/** Checks every link: each record's `prevHash` is the previous hash and its `hash` matches its event. */
+export function verifyReplayLog(records: readonly TReplayRecord[]): TReplayVerification {
+  let previous = GENESIS_HASH
+  for (const [index, record] of records.entries()) {
+    if (record.version !== REPLAY_FORMAT_VERSION) {
+      return { ok: false, index, reason: `record ${index} has format version ${String(record.version)}; expected ${REPLAY_FORMAT_VERSION}` }
+    }
+    if (record.prevHash !== previous) return { ok: false, index, reason: `record ${index} does not follow record ${index - 1}: the chain is broken` }
+    if (hashReplayEvent(previous, record.event) !== record.hash) {
+      return { ok: false, index, reason: `record ${index} (seq ${record.event.seq}) was changed after it was written: its hash does not match` }
+    }
+    previous = record.hash
+  }
+  return { ok: true, recordCount: records.length, lastHash: previous }
+}

@@ -1,0 +1,74 @@
+import { ValidationError } from '../../core/errors.ts'
+import { REPLAY_FORMAT_VERSION, verifyReplayLog, type TReplayRecord } from './hash-chain.ts'
+import { redactSecrets } from './redact-secrets.ts'
+
+/** The first line of an exported log: what it is and how many records follow. */
+export type TReplayExportHeader = {
+  format: 'robota-replay'
+  version: typeof REPLAY_FORMAT_VERSION
+  sessionId: string
+  recordCount: number
+  lastHash: string
+}
+
+/** Largest export `importReplayLogJsonl` reads unless told otherwise: 64 MiB. */
+export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+/** Writes a session's log as JSONL: a header line, then one record per line. Secrets are redacted again. */
+export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[]): string {
+  const header: TReplayExportHeader = {
+    format: 'robota-replay',
+    version: REPLAY_FORMAT_VERSION,
+    sessionId,
+    recordCount: records.length,
+    lastHash: records.at(-1)?.hash ?? ''
+  }
+  // Records were redacted when written; redacting again costs little and guards old logs.
+  return [header, ...records.map((record) => redactSecrets(record))].map((line) => JSON.stringify(line)).join('\n') + '\n'
+}
+
+/** A verified import: the header and the records, ready to store. */
+export type TReplayImport = { header: TReplayExportHeader; records: TReplayRecord[] }
+
+function refuse(message: string, details: Record<string, unknown> = {}): never {
+  throw new ValidationError(`Replay import refused: ${message}`, { details })
+}
+
+/**
+ * Reads an exported log and verifies it end to end: the header, every line's JSON, the record
+ * count (a truncated file is refused) and the hash chain (a tampered record is refused, naming
+ * its line). Throws a `ValidationError` saying what is wrong and where.
+ */
+export function importReplayLogJsonl(text: string, options: { maxBytes?: number } = {}): TReplayImport {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES
+  if (text.length > maxBytes) refuse(`the file is larger than ${maxBytes} bytes.`, { size: text.length, maxBytes })
+  const lines = text.split('\n').filter((line) => line.trim() !== '')
+  if (lines.length === 0) refuse('the file is empty.')
+  const parsed = lines.map((line, index) => {
+    try {
+      return JSON.parse(line) as unknown
+    } catch {
+      return refuse(`line ${index + 1} is not JSON.`, { line: index + 1 })
+    }
+  })
+  const header = parsed[0] as Partial<TReplayExportHeader> | null
+  if (header?.format !== 'robota-replay') refuse('line 1 is not a Robota replay header.', { line: 1 })
+  if (header.version !== REPLAY_FORMAT_VERSION) {
+    refuse(`format version ${String(header.version)} is not supported (expected ${REPLAY_FORMAT_VERSION}).`, { line: 1 })
+  }
+  if (typeof header.sessionId !== 'string' || typeof header.recordCount !== 'number') refuse('the header lacks sessionId or recordCount.', { line: 1 })
+  const records = parsed.slice(1) as TReplayRecord[]
+  for (const [index, record] of records.entries()) {
+    if (typeof record !== 'object' || record === null || typeof record.hash !== 'string' || typeof record.event !== 'object') {
+      refuse(`line ${index + 2} is not a replay record.`, { line: index + 2 })
+    }
+    if (record.event.sessionId !== header.sessionId) refuse(`line ${index + 2} belongs to another session.`, { line: index + 2 })
+  }
+  if (records.length !== header.recordCount) {
+    refuse(`the file is truncated: the header announces ${header.recordCount} records, the file holds ${records.length}.`)
+  }
+  const verification = verifyReplayLog(records)
+  if (!verification.ok) refuse(`${verification.reason} (line ${verification.index + 2}).`, { line: verification.index + 2 })
+  if (records.length > 0 && header.lastHash !== verification.lastHash) refuse('the last hash does not match the header.')
+  return { header: header as TReplayExportHeader, records }
+}
