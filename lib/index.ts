@@ -80,14 +80,45 @@ export {
 } from './core/index.ts'
 export { EventBatcher } from './session/event-batcher.ts'
 export { LocalAgentHost } from './session/local-agent-host.ts'
-export { MemorySessionStore } from './storage/memory-session-store.ts'
 export {
+  canonicalJson,
+  chainReplayEvents,
+  DEFAULT_MAX_IMPORT_BYTES,
+  exportReplayLogJsonl,
+  findReplayGaps,
+  GENESIS_HASH,
+  hashReplayEvent,
+  importReplayLogJsonl,
+  MemorySessionStore,
+  recordedPrompts,
+  REDACTED,
+  redactSecrets,
+  redactSecretText,
+  REPLAY_FORMAT_VERSION,
+  ReplayDivergenceError,
+  ReplayProvider,
+  verifyReplayLog
+} from './storage/index.ts'
+export {
+  BraveSearchProvider,
   BuiltinTool,
   createBashTool,
+  createEditTool,
+  createFunctionTool,
+  createGlobTool,
+  createGrepTool,
+  createOpenAPITool,
+  createOpenAPITools,
   createReadTool,
+  createWebFetchTool,
+  createWebSearchTool,
+  createWriteTool,
   createZodFunctionTool,
   FunctionTool,
+  htmlToText,
   numberLines,
+  OpenAPITool,
+  ToolRegistry,
   zodToJsonSchema
 } from './tools/index.ts'
 
@@ -201,8 +232,26 @@ export type { TLocalAgentHostOptions } from './session/local-agent-host.ts'
 export type {
   ISessionStore,
   TCorruptSessionEntry,
+  TReplayExportHeader,
+  TReplayGap,
+  TReplayImport,
+  TReplayRecord,
+  TReplayVerification,
   TSessionListing,
   TSessionRecord,
   TSessionSummary
-} from './storage/session-store.ts'
-export type { TToolFunction, TToolResult } from './tools/index.ts'
+} from './storage/index.ts'
+export type {
+  ISearchProvider,
+  TBraveSearchProviderOptions,
+  TOpenAPIDocument,
+  TOpenAPIToolOptions,
+  TOpenAPIToolResponse,
+  TSandboxToolOptions,
+  TSearchOptions,
+  TSearchResult,
+  TToolFunction,
+  TToolResult,
+  TWebFetchToolOptions,
+  TWebSearchToolOptions
+} from './tools/index.ts'

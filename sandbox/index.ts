@@ -1,6 +1,7 @@
 /**
- * `robota/sandbox`: the sandbox port, the in-memory adapter and the contract every adapter meets.
- * just-bash is not imported here; the in-memory client loads it on first use.
+ * `robota/sandbox`: the sandbox port, the in-memory adapter, the contract every adapter meets, and
+ * workspace manifests that hydrate any client.
+ * just-bash and isomorphic-git are not imported here; they load on first use.
  */
 export {
   SANDBOX_ABORTED_EXIT_CODE,
@@ -28,3 +29,31 @@ export type {
   TInMemorySnapshotFile,
   TInMemorySnapshotSymlink
 } from './in-memory/in-memory-snapshot.ts'
+export { applyWorkspaceManifest } from './workspace/apply-workspace-manifest.ts'
+export { planWorkspaceManifest } from './workspace/plan-workspace-manifest.ts'
+export type { TWorkspaceManifestPlan, TWorkspaceManifestStep } from './workspace/plan-workspace-manifest.ts'
+export { WORKSPACE_MOUNT_TYPES } from './workspace/workspace-manifest-entry-problems.ts'
+export { WorkspaceManifestError, isWorkspaceManifestError } from './workspace/workspace-manifest-error.ts'
+export type { TWorkspaceManifestErrorCode } from './workspace/workspace-manifest-error.ts'
+export {
+  DEFAULT_WORKSPACE_TARGET_ROOT,
+  describeWorkspaceManifestPathProblem,
+  validateWorkspaceManifestPath
+} from './workspace/workspace-manifest-path.ts'
+export type {
+  IWorkspaceManifest,
+  IWorkspaceManifestAppliedEntry,
+  IWorkspaceManifestApplyOptions,
+  IWorkspaceManifestApplyResult,
+  TWorkspaceAzureBlobMountEntry,
+  TWorkspaceDirEntry,
+  TWorkspaceFileEntry,
+  TWorkspaceGcsMountEntry,
+  TWorkspaceGitRepoEntry,
+  TWorkspaceManifestEntry,
+  TWorkspaceManifestPermissions,
+  TWorkspaceMountEntry,
+  TWorkspaceR2MountEntry,
+  TWorkspaceS3MountEntry,
+  TWorkspaceUrlEntry
+} from './workspace/workspace-manifest.ts'

@@ -2,22 +2,41 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, isSandboxError } from './sandbox-client.ts'
 import type { ISandboxClient, TSandboxErrorCode } from './sandbox-client.ts'
 
+/** Client settings the suite varies; every adapter is expected to honour them. */
+export type TSandboxClientFactoryOptions = {
+  /** Cap on each of stdout and stderr per command. */
+  maxOutputBytes?: number
+}
+
 /** Builds a fresh client whose working directory holds `files` (keys relative to that directory). */
-export type TSandboxClientFactory = (files: Record<string, string>) => Promise<ISandboxClient> | ISandboxClient
+export type TSandboxClientFactory = (
+  files: Record<string, string>,
+  options: TSandboxClientFactoryOptions
+) => Promise<ISandboxClient> | ISandboxClient
+
+/** What an adapter opts out of; every optional capability is tested unless it says otherwise. */
+export type TSandboxClientContractOptions = {
+  /** Set to `false` for an adapter without `snapshot()` / `restore()`. */
+  snapshots?: boolean
+}
 
 /**
  * The behaviour every `ISandboxClient` adapter must show, as one vitest suite. Call it from each
  * adapter's test file: `describeSandboxClient('InMemorySandboxClient', (files) => new InMemorySandboxClient({ files }))`.
  * Paths are relative to the client's working directory, so adapters may start wherever they like.
  */
-export function describeSandboxClient(name: string, makeClient: TSandboxClientFactory): void {
+export function describeSandboxClient(
+  name: string,
+  makeClient: TSandboxClientFactory,
+  contractOptions: TSandboxClientContractOptions = {}
+): void {
   describe(`${name} (sandbox client contract)`, () => {
     const clients: ISandboxClient[] = []
     afterEach(async () => {
       await Promise.all(clients.splice(0).map((client) => client.dispose?.()))
     })
-    const create = async (files: Record<string, string> = {}): Promise<ISandboxClient> => {
-      const client = await makeClient(files)
+    const create = async (files: Record<string, string> = {}, options: TSandboxClientFactoryOptions = {}): Promise<ISandboxClient> => {
+      const client = await makeClient(files, options)
       clients.push(client)
       return client
     }
@@ -121,6 +140,17 @@ export function describeSandboxClient(name: string, makeClient: TSandboxClientFa
         expect(Date.now() - startedAt).toBeLessThan(5000)
         expect((await client.run('echo still usable', { timeoutMs: 5000 })).stdout).toBe('still usable\n')
       })
+
+      it('caps stdout and stderr at maxOutputBytes, cut on a character boundary, with a notice', async () => {
+        const client = await create({}, { maxOutputBytes: 16 })
+        const result = await client.run('echo 0123456789abcdefghij; echo ééééééééé >&2; exit 2')
+        expect(result).toEqual({
+          stdout: '0123456789abcdef\n[output truncated: 5 of 21 bytes dropped]\n',
+          stderr: 'éééééééé\n[output truncated: 3 of 19 bytes dropped]\n',
+          exitCode: 2
+        })
+        expect((await client.run('echo short')).stdout).toBe('short\n')
+      })
     })
 
     describe('files', () => {
@@ -215,6 +245,27 @@ export function describeSandboxClient(name: string, makeClient: TSandboxClientFa
         expect(await client.readFile('moved/inner/file.txt')).toBe('deep')
         await expectSandboxError(client.stat('dir'), 'SANDBOX_NOT_FOUND')
         await expectSandboxError(client.rename('ghost.txt', 'other.txt'), 'SANDBOX_NOT_FOUND')
+      })
+    })
+
+    describe.skipIf(contractOptions.snapshots === false)('snapshot and restore', () => {
+      it('restores files and directories from a snapshot that survived JSON', async () => {
+        const client = await create({ 'keep.txt': 'v1', 'tree/leaf.txt': 'leaf' })
+        const bytes = new Uint8Array([0, 255, 10])
+        await client.writeFile('blob.bin', bytes)
+        await client.mkdir('empty-dir')
+        expect(client.snapshot, 'snapshot() is implemented').toBeTypeOf('function')
+        const snapshot: unknown = JSON.parse(JSON.stringify(await client.snapshot?.()))
+        await client.writeFile('keep.txt', 'v2')
+        await client.writeFile('later.txt', 'later')
+        await client.remove('tree', { recursive: true })
+        await client.remove('empty-dir')
+        await client.restore?.(snapshot)
+        expect(await client.readFile('keep.txt')).toBe('v1')
+        expect((await client.run('cat tree/leaf.txt')).stdout).toBe('leaf')
+        expect(Array.from(await client.readFile('blob.bin', { encoding: 'bytes' }))).toEqual([0, 255, 10])
+        expect((await client.stat('empty-dir')).type).toBe('directory')
+        await expectSandboxError(client.readFile('later.txt'), 'SANDBOX_NOT_FOUND')
       })
     })
   })

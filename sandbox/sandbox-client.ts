@@ -73,6 +73,8 @@ export interface ISandboxClient {
   remove(path: string, options?: { recursive?: boolean }): Promise<void>
   /** Moves a file or directory. */
   rename(from: string, to: string): Promise<void>
+  /** Adds variables every later command sees (a command's own `env` option still wins). */
+  setEnvironment?(variables: Record<string, string>): Promise<void>
   /** Captures the whole filesystem as a portable, serializable value. */
   snapshot?(): Promise<unknown>
   /** Brings back a value that `snapshot()` produced. */

@@ -52,7 +52,7 @@ export class ConfigurationError extends RobotaError {
 
 /** Input that does not have the required shape. */
 export class ValidationError extends RobotaError {
-  override readonly name = 'ValidationError'
+  override readonly name: string = 'ValidationError'
   constructor(message: string, options?: TErrorOptions) {
     super(message, 'VALIDATION_ERROR', 'user', false, options)
   }

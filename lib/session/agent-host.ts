@@ -1,6 +1,7 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
+import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
 
 /** Which model a session talks to, as plain data that can cross a worker boundary. */
@@ -61,6 +62,12 @@ export interface IAgentHost {
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]>
   /** Reads a text file of the session's sandbox. */
   readFile(sessionId: string, path: string): Promise<string>
+  /** The session's replay log as JSONL (header line, then one hash-chained record per line). */
+  exportReplay(sessionId: string): Promise<string>
+  /** Verifies and stores an exported log as a session; refuses a tampered, truncated or foreign file. */
+  importReplay(jsonl: string): Promise<TSessionSummary>
+  /** Checks the stored log's hash chain end to end. */
+  verifyReplay(sessionId: string): Promise<TReplayVerification>
   /** Starts delivering events to `listener`; returns an id for `unsubscribe`. */
   subscribe(listener: THostEventListener): Promise<number>
   /** Stops a subscription. */

@@ -3,6 +3,9 @@ import { ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { Robota } from '../core/robota.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
+import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { createBashTool } from '../tools/builtins/bash-tool.ts'
 import { createReadTool } from '../tools/builtins/read-tool.ts'
@@ -16,6 +19,7 @@ import type {
   TTurnResult
 } from './agent-host.ts'
 import { EventBatcher } from './event-batcher.ts'
+import { toImportedSessionRecord } from './imported-session.ts'
 import { SessionRecorder } from './session-recorder.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
@@ -92,12 +96,14 @@ export class LocalAgentHost implements IAgentHost {
     try {
       const result = await session.agent.run(prompt, {
         signal: controller.signal,
-        onExecutionEvent: (event) => {
-          recorder.observe(event, () => session.agent.getHistory())
+        onExecutionEvent: (raw) => {
+          // Secrets never leave the run: what is stored and what the page sees are redacted alike.
+          const event = redactSecrets(raw)
+          recorder.observe(event)
           this.batcher.push({ kind: 'replay', event })
         }
       })
-      recorder.commit(session.agent.getHistory(), session.agent.getNextEventSeq())
+      recorder.commit(session.agent.getNextEventSeq())
       await recorder.settle()
       const turn = { response: result.response, interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
       this.batcher.push({ kind: 'turn_finished', sessionId, result: turn })
@@ -122,6 +128,22 @@ export class LocalAgentHost implements IAgentHost {
 
   async readFile(sessionId: string, path: string): Promise<string> {
     return (await this.liveSession(await this.loadRecord(sessionId))).sandbox.readFile(path)
+  }
+
+  async exportReplay(sessionId: string): Promise<string> {
+    await this.loadRecord(sessionId)
+    return exportReplayLogJsonl(sessionId, await this.options.store.loadReplayLog(sessionId))
+  }
+
+  async importReplay(jsonl: string): Promise<TSessionSummary> {
+    const imported = importReplayLogJsonl(jsonl)
+    const record = toImportedSessionRecord(imported)
+    await this.options.store.importSession(record, imported.records)
+    return toSummary(record)
+  }
+
+  async verifyReplay(sessionId: string): Promise<TReplayVerification> {
+    return verifyReplayLog(await this.options.store.loadReplayLog(sessionId))
   }
 
   async subscribe(listener: THostEventListener): Promise<number> {
@@ -166,7 +188,7 @@ export class LocalAgentHost implements IAgentHost {
       aiProviders: [provider],
       defaultModel: { provider: provider.name, model: record.model },
       systemMessage: this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      tools: [createBashTool(sandbox), createReadTool(sandbox)],
+      tools: [createBashTool({ sandbox }), createReadTool({ sandbox })],
       history: record.messages,
       firstEventSeq: record.nextEventSeq
     })

@@ -5,17 +5,22 @@ import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 /**
  * Persists a running session as it goes: events are buffered and written together with the
  * record each time a message is committed to history, so a crash loses at most the stream of
- * the round in flight, never a committed message. Writes are chained and never overlap.
+ * the round in flight, never a committed message. The record's messages are rebuilt from the
+ * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
+ * Writes are chained and never overlap.
  */
 export class SessionRecorder {
   private buffered: IExecutionEventEnvelope[] = []
+  private readonly messages: TUniversalMessage[]
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
 
   constructor(
     private readonly store: ISessionStore,
     private latest: TSessionRecord
-  ) {}
+  ) {
+    this.messages = [...latest.messages]
+  }
 
   /** The record as last queued for writing. */
   get current(): TSessionRecord {
@@ -23,16 +28,18 @@ export class SessionRecorder {
   }
 
   /** Buffers one event; a history append also queues a write of everything so far. */
-  observe(event: IExecutionEventEnvelope, history: () => TUniversalMessage[]): void {
+  observe(event: IExecutionEventEnvelope): void {
     this.buffered.push(event)
-    if (event.type === 'history_mutation') this.commit(history(), event.seq + 1)
+    if (event.type !== 'history_mutation') return
+    this.messages[event.data.index] = event.data.message
+    this.commit(event.seq + 1)
   }
 
-  /** Queues a write of the record with `messages` and every buffered event. */
-  commit(messages: TUniversalMessage[], nextEventSeq: number): void {
+  /** Queues a write of the record and every buffered event. */
+  commit(nextEventSeq: number): void {
     const events = this.buffered
     this.buffered = []
-    this.latest = { ...this.latest, messages, nextEventSeq, updatedAt: Date.now() }
+    this.latest = { ...this.latest, messages: [...this.messages], nextEventSeq, updatedAt: Date.now() }
     const record = this.latest
     this.writing = this.writing.then(async () => {
       try {

@@ -4,7 +4,7 @@ import { isSandboxError } from '../sandbox-client.ts'
 import { describeSandboxClient } from '../sandbox-client.contract.ts'
 import { InMemorySandboxClient } from './in-memory-sandbox-client.ts'
 
-describeSandboxClient('InMemorySandboxClient', (files) => new InMemorySandboxClient({ files }))
+describeSandboxClient('InMemorySandboxClient', (files, options) => new InMemorySandboxClient({ files, ...options }))
 
 async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string; path?: string }> {
   const error: unknown = await promise.then(

@@ -49,6 +49,7 @@ export class InMemorySandboxClient implements ISandboxClient {
   private runtime: Promise<TJustBashRuntime> | undefined
   private loaded = false
   private disposed = false
+  private environment: Record<string, string> = {}
 
   constructor(options: TInMemorySandboxClientOptions = {}) {
     this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
@@ -79,7 +80,8 @@ export class InMemorySandboxClient implements ISandboxClient {
   async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
     const runtime = await this.load()
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
-    const { result, finalDirectory } = await runCommand(command, options, {
+    const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
+    const { result, finalDirectory } = await runCommand(command, { ...options, env }, {
       runtime,
       settings: this.settings,
       cwd,
@@ -125,6 +127,12 @@ export class InMemorySandboxClient implements ISandboxClient {
   async rename(from: string, to: string): Promise<void> {
     const { fs } = await this.load()
     await fileOperations.renameEntry(fs, this.resolve(from), this.resolve(to))
+  }
+
+  /** Adds variables every later command sees; a command's own `env` option still wins. */
+  async setEnvironment(variables: Record<string, string>): Promise<void> {
+    this.assertNotDisposed()
+    this.environment = { ...this.environment, ...variables }
   }
 
   /** Captures every file (text or base64), directory, link, mode and time, plus the current directory. */

@@ -1,4 +1,5 @@
 import type { Bash, BashOptions, InMemoryFs } from 'just-bash'
+import { createGitCommand } from '../git/git-command.ts'
 
 /** The just-bash module, loaded on first use: it is about 1.25 MB and takes hundreds of ms to load. */
 export type TJustBashModule = typeof import('just-bash')
@@ -51,6 +52,8 @@ export function createBash(
     cwd,
     ...(settings.env === undefined ? {} : { env: settings.env }),
     executionLimits: { ...settings.executionLimits, ...(maxExecutionTimeMs === undefined ? {} : { maxExecutionTimeMs }) },
+    // git over isomorphic-git on this same filesystem; it reaches only the URLs curl may reach.
+    customCommands: [createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes })],
     ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } })
   })
 }

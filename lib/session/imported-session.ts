@@ -1,0 +1,35 @@
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { TReplayImport } from '../storage/replay-log/replay-jsonl.ts'
+import type { TSessionRecord } from '../storage/session-store.ts'
+
+/**
+ * The session record an imported log stands for: its messages rebuilt from the log's
+ * `history_mutation` events, its provider and model from the first recorded request.
+ */
+export function toImportedSessionRecord(imported: TReplayImport, now = Date.now()): TSessionRecord {
+  const messages: TUniversalMessage[] = []
+  let providerName = 'offline-demo'
+  let model = 'offline-demo'
+  let foundRequest = false
+  for (const { event } of imported.records) {
+    if (event.type === 'history_mutation') messages[event.data.index] = event.data.message
+    if (event.type === 'provider_request' && !foundRequest) {
+      foundRequest = true
+      providerName = event.data.provider
+      model = event.data.model
+    }
+  }
+  const first = imported.records[0]?.event
+  const last = imported.records.at(-1)?.event
+  return {
+    id: imported.header.sessionId,
+    name: 'Imported session',
+    createdAt: first?.ts ?? now,
+    updatedAt: now,
+    providerName,
+    model,
+    // A log cut short can skip an index; the rebuilt history keeps only what was committed.
+    messages: messages.filter((message) => message !== undefined),
+    nextEventSeq: last ? last.seq + 1 : 0
+  }
+}

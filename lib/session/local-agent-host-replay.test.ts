@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { IAIProvider } from '../core/provider.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()) {
+  const provider: IAIProvider = new ScriptedProvider(steps, { name: 'scripted' })
+  return new LocalAgentHost({
+    store,
+    createSandbox: () => new InMemorySandboxClient({ files: { 'notes.txt': 'token=sk-ant-abcdefghijklmnopqrstuvwxyz\n' } }),
+    createProvider: () => provider,
+    defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+    eventIntervalMs: 1
+  })
+}
+
+describe('LocalAgentHost replay', () => {
+  it('exports a verifiable log that imports into a fresh store as the same session', async () => {
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { text: 'Said hi.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'Say hi')
+    expect(await host.verifyReplay(session.id)).toMatchObject({ ok: true })
+    const jsonl = await host.exportReplay(session.id)
+
+    const fresh = makeHost([])
+    const imported = await fresh.importReplay(jsonl)
+    expect(imported).toMatchObject({ id: session.id, name: 'Imported session', messageCount: 4 })
+    const original = await host.openSession(session.id)
+    const copy = await fresh.openSession(session.id)
+    expect(copy.messages).toEqual(original.messages)
+    expect(copy.events).toEqual(original.events)
+    expect(await fresh.verifyReplay(session.id)).toMatchObject({ ok: true, recordCount: original.events.length })
+    await expect(fresh.importReplay(jsonl)).rejects.toThrow(/already exists/)
+  })
+
+  it('refuses a tampered export and stores nothing', async () => {
+    const host = makeHost([{ text: 'Original answer.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'hi')
+    const tampered = (await host.exportReplay(session.id)).replace('Original answer.', 'Forged answer.')
+    const fresh = makeHost([])
+    await expect(fresh.importReplay(tampered)).rejects.toThrow(/Replay import refused: record \d+ .* was changed after it was written/)
+    expect((await fresh.listSessions()).sessions).toEqual([])
+  })
+
+  it('redacts secrets a tool surfaces before they are stored, shown or exported', async () => {
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'cat notes.txt' } }] }, { text: 'done' }])
+    const session = await host.createSession()
+    const shown: string[] = []
+    await host.subscribe((events) => {
+      shown.push(JSON.stringify(events))
+    })
+    await host.submit(session.id, 'read the notes')
+    const stored = JSON.stringify(await host.openSession(session.id))
+    for (const text of [stored, shown.join(''), await host.exportReplay(session.id)]) {
+      expect(text).not.toContain('abcdefghijklmnopqrstuvwxyz')
+      expect(text).toContain('[REDACTED]')
+    }
+  })
+})

@@ -1,0 +1,49 @@
+import { SandboxError } from '../sandbox-client.ts'
+import { E2BSandboxClient } from './e2b-sandbox-client.ts'
+import type { TE2BSandboxClientOptions } from './e2b-sandbox-client.ts'
+import { loadE2BSandboxClass } from './e2b-sandbox-lifecycle.ts'
+import type { TE2BConnectionOptions, TE2BSandbox } from './e2b-sandbox.ts'
+
+/**
+ * Options for `createE2BSandboxClient`: an existing `sandbox`, or how to reach E2B and which
+ * sandbox to create (`template`) or reconnect (`sandboxId`), plus the client's own options.
+ */
+export type TCreateE2BSandboxClientOptions = TE2BSandboxClientOptions &
+  TE2BConnectionOptions & {
+    /** An SDK `Sandbox` already created or connected; nothing else is created then. */
+    sandbox?: TE2BSandbox
+    /** The template (or snapshot id) for a new sandbox; E2B's base template when left out. */
+    template?: string
+    /** A running or paused sandbox to connect to instead of creating one (it resumes if paused). */
+    sandboxId?: string
+  }
+
+/**
+ * Creates an `E2BSandboxClient`, importing `e2b` only now (`robota/sandbox/e2b` alone loads no SDK
+ * code). With `sandboxId` it connects, otherwise it creates a sandbox from `template`.
+ */
+export async function createE2BSandboxClient(options: TCreateE2BSandboxClientOptions = {}): Promise<E2BSandboxClient> {
+  const { sandbox, template, sandboxId, apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs, ...clientOptions } =
+    options
+  const connection: TE2BConnectionOptions = withoutUndefined({ apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs })
+  if (sandbox !== undefined) return new E2BSandboxClient(sandbox, { connection, ...clientOptions })
+  const sandboxClass = clientOptions.sandboxClass ?? (await loadE2BSandboxClass())
+  let created: TE2BSandbox
+  try {
+    if (sandboxId !== undefined) created = await sandboxClass.connect(sandboxId, connection)
+    else if (template !== undefined) created = await sandboxClass.create(template, connection)
+    else created = await sandboxClass.create(connection)
+  } catch (error) {
+    const target = sandboxId ?? template ?? 'base'
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    throw new SandboxError('SANDBOX_ERROR', `Could not ${sandboxId === undefined ? 'create' : 'connect to'} E2B sandbox '${target}': ${reason}`, {
+      path: target,
+      cause: error
+    })
+  }
+  return new E2BSandboxClient(created, { connection, ...clientOptions, sandboxClass })
+}
+
+function withoutUndefined<TValue extends object>(value: TValue): TValue {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as TValue
+}

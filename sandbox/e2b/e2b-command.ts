@@ -1,0 +1,81 @@
+import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError, isSandboxError } from '../sandbox-client.ts'
+import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
+import { limitOutput } from '../in-memory/output-limit.ts'
+import { createRunInterruption } from '../in-memory/run-interruption.ts'
+import type { TRunStopReason } from '../in-memory/run-interruption.ts'
+import { isE2BCommandExit, isE2BTimeout } from './e2b-error.ts'
+import type { TE2BCommandHandle, TE2BCommands } from './e2b-sandbox.ts'
+
+/** What one command needs from the client that runs it. */
+export type TE2BCommandContext = {
+  /** Absolute directory the command starts in. */
+  cwd: string
+  maxOutputBytes: number
+  /** E2B's own command deadline when the caller gives no `timeoutMs`; `0` means none. */
+  defaultTimeoutMs: number
+}
+
+/**
+ * Runs one script in the sandbox's `bash -l -c`. A non-zero exit (the SDK's `CommandExitError`)
+ * is a result; `timeoutMs` and `signal` kill the process and give exit code 124 or 130.
+ */
+export async function runE2BCommand(
+  commands: TE2BCommands,
+  command: string,
+  options: TSandboxRunOptions,
+  context: TE2BCommandContext
+): Promise<TSandboxRunResult> {
+  const interruption = createRunInterruption(options)
+  try {
+    const alreadyStopped = interruption.reason()
+    if (alreadyStopped !== undefined) return stoppedResult(alreadyStopped, options.timeoutMs)
+    // Started in the background so that the handle can kill it: aborting a foreground request only
+    // drops the connection and leaves the process running in the VM.
+    const handle = await commands.run(command, {
+      background: true,
+      cwd: context.cwd,
+      timeoutMs: options.timeoutMs ?? context.defaultTimeoutMs,
+      ...(options.env === undefined ? {} : { envs: options.env }),
+      ...(options.stdin === undefined ? {} : { stdin: true })
+    })
+    const outcome = finish(handle, options.stdin)
+    outcome.catch(() => undefined)
+    const settled = await Promise.race([outcome, interruption.stopped])
+    if (typeof settled === 'string') {
+      await handle.kill().catch(() => false)
+      return stoppedResult(settled, options.timeoutMs)
+    }
+    return {
+      stdout: limitOutput(settled.stdout, context.maxOutputBytes),
+      stderr: limitOutput(settled.stderr, context.maxOutputBytes),
+      exitCode: settled.exitCode
+    }
+  } catch (error) {
+    if (isE2BTimeout(error)) return stoppedResult('timeout', options.timeoutMs ?? context.defaultTimeoutMs)
+    if (isSandboxError(error)) throw error
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new SandboxError('SANDBOX_ERROR', `run failed: ${reason}`, { cause: error })
+  } finally {
+    interruption.release()
+  }
+}
+
+async function finish(handle: TE2BCommandHandle, stdin: string | undefined): Promise<TSandboxRunResult> {
+  try {
+    if (stdin !== undefined) {
+      await handle.sendStdin(stdin)
+      await handle.closeStdin()
+    }
+    const { stdout, stderr, exitCode } = await handle.wait()
+    return { stdout, stderr, exitCode }
+  } catch (error) {
+    if (!isE2BCommandExit(error)) throw error
+    return { stdout: error.stdout, stderr: error.stderr, exitCode: error.exitCode }
+  }
+}
+
+function stoppedResult(reason: TRunStopReason, timeoutMs: number | undefined): TSandboxRunResult {
+  return reason === 'timeout'
+    ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
+    : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
+}

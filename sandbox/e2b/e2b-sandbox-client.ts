@@ -1,0 +1,146 @@
+import { SandboxError } from '../sandbox-client.ts'
+import type {
+  ISandboxClient,
+  TSandboxDirEntry,
+  TSandboxFileStat,
+  TSandboxReadOptions,
+  TSandboxRunOptions,
+  TSandboxRunResult
+} from '../sandbox-client.ts'
+import { DEFAULT_MAX_OUTPUT_BYTES } from '../in-memory/output-limit.ts'
+import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
+import { runE2BCommand } from './e2b-command.ts'
+import * as fileOperations from './e2b-file-operations.ts'
+import { E2BSandboxLifecycle } from './e2b-sandbox-lifecycle.ts'
+import type { TE2BSnapshotMode } from './e2b-sandbox-lifecycle.ts'
+import type { TE2BConnectionOptions, TE2BFiles, TE2BSandbox, TE2BSandboxClass } from './e2b-sandbox.ts'
+
+/** The working directory of E2B's default user, where its commands start. */
+export const E2B_DEFAULT_CWD = '/home/user'
+
+/** E2B's own default deadline for one command, in milliseconds. */
+export const E2B_DEFAULT_COMMAND_TIMEOUT_MS = 60_000
+
+/** Options for `new E2BSandboxClient(sandbox, options)`. */
+export type TE2BSandboxClientOptions = {
+  /** The directory relative paths and commands start from. Defaults to `/home/user`. */
+  cwd?: string
+  /** Cap on each of stdout and stderr per command; defaults to 1 MiB. */
+  maxOutputBytes?: number
+  /** Deadline for a command run without `timeoutMs`; defaults to E2B's 60 s, `0` for none. */
+  commandTimeoutMs?: number
+  /** `snapshot` (default): `createSnapshot()`, the sandbox keeps running. `pause`: pause it and keep its id. */
+  snapshotMode?: TE2BSnapshotMode
+  /** The SDK's `Sandbox` class (or a stand-in) for `restore`; loaded from `e2b` on demand when left out. */
+  sandboxClass?: TE2BSandboxClass
+  /** Passed to `Sandbox.create` / `Sandbox.connect` when restoring. */
+  connection?: TE2BConnectionOptions
+}
+
+/**
+ * A sandbox in an E2B Linux microVM, over the `e2b` SDK. Commands run in `bash -l -c` from the
+ * client's `cwd`; a non-zero exit comes back as a result, as the port requires, not as the SDK's
+ * `CommandExitError`. The filesystem is held to POSIX rules the SDK itself relaxes.
+ */
+export class E2BSandboxClient implements ISandboxClient {
+  readonly kind = 'e2b'
+  private readonly directory: string
+  private readonly maxOutputBytes: number
+  private readonly commandTimeoutMs: number
+  private readonly lifecycle: E2BSandboxLifecycle
+  private environment: Record<string, string> = {}
+
+  constructor(sandbox: TE2BSandbox, options: TE2BSandboxClientOptions = {}) {
+    this.directory = resolveSandboxPath('/', options.cwd ?? E2B_DEFAULT_CWD)
+    this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
+    this.commandTimeoutMs = options.commandTimeoutMs ?? E2B_DEFAULT_COMMAND_TIMEOUT_MS
+    this.lifecycle = new E2BSandboxLifecycle(sandbox, {
+      snapshotMode: options.snapshotMode ?? 'snapshot',
+      sandboxClass: options.sandboxClass,
+      connection: options.connection ?? {}
+    })
+  }
+
+  /** The directory relative paths resolve against and commands start in. */
+  get cwd(): string {
+    return this.directory
+  }
+
+  /** The id of the E2B sandbox behind the client now (it changes on `restore`). */
+  get sandboxId(): string {
+    return this.lifecycle.current.sandboxId
+  }
+
+  async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
+    const sandbox = await this.lifecycle.ready()
+    const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd)
+    const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
+    return runE2BCommand(sandbox.commands, command, { ...options, env }, {
+      cwd,
+      maxOutputBytes: this.maxOutputBytes,
+      defaultTimeoutMs: this.commandTimeoutMs
+    })
+  }
+
+  readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
+  readFile(path: string, options: { encoding: 'bytes' }): Promise<Uint8Array>
+  async readFile(path: string, options: TSandboxReadOptions = {}): Promise<string | Uint8Array> {
+    return fileOperations.readE2BFile(await this.files(), this.resolve(path), options.encoding === 'bytes')
+  }
+
+  async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    await fileOperations.writeE2BFile(await this.files(), this.resolve(path), content)
+  }
+
+  async readdir(path: string): Promise<TSandboxDirEntry[]> {
+    return fileOperations.listE2BDirectory(await this.files(), this.resolve(path))
+  }
+
+  async stat(path: string): Promise<TSandboxFileStat> {
+    return fileOperations.statE2BEntry(await this.files(), this.resolve(path))
+  }
+
+  async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    await fileOperations.makeE2BDirectory(await this.files(), this.resolve(path), options.recursive === true)
+  }
+
+  async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    await fileOperations.removeE2BEntry(await this.files(), this.resolve(path), options.recursive === true)
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await fileOperations.renameE2BEntry(await this.files(), this.resolve(from), this.resolve(to))
+  }
+
+  /** Adds variables every later command sees; a command's own `env` option still wins. */
+  async setEnvironment(variables: Record<string, string>): Promise<void> {
+    await this.lifecycle.ready()
+    this.environment = { ...this.environment, ...variables }
+  }
+
+  /** A snapshot id (`createSnapshot()`), or in `pause` mode the paused sandbox's id. */
+  async snapshot(): Promise<string> {
+    return this.lifecycle.snapshot()
+  }
+
+  /** Replaces the sandbox with one made from a snapshot id (or reconnects a paused one), killing the old. */
+  async restore(snapshot: unknown): Promise<void> {
+    if (typeof snapshot !== 'string' || snapshot.length === 0) {
+      throw new SandboxError('SANDBOX_ERROR', `An E2B snapshot is a non-empty id string, got ${JSON.stringify(snapshot)}`)
+    }
+    await this.lifecycle.restore(snapshot)
+  }
+
+  /** Kills the sandbox; every later call rejects with SANDBOX_DISPOSED. */
+  async dispose(): Promise<void> {
+    await this.lifecycle.dispose()
+  }
+
+  private async files(): Promise<TE2BFiles> {
+    return (await this.lifecycle.ready()).files
+  }
+
+  private resolve(path: string): string {
+    return resolveSandboxPath(this.directory, path)
+  }
+}
