@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test'
 
 test('a prompt streams through the worker, runs Bash in the sandbox, lists replay events and survives a reload', async ({ page }) => {
   await page.goto('/')
-  const prompt = page.getByLabel('Prompt')
-  await expect(prompt).toBeEnabled()
+  const promptBox = page.getByLabel('Prompt')
+  await expect(promptBox).toBeEnabled()
 
   // The worker really is a Worker, not the host running in the page.
   expect(page.workers().length).toBeGreaterThan(0)
@@ -18,7 +18,7 @@ test('a prompt streams through the worker, runs Bash in the sandbox, lists repla
     }).observe(document.body, { subtree: true, childList: true, characterData: true })
   })
 
-  await prompt.fill('What is in this workspace?')
+  await promptBox.fill('What is in this workspace?')
   await page.getByRole('button', { name: 'Send' }).click()
 
   const conversation = page.getByRole('region', { name: 'Conversation' })
@@ -28,6 +28,12 @@ test('a prompt streams through the worker, runs Bash in the sandbox, lists repla
   const bashResults = conversation.getByLabel('Bash result')
   await expect(bashResults.first()).toContainText('README.md')
   await expect(bashResults.first()).toContainText('package.json')
+
+  // `ls` is allowed by the playground's rules; reading a file asks first.
+  const prompt = page.getByRole('alertdialog', { name: 'Allow Bash?' })
+  await expect(prompt).toContainText('cat README.md')
+  await prompt.getByRole('button', { name: 'Allow once' }).click()
+  await expect(prompt).toHaveCount(0)
   await expect(bashResults.nth(1)).toContainText('# Tiny Calculator')
 
   const finalAnswer = conversation.getByLabel('Assistant').last()
@@ -40,7 +46,7 @@ test('a prompt streams through the worker, runs Bash in the sandbox, lists repla
   expect(streamed.some((text) => text.startsWith('The workspace holds') && !text.includes('offline demo model'))).toBe(true)
 
   const replay = page.getByRole('complementary', { name: 'Replay events' })
-  for (const type of ['provider_request', 'provider_stream_raw_delta', 'tool_execution_request', 'tool_execution_result', 'assistant_message_committed', 'history_mutation']) {
+  for (const type of ['provider_request', 'provider_stream_raw_delta', 'tool_execution_request', 'tool_execution_result', 'assistant_message_committed', 'history_mutation', 'permission_request', 'permission_decision']) {
     await expect(replay.locator(`li[data-type="${type}"]`).first()).toBeVisible()
   }
   const eventCount = await replay.locator('li').count()

@@ -78,7 +78,33 @@ export {
   toPluginEventError,
   ValidationError
 } from './core/index.ts'
+export {
+  evaluatePermission,
+  isPermissionMode,
+  MODE_POLICY,
+  parsePermissionLists,
+  parsePermissionPattern,
+  PERMISSION_MODES,
+  resolvePermission,
+  suggestPermissionPattern,
+  TRUST_TO_MODE,
+  UNKNOWN_TOOL_FALLBACK
+} from './permissions/index.ts'
+export {
+  AgentExecutor,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  HOOK_EVENT_POLICY,
+  HOOK_EVENTS,
+  HttpExecutor,
+  PromptExecutor,
+  runHooks,
+  SandboxCommandExecutor,
+  validateHooksConfig
+} from './hooks/index.ts'
 export { EventBatcher } from './session/event-batcher.ts'
+export { PermissionBroker } from './session/permission-broker.ts'
+export { PermissionEnforcer } from './session/permission-enforcer.ts'
+export { GatedTool } from './session/tool-gate.ts'
 export { LocalAgentHost } from './session/local-agent-host.ts'
 export {
   canonicalJson,
@@ -229,6 +255,48 @@ export type {
   TTurnResult
 } from './session/agent-host.ts'
 export type { TLocalAgentHostOptions } from './session/local-agent-host.ts'
+export type {
+  IPermissionLists,
+  TKnownToolName,
+  TPermissionContext,
+  TPermissionDecision,
+  TPermissionEvaluation,
+  TPermissionMode,
+  TPermissionPattern,
+  TPermissionSource,
+  TToolArgs,
+  TTrustLevel
+} from './permissions/index.ts'
+export type {
+  IAgentHookDefinition,
+  ICommandHookDefinition,
+  IHookDefinition,
+  IHookGroup,
+  IHookInput,
+  IHookResult,
+  IHookTypeExecutor,
+  IHttpHookDefinition,
+  IPromptHookDefinition,
+  TAgentHookRunner,
+  THookEvent,
+  THookEventPolicy,
+  THookExecutionContext,
+  THookFailurePolicy,
+  THookOutcome,
+  THookRunOptions,
+  THookRunResult,
+  THooksConfig,
+  THttpExecutorOptions,
+  TPromptHookRunner
+} from './hooks/index.ts'
+export type {
+  TPermissionAnswer,
+  TPermissionEnforcerOptions,
+  TPermissionHandler,
+  TPermissionOutcome,
+  TPermissionRequest
+} from './session/permission-enforcer-types.ts'
+export type { IToolGate } from './session/tool-gate.ts'
 export type {
   ISessionStore,
   TCorruptSessionEntry,

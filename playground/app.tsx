@@ -3,6 +3,7 @@ import type { IAgentHost } from '../lib/session/agent-host.ts'
 import type { TSessionSummary } from '../lib/storage/session-store.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatView } from './components/chat-view.tsx'
+import { PermissionPrompt } from './components/permission-prompt.tsx'
 import { PromptForm } from './components/prompt-form.tsx'
 import { ReplayPanel } from './components/replay-panel.tsx'
 import { SessionList } from './components/session-list.tsx'
@@ -12,7 +13,7 @@ export function App({ host }: { host: IAgentHost }) {
   const [sessions, setSessions] = useState<TSessionSummary[]>([])
   const [selectedId, setSelectedId] = useState<string | undefined>()
   const [startupError, setStartupError] = useState<string | undefined>()
-  const { state, submit, abort } = useAgentSession(host, selectedId)
+  const { state, submit, abort, answerPermission } = useAgentSession(host, selectedId)
   const started = useRef(false)
 
   const refreshSessions = useCallback(async () => {
@@ -64,6 +65,9 @@ export function App({ host }: { host: IAgentHost }) {
           </p>
         ) : null}
         <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} />
+        {state.pendingPermissions.map((pending) => (
+          <PermissionPrompt key={pending.requestId} pending={pending} onAnswer={(id, answer) => void answerPermission(id, answer)} />
+        ))}
         {state.error ? (
           <p role="alert" className="error">
             {state.error}

@@ -26,15 +26,27 @@ describe('agent client over comlink', () => {
   it('runs the offline demo turn and delivers its events in ordered batches', async () => {
     const agent = connect()
     const received: THostEvent[][] = []
-    await agent.subscribe((events) => {
+    const prompted: string[] = []
+    await agent.subscribe(async (events) => {
       received.push(events)
+      for (const event of events) {
+        if (event.kind !== 'permission_request') continue
+        prompted.push(String(event.request.parameters.command))
+        await agent.answerPermission(event.sessionId, event.requestId, 'allow_once')
+      }
     })
     const session = await agent.createSession()
     const result = await agent.submit(session.id, 'What is here?')
 
+    // `ls` is on the playground's allow list; reading the README asked the page first.
+    expect(prompted).toEqual(['cat README.md'])
     expect(result.toolsExecuted).toEqual(['Bash', 'Bash'])
     expect(result.response).toContain('Its README is titled "Tiny Calculator"')
     await expect.poll(() => received.flat().at(-1)?.kind).toBe('turn_finished')
+    const decisions = received.flat().flatMap((event) =>
+      event.kind === 'replay' && event.event.type === 'permission_decision' ? [event.event.data.source] : []
+    )
+    expect(decisions).toEqual(['allow_list', 'handler'])
     const replayed = received.flat().flatMap((event) => (event.kind === 'replay' ? [event.event.seq] : []))
     expect(replayed).toEqual(replayed.map((_, index) => index))
     expect(received.length).toBeLessThan(replayed.length / 2)

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
+import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index.ts'
 import type { TProviderChoice } from '../lib/session/agent-host.ts'
 import { LocalAgentHost } from '../lib/session/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
@@ -18,7 +19,12 @@ export type TPlaygroundHostOptions = {
   /** Pause between the demo model's streamed words. */
   demoDeltaDelayMs?: number
   eventIntervalMs?: number
+  /** Permission mode sessions start in; default `default`, so commands other than `ls` ask first. */
+  permissionMode?: TPermissionMode
 }
+
+/** Listing the workspace is harmless, so the demo allows it; anything else asks. */
+export const PLAYGROUND_PERMISSIONS: IPermissionLists = { allow: ['Bash(ls)', 'Bash(ls *)'], deny: [] }
 
 /** Builds a provider from plain data; only kinds this build ships are accepted. */
 export function createProviderFromChoice(choice: TProviderChoice, demoDeltaDelayMs?: number): IAIProvider {
@@ -41,6 +47,8 @@ export function createPlaygroundHost(options: TPlaygroundHostOptions): LocalAgen
     createSandbox: () => new InMemorySandboxClient({ files: { ...files }, cwd: '/workspace' }),
     createProvider: (choice) => createProviderFromChoice(choice, options.demoDeltaDelayMs),
     defaultProvider: OFFLINE_DEMO_CHOICE,
+    permissionMode: options.permissionMode ?? 'default',
+    permissions: PLAYGROUND_PERMISSIONS,
     ...(options.eventIntervalMs === undefined ? {} : { eventIntervalMs: options.eventIntervalMs })
   })
 }

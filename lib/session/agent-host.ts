@@ -3,6 +3,8 @@ import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
+import type { TPermissionMode } from '../permissions/index.ts'
+import type { TPermissionAnswer, TPermissionRequest } from './permission-enforcer-types.ts'
 
 /** Which model a session talks to, as plain data that can cross a worker boundary. */
 export type TProviderChoice = {
@@ -39,6 +41,10 @@ export type THostEvent =
   | { kind: 'turn_finished'; sessionId: string; result: TTurnResult }
   /** A turn failed outside the loop (storage, say); `code` is the error's code. */
   | { kind: 'turn_failed'; sessionId: string; message: string; code: string }
+  /** A tool call waits for the user's approval; answer with `answerPermission`. */
+  | { kind: 'permission_request'; sessionId: string; requestId: string; request: TPermissionRequest }
+  /** A permission prompt was answered (by a user, or deny on abort). */
+  | { kind: 'permission_settled'; sessionId: string; requestId: string; answer: TPermissionAnswer }
 
 /** Receives host events, several at a time, in order. */
 export type THostEventListener = (events: THostEvent[]) => void | Promise<void>
@@ -56,8 +62,12 @@ export interface IAgentHost {
   openSession(sessionId: string): Promise<TSessionView>
   /** Runs one turn; resolves when it ends, with every message committed. */
   submit(sessionId: string, prompt: string): Promise<TTurnResult>
-  /** Aborts the session's running turn, if any. */
+  /** Aborts the session's running turn, if any; a waiting permission prompt is answered deny. */
   abort(sessionId: string): Promise<void>
+  /** Answers a `permission_request` event. */
+  answerPermission(sessionId: string, requestId: string, answer: TPermissionAnswer): Promise<void>
+  /** Switches the session's permission mode, also while a turn runs. */
+  setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void>
   /** Lists a directory of the session's sandbox. */
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]>
   /** Reads a text file of the session's sandbox. */

@@ -12,7 +12,8 @@ function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()
     createSandbox: () => new InMemorySandboxClient({ files: { 'notes.txt': 'token=sk-ant-abcdefghijklmnopqrstuvwxyz\n' } }),
     createProvider: () => provider,
     defaultProvider: { kind: 'scripted', model: 'scripted-model' },
-    eventIntervalMs: 1
+    eventIntervalMs: 1,
+    permissionMode: 'bypassPermissions'
   })
 }
 

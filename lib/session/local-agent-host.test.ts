@@ -13,7 +13,8 @@ function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()
     createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
     createProvider: (): IAIProvider => provider,
     defaultProvider: { kind: 'scripted', model: 'scripted-model', apiKey: 'sk-secret-never-stored' },
-    eventIntervalMs: 1
+    eventIntervalMs: 1,
+    permissionMode: 'bypassPermissions'
   })
   return { host, store, provider }
 }
@@ -108,5 +109,68 @@ describe('LocalAgentHost', () => {
     await host.submit(session.id, 'make a file')
     expect((await host.listFiles(session.id, '/workspace')).map((entry) => entry.name)).toEqual(['README.md', 'made.txt'])
     expect(await host.readFile(session.id, '/workspace/made.txt')).toBe('hi\n')
+  })
+})
+
+describe('LocalAgentHost permissions', () => {
+  function gatedHost(steps: TScriptedStepSource[]) {
+    const provider = new ScriptedProvider(steps, { name: 'scripted' })
+    return new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
+      createProvider: () => provider,
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      eventIntervalMs: 1,
+      permissions: { allow: ['Bash(ls)'], deny: ['Bash(rm *)'] }
+    })
+  }
+  const bash = (command: string) => ({ toolCalls: [{ name: 'Bash', arguments: { command } }] })
+
+  it('asks the page, remembers an allow-for-session pattern, and lets deny reach the model', async () => {
+    const host = gatedHost([bash('echo one'), bash('echo two'), bash('rm -rf /'), bash('cat README.md'), { text: 'done' }])
+    const asked: string[] = []
+    await host.subscribe(async (events) => {
+      for (const event of events) {
+        if (event.kind !== 'permission_request') continue
+        const command = String(event.request.parameters.command)
+        asked.push(command)
+        const answer = command === 'cat README.md' ? 'deny' : { allowForSession: 'Bash(echo *)' }
+        await host.answerPermission(event.sessionId, event.requestId, answer)
+      }
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'go')
+    const view = await host.openSession(session.id)
+    const toolResults = view.messages.filter((message) => message.role === 'tool').map((message) => message.content)
+
+    expect(asked).toEqual(['echo one', 'cat README.md'])
+    expect(toolResults[0]).toContain('one')
+    expect(toolResults[1]).toContain('two')
+    expect(toolResults[2]).toMatch(/denied/i)
+    expect(toolResults[3]).toMatch(/denied/i)
+    const sources = view.events.flatMap((event) => (event.type === 'permission_decision' ? [event.data.source] : []))
+    expect(sources).toEqual(['handler', 'session_rule', 'deny_list', 'handler'])
+  })
+
+  it('answers deny when the turn is aborted while a prompt waits, and the session keeps working', async () => {
+    const host = gatedHost([bash('echo waiting'), { text: 'after' }, { text: 'next turn' }])
+    const session = await host.createSession()
+    await host.subscribe(async (events) => {
+      if (events.some((event) => event.kind === 'permission_request')) await host.abort(session.id)
+    })
+    const result = await host.submit(session.id, 'go')
+    expect(result.interrupted).toBe(true)
+    const view = await host.openSession(session.id)
+    expect(view.events.some((event) => event.type === 'permission_decision' && event.data.decision === 'deny')).toBe(true)
+    expect((await host.submit(session.id, 'again')).response).toBe('after')
+  })
+
+  it('switches mode while the session lives', async () => {
+    const host = gatedHost([bash('echo free'), { text: 'ok' }])
+    const session = await host.createSession()
+    await host.setPermissionMode(session.id, 'bypassPermissions')
+    await host.submit(session.id, 'go')
+    const view = await host.openSession(session.id)
+    expect(view.messages.find((message) => message.role === 'tool')?.content).toContain('free')
   })
 })

@@ -7,6 +7,8 @@ import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log
 import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import type { THooksConfig } from '../hooks/index.ts'
+import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import { createBashTool } from '../tools/builtins/bash-tool.ts'
 import { createReadTool } from '../tools/builtins/read-tool.ts'
 import type {
@@ -19,6 +21,9 @@ import type {
   TTurnResult
 } from './agent-host.ts'
 import { EventBatcher } from './event-batcher.ts'
+import { PermissionBroker } from './permission-broker.ts'
+import { PermissionEnforcer } from './permission-enforcer.ts'
+import type { TPermissionAnswer } from './permission-enforcer-types.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
 import { SessionRecorder } from './session-recorder.ts'
 
@@ -34,9 +39,17 @@ export type TLocalAgentHostOptions = {
   systemMessage?: string
   /** How often batched events are delivered, in milliseconds. */
   eventIntervalMs?: number
+  /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
+  permissionMode?: TPermissionMode
+  /** Allow and deny patterns for every session. */
+  permissions?: IPermissionLists
+  /** Lifecycle hooks; `command` hooks run in the session's sandbox. */
+  hooks?: THooksConfig
+  /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
+  workspaceRoot?: string
 }
 
-type TLiveSession = { agent: Robota; sandbox: ISandboxClient }
+type TLiveSession = { agent: Robota; sandbox: ISandboxClient; enforcer: PermissionEnforcer }
 
 const DEFAULT_SYSTEM_MESSAGE =
   'You are Robota, a coding agent working in a sandboxed workspace. Use the Bash and Read tools to ' +
@@ -48,10 +61,16 @@ export class LocalAgentHost implements IAgentHost {
   private readonly running = new Map<string, AbortController>()
   private readonly listeners = new Map<number, THostEventListener>()
   private readonly batcher: EventBatcher<THostEvent>
+  private readonly permissions: PermissionBroker
   private nextSubscriptionId = 1
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     this.batcher = new EventBatcher((events) => this.deliver(events), options.eventIntervalMs)
+    this.permissions = new PermissionBroker((event) => {
+      this.batcher.push(event)
+      // A prompt on screen must not wait for the next batch window.
+      void this.batcher.flush()
+    })
   }
 
   async createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
@@ -114,12 +133,22 @@ export class LocalAgentHost implements IAgentHost {
       throw error
     } finally {
       this.running.delete(sessionId)
+      this.permissions.denyAll(sessionId)
       await this.batcher.flush()
     }
   }
 
   async abort(sessionId: string): Promise<void> {
     this.running.get(sessionId)?.abort()
+    this.permissions.denyAll(sessionId)
+  }
+
+  async answerPermission(sessionId: string, requestId: string, answer: TPermissionAnswer): Promise<void> {
+    this.permissions.answer(sessionId, requestId, answer)
+  }
+
+  async setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
+    ;(await this.liveSession(await this.loadRecord(sessionId))).enforcer.setMode(mode)
   }
 
   async listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
@@ -182,17 +211,27 @@ export class LocalAgentHost implements IAgentHost {
     const sandbox = await this.options.createSandbox(record.id)
     const choice = { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
     const provider = await this.options.createProvider(choice)
+    const cwd = this.options.workspaceRoot ?? '/workspace'
+    const enforcer = new PermissionEnforcer({
+      mode: this.options.permissionMode ?? 'default',
+      ...(this.options.permissions ? { permissions: this.options.permissions } : {}),
+      ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
+      permissionHandler: this.permissions.handlerFor(record.id),
+      sandbox,
+      sessionId: record.id,
+      cwd
+    })
     const agent = new Robota({
       name: record.name,
       sessionId: record.id,
       aiProviders: [provider],
       defaultModel: { provider: provider.name, model: record.model },
       systemMessage: this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      tools: [createBashTool({ sandbox }), createReadTool({ sandbox })],
+      tools: enforcer.wrapAll([createBashTool({ sandbox, cwd }), createReadTool({ sandbox, cwd })]),
       history: record.messages,
       firstEventSeq: record.nextEventSeq
     })
-    return { agent, sandbox }
+    return { agent, sandbox, enforcer }
   }
 }
 

@@ -1,5 +1,5 @@
 export { EMPTY_SESSION_VIEW, reduceSessionView } from './session-view-state.ts'
 export { useAgentSession } from './use-agent-session.ts'
 
-export type { TSessionViewAction, TSessionViewState } from './session-view-state.ts'
+export type { TPendingPermission, TSessionViewAction, TSessionViewState } from './session-view-state.ts'
 export type { TAgentSession } from './use-agent-session.ts'

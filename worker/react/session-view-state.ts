@@ -1,6 +1,10 @@
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
+import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
+
+/** A permission prompt waiting for the user. */
+export type TPendingPermission = { requestId: string; request: TPermissionRequest }
 
 /** What a page shows of one session: committed messages, the text streaming now, and events. */
 export type TSessionViewState = {
@@ -11,6 +15,8 @@ export type TSessionViewState = {
   streamingText: string
   events: IExecutionEventEnvelope[]
   running: boolean
+  /** Tool calls waiting for the user's approval, oldest first. */
+  pendingPermissions: TPendingPermission[]
   /** The last turn's failure, worded for people. */
   error: string | undefined
 }
@@ -29,6 +35,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   streamingText: '',
   events: [],
   running: false,
+  pendingPermissions: [],
   error: undefined
 }
 
@@ -43,6 +50,7 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       streamingText: '',
       events: view.events,
       running: view.running,
+      pendingPermissions: [],
       error: undefined
     }
   }
@@ -59,9 +67,13 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent): TSessionVi
     case 'turn_started':
       return { ...state, running: true, error: undefined, streamingText: '' }
     case 'turn_finished':
-      return { ...state, running: false, streamingText: '' }
+      return { ...state, running: false, streamingText: '', pendingPermissions: [] }
     case 'turn_failed':
-      return { ...state, running: false, streamingText: '', error: event.message }
+      return { ...state, running: false, streamingText: '', pendingPermissions: [], error: event.message }
+    case 'permission_request':
+      return { ...state, pendingPermissions: [...state.pendingPermissions, { requestId: event.requestId, request: event.request }] }
+    case 'permission_settled':
+      return { ...state, pendingPermissions: state.pendingPermissions.filter((pending) => pending.requestId !== event.requestId) }
     case 'replay': {
       // A batch can repeat events the opened view already loaded from storage.
       const lastSeq = state.events.at(-1)?.seq ?? -1

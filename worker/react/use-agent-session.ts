@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer } from 'react'
 import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
 
 /** One session as React state, with the actions a chat needs. */
@@ -7,6 +8,7 @@ export type TAgentSession = {
   state: TSessionViewState
   submit: (prompt: string) => Promise<void>
   abort: () => Promise<void>
+  answerPermission: (requestId: string, answer: TPermissionAnswer) => Promise<void>
 }
 
 /**
@@ -60,7 +62,14 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
     if (sessionId) await host.abort(sessionId)
   }, [host, sessionId])
 
-  return { state, submit, abort }
+  const answerPermission = useCallback(
+    async (requestId: string, answer: TPermissionAnswer) => {
+      if (sessionId) await host.answerPermission(sessionId, requestId, answer)
+    },
+    [host, sessionId]
+  )
+
+  return { state, submit, abort, answerPermission }
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,49 @@
+import { createId } from '../core/create-id.ts'
+import { ValidationError } from '../core/errors.ts'
+import type { THostEvent } from './agent-host.ts'
+import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
+
+type TPendingRequest = { sessionId: string; settle: (answer: TPermissionAnswer) => void }
+
+/**
+ * Carries permission prompts from a running session to whoever watches the host (the page) and
+ * their answers back. A prompt the run stops waiting for (abort, end of turn) is answered deny.
+ */
+export class PermissionBroker {
+  private readonly pending = new Map<string, TPendingRequest>()
+
+  constructor(private readonly publish: (event: THostEvent) => void) {}
+
+  /** The permission handler of one session. */
+  handlerFor(sessionId: string): TPermissionHandler {
+    return (request, signal) =>
+      new Promise<TPermissionAnswer>((resolve) => {
+        if (signal?.aborted) return resolve('deny')
+        const requestId = createId()
+        const settle = (answer: TPermissionAnswer) => {
+          if (!this.pending.delete(requestId)) return
+          signal?.removeEventListener('abort', onAbort)
+          this.publish({ kind: 'permission_settled', sessionId, requestId, answer })
+          resolve(answer)
+        }
+        const onAbort = () => settle('deny')
+        signal?.addEventListener('abort', onAbort, { once: true })
+        this.pending.set(requestId, { sessionId, settle })
+        this.publish({ kind: 'permission_request', sessionId, requestId, request })
+      })
+  }
+
+  /** Answers a waiting prompt. */
+  answer(sessionId: string, requestId: string, answer: TPermissionAnswer): void {
+    const request = this.pending.get(requestId)
+    if (!request || request.sessionId !== sessionId) {
+      throw new ValidationError(`No permission prompt "${requestId}" is waiting in session ${sessionId}.`)
+    }
+    request.settle(answer)
+  }
+
+  /** Answers deny to every prompt a session still has open. */
+  denyAll(sessionId: string): void {
+    for (const request of [...this.pending.values()]) if (request.sessionId === sessionId) request.settle('deny')
+  }
+}
