@@ -13,7 +13,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
   // Pre-bundled up front: discovered lazily, they would make the dev server reload the page mid-use.
-  optimizeDeps: { include: ['comlink', 'idb', 'just-bash', 'zod'] },
+  optimizeDeps: { include: ['comlink', 'idb', 'just-bash', 'zod', 'picomatch', 'jssha/sha256', 'canonicalize'] },
   build: {
     outDir: '../dist/playground',
     emptyOutDir: true,

@@ -9,8 +9,7 @@ import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-lo
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
-import { createBashTool } from '../tools/builtins/bash-tool.ts'
-import { createReadTool } from '../tools/builtins/read-tool.ts'
+import { createSandboxTools } from './sandbox-tools.ts'
 import type {
   IAgentHost,
   TCreateSessionOptions,
@@ -227,7 +226,7 @@ export class LocalAgentHost implements IAgentHost {
       aiProviders: [provider],
       defaultModel: { provider: provider.name, model: record.model },
       systemMessage: this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      tools: enforcer.wrapAll([createBashTool({ sandbox, cwd }), createReadTool({ sandbox, cwd })]),
+      tools: enforcer.wrapAll(createSandboxTools(sandbox, cwd)),
       history: record.messages,
       firstEventSeq: record.nextEventSeq
     })

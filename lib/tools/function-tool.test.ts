@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { createZodFunctionTool } from './function-tool.ts'
+import { createFunctionTool, createZodFunctionTool } from './function-tool.ts'
 
 const context = { toolCallId: 'call_1' }
 
@@ -32,6 +32,7 @@ describe('createZodFunctionTool', () => {
   it('refuses invalid arguments with an error naming each wrong field', async () => {
     const result = await add.execute({ a: 'two' }, context)
     expect(result.success).toBe(false)
+    expect(result.metadata).toEqual({ errorCode: 'invalid_arguments', problemCount: 2 })
     expect(result.error).toMatch(/^Invalid arguments for tool "add": a: .*number.*; b: .*number/)
   })
 
@@ -39,5 +40,48 @@ describe('createZodFunctionTool', () => {
     const loose = createZodFunctionTool('loose', 'Keeps extras', z.object({ a: z.string() }).passthrough(), (input) => input)
     expect(loose.schema.parameters.additionalProperties).toBe(true)
     expect(await loose.execute({ a: 'x', extra: 1 }, context)).toEqual({ success: true, data: { a: 'x', extra: 1 } })
+  })
+
+  it('applies defaults, so a field with one is optional to the model', async () => {
+    const greet = createZodFunctionTool('greet', 'Greets', z.object({ name: z.string().default('world') }), ({ name }) => `hi ${name}`)
+    expect(greet.schema.parameters.required).toBeUndefined()
+    expect(await greet.execute({}, context)).toEqual({ success: true, data: 'hi world' })
+  })
+
+  it('turns a throwing function into a failed result', async () => {
+    const broken = createZodFunctionTool('broken', 'Throws', z.object({}), () => {
+      throw new Error('database is down')
+    })
+    expect(await broken.execute({}, context)).toEqual({
+      success: false,
+      error: 'Tool "broken" failed: database is down',
+      metadata: { errorCode: 'execution_failed' }
+    })
+  })
+
+  it('passes the execution context through', async () => {
+    const echo = createZodFunctionTool('echo', 'Echoes the call id', z.object({}), (_, { toolCallId }) => toolCallId)
+    expect(await echo.execute({}, { toolCallId: 'call_42' })).toEqual({ success: true, data: 'call_42' })
+  })
+})
+
+describe('createFunctionTool', () => {
+  const parameters = {
+    type: 'object' as const,
+    properties: { city: { type: 'string' }, days: { type: 'integer', minimum: 1, maximum: 7 } },
+    required: ['city'],
+    additionalProperties: false
+  }
+  const forecast = createFunctionTool('forecast', 'Weather forecast', parameters, ({ city, days }) => `${String(city)} for ${String(days ?? 1)} days`)
+
+  it('advertises the JSON Schema as given', () => {
+    expect(forecast.schema).toEqual({ name: 'forecast', description: 'Weather forecast', parameters })
+  })
+
+  it('validates arguments against the JSON Schema', async () => {
+    expect(await forecast.execute({ city: 'Oslo', days: 3 }, context)).toEqual({ success: true, data: 'Oslo for 3 days' })
+    const result = await forecast.execute({ days: 9, wind: true }, context)
+    expect(result.success).toBe(false)
+    expect(result.error).toMatch(/city: .*; days: .*<=7.*; \(root\): Unrecognized key: "wind"/)
   })
 })

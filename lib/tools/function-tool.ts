@@ -1,6 +1,9 @@
 import type * as z from 'zod'
 import type { IToolSchema } from '../core/provider.ts'
 import type { ITool, IToolExecutionContext, IToolResult } from '../core/tool.ts'
+import { createJsonSchemaValidator } from './json-schema-validator.ts'
+import { checkToolArguments } from './tool-arguments.ts'
+import type { TArgumentValidator } from './tool-arguments.ts'
 import { zodToJsonSchema } from './zod-to-json-schema.ts'
 
 /** The function a tool runs once its arguments are validated. */
@@ -10,33 +13,30 @@ export type TToolFunction<TParameters, TOutput> = (
 ) => Promise<TOutput> | TOutput
 
 /**
- * A tool backed by a plain function. Arguments are validated with zod before the function runs;
- * invalid arguments come back to the model as a failed result that names each wrong field.
+ * A tool backed by a plain function. Arguments are validated before the function runs: invalid
+ * ones come back to the model as a failed result listing each problem, and a function that throws
+ * becomes a failed result too, so the tool never throws into the loop.
  */
-export class FunctionTool<TSchema extends z.ZodObject, TOutput> implements ITool {
-  readonly schema: IToolSchema
-
+export class FunctionTool<TParameters, TOutput> implements ITool {
   constructor(
-    name: string,
-    description: string,
-    private readonly parametersSchema: TSchema,
-    private readonly run: TToolFunction<z.output<TSchema>, TOutput>
-  ) {
-    this.schema = { name, description, parameters: zodToJsonSchema(parametersSchema) }
-  }
+    /** The schema advertised to the model. */
+    readonly schema: IToolSchema,
+    private readonly validator: TArgumentValidator<TParameters>,
+    private readonly run: TToolFunction<TParameters, TOutput>
+  ) {}
 
   async execute(parameters: Record<string, unknown>, context: IToolExecutionContext): Promise<IToolResult> {
-    const parsed = this.parametersSchema.safeParse(parameters)
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    const checked = checkToolArguments(this.schema.name, this.validator, parameters)
+    if (!checked.success) return checked.result
+    try {
+      return { success: true, data: await this.run(checked.data, context) }
+    } catch (error) {
       return {
         success: false,
-        error: `Invalid arguments for tool "${this.schema.name}": ${problems.join('; ')}`,
-        metadata: { errorCode: 'invalid_arguments' }
+        error: `Tool "${this.schema.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        metadata: { errorCode: 'execution_failed' }
       }
     }
-    const data = await this.run(parsed.data, context)
-    return { success: true, data }
   }
 }
 
@@ -46,6 +46,19 @@ export function createZodFunctionTool<TSchema extends z.ZodObject, TOutput>(
   description: string,
   parametersSchema: TSchema,
   run: TToolFunction<z.output<TSchema>, TOutput>
-): FunctionTool<TSchema, TOutput> {
-  return new FunctionTool(name, description, parametersSchema, run)
+): FunctionTool<z.output<TSchema>, TOutput> {
+  return new FunctionTool({ name, description, parameters: zodToJsonSchema(parametersSchema) }, parametersSchema, run)
+}
+
+/**
+ * Creates a function tool from a JSON Schema for its parameters: the schema is advertised as given
+ * and arguments are validated against it (through `z.fromJSONSchema`).
+ */
+export function createFunctionTool<TOutput>(
+  name: string,
+  description: string,
+  parameters: IToolSchema['parameters'],
+  run: TToolFunction<Record<string, unknown>, TOutput>
+): FunctionTool<Record<string, unknown>, TOutput> {
+  return new FunctionTool({ name, description, parameters }, createJsonSchemaValidator(parameters), run)
 }

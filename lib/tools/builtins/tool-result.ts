@@ -1,7 +1,13 @@
-/** What built-in tools put in `IToolResult.data`: text for the model plus structured facts. */
+/**
+ * What a built-in tool puts in `IToolResult.data`: text for the model plus structured facts. A
+ * failure is a result with `success: false` and an `error` the model can act on, never a throw.
+ */
 export type TToolResult = {
   success: boolean
   output: string
   error?: string
+  /** A command's exit code (Bash). */
   exitCode?: number
+  /** The line, counting from 1, where the first replacement starts in the original file (Edit). */
+  startLine?: number
 }
