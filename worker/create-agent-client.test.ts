@@ -7,6 +7,7 @@ import { SandboxError } from '../sandbox/sandbox-client.ts'
 import { createPlaygroundHost } from './create-playground-host.ts'
 import { wrapAgentHost, type IAgentClient } from './create-agent-client.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
+import { startFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
 
 // The same host the worker exposes, reached through comlink over a real MessageChannel: what
 // crosses here crosses the worker boundary the same way (structured clone, proxied callbacks).
@@ -70,5 +71,31 @@ describe('agent client over comlink', () => {
     const missingFile = await agent.readFile(demo.id, '/workspace/nope.txt').catch((error: unknown) => error)
     expect(missingFile).toBeInstanceOf(SandboxError)
     expect(missingFile).toMatchObject({ code: 'SANDBOX_NOT_FOUND', path: '/workspace/nope.txt' })
+  })
+})
+
+describe('provider choice as plain data', () => {
+  it('builds a real provider SDK inside the host from kind, base URL and key, without storing the key', async () => {
+    const server = await startFakeLlmServer({ turns: [{ text: ['Hello ', 'from the fake server.'] }], apiKey: 'sk-ant-test-key-000000000000' })
+    try {
+      const agent = connect()
+      const session = await agent.createSession({
+        provider: { kind: 'anthropic', model: 'claude-sonnet-4-6', baseURL: server.url, apiKey: 'sk-ant-test-key-000000000000' }
+      })
+      const result = await agent.submit(session.id, 'hi')
+      expect(result.response).toBe('Hello from the fake server.')
+      expect(server.requests.at(-1)?.path).toBe('/v1/messages')
+      const exported = await agent.exportReplay(session.id)
+      expect(exported).not.toContain('sk-ant-test-key')
+      expect((await agent.openSession(session.id)).summary.id).toBe(session.id)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('refuses an OpenAI-compatible choice without a base URL, naming what is missing', async () => {
+    const agent = connect()
+    const session = await agent.createSession({ provider: { kind: 'openai-compatible', model: 'llama3' } })
+    await expect(agent.submit(session.id, 'hi')).rejects.toThrow(/needs a base URL/)
   })
 })

@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../lib/core/errors.ts'
-import type { IAIProvider } from '../lib/core/provider.ts'
 import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index.ts'
 import type { TProviderChoice } from '../lib/session/agent-host.ts'
 import { LocalAgentHost } from '../lib/session/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
-import { OfflineDemoProvider } from '../lib/testing/offline-demo-provider.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
+import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
+import { createProviderFromChoice } from './create-provider-from-choice.ts'
 import { SAMPLE_WORKSPACE_FILES } from './sample-workspace.ts'
 
 /** The provider sessions use unless they name another. */
@@ -26,16 +26,6 @@ export type TPlaygroundHostOptions = {
 /** Listing the workspace is harmless, so the demo allows it; anything else asks. */
 export const PLAYGROUND_PERMISSIONS: IPermissionLists = { allow: ['Bash(ls)', 'Bash(ls *)'], deny: [] }
 
-/** Builds a provider from plain data; only kinds this build ships are accepted. */
-export function createProviderFromChoice(choice: TProviderChoice, demoDeltaDelayMs?: number): IAIProvider {
-  if (choice.kind === 'offline-demo') {
-    return new OfflineDemoProvider(demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: demoDeltaDelayMs })
-  }
-  throw new ConfigurationError(`Provider kind "${choice.kind}" is not available; use "offline-demo".`, {
-    details: { kind: choice.kind }
-  })
-}
-
 /**
  * The agent host the worker exposes: sessions persisted in `store`, each with its own in-memory
  * sandbox seeded with the sample workspace, talking to the offline demo model by default.
@@ -45,7 +35,10 @@ export function createPlaygroundHost(options: TPlaygroundHostOptions): LocalAgen
   return new LocalAgentHost({
     store: options.store,
     createSandbox: () => new InMemorySandboxClient({ files: { ...files }, cwd: '/workspace' }),
-    createProvider: (choice) => createProviderFromChoice(choice, options.demoDeltaDelayMs),
+    createProvider: (choice) =>
+      createProviderFromChoice(choice, options.demoDeltaDelayMs === undefined ? {} : { demoDeltaDelayMs: options.demoDeltaDelayMs }),
+    // The applicator validates every entry before writing anything, so page data can go in as is.
+    applyManifest: (sandbox, manifest) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: '/workspace' }),
     defaultProvider: OFFLINE_DEMO_CHOICE,
     permissionMode: options.permissionMode ?? 'default',
     permissions: PLAYGROUND_PERMISSIONS,

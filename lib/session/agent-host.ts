@@ -19,6 +19,11 @@ export type TProviderChoice = {
 /** Options for a new session. */
 export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice }
 
+/** What applying a workspace manifest did, entry by entry. */
+export type TManifestApplication = {
+  entries: Array<{ path: string; type: string; status: 'applied' | 'unsupported' | 'failed'; message?: string }>
+}
+
 /** Everything the page needs to show a stored session. */
 export type TSessionView = {
   summary: TSessionSummary
@@ -43,6 +48,8 @@ export type THostEvent =
   | { kind: 'turn_failed'; sessionId: string; message: string; code: string }
   /** A tool call waits for the user's approval; answer with `answerPermission`. */
   | { kind: 'permission_request'; sessionId: string; requestId: string; request: TPermissionRequest }
+  /** The session's sandbox is being prepared (loading the shell, restoring files); `done` when ready. */
+  | { kind: 'sandbox_status'; sessionId: string; status: 'loading' | 'ready' | 'failed'; message?: string }
   /** A permission prompt was answered (by a user, or deny on abort). */
   | { kind: 'permission_settled'; sessionId: string; requestId: string; answer: TPermissionAnswer }
 
@@ -58,6 +65,14 @@ export interface IAgentHost {
   createSession(options?: TCreateSessionOptions): Promise<TSessionSummary>
   /** Lists stored sessions, newest first; corrupt records are reported, not thrown. */
   listSessions(): Promise<TSessionListing>
+  /** Renames a session. */
+  renameSession(sessionId: string, name: string): Promise<TSessionSummary>
+  /** Deletes a session, its replay log and its sandbox snapshot; a running turn is aborted first. */
+  deleteSession(sessionId: string): Promise<void>
+  /** Copies a session's conversation and workspace under a new id. */
+  forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary>
+  /** Switches the model a session talks to; a key stays in memory only. */
+  setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary>
   /** Loads a session's committed messages and replay events. */
   openSession(sessionId: string): Promise<TSessionView>
   /** Runs one turn; resolves when it ends, with every message committed. */
@@ -72,6 +87,10 @@ export interface IAgentHost {
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]>
   /** Reads a text file of the session's sandbox. */
   readFile(sessionId: string, path: string): Promise<string>
+  /** Writes a file into the session's sandbox (an upload, say). */
+  writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void>
+  /** Validates and applies a workspace manifest to the session's sandbox. */
+  applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication>
   /** The session's replay log as JSONL (header line, then one hash-chained record per line). */
   exportReplay(sessionId: string): Promise<string>
   /** Verifies and stores an exported log as a session; refuses a tampered, truncated or foreign file. */

@@ -38,7 +38,7 @@ describe('LocalAgentHost', () => {
     expect(JSON.parse(record?.messages[2]?.content ?? '{}')).toMatchObject({ output: '1\n', exitCode: 0 })
 
     const stored = await store.loadEvents(session.id)
-    const delivered = batches.flat()
+    const delivered = batches.flat().filter((event) => event.kind !== 'sandbox_status')
     const replayed = delivered.flatMap((event) => (event.kind === 'replay' ? [event.event] : []))
     expect(replayed).toEqual(stored)
     expect(stored.map((event) => event.seq)).toEqual(stored.map((_, index) => index))
@@ -99,7 +99,7 @@ describe('LocalAgentHost', () => {
     await expect(host.submit(session.id, '   ')).rejects.toThrow(/prompt is empty/)
     await expect(host.submit('nope', 'hi')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'No session with id "nope".' })
     const running = host.submit(session.id, 'hi')
-    await expect(host.submit(session.id, 'again')).rejects.toThrow(/already running a turn/)
+    await expect(host.submit(session.id, 'again')).rejects.toThrow(/is running a turn/)
     await running
   })
 

@@ -1,30 +1,28 @@
 import { createId } from '../core/create-id.ts'
-import { ValidationError } from '../core/errors.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
-import { Robota } from '../core/robota.ts'
-import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
-import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
-import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
-import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
-import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
-import { createSandboxTools } from './sandbox-tools.ts'
+import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
+import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
+import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type {
   IAgentHost,
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TManifestApplication,
   TProviderChoice,
   TSessionView,
   TTurnResult
 } from './agent-host.ts'
 import { EventBatcher } from './event-batcher.ts'
-import { PermissionBroker } from './permission-broker.ts'
-import { PermissionEnforcer } from './permission-enforcer.ts'
-import type { TPermissionAnswer } from './permission-enforcer-types.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
-import { SessionRecorder } from './session-recorder.ts'
+import { createLiveSession, createSessionAgent, type TLiveSession } from './live-session.ts'
+import { PermissionBroker } from './permission-broker.ts'
+import type { TPermissionAnswer } from './permission-enforcer-types.ts'
+import { runTurn } from './run-turn.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
 export type TLocalAgentHostOptions = {
@@ -46,18 +44,20 @@ export type TLocalAgentHostOptions = {
   hooks?: THooksConfig
   /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
   workspaceRoot?: string
+  /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
+  applyManifest?: (sandbox: ISandboxClient, manifest: unknown) => Promise<TManifestApplication>
 }
 
-type TLiveSession = { agent: Robota; sandbox: ISandboxClient; enforcer: PermissionEnforcer }
-
 const DEFAULT_SYSTEM_MESSAGE =
-  'You are Robota, a coding agent working in a sandboxed workspace. Use the Bash and Read tools to ' +
-  'inspect files before answering, and answer concisely.'
+  'You are Robota, a coding agent working in a sandboxed workspace. Use the tools to inspect and ' +
+  'change files before answering, and answer concisely.'
 
 /** The agent host running in the current thread: in Node, in tests, or inside the worker. */
 export class LocalAgentHost implements IAgentHost {
   private readonly live = new Map<string, Promise<TLiveSession>>()
   private readonly running = new Map<string, AbortController>()
+  // Keys live here, in memory only; records keep the provider kind and model.
+  private readonly providerChoices = new Map<string, TProviderChoice>()
   private readonly listeners = new Map<number, THostEventListener>()
   private readonly batcher: EventBatcher<THostEvent>
   private readonly permissions: PermissionBroker
@@ -65,11 +65,7 @@ export class LocalAgentHost implements IAgentHost {
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     this.batcher = new EventBatcher((events) => this.deliver(events), options.eventIntervalMs)
-    this.permissions = new PermissionBroker((event) => {
-      this.batcher.push(event)
-      // A prompt on screen must not wait for the next batch window.
-      void this.batcher.flush()
-    })
+    this.permissions = new PermissionBroker((event) => this.publishNow(event))
   }
 
   async createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
@@ -86,6 +82,7 @@ export class LocalAgentHost implements IAgentHost {
       nextEventSeq: 0
     }
     await this.options.store.commit(record, [])
+    if (options.provider) this.providerChoices.set(record.id, options.provider)
     return toSummary(record)
   }
 
@@ -93,43 +90,69 @@ export class LocalAgentHost implements IAgentHost {
     return this.options.store.listSessions()
   }
 
+  async renameSession(sessionId: string, name: string): Promise<TSessionSummary> {
+    if (typeof name !== 'string' || name.trim() === '') throw new ValidationError('renameSession(): the name is empty.')
+    const record = { ...(await this.loadRecord(sessionId)), name: name.trim(), updatedAt: Date.now() }
+    await this.options.store.commit(record, [])
+    return toSummary(record)
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.abort(sessionId)
+    const session = this.live.get(sessionId)
+    this.live.delete(sessionId)
+    this.providerChoices.delete(sessionId)
+    await (await session?.catch(() => undefined))?.sandbox.dispose?.()
+    await this.options.store.deleteSession(sessionId)
+  }
+
+  async forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
+    const source = await this.loadRecord(sessionId)
+    this.assertIdle(sessionId)
+    const live = await this.live.get(sessionId)?.catch(() => undefined)
+    const snapshot = live?.sandbox.snapshot ? await live.sandbox.snapshot() : await this.options.store.loadSandboxSnapshot(sessionId)
+    const now = Date.now()
+    const fork: TSessionRecord = {
+      ...source,
+      id: createId(),
+      name: options.name?.trim() || `${source.name} (fork)`,
+      createdAt: now,
+      updatedAt: now,
+      nextEventSeq: 0
+    }
+    await this.options.store.commit(fork, [])
+    if (snapshot !== undefined) await this.options.store.saveSandboxSnapshot(fork.id, snapshot)
+    const choice = this.providerChoices.get(sessionId)
+    if (choice) this.providerChoices.set(fork.id, choice)
+    return toSummary(fork)
+  }
+
+  async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
+    this.assertIdle(sessionId)
+    const record = { ...(await this.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() }
+    const built = await this.options.createProvider(provider)
+    await this.options.store.commit(record, [])
+    this.providerChoices.set(sessionId, provider)
+    const live = await this.live.get(sessionId)?.catch(() => undefined)
+    if (live) live.agent = createSessionAgent(record, built, live.sandbox, live.enforcer, this.systemMessage(), this.workspaceRoot())
+    return toSummary(record)
+  }
+
   async openSession(sessionId: string): Promise<TSessionView> {
     const record = await this.loadRecord(sessionId)
     const events = await this.options.store.loadEvents(sessionId)
-    const running = this.running.has(sessionId)
-    return { summary: toSummary(record), messages: record.messages, events, running }
+    return { summary: toSummary(record), messages: record.messages, events, running: this.running.has(sessionId) }
   }
 
   async submit(sessionId: string, prompt: string): Promise<TTurnResult> {
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('submit(): the prompt is empty.')
     const record = await this.loadRecord(sessionId)
     const session = await this.liveSession(record)
-    if (this.running.has(sessionId)) {
-      throw new ValidationError(`Session ${sessionId} is already running a turn; abort it or wait.`)
-    }
+    this.assertIdle(sessionId)
     const controller = new AbortController()
     this.running.set(sessionId, controller)
-    const recorder = new SessionRecorder(this.options.store, record)
-    this.batcher.push({ kind: 'turn_started', sessionId, prompt })
     try {
-      const result = await session.agent.run(prompt, {
-        signal: controller.signal,
-        onExecutionEvent: (raw) => {
-          // Secrets never leave the run: what is stored and what the page sees are redacted alike.
-          const event = redactSecrets(raw)
-          recorder.observe(event)
-          this.batcher.push({ kind: 'replay', event })
-        }
-      })
-      recorder.commit(session.agent.getNextEventSeq())
-      await recorder.settle()
-      const turn = { response: result.response, interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
-      this.batcher.push({ kind: 'turn_finished', sessionId, result: turn })
-      return turn
-    } catch (error) {
-      const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
-      this.batcher.push({ kind: 'turn_failed', sessionId, message: String((error as Error).message ?? error), code })
-      throw error
+      return await runTurn({ store: this.options.store, record, session, prompt, signal: controller.signal, publish: (event) => this.batcher.push(event) })
     } finally {
       this.running.delete(sessionId)
       this.permissions.denyAll(sessionId)
@@ -147,15 +170,30 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   async setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
-    ;(await this.liveSession(await this.loadRecord(sessionId))).enforcer.setMode(mode)
+    ;(await this.liveSessionById(sessionId)).enforcer.setMode(mode)
   }
 
   async listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
-    return (await this.liveSession(await this.loadRecord(sessionId))).sandbox.readdir(path)
+    return (await this.liveSessionById(sessionId)).sandbox.readdir(path)
   }
 
   async readFile(sessionId: string, path: string): Promise<string> {
-    return (await this.liveSession(await this.loadRecord(sessionId))).sandbox.readFile(path)
+    return (await this.liveSessionById(sessionId)).sandbox.readFile(path)
+  }
+
+  async writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
+    const { sandbox } = await this.liveSessionById(sessionId)
+    await sandbox.writeFile(path, content)
+    await this.saveSnapshot(sessionId, sandbox)
+  }
+
+  async applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
+    const apply = this.options.applyManifest
+    if (!apply) throw new ConfigurationError('This host cannot apply workspace manifests: it was built without `applyManifest`.')
+    const { sandbox } = await this.liveSessionById(sessionId)
+    const result = await apply(sandbox, manifest)
+    await this.saveSnapshot(sessionId, sandbox)
+    return result
   }
 
   async exportReplay(sessionId: string): Promise<string> {
@@ -189,10 +227,24 @@ export class LocalAgentHost implements IAgentHost {
     for (const listener of this.listeners.values()) await listener(events)
   }
 
+  private publishNow(event: THostEvent): void {
+    this.batcher.push(event)
+    // Prompts and status changes must not wait for the next batch window.
+    void this.batcher.flush()
+  }
+
+  private assertIdle(sessionId: string): void {
+    if (this.running.has(sessionId)) throw new ValidationError(`Session ${sessionId} is running a turn; abort it or wait.`)
+  }
+
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
     const record = await this.options.store.loadSession(sessionId)
     if (!record) throw new ValidationError(`No session with id "${sessionId}".`)
     return record
+  }
+
+  private async liveSessionById(sessionId: string): Promise<TLiveSession> {
+    return this.liveSession(await this.loadRecord(sessionId))
   }
 
   private liveSession(record: TSessionRecord): Promise<TLiveSession> {
@@ -207,30 +259,42 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   private async startSession(record: TSessionRecord): Promise<TLiveSession> {
-    const sandbox = await this.options.createSandbox(record.id)
-    const choice = { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
-    const provider = await this.options.createProvider(choice)
-    const cwd = this.options.workspaceRoot ?? '/workspace'
-    const enforcer = new PermissionEnforcer({
-      mode: this.options.permissionMode ?? 'default',
-      ...(this.options.permissions ? { permissions: this.options.permissions } : {}),
-      ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
-      permissionHandler: this.permissions.handlerFor(record.id),
-      sandbox,
-      sessionId: record.id,
-      cwd
-    })
-    const agent = new Robota({
-      name: record.name,
-      sessionId: record.id,
-      aiProviders: [provider],
-      defaultModel: { provider: provider.name, model: record.model },
-      systemMessage: this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      tools: enforcer.wrapAll(createSandboxTools(sandbox, cwd)),
-      history: record.messages,
-      firstEventSeq: record.nextEventSeq
-    })
-    return { agent, sandbox, enforcer }
+    this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'loading' })
+    try {
+      const sandbox = await this.options.createSandbox(record.id)
+      const snapshot = await this.options.store.loadSandboxSnapshot(record.id)
+      if (snapshot !== undefined && sandbox.restore) await sandbox.restore(snapshot)
+      const choice = this.providerChoices.get(record.id) ?? { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
+      const provider = await this.options.createProvider(choice)
+      const session = createLiveSession(record, {
+        sandbox,
+        provider,
+        permissionHandler: this.permissions.handlerFor(record.id),
+        permissionMode: this.options.permissionMode ?? 'default',
+        permissions: this.options.permissions,
+        hooks: this.options.hooks,
+        systemMessage: this.systemMessage(),
+        workspaceRoot: this.workspaceRoot()
+      })
+      this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
+      return session
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'failed', message })
+      throw error
+    }
+  }
+
+  private async saveSnapshot(sessionId: string, sandbox: ISandboxClient): Promise<void> {
+    if (sandbox.snapshot) await this.options.store.saveSandboxSnapshot(sessionId, await sandbox.snapshot())
+  }
+
+  private systemMessage(): string {
+    return this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE
+  }
+
+  private workspaceRoot(): string {
+    return this.options.workspaceRoot ?? '/workspace'
   }
 }
 

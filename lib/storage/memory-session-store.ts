@@ -20,6 +20,7 @@ import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
 export class MemorySessionStore implements ISessionStore {
   private readonly records = new Map<string, TSessionRecord>()
   private readonly events = new Map<string, TStoredReplayEvent[]>()
+  private readonly snapshots = new Map<string, unknown>()
 
   async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
@@ -64,9 +65,18 @@ export class MemorySessionStore implements ISessionStore {
     return (this.events.get(sessionId) ?? []).map((event) => structuredClone(toEnvelope(event)))
   }
 
+  async saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void> {
+    this.snapshots.set(sessionId, cloneForStorage(snapshot, sessionId))
+  }
+
+  async loadSandboxSnapshot(sessionId: string): Promise<unknown> {
+    return this.snapshots.has(sessionId) ? structuredClone(this.snapshots.get(sessionId)) : undefined
+  }
+
   async deleteSession(id: string): Promise<void> {
     this.records.delete(id)
     this.events.delete(id)
+    this.snapshots.delete(id)
   }
 }
 

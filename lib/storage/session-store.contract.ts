@@ -170,5 +170,15 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       await expect(store.importSession(createTestRecord('s8'), tampered)).rejects.toThrow(/record 1 .* was changed after it was written/)
       expect(await store.loadSession('s8')).toBeUndefined()
     })
+
+    it('keeps the latest sandbox snapshot per session and drops it with the session', async () => {
+      await store.commit(createTestRecord('s1'), [])
+      expect(await store.loadSandboxSnapshot('s1')).toBeUndefined()
+      await store.saveSandboxSnapshot('s1', { files: [{ path: '/workspace/a.txt', content: 'one' }] })
+      await store.saveSandboxSnapshot('s1', { files: [{ path: '/workspace/a.txt', content: 'two' }] })
+      expect(await store.loadSandboxSnapshot('s1')).toEqual({ files: [{ path: '/workspace/a.txt', content: 'two' }] })
+      await store.deleteSession('s1')
+      expect(await store.loadSandboxSnapshot('s1')).toBeUndefined()
+    })
   })
 }

@@ -65,7 +65,16 @@ export interface ISessionStore {
    */
   importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void>
 
-  /** Removes the record and all its events; deleting an unknown session does nothing. */
+  /**
+   * Keeps the latest sandbox snapshot of a session (the plain value `ISandboxClient.snapshot()`
+   * returned), replacing the previous one, so a resumed session gets its files back.
+   */
+  saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void>
+
+  /** The latest sandbox snapshot of a session, or `undefined` when none was saved. */
+  loadSandboxSnapshot(sessionId: string): Promise<unknown>
+
+  /** Removes the record, all its events and its sandbox snapshot; deleting an unknown session does nothing. */
   deleteSession(id: string): Promise<void>
 
   /** Releases connections the store holds. */

@@ -15,6 +15,8 @@ export type TSessionViewState = {
   streamingText: string
   events: IExecutionEventEnvelope[]
   running: boolean
+  /** Whether the session's sandbox is loading, ready or failed to start. */
+  sandboxStatus: 'idle' | 'loading' | 'ready' | 'failed'
   /** Tool calls waiting for the user's approval, oldest first. */
   pendingPermissions: TPendingPermission[]
   /** The last turn's failure, worded for people. */
@@ -35,6 +37,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   streamingText: '',
   events: [],
   running: false,
+  sandboxStatus: 'idle',
   pendingPermissions: [],
   error: undefined
 }
@@ -50,6 +53,7 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       streamingText: '',
       events: view.events,
       running: view.running,
+      sandboxStatus: state.sessionId === view.summary.id ? state.sandboxStatus : 'idle',
       pendingPermissions: [],
       error: undefined
     }
@@ -70,6 +74,8 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent): TSessionVi
       return { ...state, running: false, streamingText: '', pendingPermissions: [] }
     case 'turn_failed':
       return { ...state, running: false, streamingText: '', pendingPermissions: [], error: event.message }
+    case 'sandbox_status':
+      return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':
       return { ...state, pendingPermissions: [...state.pendingPermissions, { requestId: event.requestId, request: event.request }] }
     case 'permission_settled':

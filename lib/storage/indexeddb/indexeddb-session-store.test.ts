@@ -16,6 +16,7 @@ import { createTestEvent, createTestEvents, createTestRecord } from '../session-
 import { describeSessionStore } from '../session-store.contract.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 import { ROBOTA_DATABASE_VERSION } from './open-robota-database.ts'
+import { verifyReplayLog } from '../replay-log/hash-chain.ts'
 
 // idb recognizes IDB objects with `instanceof` against the global classes, so Node needs them;
 // `indexedDB` itself stays unset, so every store below uses only the factory it is given.
@@ -133,5 +134,34 @@ describe('IndexedDBSessionStore', () => {
     const attempt = store.listSessions()
     await expect(attempt).rejects.toBeInstanceOf(StorageError)
     await expect(attempt).rejects.toThrow(/IndexedDB is not available/)
+  })
+
+  it('upgrades a version 1 database: old events get chained and verify, snapshots get a store', async () => {
+    const factory = new IDBFactory()
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.open('robota', 1)
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore('sessions', { keyPath: 'id' })
+        const events = request.result.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+        request.result.createObjectStore('ignored')
+        for (const event of [...createTestEvents('old', [0, 1, 2]), ...createTestEvents('other', [0])]) events.put(event)
+        request.transaction?.objectStore('sessions').put(createTestRecord('old', { nextEventSeq: 3 }))
+      }
+      request.onsuccess = () => {
+        request.result.close()
+        resolve()
+      }
+      request.onerror = () => reject(request.error)
+    })
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    const log = await store.loadReplayLog('old')
+    expect(verifyReplayLog(log)).toMatchObject({ ok: true, recordCount: 3 })
+    expect(verifyReplayLog(await store.loadReplayLog('other'))).toMatchObject({ ok: true, recordCount: 1 })
+    expect(await store.loadEvents('old')).toEqual(createTestEvents('old', [0, 1, 2]))
+    await store.commit(createTestRecord('old', { nextEventSeq: 4 }), createTestEvents('old', [3]))
+    expect(verifyReplayLog(await store.loadReplayLog('old'))).toMatchObject({ ok: true, recordCount: 4 })
+    await store.saveSandboxSnapshot('old', { kept: true })
+    expect(await store.loadSandboxSnapshot('old')).toEqual({ kept: true })
+    await store.close()
   })
 })

@@ -33,6 +33,8 @@ type TStorageOperation =
   | 'listSessions'
   | 'loadEvents'
   | 'loadReplayLog'
+  | 'saveSandboxSnapshot'
+  | 'loadSandboxSnapshot'
   | 'deleteSession'
 
 /**
@@ -134,12 +136,23 @@ export class IndexedDBSessionStore implements ISessionStore {
     })
   }
 
+  async saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void> {
+    await this.run('saveSandboxSnapshot', sessionId, async (database) => {
+      await database.put('snapshots', snapshot, sessionId)
+    })
+  }
+
+  async loadSandboxSnapshot(sessionId: string): Promise<unknown> {
+    return this.run('loadSandboxSnapshot', sessionId, (database) => database.get('snapshots', sessionId))
+  }
+
   async deleteSession(id: string): Promise<void> {
     await this.run('deleteSession', id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'snapshots'], 'readwrite')
       await Promise.all([
         observed(transaction.objectStore('sessions').delete(id)),
         observed(transaction.objectStore('events').delete(eventRange(id))),
+        observed(transaction.objectStore('snapshots').delete(id)),
         observed(transaction.done)
       ])
     })

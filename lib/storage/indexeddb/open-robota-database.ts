@@ -6,8 +6,9 @@ import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
 /**
  * Schema version of the Robota database; bump it, and extend `upgrade`, to change stores.
  * 1: sessions and events. 2: events carry `prevHash` and `hash` (the replay chain).
+ * 3: sandbox snapshots, one per session.
  */
-export const ROBOTA_DATABASE_VERSION = 2
+export const ROBOTA_DATABASE_VERSION = 3
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -18,6 +19,8 @@ export type TRobotaDatabaseSchema = {
   sessions: { key: string; value: unknown }
   /** Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session. */
   events: { key: [string, number]; value: unknown }
+  /** The latest sandbox snapshot of each session, keyed by session id. */
+  snapshots: { key: string; value: unknown }
 }
 
 /** An open connection typed with the Robota schema. */
@@ -77,6 +80,7 @@ function upgrade(database: IDBDatabase, oldVersion: number, transaction: IDBTran
   if (!database.objectStoreNames.contains('events')) {
     database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
   }
+  if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
   // Version 1 stored bare envelopes: chain them so every log verifies after the upgrade.
   if (oldVersion === 1 && transaction) chainReplayEventsInPlace(transaction.objectStore('events'))
 }

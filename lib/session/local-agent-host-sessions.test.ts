@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { IAIProvider } from '../core/provider.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
+import type { TProviderChoice } from './agent-host.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()) {
+  const built: TProviderChoice[] = []
+  const host = new LocalAgentHost({
+    store,
+    createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
+    createProvider: (choice): IAIProvider => {
+      built.push(choice)
+      return new ScriptedProvider(steps, { name: choice.kind })
+    },
+    defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+    eventIntervalMs: 1,
+    permissionMode: 'bypassPermissions',
+    applyManifest: async (sandbox, manifest) => {
+      const files = (manifest as { files: Record<string, string> }).files
+      for (const [path, content] of Object.entries(files)) await sandbox.writeFile(`/workspace/${path}`, content)
+      return { entries: Object.keys(files).map((path) => ({ path, type: 'file', status: 'applied' as const })) }
+    }
+  })
+  return { host, store, built }
+}
+
+const write = (path: string, content: string) => ({ toolCalls: [{ name: 'Write', arguments: { filePath: path, content } }] })
+
+describe('LocalAgentHost sessions', () => {
+  it('restores the sandbox files a turn wrote when the session resumes in a new host', async () => {
+    const store = new MemorySessionStore()
+    const first = makeHost([write('notes.md', 'remember me\n'), { text: 'Saved.' }], store)
+    const session = await first.host.createSession()
+    await first.host.submit(session.id, 'write a note')
+
+    const second = makeHost([], store)
+    expect(await second.host.readFile(session.id, '/workspace/notes.md')).toBe('remember me\n')
+  })
+
+  it('forks conversation and workspace under a new id, leaving the original alone', async () => {
+    const { host } = makeHost([write('a.txt', 'from parent\n'), { text: 'done' }, { text: 'fork answer' }])
+    const parent = await host.createSession({ name: 'Parent' })
+    await host.submit(parent.id, 'write')
+    const fork = await host.forkSession(parent.id)
+    expect(fork).toMatchObject({ name: 'Parent (fork)', messageCount: 4 })
+    expect(fork.id).not.toBe(parent.id)
+    expect(await host.readFile(fork.id, '/workspace/a.txt')).toBe('from parent\n')
+
+    await host.writeFile(fork.id, '/workspace/a.txt', 'changed in fork\n')
+    expect(await host.readFile(parent.id, '/workspace/a.txt')).toBe('from parent\n')
+    expect((await host.openSession(parent.id)).messages).toHaveLength(4)
+  })
+
+  it('renames and deletes sessions, refusing an empty name', async () => {
+    const { host, store } = makeHost([])
+    const session = await host.createSession()
+    expect(await host.renameSession(session.id, '  Bug hunt ')).toMatchObject({ name: 'Bug hunt' })
+    await expect(host.renameSession(session.id, ' ')).rejects.toThrow(/name is empty/)
+    await host.writeFile(session.id, '/workspace/x.txt', 'x')
+    await host.deleteSession(session.id)
+    expect((await host.listSessions()).sessions).toEqual([])
+    expect(await store.loadSandboxSnapshot(session.id)).toBeUndefined()
+    await expect(host.openSession(session.id)).rejects.toThrow(/No session/)
+  })
+
+  it('switches provider with the key kept in memory only', async () => {
+    const { host, store, built } = makeHost([{ text: 'first' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'hi')
+    const summary = await host.setProvider(session.id, { kind: 'other', model: 'big-model', apiKey: 'sk-secret-key-1234567890' })
+    expect(summary.id).toBe(session.id)
+    expect(built.at(-1)).toMatchObject({ kind: 'other', apiKey: 'sk-secret-key-1234567890' })
+    const record = await store.loadSession(session.id)
+    expect(record).toMatchObject({ providerName: 'other', model: 'big-model' })
+    expect(JSON.stringify(record)).not.toContain('sk-secret')
+  })
+
+  it('applies a manifest to the live sandbox and keeps it in the snapshot', async () => {
+    const { host, store } = makeHost([])
+    const session = await host.createSession()
+    const result = await host.applyManifest(session.id, { files: { 'src/app.ts': 'export {}\n' } })
+    expect(result.entries).toEqual([{ path: 'src/app.ts', type: 'file', status: 'applied' }])
+    expect((await host.listFiles(session.id, '/workspace/src')).map((entry) => entry.name)).toEqual(['app.ts'])
+    expect(JSON.stringify(await store.loadSandboxSnapshot(session.id))).toContain('app.ts')
+  })
+})

@@ -1,0 +1,48 @@
+import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
+import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import type { THostEvent, TTurnResult } from './agent-host.ts'
+import type { TLiveSession } from './live-session.ts'
+import { SessionRecorder } from './session-recorder.ts'
+
+/** What one turn needs: where to persist, the live session, the prompt and where events go. */
+export type TTurnParts = {
+  store: ISessionStore
+  record: TSessionRecord
+  session: TLiveSession
+  prompt: string
+  signal: AbortSignal
+  publish: (event: THostEvent) => void
+}
+
+/**
+ * Runs one turn of a live session: every replay event is redacted, persisted as messages commit
+ * and published; the sandbox snapshot is saved when the turn ends, so a resumed session gets its
+ * files back.
+ */
+export async function runTurn(parts: TTurnParts): Promise<TTurnResult> {
+  const { store, record, session, prompt, publish } = parts
+  const sessionId = record.id
+  const recorder = new SessionRecorder(store, record)
+  publish({ kind: 'turn_started', sessionId, prompt })
+  try {
+    const result = await session.agent.run(prompt, {
+      signal: parts.signal,
+      onExecutionEvent: (raw) => {
+        // Secrets never leave the run: what is stored and what the page sees are redacted alike.
+        const event = redactSecrets(raw)
+        recorder.observe(event)
+        publish({ kind: 'replay', event })
+      }
+    })
+    recorder.commit(session.agent.getNextEventSeq())
+    await recorder.settle()
+    if (session.sandbox.snapshot) await store.saveSandboxSnapshot(sessionId, await session.sandbox.snapshot())
+    const turn = { response: result.response, interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
+    publish({ kind: 'turn_finished', sessionId, result: turn })
+    return turn
+  } catch (error) {
+    const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
+    publish({ kind: 'turn_failed', sessionId, message: error instanceof Error ? error.message : String(error), code })
+    throw error
+  }
+}
