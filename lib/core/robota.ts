@@ -5,6 +5,8 @@ import type { TExecutionEventCallback } from './execution-events.ts'
 import { getModelContextWindow } from './context/models.ts'
 import type { IExecutionContext, IToolExecutionOptions } from './execution/execution-context.ts'
 import type { IHistoryEntry } from './history.ts'
+import type { IPluginContract } from './plugins/abstract-plugin.ts'
+import { PluginRunner, type TPluginErrorCallback } from './plugins/plugin-runner.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
 import { runExecution, type IRunResult } from './execution/run-execution.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
@@ -35,6 +37,10 @@ export type IAgentConfig = {
   contextWindow?: number
   /** The `seq` of the first replay event, so a resumed session's log keeps rising. */
   firstEventSeq?: number
+  /** Plugins whose lifecycle hooks run around each run, round and tool call, highest priority first. */
+  plugins?: IPluginContract[]
+  /** Receives plugin failures; a failing plugin never breaks a run. */
+  onPluginError?: TPluginErrorCallback
 }
 
 /** Options of one run; each beats the agent's config for this run only. */
@@ -55,6 +61,7 @@ export class Robota {
   private readonly tools: ReadonlyMap<string, ITool>
   private readonly store: ConversationStore
   private readonly sequencer: ExecutionEventSequencer
+  private readonly plugins: PluginRunner | undefined
   private running = false
 
   constructor(config: IAgentConfig) {
@@ -65,6 +72,10 @@ export class Robota {
     this.tools = indexTools(config.tools ?? [])
     this.store = new ConversationStore(config.history)
     this.sequencer = new ExecutionEventSequencer(this.sessionId, config.firstEventSeq ?? 0)
+    this.plugins =
+      config.plugins && config.plugins.length > 0
+        ? new PluginRunner(config.plugins, config.onPluginError ? { onPluginError: config.onPluginError } : {})
+        : undefined
     const rounds = config.maxExecutionRounds
     if (rounds !== undefined && !isRoundCap(rounds)) {
       throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${String(rounds)}.`)
@@ -106,14 +117,26 @@ export class Robota {
       maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS,
       toolExecution: options.toolExecution ?? this.config.toolExecution ?? { mode: 'sequential' },
       providerIdleTimeoutMs: this.config.timeout,
-      contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model)
+      contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model),
+      plugins: this.plugins,
+      pluginContext: { executionId, sessionId: this.sessionId, input }
     }
     const stopRecording = this.store.onAppend((message, index) =>
       context.emit('history_mutation', { mutation: 'append', index, message })
     )
     try {
+      await this.plugins?.beforeRun(context.pluginContext)
       this.store.append(createUserMessage(input))
-      return await runExecution(context)
+      const result = await runExecution(context)
+      await this.plugins?.afterRun(context.pluginContext, {
+        response: result.response,
+        toolsExecuted: result.toolsExecuted,
+        ...(result.interrupted ? { interrupted: true } : {})
+      })
+      return result
+    } catch (error) {
+      await this.plugins?.onError(context.pluginContext, error)
+      throw error
     } finally {
       stopRecording()
       this.running = false

@@ -64,6 +64,7 @@ export async function executeRound(
       store.appendStreaming(delta)
       emit('provider_stream_raw_delta', { sequence: deltaSequence++, delta }, round)
       context.onTextDelta?.(delta)
+      if (context.plugins) void context.plugins.onStreamChunk({ ...context.pluginContext, round }, delta)
     },
     round
   )
@@ -76,6 +77,7 @@ export async function executeRound(
       error: true,
       errorCode: typeof code === 'string' ? code : 'PROVIDER_ERROR'
     })
+    await context.plugins?.onError({ ...context.pluginContext, round }, outcome.error)
     return { kind: 'failed', message, error: outcome.error }
   }
   const response = outcome.response

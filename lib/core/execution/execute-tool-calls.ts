@@ -51,7 +51,14 @@ export async function executeToolCalls(
     const call = toolCalls[index] as IToolCall
     const link = { batchId, index, toolName: call.name, toolCallId: call.id }
     emit('tool_execution_request', { ...link, parameters: call.arguments, ownerPath: [...ownerPath, { ownerType: 'tool', ownerId: call.id }] }, round)
+    const pluginCall = { toolName: call.name, toolCallId: call.id, parameters: call.arguments }
+    await context.plugins?.beforeToolExecution({ ...context.pluginContext, round }, pluginCall)
     const result = await runOneTool(context, call, round)
+    await context.plugins?.afterToolExecution({ ...context.pluginContext, round }, pluginCall, {
+      success: result.success,
+      ...(result.data === undefined ? {} : { result: result.data }),
+      ...(result.error === undefined ? {} : { error: result.error })
+    })
     emit('tool_execution_result', { ...link, ...result, ...(result.data === undefined ? {} : { result: result.data }) }, round)
     return result
   })

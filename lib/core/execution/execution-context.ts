@@ -1,6 +1,7 @@
 import type { ConversationStore } from '../conversation-store.ts'
 import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-events.ts'
 import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
+import type { PluginRunner } from '../plugins/plugin-runner.ts'
 import type { ITool } from '../tool.ts'
 
 /** Emits one replay event for the current execution. */
@@ -35,4 +36,8 @@ export type IExecutionContext = {
   providerIdleTimeoutMs: number | undefined
   /** The model's context window in tokens. */
   contextWindow: number
+  /** The agent's plugins, or `undefined` when it has none (the hot path then skips them). */
+  plugins: PluginRunner | undefined
+  /** What plugin hooks are told about this run. */
+  pluginContext: { executionId: string; sessionId: string; input: string }
 }
