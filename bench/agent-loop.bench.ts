@@ -20,7 +20,7 @@ function toolRounds(rounds: number): TScriptedStep[] {
 }
 
 async function runRounds(rounds: number): Promise<void> {
-  const provider = new ScriptedProvider(toolRounds(rounds))
+  const provider = new ScriptedProvider(toolRounds(rounds), { recordCalls: false })
   const agent = new Robota({
     name: 'bench',
     aiProviders: [provider],
@@ -41,7 +41,7 @@ describe('loop overhead (whole run; divide by N for per-round time)', () => {
 describe('streaming throughput (one round of 10,000 deltas)', () => {
   const deltas = Array.from({ length: 10_000 }, (_, index) => `t${index} `)
   bench('10,000 deltas in-thread', async () => {
-    const provider = new ScriptedProvider([{ text: deltas }])
+    const provider = new ScriptedProvider([{ text: deltas }], { recordCalls: false })
     const agent = new Robota({ name: 'bench', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'scripted' } })
     let received = 0
     await agent.run('stream', { onTextDelta: () => received++ })

@@ -22,22 +22,22 @@ class RecordingPlugin extends AbstractPlugin {
   ) {
     super()
   }
-  beforeRun(context: IPluginExecutionContext) {
+  override beforeRun(context: IPluginExecutionContext) {
     this.calls.push(`${this.name}:beforeRun:${context.input}`)
   }
-  onStreamChunk(_context: IPluginExecutionContext, chunk: string) {
+  override onStreamChunk(_context: IPluginExecutionContext, chunk: string) {
     this.calls.push(`${this.name}:chunk:${chunk}`)
   }
-  beforeToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall) {
+  override beforeToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall) {
     this.calls.push(`${this.name}:beforeTool:${call.toolName}`)
   }
-  afterToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall, result: IPluginToolResult) {
+  override afterToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall, result: IPluginToolResult) {
     this.calls.push(`${this.name}:afterTool:${call.toolName}:${result.success}`)
   }
-  afterRun(_context: IPluginExecutionContext, result: { response: string }) {
+  override afterRun(_context: IPluginExecutionContext, result: { response: string }) {
     this.calls.push(`${this.name}:afterRun:${result.response}`)
   }
-  onError(_context: IPluginExecutionContext, error: unknown) {
+  override onError(_context: IPluginExecutionContext, error: unknown) {
     this.calls.push(`${this.name}:onError:${(error as Error).message}`)
   }
 }
@@ -74,7 +74,7 @@ describe('Robota plugins', () => {
   it('tells plugins about a provider failure, and a throwing plugin never breaks the run', async () => {
     class Broken extends AbstractPlugin {
       readonly name = 'broken'
-      beforeRun(): void {
+      override beforeRun(): void {
         throw new Error('plugin bug')
       }
     }

@@ -21,6 +21,8 @@ export type TScriptedProviderOptions = {
   name?: string
   /** Pause before each streamed piece, for demos that should look like a live model. */
   deltaDelayMs?: number
+  /** Keep every call in `calls` (default). Benchmarks turn it off: keeping them all is the fake's cost, not the loop's. */
+  recordCalls?: boolean
 }
 
 /**
@@ -32,6 +34,7 @@ export class ScriptedProvider extends AbstractAIProvider {
   readonly name: string
   private readonly steps: TScriptedStepSource[]
   private readonly deltaDelayMs: number
+  private readonly recordCalls: boolean
   private nextStep = 0
   /** Every message list this provider was called with, in order. */
   readonly calls: Array<{ messages: readonly TUniversalMessage[]; options: Omit<IChatOptions, 'signal'> }> = []
@@ -41,6 +44,7 @@ export class ScriptedProvider extends AbstractAIProvider {
     this.steps = steps
     this.name = options.name ?? 'scripted'
     this.deltaDelayMs = options.deltaDelayMs ?? 0
+    this.recordCalls = options.recordCalls ?? true
   }
 
   /** How many scripted steps are still unplayed. */
@@ -52,7 +56,7 @@ export class ScriptedProvider extends AbstractAIProvider {
     const { signal, ...recorded } = options
     // The loop builds a fresh message array for every call and never changes it afterwards, so
     // keeping the reference records the call without a per-round copy.
-    this.calls.push({ messages, options: recorded })
+    if (this.recordCalls) this.calls.push({ messages, options: recorded })
     const stepIndex = this.nextStep
     const source = this.steps[stepIndex]
     if (source === undefined) {
