@@ -11,7 +11,7 @@ export { createWebSearchTool } from './builtins/web-search-tool.ts'
 export { createWriteTool } from './builtins/write-tool.ts'
 export { createFunctionTool, createZodFunctionTool, FunctionTool } from './function-tool.ts'
 export { createOpenAPITool, createOpenAPITools, OpenAPITool } from './openapi/openapi-tool.ts'
-export { checkToolArguments, createValidationResult, INVALID_JSON_ARGUMENTS_KEY } from './tool-arguments.ts'
+export { checkToolArguments, createValidationResult } from './tool-arguments.ts'
 export { ToolRegistry } from './tool-registry.ts'
 export { stripSafeIntegerBounds, zodToJsonSchema } from './zod-to-json-schema.ts'
 

@@ -1,8 +1,6 @@
 import type * as z from 'zod'
+import { INVALID_JSON_ARGUMENTS_KEY } from '../core/parse-tool-arguments.ts'
 import type { IToolResult } from '../core/tool.ts'
-
-/** Key under which providers pass on tool arguments that were not a JSON object, as the model sent them. */
-export const INVALID_JSON_ARGUMENTS_KEY = 'invalidJsonArguments'
 
 const MAX_LISTED_PROBLEMS = 10
 const MAX_PROBLEM_CHARACTERS = 300

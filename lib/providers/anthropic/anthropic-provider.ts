@@ -10,7 +10,7 @@ import type {
 } from '../../core/provider.ts'
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
-import { isBrowserRuntime } from './is-browser-runtime.ts'
+import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
 
 /** Options of the Anthropic provider. */

@@ -1,7 +1,7 @@
 import type { Message, MessageDeltaUsage, RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages'
 import { createAssistantMessage, type IToolCall, type TUniversalMessageMetadata } from '../../core/messages.ts'
 import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
-import { parseToolArguments } from './parse-tool-arguments.ts'
+import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { ANTHROPIC_THINKING_METADATA_KEY } from './to-anthropic-messages.ts'
 
 type TBlock =

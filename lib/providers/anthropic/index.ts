@@ -2,7 +2,7 @@
 export { AnthropicProvider } from './anthropic-provider.ts'
 export { anthropicMaxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-models.ts'
 export { ANTHROPIC_THINKING_METADATA_KEY, toAnthropicMessages, toAnthropicTools } from './to-anthropic-messages.ts'
-export { INVALID_ARGUMENTS_KEY } from './parse-tool-arguments.ts'
+export { INVALID_JSON_ARGUMENTS_KEY } from '../../core/parse-tool-arguments.ts'
 
 export type { TAnthropicProviderOptions } from './anthropic-provider.ts'
 export type { TAnthropicRequestSettings } from './build-anthropic-request.ts'

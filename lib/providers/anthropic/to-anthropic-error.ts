@@ -1,4 +1,5 @@
 import { APIConnectionError, APIError } from '@anthropic-ai/sdk'
+import { readRetryAfterSeconds, scrubApiKey } from '../shared/retry-after.ts'
 import {
   AuthenticationError,
   isRobotaError,
@@ -42,7 +43,7 @@ export function toAnthropicError(error: unknown, context: TAnthropicErrorContext
     })
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new ProviderError(`The Anthropic request failed: ${scrub(message, context.apiKey)}`, {
+  return new ProviderError(`The Anthropic request failed: ${scrubApiKey(message, context.apiKey)}`, {
     cause: error,
     details: { provider: 'anthropic' }
   })
@@ -51,7 +52,7 @@ export function toAnthropicError(error: unknown, context: TAnthropicErrorContext
 function fromApiError(error: APIError, context: TAnthropicErrorContext): RobotaError {
   const status = error.status
   const type = error.type
-  const apiMessage = scrub(error.apiMessage ?? 'no message', context.apiKey)
+  const apiMessage = scrubApiKey(error.apiMessage ?? 'no message', context.apiKey)
   const label = status === undefined ? `${type ?? 'error'}: ${apiMessage}` : `HTTP ${status}: ${apiMessage}`
   const details: Record<string, unknown> = { provider: 'anthropic', status, errorType: type, apiMessage, requestId: error.requestID }
   const options = { cause: error, details }
@@ -79,20 +80,4 @@ function fromApiError(error: APIError, context: TAnthropicErrorContext): RobotaE
     return new ProviderError(`Anthropic did not find what was asked for (${label}). Check the model name.`, options)
   }
   return new ProviderError(`Anthropic refused the request (${label}). Check the model name and the request options.`, options)
-}
-
-/** Reads `retry-after-ms` or `retry-after` (seconds or an HTTP date) as whole seconds. */
-export function readRetryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN)
-  if (Number.isFinite(milliseconds)) return Math.ceil(milliseconds / 1000)
-  const value = headers?.get('retry-after')
-  if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds))
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000))
-}
-
-function scrub(text: string, apiKey: string | undefined): string {
-  return apiKey ? text.split(apiKey).join('[redacted]') : text
 }

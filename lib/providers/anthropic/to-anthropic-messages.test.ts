@@ -7,7 +7,7 @@ import {
   type TUniversalMessage
 } from '../../core/messages.ts'
 import { anthropicMaxOutputTokens } from './anthropic-models.ts'
-import { parseToolArguments } from './parse-tool-arguments.ts'
+import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { ANTHROPIC_THINKING_METADATA_KEY, toAnthropicMessages, type TAnthropicConversation } from './to-anthropic-messages.ts'
 
 const call = (id: string, city: string) => ({ id, name: 'weather', arguments: { city } })

@@ -3,7 +3,7 @@ import type { CompletionUsage } from 'openai/resources/completions'
 import { createAssistantMessage, type IToolCall } from '../../core/messages.ts'
 import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
 import { fromChatCompletionsUsage } from './openai-usage.ts'
-import { parseToolArguments } from './parse-tool-arguments.ts'
+import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 
 type TPendingCall = { id: string; name: string; argumentsText: string }
 

@@ -1,6 +1,6 @@
 // The `robota/providers/openai` entry: the only place the OpenAI SDK is reached from.
 export { OpenAIProvider } from './openai-provider.ts'
-export { INVALID_ARGUMENTS_KEY } from './parse-tool-arguments.ts'
+export { INVALID_JSON_ARGUMENTS_KEY } from '../../core/parse-tool-arguments.ts'
 export { toChatCompletionsMessages, toChatCompletionsTools } from './to-chat-completions-messages.ts'
 export { OPENAI_REASONING_METADATA_KEY, toResponsesInput, toResponsesTools } from './to-responses-input.ts'
 

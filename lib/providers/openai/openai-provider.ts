@@ -11,7 +11,7 @@ import type {
 } from '../../core/provider.ts'
 import { buildChatCompletionsRequest, buildResponsesRequest } from './build-openai-requests.ts'
 import { ChatCompletionsStreamAccumulator } from './chat-completions-stream-accumulator.ts'
-import { isBrowserRuntime } from './is-browser-runtime.ts'
+import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { ResponsesStreamAccumulator } from './responses-stream-accumulator.ts'
 import { toOpenAIError } from './to-openai-error.ts'
 

@@ -2,7 +2,7 @@ import type { Response, ResponseReasoningItem, ResponseStreamEvent } from 'opena
 import { createAssistantMessage, type IToolCall } from '../../core/messages.ts'
 import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
 import { fromResponsesUsage } from './openai-usage.ts'
-import { parseToolArguments } from './parse-tool-arguments.ts'
+import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { fromStreamFailure } from './to-openai-error.ts'
 import { OPENAI_REASONING_METADATA_KEY } from './to-responses-input.ts'
 

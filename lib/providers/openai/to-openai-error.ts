@@ -1,4 +1,5 @@
 import { APIConnectionError, APIError } from 'openai'
+import { readRetryAfterSeconds, scrubApiKey } from '../shared/retry-after.ts'
 import {
   AuthenticationError,
   isRobotaError,
@@ -43,7 +44,7 @@ export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): Rob
     })
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new ProviderError(`The OpenAI request failed: ${scrub(message, context.apiKey)}`, { cause: error, details })
+  return new ProviderError(`The OpenAI request failed: ${scrubApiKey(message, context.apiKey)}`, { cause: error, details })
 }
 
 /** Maps an error reported inside a stream (an `error` or `response.failed` event) by its code. */
@@ -55,7 +56,7 @@ export function fromStreamFailure(code: string | null | undefined, message: stri
 
 function fromApiError(error: APIError, context: TOpenAIErrorContext): RobotaError {
   const body = error.error as { message?: unknown } | undefined
-  const apiMessage = scrub(typeof body?.message === 'string' ? body.message : 'no message', context.apiKey)
+  const apiMessage = scrubApiKey(typeof body?.message === 'string' ? body.message : 'no message', context.apiKey)
   const status = error.status
   const code = error.code ?? undefined
   const label = status === undefined ? `${code ?? error.type ?? 'error'}: ${apiMessage}` : `HTTP ${status}: ${apiMessage}`
@@ -93,20 +94,4 @@ function classify(failure: TFailure, options: { cause?: unknown; details: Record
     return new ProviderError(`The OpenAI API did not find what was asked for (${label}). Check the model name and the base URL.`, options)
   }
   return new ProviderError(`The OpenAI API refused the request (${label}). Check the model name and the request options.`, options)
-}
-
-/** Reads `retry-after-ms` or `retry-after` (seconds or an HTTP date) as whole seconds. */
-export function readRetryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN)
-  if (Number.isFinite(milliseconds)) return Math.ceil(milliseconds / 1000)
-  const value = headers?.get('retry-after')
-  if (!value) return undefined
-  const seconds = Number(value)
-  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds))
-  const date = Date.parse(value)
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000))
-}
-
-function scrub(text: string, apiKey: string | undefined): string {
-  return apiKey ? text.split(apiKey).join('[redacted]') : text
 }

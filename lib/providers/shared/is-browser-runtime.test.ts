@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
-import { isBrowserRuntime as isBrowserRuntimeForAnthropic } from './anthropic/is-browser-runtime.ts'
-import { OpenAIProvider } from './openai/openai-provider.ts'
-import { isBrowserRuntime as isBrowserRuntimeForOpenAI } from './openai/is-browser-runtime.ts'
+import { AnthropicProvider } from '../anthropic/anthropic-provider.ts'
+import { OpenAIProvider } from '../openai/openai-provider.ts'
+import { isBrowserRuntime } from './is-browser-runtime.ts'
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe.each([
-  { label: 'anthropic', isBrowserRuntime: isBrowserRuntimeForAnthropic },
-  { label: 'openai', isBrowserRuntime: isBrowserRuntimeForOpenAI }
-])('isBrowserRuntime ($label)', ({ isBrowserRuntime }) => {
+describe('isBrowserRuntime', () => {
   it('is false in Node', () => {
     expect(isBrowserRuntime()).toBe(false)
   })

@@ -1,5 +1,8 @@
-/** Key under which tool arguments that were not a JSON object are passed on, as the model sent them. */
-export const INVALID_ARGUMENTS_KEY = 'invalidJsonArguments'
+/**
+ * Key under which tool arguments that were not a JSON object are passed on, as the model sent
+ * them. Providers put broken JSON there; tool validation reads it and tells the model.
+ */
+export const INVALID_JSON_ARGUMENTS_KEY = 'invalidJsonArguments'
 
 /**
  * Parses streamed tool-call JSON. Text that is not a JSON object does not throw: it is passed
@@ -14,5 +17,5 @@ export function parseToolArguments(text: string): Record<string, unknown> {
   } catch {
     // Models do stream broken JSON now and then; it is passed on below rather than thrown.
   }
-  return { [INVALID_ARGUMENTS_KEY]: text }
+  return { [INVALID_JSON_ARGUMENTS_KEY]: text }
 }
