@@ -42,6 +42,7 @@ export {
 export { DEFAULT_MAX_EXECUTION_ROUNDS, Robota } from './robota.ts'
 
 export { ErrorUtils } from './error-utils.ts'
+export { INVALID_JSON_ARGUMENTS_KEY, parseToolArguments } from './parse-tool-arguments.ts'
 export {
   CLAUDE_MODELS,
   DEFAULT_CONTEXT_WINDOW,
