@@ -22,13 +22,13 @@ const RULES: TRule[] = [
   { scope: /^lib\/tools\//, allowProject: [/^lib\/core\//, /^lib\/tools\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/, /^picomatch$/], note: 'tools: core, the sandbox port, zod, picomatch' },
   { scope: /^lib\/storage\/indexeddb\//, allowProject: [/^lib\/core\//, /^lib\/storage\//], allowPackages: [/^idb$/, /^jssha(\/|$)/, /^zod$/, /^canonicalize$/], note: 'IndexedDB store: core, storage, idb' },
   { scope: /^lib\/storage\//, allowProject: [/^lib\/core\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [/^jssha(\/|$)/, /^zod$/, /^canonicalize$/], note: 'storage: core types, jssha, zod, canonicalize; idb only in indexeddb/' },
-  { scope: /^lib\/session\//, allowProject: [/^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/], note: 'session: core, tools, permissions, hooks, storage, the sandbox port' },
+  { scope: /^lib\/session\//, allowProject: [/^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/, /^yaml$/], note: 'session: core, tools, permissions, hooks, storage, the sandbox port, zod, yaml' },
   { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
   { scope: /^lib\/index\.ts$/, allowProject: [/^lib\/(core|tools|session|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
-  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/], note: 'playground: worker client, lib types, react' }
+  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff' }
 ]
 
 function listSources(directory: string): string[] {

@@ -103,6 +103,23 @@ export {
   SandboxCommandExecutor,
   validateHooksConfig
 } from './hooks/index.ts'
+export { InteractiveSession } from './session/interactive-session.ts'
+export { Session } from './session/session.ts'
+export { createQuery } from './session/query.ts'
+export { ContextWindowTracker, DEFAULT_AUTO_COMPACT_THRESHOLD } from './session/context-window-tracker.ts'
+export { CompactionOrchestrator } from './session/compaction/compaction-orchestrator.ts'
+export { COMPACT_SUMMARY_PREFIX } from './session/compaction/compaction-prompt.ts'
+export { CommandRegistry } from './session/commands/command-registry.ts'
+export { BuiltinCommandSource } from './session/commands/builtin-command-source.ts'
+export { SkillCommandSource } from './session/commands/skill-command-source.ts'
+export { loadSettings, parseSettingsLayer } from './session/config/load-settings.ts'
+export { settingsSchema } from './session/config/settings-schema.ts'
+export { loadProjectContext } from './session/context/load-project-context.ts'
+export { buildSystemPrompt } from './session/context/build-system-prompt.ts'
+export { BUILTIN_AGENT_DEFINITIONS } from './session/subagents/agent-definition.ts'
+export { createAgentTool } from './session/subagents/agent-tool.ts'
+export { createSubagentSession } from './session/subagents/subagent-session.ts'
+export { isSessionEvent } from './session/session-events.ts'
 export { EventBatcher } from './session/event-batcher.ts'
 export { PermissionBroker } from './session/permission-broker.ts'
 export { PermissionEnforcer } from './session/permission-enforcer.ts'
@@ -256,6 +273,33 @@ export type {
   TSessionView,
   TTurnResult
 } from './session/agent-host.ts'
+export type {
+  IExecutionResult,
+  IInteractiveSessionEvents,
+  IToolState,
+  IToolSummary,
+  ITransportAdapter,
+  TInteractiveSessionEventName,
+  TInteractiveSessionOptions,
+  TToolOutcome
+} from './session/interactive-session-types.ts'
+export type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session/session-types.ts'
+export type { TQuery, TQueryFactoryOptions, TQueryOptions } from './session/query.ts'
+export type { ICommand, ICommandHost, ICommandResult, ICommandSource, ISystemCommand, TCommandOrigin } from './session/commands/command-types.ts'
+export type { ISkill } from './session/commands/skill-loader.ts'
+export type { TCompactionOutcome, TCompactionTrigger } from './session/compaction/compaction-types.ts'
+export type { TSettings } from './session/config/settings-schema.ts'
+export type { TLoadedSettings, TLoadSettingsOptions } from './session/config/load-settings.ts'
+export type { TContextFile, TProjectContext } from './session/context/load-project-context.ts'
+export type { IAgentDefinition } from './session/subagents/agent-definition.ts'
+export type { TSubagentReport, TSubagentRequest } from './session/subagents/agent-tool.ts'
+export type {
+  ISessionEventEnvelope,
+  TSessionEvent,
+  TSessionEventDataMap,
+  TSessionEventListener,
+  TSessionEventType
+} from './session/session-events.ts'
 export type { TLocalAgentHostOptions } from './session/local-agent-host.ts'
 export type {
   IPermissionLists,

@@ -1,0 +1,142 @@
+import { formatTokenCount } from '../../core/context/models.ts'
+import { isPermissionMode, PERMISSION_MODES } from '../../permissions/index.ts'
+import type { ICommandResult, ISystemCommand } from './command-types.ts'
+
+function ok(message: string, data?: Record<string, unknown>): ICommandResult {
+  return { message, success: true, ...(data ? { data } : {}) }
+}
+
+function fail(message: string): ICommandResult {
+  return { message, success: false }
+}
+
+const help: ISystemCommand = {
+  name: 'help',
+  description: 'Show available commands',
+  execute: (host) => {
+    const commands = host.listCommands()
+    return ok(commands.map((command) => `/${command.name} — ${command.description}`).join('\n'), { commands })
+  }
+}
+
+const clear: ISystemCommand = {
+  name: 'clear',
+  description: 'Clear conversation history',
+  execute: async (host) => {
+    await host.clearHistory()
+    return ok('Conversation cleared.')
+  }
+}
+
+const compact: ISystemCommand = {
+  name: 'compact',
+  description: 'Compress the context window (optional focus instructions)',
+  argumentHint: '[instructions]',
+  execute: async (host, args) => {
+    const outcome = await host.compact(args.trim() || undefined)
+    if (!outcome.compacted) return fail(`Nothing was compacted: ${outcome.reason}`)
+    const saved = `${formatTokenCount(outcome.tokensBefore)} → ${formatTokenCount(outcome.tokensAfter)} tokens`
+    return ok(`Compacted ${outcome.messagesBefore} messages into a summary (${saved}).`, { ...outcome })
+  }
+}
+
+const mode: ISystemCommand = {
+  name: 'mode',
+  description: 'Show or change the permission mode',
+  argumentHint: `[${PERMISSION_MODES.join('|')}]`,
+  execute: (host, args) => {
+    const requested = args.trim()
+    if (requested === '') return ok(`Permission mode: ${host.getPermissionMode()}`, { mode: host.getPermissionMode() })
+    if (!isPermissionMode(requested)) return fail(`Unknown mode "${requested}". Choose one of: ${PERMISSION_MODES.join(', ')}.`)
+    host.setPermissionMode(requested)
+    return ok(`Permission mode set to ${requested}.`, { mode: requested })
+  }
+}
+
+const model: ISystemCommand = {
+  name: 'model',
+  description: 'Show or change the AI model',
+  argumentHint: '<model-id>',
+  execute: (host, args) => {
+    const modelId = args.trim()
+    if (modelId === '') return ok(`Model: ${host.getModel()}`, { modelId: host.getModel() })
+    host.setModel(modelId)
+    return ok(`Model set to ${modelId}; it answers from the next prompt on.`, { modelId })
+  }
+}
+
+const language: ISystemCommand = {
+  name: 'language',
+  description: 'Show or set the response language',
+  argumentHint: '<language>',
+  execute: (host, args) => {
+    const requested = args.trim()
+    if (requested === '') return ok(`Response language: ${host.getLanguage() ?? 'not set'}`, { language: host.getLanguage() ?? null })
+    host.setLanguage(requested)
+    return ok(`Responses will be in ${requested}.`, { language: requested })
+  }
+}
+
+const cost: ISystemCommand = {
+  name: 'cost',
+  description: 'Session ID, message count and token usage',
+  execute: (host) => {
+    const usage = host.getUsage()
+    const data = { sessionId: host.getSessionId(), messageCount: host.getMessageCount(), ...usage }
+    return ok(
+      `Session ${data.sessionId}: ${data.messageCount} messages, ${usage.inputTokens} input and ${usage.outputTokens} output tokens.`,
+      data
+    )
+  }
+}
+
+const context: ISystemCommand = {
+  name: 'context',
+  description: 'Token usage: used / max / percentage',
+  execute: (host) => {
+    const state = host.getContextState()
+    return ok(`Context: ${formatTokenCount(state.usedTokens)} / ${formatTokenCount(state.maxTokens)} tokens (${state.usedPercentage}%)`, { ...state })
+  }
+}
+
+const permissions: ISystemCommand = {
+  name: 'permissions',
+  description: 'Current mode and session-approved tools',
+  execute: (host) => {
+    const rules = host.getSessionRules()
+    const approved = rules.length > 0 ? rules.join(', ') : 'none'
+    return ok(`Permission mode: ${host.getPermissionMode()}\nApproved for this session: ${approved}`, {
+      mode: host.getPermissionMode(),
+      sessionRules: rules
+    })
+  }
+}
+
+const resume: ISystemCommand = {
+  name: 'resume',
+  description: 'Pick a saved session to resume',
+  execute: () => ok('Choose a session to resume.', { triggerResumePicker: true })
+}
+
+const rename: ISystemCommand = {
+  name: 'rename',
+  description: 'Rename this session',
+  argumentHint: '<name>',
+  execute: async (host, args) => {
+    const name = args.trim()
+    if (name === '') return fail('Give the new name: /rename <name>')
+    await host.setName(name)
+    return ok(`Session renamed to "${name}".`, { name })
+  }
+}
+
+const reset: ISystemCommand = {
+  name: 'reset',
+  description: 'Reset settings and exit (the caller carries it out)',
+  execute: () => ok('Reset requested.', { resetRequested: true })
+}
+
+/** The built-in commands every interactive session has, in the order `help` lists them. */
+export function createSystemCommands(): ISystemCommand[] {
+  return [help, clear, compact, mode, model, language, cost, context, permissions, resume, rename, reset]
+}

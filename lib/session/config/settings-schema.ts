@@ -1,0 +1,78 @@
+import * as z from 'zod'
+import { HOOK_EVENTS } from '../../hooks/index.ts'
+import { parsePermissionPattern, PERMISSION_MODES } from '../../permissions/index.ts'
+
+const failurePolicy = z.enum(['fail-open', 'fail-closed']).optional()
+
+// `new URL('localhost:11434')` parses with the scheme "localhost:", so only http(s) is accepted:
+// the slip is caught here, naming the file, instead of failing at the first request.
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+const hookCommon = { timeoutMs: z.int().positive().optional(), failurePolicy }
+
+const hookDefinitionSchema = z.discriminatedUnion('type', [
+  z.object({ ...hookCommon, type: z.literal('command'), command: z.string().min(1), env: z.record(z.string(), z.string()).optional() }),
+  z.object({
+    ...hookCommon,
+    type: z.literal('http'),
+    url: httpUrl,
+    method: z.string().min(1).optional(),
+    headers: z.record(z.string(), z.string()).optional()
+  }),
+  z.object({ ...hookCommon, type: z.literal('prompt'), prompt: z.string().min(1), model: z.string().min(1).optional() }),
+  z.object({ ...hookCommon, type: z.literal('agent'), agent: z.string().min(1), config: z.record(z.string(), z.unknown()).optional() })
+])
+
+const hookGroupSchema = z.object({ matcher: z.string().optional(), hooks: z.array(hookDefinitionSchema).min(1) })
+
+/** A permission pattern such as `Bash(npm test)`, checked with the same parser the gate uses. */
+const permissionPatternSchema = z.string().superRefine((pattern, context) => {
+  try {
+    parsePermissionPattern(pattern)
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) })
+  }
+})
+
+/**
+ * One settings file (`.robota/settings.json` and the layers beside it). Unknown top-level keys
+ * are dropped rather than refused, so a `.claude/settings.json` written by Claude Code, with keys
+ * Robota does not use, still loads.
+ */
+export const settingsSchema = z.object({
+  /** Model id the session talks to. */
+  model: z.string().min(1).optional(),
+  /** Language the model answers in, such as `English` or `ko`. */
+  language: z.string().min(1).optional(),
+  permissions: z
+    .object({
+      allow: z.array(permissionPatternSchema).optional(),
+      deny: z.array(permissionPatternSchema).optional(),
+      defaultMode: z.enum(PERMISSION_MODES).optional()
+    })
+    .optional(),
+  hooks: z.partialRecord(z.enum(HOOK_EVENTS), z.array(hookGroupSchema)).optional(),
+  /** Environment variables every sandbox command sees. */
+  env: z.record(z.string(), z.string()).optional(),
+  /** Provider settings for the host that builds the provider; the SDK itself stays provider-neutral. */
+  provider: z
+    .object({
+      name: z.string().min(1).optional(),
+      model: z.string().min(1).optional(),
+      apiKey: z.string().min(1).optional(),
+      baseURL: httpUrl.optional()
+    })
+    .optional(),
+  compaction: z
+    .object({
+      /** Whether the session compacts on its own when the context window fills. */
+      auto: z.boolean().optional(),
+      /** Share of the context window that triggers auto-compaction, above 0 and at most 1. */
+      threshold: z.number().gt(0).lte(1).optional()
+    })
+    .optional(),
+  /** Cap on model/tool rounds per prompt. */
+  maxTurns: z.int().positive().optional()
+})
+
+/** Validated settings: one file, or every layer merged. */
+export type TSettings = z.output<typeof settingsSchema>

@@ -1,0 +1,39 @@
+import type { IContextWindowState } from '../core/context/estimation.ts'
+import { ProviderError } from '../core/errors.ts'
+import type { IHistoryEntry } from '../core/history.ts'
+import type { IExecutionResult, IToolSummary } from './interactive-session-types.ts'
+import type { TSessionRunResult } from './session-types.ts'
+
+/** The result `complete` and `interrupted` carry for one prompt. */
+export function toExecutionResult(
+  run: TSessionRunResult,
+  history: IHistoryEntry[],
+  toolSummaries: IToolSummary[],
+  contextState: IContextWindowState
+): IExecutionResult {
+  return {
+    response: run.response,
+    history,
+    toolSummaries,
+    contextState,
+    interrupted: run.interrupted === true,
+    ...(run.blockedReason ? { blockedReason: run.blockedReason } : {})
+  }
+}
+
+/**
+ * The provider failure a run ended with, if any. The loop returns a failure as an assistant
+ * message marked `error` rather than throwing, so the history keeps it; clients still need an
+ * `error` event for it.
+ */
+export function findProviderFailure(run: TSessionRunResult): ProviderError | undefined {
+  if (run.blockedReason !== undefined) return undefined
+  const last = run.history.at(-1)
+  if (last?.role !== 'assistant' || last.metadata?.error !== true) return undefined
+  return new ProviderError(run.response, { details: { errorCode: last.metadata.errorCode } })
+}
+
+/** Anything thrown, as an `Error` for the `error` event. */
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
+}

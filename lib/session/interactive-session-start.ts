@@ -1,0 +1,107 @@
+import { ValidationError } from '../core/errors.ts'
+import type { IHistoryEntry } from '../core/history.ts'
+import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import type { TSessionRecord } from '../storage/session-store.ts'
+import type { TSystemPromptParts } from './context/build-system-prompt.ts'
+import { buildSystemPrompt } from './context/build-system-prompt.ts'
+import { historyFromEvents } from './history-from-events.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+import type { Session } from './session.ts'
+import { createSession, loadWorkspaceConfiguration, type TWorkspaceConfiguration } from './session-assembly.ts'
+import type { TSessionEvent } from './session-events.ts'
+import { SessionPersistence } from './session-persistence.ts'
+
+/** The model a session uses when neither the caller, a resumed record nor the settings name one. */
+export const DEFAULT_SESSION_MODEL = 'claude-sonnet-4-6'
+
+/** The workspace directory when the caller names none. */
+export const DEFAULT_WORKSPACE = '/workspace'
+
+/** A started interactive session's parts. */
+export type TStartedSession = {
+  session: Session
+  configuration: TWorkspaceConfiguration | undefined
+  persistence: SessionPersistence | undefined
+  promptParts: TSystemPromptParts
+  /** The stored display history of a resumed session. */
+  resumedEntries: IHistoryEntry[]
+  name: string
+}
+
+/** What the start needs from the interactive session: its id and where redacted events go. */
+export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) => void }
+
+/**
+ * Starts an interactive session: reads the workspace configuration, loads (resume) or copies
+ * (fork) the stored session or creates a new one, builds the `Session`, records a fork's copied
+ * conversation as `history_replaced`, and runs SessionStart hooks, whose context joins the system
+ * prompt. Every event is redacted, then persisted and handed to `hooks.onEvent`.
+ */
+export async function startInteractiveSession(options: TInteractiveSessionOptions, hooks: TStartHooks): Promise<TStartedSession> {
+  const cwd = options.cwd ?? DEFAULT_WORKSPACE
+  let persistence: SessionPersistence | undefined
+  const onEvent = (event: TSessionEvent): void | Promise<void> => {
+    const redacted = redactSecrets(event)
+    const written = persistence?.observe(redacted)
+    hooks.onEvent(redacted)
+    return written
+  }
+  if (options.session) {
+    options.session.subscribe(onEvent)
+    return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId }
+  }
+  const configuration = await loadWorkspaceConfiguration(options.sandbox, cwd, {
+    ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
+    ...(options.env ? { env: options.env } : {})
+  })
+  const source = await loadSource(options)
+  const model = options.model ?? source?.model ?? configuration.settings.model ?? DEFAULT_SESSION_MODEL
+  const resuming = source !== undefined && options.forkSession !== true
+  const now = Date.now()
+  const record: TSessionRecord = resuming
+    ? source
+    : {
+        id: hooks.sessionId,
+        name: options.name?.trim() || (source ? `${source.name} (fork)` : 'New session'),
+        createdAt: now,
+        updatedAt: now,
+        model,
+        providerName: options.provider.name,
+        messages: [],
+        nextEventSeq: 0
+      }
+  if (options.store) {
+    persistence = new SessionPersistence(options.store, record)
+    if (!resuming) await persistence.start()
+  }
+  const { session, promptParts } = createSession({
+    options,
+    configuration,
+    cwd,
+    sessionId: record.id,
+    name: record.name,
+    model,
+    history: resuming ? record.messages : [],
+    firstEventSeq: resuming ? record.nextEventSeq : 0,
+    onEvent,
+    onSubagentEvent: hooks.onEvent
+  })
+  if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
+  const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []
+  const started = await session.runHooks('SessionStart', { source: resuming ? 'resume' : source ? 'fork' : 'startup' })
+  if (started.additionalContext.length > 0) {
+    promptParts.additionalContext = started.additionalContext
+    session.setSystemMessage(buildSystemPrompt(promptParts))
+  }
+  await persistence?.flush(session.getNextEventSeq())
+  return { session, configuration, persistence, promptParts, resumedEntries, name: record.name }
+}
+
+/** The stored session to resume or fork, if asked for; a missing one is an error. */
+async function loadSource(options: TInteractiveSessionOptions): Promise<TSessionRecord | undefined> {
+  if (options.resumeSessionId === undefined) return undefined
+  if (!options.store) throw new ValidationError('resumeSessionId needs a store to load the session from.')
+  const record = await options.store.loadSession(options.resumeSessionId)
+  if (!record) throw new ValidationError(`No stored session with id "${options.resumeSessionId}" to resume.`)
+  return record
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import { verifyReplayLog } from '../storage/replay-log/hash-chain.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
+import { InteractiveSession } from './interactive-session.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+
+const SECRET = 'sk-ant-abcdefghijklmnopqrstuvwxyz'
+
+function open(steps: TScriptedStepSource[], store: MemorySessionStore, options: Partial<TInteractiveSessionOptions> = {}) {
+  const provider = new ScriptedProvider(steps)
+  const sandbox = new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' }, cwd: '/workspace' })
+  const session = new InteractiveSession({ provider, sandbox, store, cwd: '/workspace', permissionMode: 'bypassPermissions', ...options })
+  return { session, provider }
+}
+
+/** The history a stored log stands for: resets start it over, appends index into it. */
+function rebuild(events: readonly IExecutionEventEnvelope[]): TUniversalMessage[] {
+  let messages: TUniversalMessage[] = []
+  for (const event of events) {
+    const type: string = event.type
+    if (type === 'history_replaced') messages = [...((event.data as { messages: TUniversalMessage[] }).messages)]
+    if (event.type === 'history_mutation') messages[event.data.index] = event.data.message
+  }
+  return messages
+}
+
+async function expectConsistentLog(store: MemorySessionStore, sessionId: string) {
+  const record = await store.loadSession(sessionId)
+  const events = await store.loadEvents(sessionId)
+  expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index))
+  expect(record?.nextEventSeq).toBe(events.length)
+  expect(verifyReplayLog(await store.loadReplayLog(sessionId))).toMatchObject({ ok: true, recordCount: events.length })
+  expect(rebuild(events)).toEqual(record?.messages)
+  return { record, events }
+}
+
+describe('InteractiveSession with a store', () => {
+  it('persists the record and a verifiable log as it runs, with secrets redacted', async () => {
+    const store = new MemorySessionStore()
+    const { session } = open([{ text: 'Checking.', toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] }, { text: 'Done.' }], store, { name: 'Demo run' })
+    await session.submit(`Use the key ${SECRET} and read the README`)
+    const { record, events } = await expectConsistentLog(store, session.getSessionId())
+    expect(record).toMatchObject({ name: 'Demo run', providerName: 'scripted', model: 'claude-sonnet-4-6' })
+    expect(record?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+    const stored = JSON.stringify([record, events])
+    expect(stored).not.toContain(SECRET)
+    expect(stored).toContain('[REDACTED]')
+  })
+
+  it('persists a compaction: the record holds the summary and later messages, and the log rebuilds it', async () => {
+    const store = new MemorySessionStore()
+    const { session } = open([{ text: 'First answer.' }, { text: 'Summary of it all.' }, { text: 'Second answer.' }], store)
+    await session.submit('one')
+    expect(await session.executeCommand('compact', '')).toMatchObject({ success: true })
+    const afterCompaction = await store.loadSession(session.getSessionId())
+    expect(afterCompaction?.messages.map((message) => message.content)).toEqual([expect.stringContaining('Summary of it all.')])
+    await session.submit('two')
+    const { record, events } = await expectConsistentLog(store, session.getSessionId())
+    expect(record?.messages.map((message) => message.content)).toEqual([expect.stringContaining('Summary of it all.'), 'two', 'Second answer.'])
+    expect(events.filter((event) => (event.type as string) === 'compaction')).toHaveLength(1)
+    expect(session.getFullHistory().map((entry) => entry.type)).toEqual(['user', 'assistant', 'compaction', 'user', 'assistant'])
+  })
+
+  it('resumes a stored session: messages, display history and the seq carry on', async () => {
+    const store = new MemorySessionStore()
+    const first = open([{ toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Listed.' }], store)
+    await first.session.submit('list files')
+    const id = first.session.getSessionId()
+
+    const second = open([{ text: 'Still here.' }], store, { resumeSessionId: id })
+    await second.session.ready()
+    expect(second.session.getSessionId()).toBe(id)
+    expect(second.session.getMessages()).toEqual((await store.loadSession(id))?.messages)
+    expect(second.session.getFullHistory().map((entry) => entry.type)).toEqual(['user', 'assistant', 'tool-start', 'tool-end', 'tool', 'assistant'])
+    await second.session.submit('again')
+    expect(second.provider.calls[0]?.messages.map((message) => message.content)).toContain('Listed.')
+    const { record } = await expectConsistentLog(store, id)
+    expect(record?.messages.map((message) => message.content).slice(-2)).toEqual(['again', 'Still here.'])
+  })
+
+  it('forks a stored session under a new id and leaves the original untouched', async () => {
+    const store = new MemorySessionStore()
+    const original = open([{ text: 'Original answer.' }], store, { name: 'Main' })
+    await original.session.submit('start')
+    const originalId = original.session.getSessionId()
+    const before = await store.loadSession(originalId)
+    const beforeEvents = await store.loadEvents(originalId)
+
+    const fork = open([{ text: 'Fork answer.' }], store, { resumeSessionId: originalId, forkSession: true })
+    await fork.session.submit('branch')
+    const forkId = fork.session.getSessionId()
+    expect(forkId).not.toBe(originalId)
+    expect(fork.session.getMessages().map((message) => message.content)).toEqual(['start', 'Original answer.', 'branch', 'Fork answer.'])
+    const { record, events } = await expectConsistentLog(store, forkId)
+    expect(record?.name).toBe('Main (fork)')
+    expect(events[0]).toMatchObject({ seq: 0, type: 'history_replaced', data: { reason: 'fork', fromSessionId: originalId } })
+    expect(await store.loadSession(originalId)).toEqual(before)
+    expect(await store.loadEvents(originalId)).toEqual(beforeEvents)
+  })
+
+  it('writes a rename and a model switch to the record', async () => {
+    const store = new MemorySessionStore()
+    const { session } = open([{ text: 'ok' }], store)
+    await session.ready()
+    expect(await session.executeCommand('rename', 'Bug hunt')).toMatchObject({ success: true, data: { name: 'Bug hunt' } })
+    expect(session.getName()).toBe('Bug hunt')
+    expect((await store.loadSession(session.getSessionId()))?.name).toBe('Bug hunt')
+    await session.executeCommand('model', 'claude-haiku-4-5')
+    await session.submit('hi')
+    expect(await store.loadSession(session.getSessionId())).toMatchObject({ name: 'Bug hunt', model: 'claude-haiku-4-5' })
+  })
+
+  it('refuses to resume a session the store does not have', async () => {
+    const { session } = open([], new MemorySessionStore(), { resumeSessionId: 'missing' })
+    await expect(session.ready()).rejects.toThrow(/No stored session with id "missing"/)
+  })
+})

@@ -1,0 +1,299 @@
+import type { IContextWindowState } from '../core/context/estimation.ts'
+import { createId } from '../core/create-id.ts'
+import { ValidationError } from '../core/errors.ts'
+import type { IRunUsage } from '../core/execution/run-execution.ts'
+import type { IHistoryEntry } from '../core/history.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { TPermissionMode } from '../permissions/index.ts'
+import { BuiltinCommandSource } from './commands/builtin-command-source.ts'
+import { CommandRegistry } from './commands/command-registry.ts'
+import type { ICommandHost, ICommandResult } from './commands/command-types.ts'
+import { buildSkillPrompt } from './commands/skill-prompt.ts'
+import { SystemCommandExecutor } from './commands/system-command-executor.ts'
+import { createSystemCommands } from './commands/system-commands.ts'
+import type { TCompactionOutcome } from './compaction/compaction-types.ts'
+import { buildSystemPrompt } from './context/build-system-prompt.ts'
+import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
+import { findProviderFailure, toError, toExecutionResult } from './execution-result.ts'
+import { InteractiveHistory } from './interactive-history.ts'
+import { PromptScheduler } from './prompt-scheduler.ts'
+import { startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
+import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
+import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
+
+type TPrompt = { input: string; displayInput?: string; rawInput?: string }
+
+/**
+ * The client-facing session: event-driven, with a prompt queue of at most one, abort, built-in
+ * commands and skills, and persistence through an `ISessionStore`. Configuration and context are
+ * read from the sandbox workspace when it starts (in the background; `ready()` resolves after).
+ */
+export class InteractiveSession implements ICommandHost {
+  private readonly events = new InteractiveEventEmitter()
+  private readonly history: InteractiveHistory
+  private readonly commands = new SystemCommandExecutor(createSystemCommands())
+  private readonly registry = new CommandRegistry()
+  private readonly sessionId: string
+  private readonly starting: Promise<TStartedSession>
+  private started: TStartedSession | undefined
+  private readonly scheduler: PromptScheduler<TPrompt, IExecutionResult>
+  private streamingText = ''
+  private name: string
+
+  constructor(private readonly options: TInteractiveSessionOptions) {
+    const resuming = options.resumeSessionId !== undefined && options.forkSession !== true
+    this.sessionId = options.session?.sessionId ?? (resuming ? (options.resumeSessionId as string) : createId())
+    this.name = options.name ?? ''
+    this.history = new InteractiveHistory(this.sessionId, (transition) => this.events.emit(transition.kind, transition.state))
+    this.registry.addSource(new BuiltinCommandSource())
+    this.scheduler = new PromptScheduler({
+      run: (prompt, signal) => this.execute(prompt, signal),
+      onStart: () => this.events.emit('thinking', true),
+      onFinish: () => this.finish()
+    })
+    this.starting = startInteractiveSession(options, {
+      sessionId: this.sessionId,
+      onEvent: (event) => {
+        options.onReplayEvent?.(event)
+        this.history.observe(event)
+      }
+    })
+    this.starting.then(
+      (started) => {
+        this.started = started
+        this.name = started.name
+        this.history.prepend(started.resumedEntries)
+        if (started.configuration?.skills) this.registry.addSource(started.configuration.skills)
+        this.events.emit('context_update', started.session.getContextState())
+      },
+      (error: unknown) => this.events.emit('error', toError(error))
+    )
+  }
+
+  /** Resolves once configuration is read and the session is built; rejects if that failed. */
+  async ready(): Promise<void> {
+    await this.starting
+  }
+
+  on<TName extends TInteractiveSessionEventName>(name: TName, listener: IInteractiveSessionEvents[TName]): void {
+    this.events.on(name, listener)
+  }
+
+  off<TName extends TInteractiveSessionEventName>(name: TName, listener: IInteractiveSessionEvents[TName]): void {
+    this.events.off(name, listener)
+  }
+
+  /** Connects a transport, which subscribes to this session's events. */
+  attachTransport(transport: ITransportAdapter): void {
+    transport.attach(this)
+  }
+
+  /**
+   * Sends a prompt, or queues it while another runs (one queued prompt at most). `displayInput`
+   * is what the message list shows; `rawInput` is what UserPromptSubmit hooks see. Resolves with
+   * the result, or `undefined` when the prompt failed (see `error`) or was taken off the queue.
+   */
+  submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
+    if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submit(): the prompt is empty.'))
+    return this.scheduler.submit({ input, ...(displayInput ? { displayInput } : {}), ...(rawInput ? { rawInput } : {}) })
+  }
+
+  /** Aborts the running prompt (keeping its partial answer) and clears the queue. */
+  abort(): void {
+    this.scheduler.abort()
+  }
+
+  /** Takes the queued prompt off the queue without touching the running one. */
+  cancelQueue(): void {
+    this.scheduler.cancelQueue()
+  }
+
+  /** Runs a built-in command, or a skill by name; `null` when there is neither. */
+  async executeCommand(name: string, args = ''): Promise<ICommandResult | null> {
+    const started = await this.starting
+    const result = await this.commands.execute(this, name, args)
+    if (result) {
+      this.events.emit('context_update', started.session.getContextState())
+      return result
+    }
+    const skill = started.configuration?.skills?.getSkill(name)
+    if (!skill) return null
+    const displayInput = `/${skill.name}${args.trim() ? ` ${args.trim()}` : ''}`
+    this.history.push('skill-invocation', { skillName: skill.name, displayInput })
+    const outcome = await this.submit(buildSkillPrompt(skill, args), displayInput, displayInput)
+    const data = { skillName: skill.name, interrupted: outcome?.interrupted ?? false }
+    return outcome ? { success: true, message: outcome.response, data } : { success: false, message: `The skill ${skill.name} did not complete.`, data }
+  }
+
+  /** Every built-in command and skill, as name and description. */
+  listCommands(): Array<{ name: string; description: string }> {
+    const skills = this.started?.configuration?.skills?.getSkills() ?? []
+    return [...this.commands.list(), ...skills].map(({ name, description }) => ({ name, description }))
+  }
+
+  /** The command palette: built-in commands with subcommands, then skills. */
+  getCommandRegistry(): CommandRegistry {
+    return this.registry
+  }
+
+  isExecuting(): boolean {
+    return this.scheduler.isBusy()
+  }
+
+  /** Same as `isExecuting`. */
+  isRunning(): boolean {
+    return this.scheduler.isBusy()
+  }
+
+  getPendingPrompt(): string | null {
+    return this.scheduler.getQueued()?.input ?? null
+  }
+
+  /** The conversation the model sees now (after any compaction or clear). */
+  getMessages(): TUniversalMessage[] {
+    return this.started?.session.getMessages() ?? []
+  }
+
+  /** Everything the message list shows: chat entries and event entries (tools, skills, compactions). */
+  getFullHistory(): IHistoryEntry[] {
+    return this.history.getEntries()
+  }
+
+  getStreamingText(): string {
+    return this.streamingText
+  }
+
+  /** The tool calls of the running (or last) prompt. */
+  getActiveTools(): IToolState[] {
+    return this.history.getActiveTools()
+  }
+
+  getContextState(): IContextWindowState {
+    return this.started?.session.getContextState() ?? { maxTokens: 0, usedTokens: 0, usedPercentage: 0 }
+  }
+
+  getSessionId(): string {
+    return this.sessionId
+  }
+
+  getMessageCount(): number {
+    return this.getMessages().length
+  }
+
+  getUsage(): IRunUsage {
+    return this.started?.session.getUsage() ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+  }
+
+  /** Readable problems with skill or agent files, which were skipped. */
+  getWarnings(): string[] {
+    return (this.started?.configuration?.problems ?? []).map((problem) => problem.message)
+  }
+
+  getPermissionMode(): TPermissionMode {
+    return this.started?.session.getPermissionMode() ?? this.options.permissionMode ?? 'default'
+  }
+
+  setPermissionMode(mode: TPermissionMode): void {
+    this.requireStarted().session.setPermissionMode(mode)
+  }
+
+  getSessionRules(): string[] {
+    return this.started?.session.getPermissionEnforcer().getSessionRules() ?? []
+  }
+
+  getModel(): string {
+    return this.started?.session.getModel() ?? this.options.model ?? ''
+  }
+
+  /** Switches the model from the next prompt on and records it on the stored session. */
+  setModel(model: string): void {
+    const started = this.requireStarted()
+    started.session.setModel(model)
+    started.persistence?.update({ model: started.session.getModel() })
+    if (!this.scheduler.isBusy()) void this.flush(started)
+  }
+
+  getLanguage(): string | undefined {
+    return this.started?.promptParts.language
+  }
+
+  /** Sets the response language: the system prompt says it from the next prompt on. */
+  setLanguage(language: string): void {
+    const started = this.requireStarted()
+    started.promptParts.language = language.trim()
+    started.session.setSystemMessage(buildSystemPrompt(started.promptParts))
+  }
+
+  getName(): string {
+    return this.name
+  }
+
+  /** Renames the session; the stored record follows at once, or when the running prompt ends. */
+  async setName(name: string): Promise<void> {
+    if (name.trim() === '') throw new ValidationError('setName(): the name is empty.')
+    this.name = name.trim()
+    const started = await this.starting
+    started.persistence?.update({ name: this.name })
+    if (!this.scheduler.isBusy()) await this.flush(started)
+  }
+
+  /** Empties the conversation and the message list. */
+  clearHistory(): Promise<void> {
+    return this.scheduler.exclusive(async () => {
+      await (await this.starting).session.clearHistory()
+    })
+  }
+
+  /** Summarizes the conversation into one message; submits wait in the queue meanwhile. */
+  compact(instructions?: string): Promise<TCompactionOutcome> {
+    return this.scheduler.exclusive(async (signal) => (await this.starting).session.compact(instructions, { trigger: 'manual', signal }))
+  }
+
+  private async execute(prompt: TPrompt, signal: AbortSignal): Promise<IExecutionResult | undefined> {
+    this.streamingText = ''
+    this.history.beginPrompt()
+    try {
+      const started = await this.starting
+      await started.persistence?.whenIdle()
+      if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
+      const run = await started.session.run(prompt.input, {
+        signal,
+        onTextDelta: (delta) => {
+          this.streamingText += delta
+          this.events.emit('text_delta', delta)
+        },
+        ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {})
+      })
+      const toolSummaries = this.history.finishPrompt()
+      const failure = findProviderFailure(run)
+      if (failure) throw failure
+      const result = toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState())
+      this.events.emit(result.interrupted ? 'interrupted' : 'complete', result)
+      return result
+    } catch (error) {
+      this.events.emit('error', toError(error))
+      return undefined
+    }
+  }
+
+  /** Persists and reports the new context state as any work ends. */
+  private async finish(): Promise<void> {
+    const started = this.started
+    if (started) await this.flush(started)
+    this.events.emit('thinking', false)
+    if (started) this.events.emit('context_update', started.session.getContextState())
+  }
+
+  private async flush(started: TStartedSession): Promise<void> {
+    try {
+      await started.persistence?.flush(started.session.getNextEventSeq())
+    } catch (error) {
+      this.events.emit('error', toError(error))
+    }
+  }
+
+  private requireStarted(): TStartedSession {
+    if (!this.started) throw new ValidationError('The session is still starting; await session.ready() first.')
+    return this.started
+  }
+}

@@ -1,0 +1,59 @@
+import { ProviderError } from '../core/errors.ts'
+import type { TTextDeltaCallback } from '../core/provider.ts'
+import type { TPermissionMode } from '../permissions/index.ts'
+import { InteractiveSession } from './interactive-session.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+
+/** What every query of a factory shares: the provider, and optionally a sandbox and a store. */
+export type TQueryFactoryOptions = Omit<TInteractiveSessionOptions, 'resumeSessionId' | 'forkSession' | 'session'>
+
+/** Options of one query. */
+export type TQueryOptions = {
+  cwd?: string
+  permissionMode?: TPermissionMode
+  /** Cap on model/tool rounds. */
+  maxTurns?: number
+  onTextDelta?: TTextDeltaCallback
+  /** Called with the summary whenever the conversation is compacted. */
+  onCompact?: (summary: string) => void
+  signal?: AbortSignal
+}
+
+/** Answers one prompt with the final response text. */
+export type TQuery = (prompt: string, options?: TQueryOptions) => Promise<string>
+
+/**
+ * A prompt-only function over the provider the caller made: each call runs a fresh interactive
+ * session (configuration and context read from the sandbox, when there is one) and resolves with
+ * the final answer, or the partial answer when aborted. A failure rejects.
+ */
+export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
+  return async (prompt, options = {}) => {
+    const session = new InteractiveSession({
+      ...factoryOptions,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
+      ...(options.maxTurns === undefined ? {} : { maxTurns: options.maxTurns }),
+      onReplayEvent: (event) => {
+        factoryOptions.onReplayEvent?.(event)
+        if (event.type === 'compaction') options.onCompact?.(event.data.summary)
+      }
+    })
+    let failure: Error | undefined
+    session.on('error', (error) => (failure ??= error))
+    if (options.onTextDelta) session.on('text_delta', options.onTextDelta)
+    const abort = () => session.abort()
+    options.signal?.addEventListener('abort', abort, { once: true })
+    try {
+      await session.ready()
+      const running = session.submit(prompt)
+      // The prompt is running from here, so an abort that came before it still stops it.
+      if (options.signal?.aborted) session.abort()
+      const result = await running
+      if (!result) throw failure ?? new ProviderError('The query ended without an answer.')
+      return result.response
+    } finally {
+      options.signal?.removeEventListener('abort', abort)
+    }
+  }
+}

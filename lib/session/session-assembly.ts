@@ -1,0 +1,178 @@
+import { createId } from '../core/create-id.ts'
+import type { TEnvironmentRecord } from '../core/env-reference.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { ITool } from '../core/tool.ts'
+import { AgentExecutor, PromptExecutor, type TAgentHookRunner } from '../hooks/index.ts'
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { BUILTIN_AGENT_DEFINITIONS, type IAgentDefinition } from './subagents/agent-definition.ts'
+import { SkillCommandSource } from './commands/skill-command-source.ts'
+import { loadSettings, parseSettingsLayer, USER_SETTINGS_SOURCE } from './config/load-settings.ts'
+import { mergeSettingsLayers } from './config/merge-settings.ts'
+import type { TSettings } from './config/settings-schema.ts'
+import { buildSystemPrompt, type TSystemPromptParts } from './context/build-system-prompt.ts'
+import { detectProject, type TProjectInfo } from './context/detect-project.ts'
+import { loadProjectContext, type TProjectContext } from './context/load-project-context.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+import type { TFileProblem } from './markdown-frontmatter.ts'
+import { PermissionEnforcer } from './permission-enforcer.ts'
+import type { TPermissionEnforcerOptions } from './permission-enforcer-types.ts'
+import { createSandboxTools } from './sandbox-tools.ts'
+import { Session } from './session.ts'
+import type { TSessionEvent, TSessionEventListener } from './session-events.ts'
+import { createAgentTool } from './subagents/agent-tool.ts'
+import { loadAgentDefinitions } from './subagents/load-agent-definitions.ts'
+import { createSubagentRunner } from './subagents/subagent-runner.ts'
+
+/**
+ * Allowed without asking in every session, as the spec sets: reading the configuration folders,
+ * and starting subagents (whose own tool calls still pass their gate).
+ */
+export const DEFAULT_ALLOW_PATTERNS: readonly string[] = [
+  'Read(.agents/**)',
+  'Read(.claude/**)',
+  'Read(.robota/**)',
+  'Glob(.agents/**)',
+  'Glob(.claude/**)',
+  'Glob(.robota/**)',
+  'Agent'
+]
+
+/** Everything a session takes from its workspace. */
+export type TWorkspaceConfiguration = {
+  settings: TSettings
+  /** The settings layers found, lowest precedence first. */
+  settingsSources: string[]
+  context: TProjectContext
+  project: TProjectInfo
+  skills: SkillCommandSource | undefined
+  agents: IAgentDefinition[]
+  /** Skill and agent files that could not be read. */
+  problems: TFileProblem[]
+}
+
+const EMPTY_CONTEXT: TProjectContext = { files: [], agentsMd: '', claudeMd: '', compactInstructions: undefined }
+
+/**
+ * Reads settings, project context, skills and agent definitions from the sandbox; without a
+ * sandbox only the user settings apply. A malformed settings file throws, naming file and field.
+ */
+export async function loadWorkspaceConfiguration(
+  sandbox: ISandboxClient | undefined,
+  cwd: string,
+  options: { userSettings?: unknown; env?: TEnvironmentRecord } = {}
+): Promise<TWorkspaceConfiguration> {
+  if (!sandbox) {
+    const settings = options.userSettings === undefined ? {} : parseSettingsLayer(options.userSettings, USER_SETTINGS_SOURCE, options.env)
+    const settingsSources = options.userSettings === undefined ? [] : [USER_SETTINGS_SOURCE]
+    return { settings, settingsSources, context: EMPTY_CONTEXT, project: { type: 'unknown' }, skills: undefined, agents: [...BUILTIN_AGENT_DEFINITIONS], problems: [] }
+  }
+  const loaded = await loadSettings(sandbox, { cwd, ...options })
+  const skills = new SkillCommandSource(sandbox, cwd)
+  const [context, project, agents] = await Promise.all([
+    loadProjectContext(sandbox, cwd),
+    detectProject(sandbox, cwd),
+    loadAgentDefinitions(sandbox, cwd),
+    skills.refresh()
+  ])
+  if (loaded.settings.env && sandbox.setEnvironment) await sandbox.setEnvironment(loaded.settings.env)
+  return {
+    settings: loaded.settings,
+    settingsSources: loaded.sources,
+    context,
+    project,
+    skills,
+    agents: agents.definitions,
+    problems: [...skills.getProblems(), ...agents.problems]
+  }
+}
+
+/** What `createSession` wires together. */
+export type TSessionAssemblyParts = {
+  options: TInteractiveSessionOptions
+  configuration: TWorkspaceConfiguration
+  cwd: string
+  sessionId: string
+  name: string
+  model: string
+  history: readonly TUniversalMessage[]
+  firstEventSeq: number
+  onEvent: TSessionEventListener
+  /** Receives subagents' events, already redacted. */
+  onSubagentEvent: (event: TSessionEvent) => void
+}
+
+/**
+ * Builds the session of an interactive session (internal assembly): the permission gate from
+ * options over settings, the sandbox tools, the Agent tool, and the system prompt. Returns the
+ * prompt's parts too, so a language switch can rebuild it.
+ */
+export function createSession(parts: TSessionAssemblyParts): { session: Session; promptParts: TSystemPromptParts } {
+  const { options, configuration, cwd } = parts
+  const { settings } = configuration
+  const hooks = mergeSettingsLayers([settings.hooks ?? {}, options.hooks ?? {}])
+  const gate: Omit<TPermissionEnforcerOptions, 'mode' | 'sessionId'> = {
+    permissions: {
+      allow: [...DEFAULT_ALLOW_PATTERNS, ...(settings.permissions?.allow ?? []), ...(options.permissions?.allow ?? [])],
+      deny: [...(settings.permissions?.deny ?? []), ...(options.permissions?.deny ?? [])]
+    },
+    ...(Object.keys(hooks).length > 0 ? { hooks } : {}),
+    ...(options.permissionHandler ? { permissionHandler: options.permissionHandler } : {}),
+    // Prompt hooks inject their text as context; the caller's executors replace any by type.
+    hookExecutors: [new PromptExecutor(), ...(options.hookExecutors ?? [])],
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    cwd
+  }
+  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...(options.tools ?? [])]
+  const runSubagent = createSubagentRunner({
+    parentSessionId: parts.sessionId,
+    provider: options.provider,
+    getParentModel: () => session.getModel(),
+    getPermissionMode: () => enforcer.mode,
+    tools: baseTools,
+    definitions: configuration.agents,
+    permissions: gate,
+    context: { agentsMd: configuration.context.agentsMd, claudeMd: configuration.context.claudeMd },
+    ...(options.store ? { store: options.store } : {}),
+    onEvent: parts.onSubagentEvent
+  })
+  // Agent hooks run a subagent; subagents' own gates lack this executor, so hooks cannot nest agents.
+  const runAgentHook: TAgentHookRunner = async ({ agent, config, input, signal }) => {
+    const instructions = typeof config?.prompt === 'string' ? `${config.prompt}\n\n` : ''
+    const request = { agentType: agent, description: `${input.hook_event_name} hook`, prompt: `${instructions}${JSON.stringify(input)}` }
+    return (await runSubagent({ ...request, toolCallId: `hook-${createId()}`, ...(signal ? { signal } : {}) })).response
+  }
+  const enforcer = new PermissionEnforcer({
+    ...gate,
+    hookExecutors: [new PromptExecutor(), new AgentExecutor(runAgentHook), ...(options.hookExecutors ?? [])],
+    mode: options.permissionMode ?? settings.permissions?.defaultMode ?? 'default',
+    sessionId: parts.sessionId
+  })
+  const agentTool = createAgentTool(configuration.agents, runSubagent)
+  const promptParts: TSystemPromptParts = {
+    ...(options.systemMessage ? { base: options.systemMessage } : {}),
+    ...(options.sandbox ? { cwd } : {}),
+    project: configuration.project,
+    context: configuration.context,
+    skills: configuration.skills?.getSkills() ?? [],
+    ...(settings.language ? { language: settings.language } : {})
+  }
+  const autoCompactThreshold = options.autoCompactThreshold ?? (settings.compaction?.auto === false ? false : settings.compaction?.threshold)
+  const maxExecutionRounds = options.maxTurns ?? settings.maxTurns
+  const session = new Session({
+    provider: options.provider,
+    model: parts.model,
+    tools: options.sandbox ? [...baseTools, agentTool] : baseTools,
+    systemMessage: buildSystemPrompt(promptParts),
+    sessionId: parts.sessionId,
+    name: parts.name,
+    history: parts.history,
+    firstEventSeq: parts.firstEventSeq,
+    enforcer,
+    ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow }),
+    ...(autoCompactThreshold === undefined ? {} : { autoCompactThreshold }),
+    ...(configuration.context.compactInstructions ? { compactInstructions: configuration.context.compactInstructions } : {}),
+    ...(maxExecutionRounds === undefined ? {} : { maxExecutionRounds }),
+    onEvent: parts.onEvent
+  })
+  return { session, promptParts }
+}

@@ -1,0 +1,87 @@
+import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
+import { SessionRecorder } from './session-recorder.ts'
+import { toStoredEvent, type TSessionEvent } from './session-events.ts'
+
+type TRecordChanges = Partial<Pick<TSessionRecord, 'name' | 'model'>>
+
+/**
+ * Persists one session through a `SessionRecorder`, with what the recorder does not do: a
+ * `history_replaced` event starts the record's messages over (the recorder only appends), and
+ * renames or model switches reach the record. Events must already be redacted.
+ */
+export class SessionPersistence {
+  private recorder: SessionRecorder
+  private changes: TRecordChanges = {}
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly store: ISessionStore,
+    record: TSessionRecord
+  ) {
+    this.recorder = new SessionRecorder(store, record)
+  }
+
+  /** The record as last queued, with pending changes applied. */
+  get record(): TSessionRecord {
+    return { ...this.recorder.current, ...this.changes }
+  }
+
+  /** Writes the record as it is now (a new session's first write). */
+  start(): Promise<void> {
+    return this.enqueue(async () => {
+      this.recorder.commit(this.recorder.current.nextEventSeq)
+      await this.recorder.settle()
+    })
+  }
+
+  /**
+   * Records one event. A history reset is written together with the new messages once every
+   * earlier write has landed; the returned promise resolves when it has.
+   */
+  observe(event: TSessionEvent): void | Promise<void> {
+    if (event.type !== 'history_replaced') {
+      this.recorder.observe(toStoredEvent(event))
+      return
+    }
+    return this.enqueue(async () => {
+      const previous = this.recorder
+      previous.commit(event.seq)
+      await previous.settle()
+      this.recorder = new SessionRecorder(this.store, { ...previous.current, ...this.changes, messages: [...event.data.messages] })
+      this.recorder.observe(toStoredEvent(event))
+      this.recorder.commit(event.seq + 1)
+      await this.recorder.settle()
+    })
+  }
+
+  /** Queues a change of name or model, written at the next `flush`. */
+  update(changes: TRecordChanges): void {
+    this.changes = { ...this.changes, ...changes }
+  }
+
+  /** Writes every buffered event and pending change; rejects with the first write failure. */
+  flush(nextEventSeq: number): Promise<void> {
+    return this.enqueue(async () => {
+      this.recorder.commit(nextEventSeq)
+      await this.recorder.settle()
+      const current = this.recorder.current
+      const changed = Object.entries(this.changes).some(([key, value]) => current[key as keyof TRecordChanges] !== value)
+      if (!changed) return
+      this.recorder = new SessionRecorder(this.store, { ...current, ...this.changes })
+      this.recorder.commit(nextEventSeq)
+      await this.recorder.settle()
+    })
+  }
+
+  /** Resolves once every queued write has landed (or failed); start a run only then. */
+  whenIdle(): Promise<void> {
+    return this.queue
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task)
+    // The chain continues after a failure; the caller of the failed step still sees it.
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+}

@@ -1,0 +1,59 @@
+import type { IToolExecutionOptions } from '../core/execution/execution-context.ts'
+import type { IRunResult } from '../core/execution/run-execution.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { IAIProvider, TTextDeltaCallback } from '../core/provider.ts'
+import type { ITool } from '../core/tool.ts'
+import type { TCompactionOutcome } from './compaction/compaction-types.ts'
+import type { PermissionEnforcer } from './permission-enforcer.ts'
+import type { TPermissionEnforcerOptions } from './permission-enforcer-types.ts'
+import type { TSessionEventListener } from './session-events.ts'
+
+/** How a `Session` is built: pre-constructed tools, a provider and a system message. */
+export type TSessionOptions = {
+  provider: IAIProvider
+  model: string
+  /** Tools before the permission gate; the session wraps each with its enforcer. */
+  tools?: readonly ITool[]
+  systemMessage?: string
+  /** Identifies the session in replay events; a new id is made when omitted. */
+  sessionId?: string
+  name?: string
+  /** History to continue from (a resumed session's messages). */
+  history?: readonly TUniversalMessage[]
+  /** The `seq` of the first event, so a resumed session's log keeps rising. */
+  firstEventSeq?: number
+  /** The gate every tool call passes; built from `permissions` when omitted. */
+  enforcer?: PermissionEnforcer
+  /** Options of the enforcer the session builds when none is given. */
+  permissions?: TPermissionEnforcerOptions
+  /** The model's context window in tokens, when the model table does not know it. */
+  contextWindow?: number
+  /** Share of the window that triggers auto-compaction; `false` turns it off. Defaults to 0.835. */
+  autoCompactThreshold?: number | false
+  /** The project's "Compact Instructions", passed to every summary call. */
+  compactInstructions?: string
+  /** Cap on model/tool rounds per prompt. */
+  maxExecutionRounds?: number
+  toolExecution?: IToolExecutionOptions
+  /** Provider idle timeout in milliseconds. */
+  timeout?: number
+  /** Receives every event in order: the runs' and the session's own (hooks, compaction, history resets). */
+  onEvent?: TSessionEventListener
+}
+
+/** Options of one prompt. */
+export type TSessionRunOptions = {
+  signal?: AbortSignal
+  onTextDelta?: TTextDeltaCallback
+  /** What UserPromptSubmit hooks see instead of the prompt (the typed `/command`, say). */
+  rawInput?: string
+  maxExecutionRounds?: number
+}
+
+/** What a prompt produced, with any compaction it triggered. */
+export type TSessionRunResult = IRunResult & {
+  /** Set when a UserPromptSubmit hook refused the prompt; nothing was sent or committed. */
+  blockedReason?: string
+  /** Auto-compactions that ran before or after this prompt. */
+  compactions: TCompactionOutcome[]
+}

@@ -1,0 +1,96 @@
+import { createId } from '../../core/create-id.ts'
+import { ValidationError } from '../../core/errors.ts'
+import type { IAIProvider } from '../../core/provider.ts'
+import type { ITool } from '../../core/tool.ts'
+import type { TPermissionMode } from '../../permissions/index.ts'
+import { redactSecrets } from '../../storage/replay-log/redact-secrets.ts'
+import type { ISessionStore } from '../../storage/session-store.ts'
+import type { TPermissionEnforcerOptions } from '../permission-enforcer-types.ts'
+import type { TSessionEvent } from '../session-events.ts'
+import { SessionPersistence } from '../session-persistence.ts'
+import type { IAgentDefinition } from './agent-definition.ts'
+import { resolveSubagentModel } from './agent-definition.ts'
+import type { TSubagentReport, TSubagentRequest, TSubagentRunner } from './agent-tool.ts'
+import { createSubagentSession, type TSubagentContext } from './subagent-session.ts'
+
+/** What every subagent of one parent session is built from. */
+export type TSubagentRunnerParts = {
+  parentSessionId: string
+  provider: IAIProvider
+  /** Read when a subagent starts, so a model or mode switch of the parent carries over. */
+  getParentModel: () => string
+  getPermissionMode: () => TPermissionMode
+  /** The parent's tools before its permission gate. */
+  tools: readonly ITool[]
+  definitions: readonly IAgentDefinition[]
+  /** Lists, hooks, handler, sandbox and cwd of the parent's gate; the child gets a gate of its own. */
+  permissions: Omit<TPermissionEnforcerOptions, 'mode' | 'sessionId'>
+  context?: TSubagentContext
+  /** Where the child's record and replay log are kept; without one the child is not persisted. */
+  store?: ISessionStore
+  /** Receives the child's events, already redacted. */
+  onEvent?: (event: TSessionEvent) => void
+}
+
+/**
+ * The runner behind a session's Agent tool: each call starts a child session with its own id and
+ * replay log, whose first event (`session_link`) names the parent session and tool call, runs the
+ * prompt, persists the log, and reports the child's answer.
+ */
+export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunner {
+  return async (request: TSubagentRequest): Promise<TSubagentReport> => {
+    const definition = parts.definitions.find((candidate) => candidate.name === request.agentType)
+    if (!definition) {
+      const names = parts.definitions.map((candidate) => candidate.name).join(', ')
+      throw new ValidationError(`Unknown subagent type "${request.agentType}". Available: ${names}.`)
+    }
+    const sessionId = createId()
+    const parentModel = parts.getParentModel()
+    const now = Date.now()
+    const persistence = parts.store
+      ? new SessionPersistence(parts.store, {
+          id: sessionId,
+          name: `${definition.name}: ${request.description}`,
+          createdAt: now,
+          updatedAt: now,
+          model: resolveSubagentModel(definition, parentModel),
+          providerName: parts.provider.name,
+          messages: [],
+          nextEventSeq: 0
+        })
+      : undefined
+    await persistence?.start()
+    const child = createSubagentSession({
+      definition,
+      provider: parts.provider,
+      parentModel,
+      tools: parts.tools,
+      permissions: { ...parts.permissions, mode: parts.getPermissionMode() },
+      sessionId,
+      ...(parts.context ? { context: parts.context } : {}),
+      onEvent: (event) => {
+        const redacted = redactSecrets(event)
+        parts.onEvent?.(redacted)
+        return persistence?.observe(redacted)
+      }
+    })
+    await child.recordParentLink({
+      parentSessionId: parts.parentSessionId,
+      parentToolCallId: request.toolCallId,
+      agentType: definition.name,
+      description: request.description
+    })
+    try {
+      const result = await child.run(request.prompt, request.signal ? { signal: request.signal } : {})
+      return {
+        sessionId,
+        agentType: definition.name,
+        response: result.response,
+        interrupted: result.interrupted === true,
+        toolsExecuted: result.toolsExecuted
+      }
+    } finally {
+      await persistence?.flush(child.getNextEventSeq())
+    }
+  }
+}
