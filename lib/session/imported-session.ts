@@ -1,6 +1,7 @@
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TReplayImport } from '../storage/replay-log/replay-jsonl.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
+import type { TSessionEvent } from './session-events.ts'
 
 /**
  * The session record an imported log stands for: its messages rebuilt from the log's
@@ -11,7 +12,10 @@ export function toImportedSessionRecord(imported: TReplayImport, now = Date.now(
   let providerName = 'offline-demo'
   let model = 'offline-demo'
   let foundRequest = false
-  for (const { event } of imported.records) {
+  for (const record of imported.records) {
+    const event = record.event as TSessionEvent
+    // Compaction and clear start the history over; later appends index into the new one.
+    if (event.type === 'history_replaced') messages.splice(0, messages.length, ...event.data.messages)
     if (event.type === 'history_mutation') messages[event.data.index] = event.data.message
     if (event.type === 'provider_request' && !foundRequest) {
       foundRequest = true
