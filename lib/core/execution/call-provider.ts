@@ -29,7 +29,11 @@ export async function callProvider(
     clearTimeout(timer)
     timer = setTimeout(() => {
       timedOut = true
-      idle.abort(new ProviderError(`The provider sent nothing for ${idleMs} ms, so the call was stopped.`))
+      idle.abort(
+        new ProviderError(
+          `The provider sent nothing for ${idleMs} ms, so the call was stopped. Try again, or raise the agent's \`timeout\` if the model needs longer to answer.`
+        )
+      )
     }, idleMs)
   }
   const callSignal = idle ? (signal ? AbortSignal.any([signal, idle.signal]) : idle.signal) : signal

@@ -64,11 +64,22 @@ export function importReplayLogJsonl(text: string, options: { maxBytes?: number 
     }
     if (record.event.sessionId !== header.sessionId) refuse(`line ${index + 2} belongs to another session.`, { line: index + 2 })
   }
-  if (records.length !== header.recordCount) {
+  if (records.length < header.recordCount) {
     refuse(`the file is truncated: the header announces ${header.recordCount} records, the file holds ${records.length}.`)
+  }
+  if (records.length > header.recordCount) {
+    refuse(`the file holds ${records.length} records, more than the ${header.recordCount} its header announces.`)
   }
   const verification = verifyReplayLog(records)
   if (!verification.ok) refuse(`${verification.reason} (line ${verification.index + 2}).`, { line: verification.index + 2 })
+  // Anyone can recompute a chain, so a verified one may still repeat a seq; stores key events by seq.
+  let previousSeq = -1
+  for (const [index, { event }] of records.entries()) {
+    if (!(typeof event.seq === 'number' && event.seq > previousSeq)) {
+      refuse(`record ${index} has seq ${String(event.seq)}, not after seq ${previousSeq} (line ${index + 2}).`, { line: index + 2 })
+    }
+    previousSeq = event.seq
+  }
   if (records.length > 0 && header.lastHash !== verification.lastHash) refuse('the last hash does not match the header.')
   return { header: header as TReplayExportHeader, records }
 }

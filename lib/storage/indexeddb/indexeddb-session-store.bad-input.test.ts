@@ -1,0 +1,170 @@
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction
+} from 'fake-indexeddb'
+import { describe, expect, it, vi } from 'vitest'
+import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { LocalAgentHost } from '../../session/local-agent-host.ts'
+import { ScriptedProvider } from '../../testing/scripted-provider.ts'
+import { recordSuiteTotal } from '../../testing/suite-totals.ts'
+import { createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
+import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+
+// Records corrupted on disk (by another version, an extension, a hand edit): written raw into
+// the `sessions` and `events` stores, then listed and loaded through the store and the host.
+// Each is reported naming the session and the field, never crashes the listing, and nothing is
+// written over it.
+
+const SUITE = 'IndexedDB corrupt records'
+
+// idb recognizes IDB objects with `instanceof` against the global classes; `indexedDB` itself stays unset.
+for (const [name, value] of Object.entries({ IDBCursor, IDBCursorWithValue, IDBDatabase, IDBIndex, IDBKeyRange, IDBObjectStore, IDBOpenDBRequest, IDBRequest, IDBTransaction })) {
+  vi.stubGlobal(name, value)
+}
+
+type TStoreName = 'sessions' | 'events'
+
+async function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open('robota')
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+/** Writes `value` straight into an object store, past every check the store makes. */
+async function putRaw(factory: IDBFactory, storeName: TStoreName, value: unknown): Promise<void> {
+  const database = await openRaw(factory)
+  await new Promise<void>((resolve, reject) => {
+    const transaction = database.transaction(storeName, 'readwrite')
+    transaction.objectStore(storeName).put(value)
+    transaction.oncomplete = () => resolve()
+    transaction.onerror = () => reject(transaction.error)
+  })
+  database.close()
+}
+
+/** Every value of both stores, as stored. */
+async function readRaw(factory: IDBFactory): Promise<Record<TStoreName, unknown[]>> {
+  const database = await openRaw(factory)
+  const read = (storeName: TStoreName) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      const request = database.transaction(storeName).objectStore(storeName).getAll()
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+  const values = { sessions: await read('sessions'), events: await read('events') }
+  database.close()
+  return values
+}
+
+function createHost(store: IndexedDBSessionStore): LocalAgentHost {
+  return new LocalAgentHost({
+    store,
+    createSandbox: () => new InMemorySandboxClient(),
+    createProvider: () => new ScriptedProvider([{ text: 'never reached' }]),
+    defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+    eventIntervalMs: 1,
+    permissionMode: 'bypassPermissions'
+  })
+}
+
+const valid = createTestRecord('bad')
+const [systemMessage, userMessage, assistantMessage] = valid.messages
+
+type TCorruptRecord = { name: string; value: unknown; field: RegExp }
+
+const RECORDS: TCorruptRecord[] = [
+  { name: 'messages stored as text', value: { ...valid, messages: 'user: hi' }, field: /^messages: / },
+  { name: 'a numeric name', value: { ...valid, name: 42 }, field: /^name: / },
+  { name: 'a date string for createdAt', value: { ...valid, createdAt: '2026-01-01' }, field: /^createdAt: / },
+  { name: 'a negative next seq', value: { ...valid, nextEventSeq: -1 }, field: /^nextEventSeq: / },
+  { name: 'a fractional next seq', value: { ...valid, nextEventSeq: 2.5 }, field: /^nextEventSeq: / },
+  { name: 'no model', value: (({ model: _model, ...rest }) => rest)(valid), field: /^model: / },
+  { name: 'an empty id', value: { ...valid, id: '' }, field: /^id: / },
+  { name: 'a message of an unknown role', value: { ...valid, messages: [systemMessage, { ...userMessage, role: 'admin' }] }, field: /^messages\[1\]\.role: / },
+  { name: 'a message whose content is an object', value: { ...valid, messages: [{ ...userMessage, content: { text: 'hi' } }] }, field: /^messages\[0\]\.content: / },
+  { name: 'a tool call without a name', value: { ...valid, messages: [{ ...assistantMessage, toolCalls: [{ id: 'c1', arguments: {} }] }] }, field: /^messages\[0\]\.toolCalls\[0\]\.name: / },
+  { name: 'a tool result without its call id', value: { ...valid, messages: [{ id: 'm-tool', role: 'tool', state: 'complete', timestamp: 4, content: 'README.md', toolName: 'Bash' }] }, field: /^messages\[0\]\.toolCallId: / },
+  { name: 'metadata nested two levels deep', value: { ...valid, messages: [{ ...userMessage, metadata: { usage: { nested: { deep: 1 } } } }] }, field: /^messages\[0\]\.metadata\.usage/ },
+  { name: 'a message state nobody writes', value: { ...valid, messages: [{ ...userMessage, state: 'pending' }] }, field: /^messages\[0\]\.state: / },
+  { name: 'a hole in the messages', value: { ...valid, messages: [userMessage, null] }, field: /^messages\[1\]: / }
+]
+
+describe('corrupt session records in IndexedDB are reported, never crash, never get overwritten', () => {
+  it('holds at least 10 corrupt records', () => {
+    expect(RECORDS.length).toBeGreaterThanOrEqual(10)
+  })
+
+  it.each(RECORDS)('$name', async ({ value, field }) => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('good', { nextEventSeq: 2 }), createTestEvents('good', [0, 1]))
+    await putRaw(factory, 'sessions', value)
+    const id = (value as { id: string }).id
+    const before = await readRaw(factory)
+    const host = createHost(store)
+
+    const listing = await host.listSessions()
+    expect(listing.sessions.map((summary) => summary.id)).toEqual(['good'])
+    expect(listing.corrupt).toEqual([{ id, reason: expect.stringMatching(field) }])
+    const named = new RegExp(`Session "${id}" is corrupt: ${field.source.replace(/^\^/, '')}`)
+    await expect(store.loadSession(id)).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(named) })
+    await expect(host.openSession(id)).rejects.toThrow(named)
+    await expect(host.submit(id, 'Carry on.')).rejects.toThrow(named)
+    await expect(host.renameSession(id, 'Renamed')).rejects.toThrow(named)
+    expect((await host.openSession('good')).messages).toHaveLength(4)
+
+    expect(await readRaw(factory)).toEqual(before)
+    await store.close()
+    recordSuiteTotal(SUITE, 'badInputs')
+  })
+})
+
+const goodEvents = createTestEvents('good', [0, 1, 2])
+
+type TCorruptEvent = { name: string; corrupt: (stored: Record<string, unknown>) => Record<string, unknown>; problem: RegExp; verifies: 'throws' | 'breaks' }
+
+const EVENTS: TCorruptEvent[] = [
+  { name: 'an event whose data is text', corrupt: (event) => ({ ...event, data: 'appended' }), problem: /Replay event 1 of session "good" is corrupt: data: /, verifies: 'throws' },
+  { name: 'an event with an empty type', corrupt: (event) => ({ ...event, type: '' }), problem: /Replay event 1 of session "good" is corrupt: type: /, verifies: 'throws' },
+  { name: 'an event with a text timestamp', corrupt: (event) => ({ ...event, ts: 'yesterday' }), problem: /Replay event 1 of session "good" is corrupt: ts: /, verifies: 'throws' },
+  { name: 'an event with a numeric execution id', corrupt: (event) => ({ ...event, executionId: 7 }), problem: /Replay event 1 of session "good" is corrupt: executionId: /, verifies: 'throws' },
+  { name: 'an event whose payload was edited', corrupt: (event) => ({ ...event, data: { ...(event.data as object), edited: true } }), problem: /record 1 \(seq 1\) was changed after it was written/, verifies: 'breaks' },
+  { name: 'an event that lost its chain links', corrupt: ({ hash: _hash, prevHash: _prevHash, ...event }) => event, problem: /record 1 does not follow record 0: the chain is broken/, verifies: 'breaks' }
+]
+
+describe('corrupt replay events in IndexedDB are reported naming the event, and nothing is written', () => {
+  it.each(EVENTS)('$name', async ({ corrupt, problem, verifies }) => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('good', { nextEventSeq: 3 }), goodEvents)
+    const stored = (await readRaw(factory)).events[1] as Record<string, unknown>
+    await putRaw(factory, 'events', corrupt(stored))
+    const before = await readRaw(factory)
+    const host = createHost(store)
+
+    if (verifies === 'throws') {
+      await expect(store.loadEvents('good')).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(problem) })
+      await expect(host.openSession('good')).rejects.toThrow(problem)
+      await expect(host.verifyReplay('good')).rejects.toThrow(problem)
+      await expect(host.exportReplay('good')).rejects.toThrow(problem)
+    } else {
+      expect(await host.verifyReplay('good')).toEqual({ ok: false, index: 1, reason: expect.stringMatching(problem) })
+      // An export of a broken log does not verify on import either: the damage is not laundered.
+      await expect(createHost(new IndexedDBSessionStore({ indexedDB: new IDBFactory() })).importReplay(await host.exportReplay('good'))).rejects.toThrow(/^Replay import refused: (record 1|line 3) /)
+    }
+    expect((await host.listSessions()).sessions.map((summary) => summary.id)).toEqual(['good'])
+    expect(await readRaw(factory)).toEqual(before)
+    await store.close()
+    recordSuiteTotal(SUITE, 'badInputs')
+  })
+})
