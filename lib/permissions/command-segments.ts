@@ -10,6 +10,24 @@ const SEPARATORS = new Set([';', '&', '|', '\n', '(', ')'])
 
 const LEADING_NOISE = /^(?:(?:[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"[^"]*"|\S*)|then|do|else|elif|if|while|until|!|\{)\s+)+/
 
+// Words that run the command after them: `command rm`, `env X=1 rm`, `nohup rm` run `rm`.
+const WRAPPERS = /^(?:(?:command|builtin|exec|nohup|time|env(?: -[A-Za-z]+)*(?: [A-Za-z_][A-Za-z0-9_]*=\S*)*) )+/
+
+/**
+ * The command as a pattern should see it: wrappers dropped and the program named plainly, so
+ * `\rm`, `'rm'`, `/bin/rm`, `command rm` and `env rm` are all `rm` to a deny pattern.
+ */
+export function canonicalizeCommand(segment: string): string {
+  let text = segment
+  for (let previous = ''; previous !== text; ) {
+    previous = text
+    text = text.replace(LEADING_NOISE, '').replace(WRAPPERS, '')
+  }
+  const [program = '', ...rest] = text.split(' ')
+  const plain = program.replace(/^\\+/, '').replace(/^(['"])(.*)\1$/, '$2').replace(/^.*\//, '')
+  return [plain, ...rest].join(' ')
+}
+
 /** Collapses runs of whitespace, so `rm  -rf` and `rm -rf` are one command to a pattern. */
 export function normalizeCommand(command: string): string {
   return command.trim().replace(/\s+/g, ' ')
@@ -71,6 +89,6 @@ export function splitCommandSegments(command: string): TCommandSegments {
     current += character
   }
   segments.push(current)
-  const cleaned = segments.map((segment) => normalizeCommand(segment).replace(LEADING_NOISE, '')).filter((segment) => segment !== '')
+  const cleaned = segments.map((segment) => canonicalizeCommand(normalizeCommand(segment))).filter((segment) => segment !== '')
   return { segments: cleaned, compound }
 }

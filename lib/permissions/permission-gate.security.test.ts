@@ -73,12 +73,9 @@ describe('deny beats allow, in every mode', () => {
     recordSuiteTotal(SUITE, 'securityChecks')
   })
 
-  // Gap, reported: Bash deny patterns match command words as written, so the same program named
-  // another way (`\rm`, `/bin/rm`, `command rm`, `env rm`) escapes `Bash(rm *)` and a bare
-  // `Bash` allow then runs it without asking. command-segments.ts calls itself a heuristic; a
-  // fix would resolve such prefixes before matching.
-  it.fails('a denied program spelled another way is still denied', () => {
-    for (const command of ['\\rm -rf /', '/bin/rm -rf /', 'command rm -rf /', 'env rm -rf /']) {
+  it('a denied program spelled another way is still denied', () => {
+    const spellings = ['\\rm -rf /', '/bin/rm -rf /', 'command rm -rf /', 'env rm -rf /', "env -i X=1 'rm' -rf /", 'nohup /usr/bin/rm -rf /']
+    for (const command of spellings) {
       expect(evaluatePermission('Bash', { command }, 'bypassPermissions', { allow: ['Bash'], deny: ['Bash(rm *)'] })).toBe('deny')
     }
   })
