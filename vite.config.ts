@@ -1,5 +1,47 @@
 import react from '@vitejs/plugin-react'
+import { copyFileSync } from 'node:fs'
+import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+
+const EMBED_OUT_DIR = 'dist/playground/embed'
+
+/**
+ * After the playground builds, builds `robota/embed`: the `<robota-playground>` element as one ES
+ * module (its lazy panels inlined) plus its worker, with the example documentation page beside it.
+ * A second build, because the element must not share chunks with the playground page.
+ */
+function embedBuild(): Plugin {
+  return {
+    name: 'robota-embed-build',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: '.',
+        // Relative URLs: the worker and its chunks are found beside the module, wherever it is served.
+        base: './',
+        publicDir: false,
+        logLevel: 'warn',
+        plugins: [react()],
+        // Library builds keep `process.env.NODE_ENV`; a static page has no `process`.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        worker: { format: 'es' },
+        build: {
+          outDir: EMBED_OUT_DIR,
+          emptyOutDir: true,
+          target: 'es2022',
+          chunkSizeWarningLimit: 1600,
+          lib: { entry: 'playground/embed/index.ts', formats: ['es'], fileName: () => 'robota-playground.js' },
+          // Library builds keep whitespace in ES output; a file served as is should not.
+          rolldownOptions: { output: { codeSplitting: false, minify: true } }
+        }
+      })
+      copyFileSync('playground/embed/example.html', `${EMBED_OUT_DIR}/index.html`)
+      copyFileSync('playground/embed/example.css', `${EMBED_OUT_DIR}/example.css`)
+      copyFileSync('playground/embed/example-workspace.json', `${EMBED_OUT_DIR}/example-workspace.json`)
+    }
+  }
+}
 
 /**
  * One config for the playground (dev server and build, with the agent worker as its own chunk)
@@ -8,7 +50,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   root: 'playground',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), embedBuild()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
@@ -22,7 +64,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'worker/**/*.test.ts', 'playground/**/*.test.{ts,tsx}', '*.test.ts'],
+    include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'worker/**/*.test.ts', 'playground/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', '*.test.ts'],
     environment: 'node',
     testTimeout: 15000,
     // CI asks for a machine-readable report to sum test counts over every runner.

@@ -1,81 +1,167 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { IAgentHost } from '../lib/session/agent-host.ts'
-import type { TSessionSummary } from '../lib/storage/session-store.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
-import { ChatView } from './components/chat-view.tsx'
-import { PermissionPrompt } from './components/permission-prompt.tsx'
-import { PromptForm } from './components/prompt-form.tsx'
-import { ReplayPanel } from './components/replay-panel.tsx'
-import { SessionList } from './components/session-list.tsx'
+import { ChatPane } from './chat/chat-pane.tsx'
+import { ReplayPanel } from './replay/replay-panel.tsx'
+import { SessionList } from './sessions/session-list.tsx'
+import { useSessionList } from './sessions/use-session-list.ts'
+import { toProviderChoice } from './settings/playground-settings.ts'
+import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
+import { useSessionProvider } from './settings/use-session-provider.ts'
+import { measureContextUsage } from './shell/context-usage.ts'
+import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
+import { useInitialManifest } from './workspace/use-initial-manifest.ts'
+import { TopBar } from './shell/top-bar.tsx'
 
-/** The playground: sessions on the left, the chat in the middle, replay events on the right. */
-export function App({ host }: { host: IAgentHost }) {
-  const [sessions, setSessions] = useState<TSessionSummary[]>([])
-  const [selectedId, setSelectedId] = useState<string | undefined>()
-  const [startupError, setStartupError] = useState<string | undefined>()
-  const { state, submit, abort, answerPermission } = useAgentSession(host, selectedId)
-  const started = useRef(false)
+// Panels not on screen at start load on first use, keeping the page's first script small.
+const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
+const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
 
-  const refreshSessions = useCallback(async () => {
-    const listing = await host.listSessions()
-    setSessions(listing.sessions)
-    return listing.sessions
-  }, [host])
+type TAppProps = {
+  host: IAgentHost
+  /** Where settings persist; `undefined` keeps them for this page only (the embed does that). */
+  storage: Storage | undefined
+  /** Extra class on the root, such as `embedded`. */
+  className?: string
+  /** A workspace manifest applied to the first empty session (the embed's `manifest` attribute). */
+  initialManifest?: unknown
+  /** A problem the embedding page wants shown (a manifest that would not load, say). */
+  notice?: string | undefined
+  /** Page-wide keyboard shortcuts (Alt+N); an embed leaves the host page's keys alone. */
+  shortcuts?: boolean
+}
 
-  const createSession = useCallback(async () => {
-    const created = await host.createSession()
-    await refreshSessions()
-    setSelectedId(created.id)
-  }, [host, refreshSessions])
-
-  useEffect(() => {
-    // Reopen the most recent session, or start one, so a reload lands where the user left off.
-    // Once only: a development double-run of effects must not create two sessions.
-    if (started.current) return
-    started.current = true
-    refreshSessions()
-      .then(async (listed) => {
-        if (listed[0]) setSelectedId(listed[0].id)
-        else await createSession()
-      })
-      .catch((error: unknown) => setStartupError(error instanceof Error ? error.message : String(error)))
-  }, [refreshSessions, createSession])
+/** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
+export function App({ host, storage, className, initialManifest, notice, shortcuts = true }: TAppProps) {
+  const [settings, updateSettings] = usePlaygroundSettings(storage)
+  const settingsRef = useRef(settings)
+  settingsRef.current = settings
+  const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
+  const sessions = useSessionList(host, providerChoice)
+  const { state, submit, abort, answerPermission } = useAgentSession(host, sessions.selectedId)
+  const [settingsOpen, setSettingsOpenState] = useState(false)
+  const [settingsLoaded, setSettingsLoaded] = useState(false)
+  const setSettingsOpen = useCallback((open: boolean) => {
+    if (open) setSettingsLoaded(true)
+    setSettingsOpenState(open)
+  }, [])
+  const [tab, setTab] = useState<TSideTab>('replay')
+  const [queued, setQueued] = useState<string | undefined>()
+  const [filesVersion, setFilesVersion] = useState(0)
+  const provider = useSessionProvider(host, sessions.selectedId, settings, () => void sessions.refresh())
+  const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
+  const usage = useMemo(() => measureContextUsage(state.messages, state.events, settings.model), [state.messages, state.events, settings.model])
 
   const send = useCallback(
     async (prompt: string) => {
+      const sessionId = state.sessionId
+      const firstPrompt = state.messages.length === 0 && state.name === 'New session'
+      // A model switch saved a moment ago must reach the worker before the turn starts.
+      await provider.settled()
       await submit(prompt)
-      await refreshSessions()
+      // Named after its first prompt once the turn has committed, so the list tells sessions apart.
+      if (sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
+      else await sessions.refresh()
     },
-    [submit, refreshSessions]
+    [submit, provider.settled, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
+  const wasRunning = useRef(false)
+  useEffect(() => {
+    // A turn just ended: the files may have changed, and a queued prompt can go.
+    if (wasRunning.current && !state.running) {
+      setFilesVersion((version) => version + 1)
+      if (queued) {
+        setQueued(undefined)
+        void send(queued)
+      }
+    }
+    wasRunning.current = state.running
+  }, [state.running, queued, send])
+
+  useEffect(() => {
+    if (hydration.state === 'applied') setFilesVersion((version) => version + 1)
+  }, [hydration.state])
+
+  useEffect(() => {
+    if (!shortcuts) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.altKey && (event.key === 'n' || event.key === 'N')) {
+        event.preventDefault()
+        void sessions.create()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [shortcuts, sessions.create])
+
+  const theme = settings.theme === 'system' ? undefined : settings.theme
   return (
-    <div className="layout">
-      <header className="topbar">
-        <h1>Robota playground</h1>
-        <span className="badge" title="The offline demo model runs tools in an in-memory sandbox, with no key and no network.">
-          Offline demo model
-        </span>
-      </header>
-      <SessionList sessions={sessions} selectedId={selectedId} onSelect={setSelectedId} onCreate={createSession} />
-      <main className="chat" aria-label="Chat">
-        {startupError ? (
-          <p role="alert" className="error">
-            The agent could not start: {startupError}
-          </p>
-        ) : null}
-        <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} />
-        {state.pendingPermissions.map((pending) => (
-          <PermissionPrompt key={pending.requestId} pending={pending} onAnswer={(id, answer) => void answerPermission(id, answer)} />
-        ))}
-        {state.error ? (
-          <p role="alert" className="error">
-            {state.error}
-          </p>
-        ) : null}
-        <PromptForm disabled={!state.sessionId} running={state.running} onSubmit={send} onAbort={abort} />
-      </main>
-      <ReplayPanel events={state.events} />
+    <div className={`robota-root layout${className ? ` ${className}` : ''}`} data-theme={theme}>
+      <TopBar
+        providerKind={settings.providerKind}
+        model={settings.model}
+        usage={usage}
+        theme={settings.theme}
+        onTheme={(next) => updateSettings({ ...settings, theme: next })}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+      <SessionList
+        sessions={sessions.sessions}
+        selectedId={sessions.selectedId}
+        corruptCount={sessions.corruptCount}
+        running={state.running}
+        onSelect={sessions.select}
+        onCreate={() => void sessions.create()}
+        onRename={(id, name) => void sessions.rename(id, name)}
+        onFork={(id) => void sessions.fork(id)}
+        onDelete={(id) => void sessions.remove(id)}
+      />
+      <ChatPane
+        state={state}
+        notices={[notice, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
+          (notice): notice is string => Boolean(notice)
+        )}
+        progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : undefined}
+        queued={queued}
+        onSubmit={send}
+        onQueue={setQueued}
+        onAbort={abort}
+        onAnswer={(id, answer) => void answerPermission(id, answer)}
+        onOpenSettings={() => setSettingsOpen(true)}
+      />
+      <SidePanel
+        tab={tab}
+        onTab={setTab}
+        replay={
+          <ReplayPanel
+            host={host}
+            sessionId={state.sessionId}
+            sessionName={state.name}
+            events={state.events}
+            running={state.running}
+            onImported={(id) => void sessions.refresh().then(() => sessions.select(id))}
+          />
+        }
+        workspace={
+          <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
+            <WorkspacePanel key={state.sessionId} host={host} sessionId={state.sessionId} filesVersion={filesVersion} sandboxStatus={state.sandboxStatus} />
+          </Suspense>
+        }
+      />
+      {settingsLoaded ? (
+        <Suspense fallback={null}>
+          <SettingsDialog
+            open={settingsOpen}
+            settings={settings}
+            onClose={() => setSettingsOpen(false)}
+            onSave={(next) => {
+              updateSettings(next)
+              setSettingsOpen(false)
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

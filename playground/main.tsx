@@ -2,6 +2,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createAgentClient } from '../worker/create-agent-client.ts'
 import { App } from './app.tsx'
+import { ErrorBoundary } from './shell/error-boundary.tsx'
+import { pageStorage } from './settings/use-playground-settings.ts'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -9,6 +11,8 @@ if (!root) throw new Error('The page has no #root element to render the playgrou
 
 createRoot(root).render(
   <StrictMode>
-    <App host={createAgentClient()} />
+    <ErrorBoundary>
+      <App host={createAgentClient()} storage={pageStorage()} />
+    </ErrorBoundary>
   </StrictMode>
 )

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
+
+test('sessions: fork keeps the conversation and files apart from the original; rename and delete', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await runDemoTurn(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\?/ })).toBeVisible()
+
+  await sessions.getByRole('button', { name: 'Fork What is in this workspace?' }).click()
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  const fork = sessions.getByRole('button', { name: /^What is in this workspace\? \(fork\)/ })
+  await expect(fork).toHaveAttribute('aria-current', 'true')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Bash result').nth(1)).toContainText('# Tiny Calculator')
+
+  // The fork goes on alone: a second turn there leaves the original at one.
+  await runDemoTurn(page, 'Look again, please')
+  await expect(conversation.getByLabel('You')).toHaveCount(2)
+  await saveScreenshot(page, 'playground-session-fork')
+  await sessions.getByRole('button', { name: /^What is in this workspace\? ?6 messages/ }).click()
+  await expect(conversation.getByLabel('You')).toHaveCount(1)
+
+  // Rename with the keyboard, then delete after confirming.
+  await sessions.getByRole('button', { name: 'Rename What is in this workspace?' }).click()
+  const nameBox = sessions.getByLabel('New name for What is in this workspace?')
+  await nameBox.fill('Original tour')
+  await nameBox.press('Enter')
+  await expect(sessions.getByRole('button', { name: /^Original tour/ })).toBeVisible()
+  await sessions.getByRole('button', { name: 'Delete Original tour' }).click()
+  await sessions.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\? \(fork\)/ })).toHaveAttribute('aria-current', 'true')
+
+  // Alt+N starts a new session.
+  await page.keyboard.press('Alt+n')
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  expect(errors).toEqual([])
+})
+
+test('replay: export JSONL, import it in another browser with verification, and re-run it offline', async ({ page, browser }) => {
+  await openPlayground(page)
+  await runDemoTurn(page)
+  const replay = page.getByRole('complementary', { name: 'Replay events' })
+  await replay.getByRole('button', { name: 'Verify' }).click()
+  await expect(replay.getByRole('status', { name: 'Replay log status' })).toContainText('Hash chain intact')
+  const downloading = page.waitForEvent('download')
+  await replay.getByRole('button', { name: 'Export JSONL' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^robota-.*\.jsonl$/)
+  const path = await download.path()
+  const jsonl = readFileSync(path, 'utf8')
+  expect(jsonl.split('\n').filter(Boolean).length).toBeGreaterThan(20)
+
+  // Importing into the same browser names the clash and what to do.
+  await replay.getByLabel('Replay log file').setInputFiles({ name: 'tour.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) })
+  await expect(replay.getByRole('alert', { name: 'Replay log status' })).toContainText('open it from Sessions, or delete it first')
+
+  // A tampered file is refused.
+  const elsewhere = await browser.newContext()
+  const other = await elsewhere.newPage()
+  await openPlayground(other)
+  const otherReplay = other.getByRole('complementary', { name: 'Replay events' })
+  const forged = jsonl.replace('Tiny Calculator', 'Huge Calculator')
+  await otherReplay.getByLabel('Replay log file').setInputFiles({ name: 'forged.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(forged) })
+  await expect(otherReplay.getByRole('alert', { name: 'Replay log status' })).toContainText('refused')
+
+  await otherReplay.getByLabel('Replay log file').setInputFiles({ name: 'tour.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) })
+  await expect(otherReplay.getByRole('status', { name: 'Replay log status' })).toContainText('hash chain verified')
+  const sessions = other.getByRole('navigation', { name: 'Sessions' })
+  await expect(sessions.getByRole('button', { name: /^Imported session/ })).toHaveAttribute('aria-current', 'true')
+  await expect(other.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  await expect(otherReplay.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+
+  const rerun = otherReplay.getByRole('button', { name: 'Re-run offline' })
+  if (await rerun.isEnabled()) {
+    await rerun.click()
+    await expect(otherReplay.getByRole('status', { name: 'Replay log status' })).toContainText('Re-run matches the recording', { timeout: 30_000 })
+  } else {
+    test.info().annotations.push({ type: 'host', description: 'The host has no rerunReplay yet: re-run is shown disabled with its reason.' })
+    await expect(otherReplay.getByText(/Re-running needs a host with rerunReplay/)).toBeVisible()
+  }
+  await saveScreenshot(other, 'playground-replay-import')
+  await elsewhere.close()
+})

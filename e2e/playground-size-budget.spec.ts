@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+
+type TSizes = { initial: { gzip: number }; initialFiles: Array<{ file: string }>; budgetGzip: number; embed?: { gzip: number } }
+
+// Runs against the build this suite serves, so the budget holds for what users download.
+test('the playground’s initial main-thread JS stays within 120 KB gzip (bench/playground-size.mjs)', () => {
+  const sizes = JSON.parse(execFileSync('node', ['bench/playground-size.mjs', '--size-only', '--json'], { encoding: 'utf8' })) as TSizes
+  expect(sizes.budgetGzip).toBe(120 * 1024)
+  expect(sizes.initialFiles.length).toBeGreaterThan(0)
+  expect(sizes.initial.gzip).toBeLessThanOrEqual(sizes.budgetGzip)
+  // No vendor SDK or the shell in the page's first script: those load in the worker.
+  expect(sizes.initialFiles.map((entry) => entry.file).join(' ')).not.toMatch(/anthropic|openai|isomorphic-git|browser-/)
+  expect(sizes.embed?.gzip).toBeGreaterThan(0)
+})

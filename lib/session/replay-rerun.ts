@@ -1,0 +1,145 @@
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { recordedPrompts, ReplayProvider } from '../storage/replay-log/replay-provider.ts'
+import type { TSessionRecord } from '../storage/session-store.ts'
+import { createLiveSession } from './live-session.ts'
+import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
+
+/** What re-running a recorded session needs. */
+export type TReplayRerunOptions = {
+  /** The recorded session's replay events, in `seq` order. */
+  events: readonly IExecutionEventEnvelope[]
+  /** A fresh sandbox holding the files the recorded session started from. */
+  sandbox: ISandboxClient
+  /** Id the re-run's own events carry; defaults to the recorded session's id with `:rerun`. */
+  sessionId?: string
+  /** Allow and deny patterns, as the recording host had them. */
+  permissions?: IPermissionLists
+  /** Permission mode of the re-run; defaults to `default`, answering prompts as they were answered. */
+  permissionMode?: TPermissionMode
+  /** Defaults to `/workspace`. */
+  workspaceRoot?: string
+  /** Receives the re-run's replay events as they happen. */
+  onExecutionEvent?: (event: IExecutionEventEnvelope) => void
+  signal?: AbortSignal
+}
+
+/** The first place where the re-run's history differs from the recorded one. */
+export type TReplayRerunDifference = {
+  /** Index in the history (0-based). */
+  index: number
+  recorded: string
+  replayed: string
+}
+
+/** How a re-run went: whether the rebuilt history is the recorded one, message for message. */
+export type TReplayRerunReport = {
+  matches: boolean
+  prompts: number
+  /** Provider calls in the log, and how many the re-run made. */
+  recordedCalls: number
+  replayedCalls: number
+  recordedMessages: number
+  replayedMessages: number
+  difference?: TReplayRerunDifference
+  /** Why the replay provider stopped, when the re-run sent something other than what was recorded. */
+  divergence?: string
+}
+
+/**
+ * Re-runs a recorded session offline: a `ReplayProvider` answers every model call from the log,
+ * while the tools run for real in `sandbox`, and each permission prompt gets the answer it got
+ * then. The report compares the rebuilt history with the recorded one (roles, text, tool calls
+ * and results; ids and times aside).
+ */
+export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplayRerunReport> {
+  const { events } = options
+  const firstRequest = events.find((event) => event.type === 'provider_request')
+  const provider = new ReplayProvider(events)
+  const recordedCalls = provider.remainingCalls
+  const system = firstRequest?.data.messages[0]
+  const record: TSessionRecord = {
+    id: options.sessionId ?? `${events[0]?.sessionId ?? 'replay'}:rerun`,
+    name: 'Re-run',
+    createdAt: Date.now(),
+    updatedAt: Date.now(),
+    providerName: provider.name,
+    model: firstRequest?.data.model ?? 'replay',
+    messages: [],
+    nextEventSeq: 0
+  }
+  const session = createLiveSession(record, {
+    sandbox: options.sandbox,
+    provider,
+    permissionHandler: recordedAnswers(events),
+    permissionMode: options.permissionMode ?? 'default',
+    permissions: options.permissions,
+    hooks: undefined,
+    systemMessage: system?.role === 'system' ? system.content : '',
+    workspaceRoot: options.workspaceRoot ?? '/workspace'
+  })
+  const replayed: TUniversalMessage[] = []
+  const prompts = recordedPrompts(events)
+  for (const prompt of prompts) {
+    if (options.signal?.aborted) break
+    await session.agent.run(prompt, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      onExecutionEvent: (event) => {
+        if (event.type === 'history_mutation') replayed[event.data.index] = event.data.message
+        options.onExecutionEvent?.(event)
+      }
+    })
+  }
+  const recorded = recordedHistory(events)
+  const difference = firstDifference(recorded, replayed)
+  const divergence = replayed.find((message) => message.role === 'assistant' && message.metadata?.error === true)?.content
+  const replayedCalls = recordedCalls - provider.remainingCalls
+  return {
+    matches: difference === undefined && replayedCalls === recordedCalls,
+    prompts: prompts.length,
+    recordedCalls,
+    replayedCalls,
+    recordedMessages: recorded.length,
+    replayedMessages: replayed.length,
+    ...(difference ? { difference } : {}),
+    ...(divergence && /Replay (diverged|asked)/.test(divergence) ? { divergence: divergence.replace(/^Error: the model provider failed: /, '') } : {})
+  }
+}
+
+/** The committed history of a log, rebuilt from its `history_mutation` events. */
+function recordedHistory(events: readonly IExecutionEventEnvelope[]): TUniversalMessage[] {
+  const history: TUniversalMessage[] = []
+  for (const event of events) if (event.type === 'history_mutation') history[event.data.index] = event.data.message
+  return history.filter((message) => message !== undefined)
+}
+
+/** Answers each prompt as the recording's user did; a call the log never asked about is denied. */
+function recordedAnswers(events: readonly IExecutionEventEnvelope[]): TPermissionHandler {
+  const answers = new Map<string, TPermissionAnswer>()
+  for (const event of events) {
+    if (event.type !== 'permission_decision') continue
+    if (event.data.source === 'handler' || event.data.source === 'session_rule' || event.data.source === 'abort') {
+      answers.set(event.data.toolCallId, event.data.decision === 'allow' ? 'allow_once' : 'deny')
+    }
+  }
+  return async (request) => answers.get(request.toolCallId) ?? 'deny'
+}
+
+function describeMessage(message: TUniversalMessage | undefined): string {
+  if (!message) return 'nothing'
+  const calls = message.role === 'assistant' ? (message.toolCalls ?? []).map((call) => `${call.name}#${call.id}(${JSON.stringify(call.arguments)})`) : []
+  const link = message.role === 'tool' ? ` for ${message.toolName}#${message.toolCallId}` : ''
+  return `${message.role}${link}: ${JSON.stringify(message.content)}${calls.length > 0 ? ` calls ${calls.join(', ')}` : ''}`
+}
+
+function firstDifference(recorded: readonly TUniversalMessage[], replayed: readonly TUniversalMessage[]): TReplayRerunDifference | undefined {
+  const length = Math.max(recorded.length, replayed.length)
+  for (let index = 0; index < length; index++) {
+    const before = describeMessage(recorded[index])
+    const after = describeMessage(replayed[index])
+    if (before !== after) return { index, recorded: before, replayed: after }
+  }
+  return undefined
+}

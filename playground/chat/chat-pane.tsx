@@ -1,0 +1,54 @@
+import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
+import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { ChatView } from './chat-view.tsx'
+import { FailureNotice } from './failure-notice.tsx'
+import { PermissionPrompt } from './permission-prompt.tsx'
+import { PromptForm } from './prompt-form.tsx'
+
+type TChatPaneProps = {
+  state: TSessionViewState
+  /** Page-level problems to show above the prompt (a refused provider switch, say). */
+  notices: string[]
+  /** Slow work under way outside a turn (hydrating a manifest), shown with a spinner. */
+  progress: string | undefined
+  queued: string | undefined
+  onSubmit: (prompt: string) => Promise<void>
+  onQueue: (prompt: string | undefined) => void
+  onAbort: () => Promise<void>
+  onAnswer: (requestId: string, answer: TPermissionAnswer) => void
+  onOpenSettings: () => void
+}
+
+/** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onAbort, onAnswer, onOpenSettings }: TChatPaneProps) {
+  return (
+    <main className="chat" aria-label="Chat">
+      {state.sandboxStatus === 'loading' ? (
+        <p className="progress sandbox-progress" role="status">
+          <span className="spinner" aria-hidden="true" /> Preparing the sandbox: loading the shell and restoring the session’s files…
+        </p>
+      ) : null}
+      {state.readOnly ? (
+        <p className="progress read-only" role="status">
+          Another tab is running this session: this one follows it, read-only, and takes over if that tab closes.
+        </p>
+      ) : null}
+      {progress ? (
+        <p className="progress sandbox-progress" role="status">
+          <span className="spinner" aria-hidden="true" /> {progress}
+        </p>
+      ) : null}
+      <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} onOpenSettings={onOpenSettings} />
+      {state.pendingPermissions.map((pending, index) => (
+        <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} />
+      ))}
+      {state.error ? <FailureNotice message={state.error} onOpenSettings={onOpenSettings} /> : null}
+      {notices.map((notice) => (
+        <p key={notice} role="alert" className="error">
+          {notice}
+        </p>
+      ))}
+      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onAbort={onAbort} />
+    </main>
+  )
+}

@@ -1,0 +1,39 @@
+import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
+import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
+import { proposedFileChange } from './file-change.ts'
+import { LazyFileDiff } from './lazy-file-diff.tsx'
+import { summarizeArguments } from './tool-result.ts'
+
+type TPermissionPromptProps = {
+  pending: TPendingPermission
+  onAnswer: (requestId: string, answer: TPermissionAnswer) => void
+  /** Focus "Allow once" on arrival; only the first of several prompts takes focus. */
+  focus: boolean
+}
+
+/** Asks whether a tool call may run: this once, every call like it this session, or not at all. */
+export function PermissionPrompt({ pending, onAnswer, focus }: TPermissionPromptProps) {
+  const { requestId, request } = pending
+  const change = proposedFileChange(request.toolName, request.parameters)
+  return (
+    <div className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`}>
+      <p id={`permission-${requestId}`}>
+        The agent wants to run <strong>{request.toolName}</strong>: <code>{summarizeArguments(request.toolName, request.parameters)}</code>
+        <span className="note"> · mode {request.mode}</span>
+      </p>
+      {request.reason ? <p className="note">{request.reason}</p> : null}
+      {change ? <LazyFileDiff change={change} /> : null}
+      <div className="permission-actions">
+        <button type="button" autoFocus={focus} onClick={() => onAnswer(requestId, 'allow_once')}>
+          Allow once
+        </button>
+        <button type="button" onClick={() => onAnswer(requestId, { allowForSession: request.suggestedPattern })}>
+          Allow <code>{request.suggestedPattern}</code> for this session
+        </button>
+        <button type="button" className="deny" onClick={() => onAnswer(requestId, 'deny')}>
+          Deny
+        </button>
+      </div>
+    </div>
+  )
+}

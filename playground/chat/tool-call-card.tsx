@@ -1,0 +1,37 @@
+import { memo } from 'react'
+import type { IToolCall, IToolMessage } from '../../lib/core/messages.ts'
+import type { TFileChange } from './file-change.ts'
+import { LazyFileDiff } from './lazy-file-diff.tsx'
+import { summarizeArguments, toShownToolResult } from './tool-result.ts'
+
+type TToolCallCardProps = { call: IToolCall; result: IToolMessage | undefined; change: TFileChange | undefined }
+
+/** One tool call: name and arguments, the file diff of a Write or Edit, then its output. */
+export const ToolCallCard = memo(function ToolCallCard({ call, result, change }: TToolCallCardProps) {
+  const shown = result ? toShownToolResult(result.content) : undefined
+  const status = !shown ? 'running' : shown.failed ? 'failed' : 'done'
+  return (
+    <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>
+      <div className="tool-head">
+        <span className="tool-name">{call.name}</span>
+        <code className="tool-headline">{summarizeArguments(call.name, call.arguments)}</code>
+        {shown?.exitCode !== undefined ? <span className="exit-code">exit {shown.exitCode}</span> : null}
+        <span className={`tool-status ${status}`}>{status === 'running' ? 'running…' : status}</span>
+      </div>
+      <details className="tool-arguments">
+        <summary>Arguments</summary>
+        <pre aria-label={`${call.name} arguments`}>{JSON.stringify(call.arguments, null, 2)}</pre>
+      </details>
+      {change ? <LazyFileDiff change={change} /> : null}
+      {shown ? (
+        <pre className="tool-output" aria-label={`${call.name} result`}>
+          {shown.output || '(no output)'}
+        </pre>
+      ) : (
+        <p className="note" role="status">
+          Running…
+        </p>
+      )}
+    </section>
+  )
+})

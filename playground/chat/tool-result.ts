@@ -1,0 +1,36 @@
+/** A tool result as the chat shows it: output text, whether it failed, and extras it reported. */
+export type TShownToolResult = {
+  output: string
+  failed: boolean
+  exitCode: number | undefined
+  /** Where an Edit's first replacement began in the original file. */
+  startLine: number | undefined
+}
+
+/** Reads a tool message's content: a built-in tool's JSON result, or plain text as the model saw it. */
+export function toShownToolResult(content: string): TShownToolResult {
+  try {
+    const parsed = JSON.parse(content) as { output?: unknown; error?: unknown; success?: unknown; exitCode?: unknown; startLine?: unknown }
+    if (typeof parsed.output === 'string') {
+      const error = typeof parsed.error === 'string' && !parsed.output ? parsed.error : ''
+      return {
+        output: parsed.output || error,
+        failed: parsed.success === false,
+        exitCode: typeof parsed.exitCode === 'number' ? parsed.exitCode : undefined,
+        startLine: typeof parsed.startLine === 'number' ? parsed.startLine : undefined
+      }
+    }
+  } catch {
+    // Not a built-in tool's JSON result: show the text as the model saw it.
+  }
+  return { output: content, failed: content.startsWith('Error:'), exitCode: undefined, startLine: undefined }
+}
+
+/** The one-line summary of a call's arguments shown in its header. */
+export function summarizeArguments(toolName: string, parameters: Record<string, unknown>): string {
+  const pick = (key: string) => (typeof parameters[key] === 'string' ? (parameters[key] as string) : undefined)
+  const headline = pick('command') ?? pick('filePath') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query')
+  if (headline !== undefined) return headline
+  const json = JSON.stringify(parameters)
+  return json.length > 120 ? `${json.slice(0, 119)}…` : json || toolName
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
+
+let seq = 0
+function event(executionId: string, round: number | undefined, type: 'provider_request' | 'provider_stream_raw_delta' | 'history_mutation', content = ''): IExecutionEventEnvelope {
+  const base = { seq: seq++, ts: 0, sessionId: 's', executionId, ...(round === undefined ? {} : { round }) }
+  if (type === 'provider_request') return { ...base, type, data: { provider: 'p', model: 'm', messages: [], tools: [] } }
+  if (type === 'provider_stream_raw_delta') return { ...base, type, data: { sequence: 0, delta: content } }
+  return { ...base, type, data: { mutation: 'append', index: 0, message: { id: 'u', state: 'complete', timestamp: 0, role: 'user', content } } }
+}
+
+const events = [
+  event('x1', undefined, 'history_mutation', 'first prompt'),
+  event('x1', 1, 'provider_request'),
+  event('x1', 1, 'provider_stream_raw_delta', 'a'),
+  event('x1', 2, 'provider_request'),
+  event('x1', undefined, 'history_mutation', 'answer'),
+  event('x2', undefined, 'history_mutation', 'second prompt'),
+  event('x2', 1, 'provider_request'),
+  event('x2', 1, 'provider_stream_raw_delta', 'b'),
+  event('x2', 1, 'provider_stream_raw_delta', 'c')
+]
+
+describe('groupReplayEvents', () => {
+  it('groups by turn, then by consecutive round, in seq order', () => {
+    const turns = groupReplayEvents(events)
+    expect(turns.map((turn) => [turn.turn, turn.prompt, turn.rounds.map((round) => [round.round, round.events.length])])).toEqual([
+      [1, 'first prompt', [[undefined, 1], [1, 2], [2, 2]]],
+      [2, 'second prompt', [[undefined, 1], [1, 3]]]
+    ])
+  })
+
+  it('filters by type but keeps each turn its number and prompt', () => {
+    const turns = groupReplayEvents(events, (type) => type === 'provider_stream_raw_delta')
+    expect(turns.map((turn) => [turn.turn, turn.prompt, turn.rounds.flatMap((round) => round.events.map((shown) => shown.seq))])).toEqual([
+      [1, 'first prompt', [2]],
+      [2, 'second prompt', [7, 8]]
+    ])
+  })
+
+  it('counts event types, most frequent first', () => {
+    expect(countEventTypes(events)).toEqual([['history_mutation', 3], ['provider_request', 3], ['provider_stream_raw_delta', 3]])
+  })
+})

@@ -1,0 +1,44 @@
+import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+
+/** Consecutive events of one provider round, with the round-less history appends that follow it; `round` is absent before the first. */
+export type TReplayRoundGroup = { key: string; round: number | undefined; events: IExecutionEventEnvelope[] }
+
+/** One run of the agent (one submitted prompt) and its rounds, in order. */
+export type TReplayTurnGroup = { executionId: string; turn: number; prompt: string | undefined; rounds: TReplayRoundGroup[] }
+
+/**
+ * Groups a session's events into turns (by `executionId`) and, inside each, into runs of
+ * consecutive events sharing a round (a round-less event joins the round before it), keeping `seq` order. `shown` filters events by type first;
+ * turns keep their number and prompt even when the filter hides the event that carried it.
+ */
+export function groupReplayEvents(
+  events: readonly IExecutionEventEnvelope[],
+  shown: (type: TExecutionEventType) => boolean = () => true
+): TReplayTurnGroup[] {
+  const turns: TReplayTurnGroup[] = []
+  const byExecution = new Map<string, TReplayTurnGroup>()
+  for (const event of events) {
+    let turn = byExecution.get(event.executionId)
+    if (!turn) {
+      turn = { executionId: event.executionId, turn: byExecution.size + 1, prompt: undefined, rounds: [] }
+      byExecution.set(event.executionId, turn)
+    }
+    if (turn.prompt === undefined && event.type === 'history_mutation' && event.data.message.role === 'user' && event.round === undefined) {
+      turn.prompt = event.data.message.content
+    }
+    if (!shown(event.type)) continue
+    if (turn.rounds.length === 0) turns.push(turn)
+    const last = turn.rounds.at(-1)
+    // History appends carry no round; they belong with the round that produced them.
+    if (last && (last.round === event.round || (event.round === undefined && last.round !== undefined))) last.events.push(event)
+    else turn.rounds.push({ key: `${event.executionId}:${event.seq}`, round: event.round, events: [event] })
+  }
+  return turns
+}
+
+/** How many events of each type the session has, most frequent first. */
+export function countEventTypes(events: readonly IExecutionEventEnvelope[]): Array<[TExecutionEventType, number]> {
+  const counts = new Map<TExecutionEventType, number>()
+  for (const event of events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1)
+  return [...counts.entries()].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))
+}

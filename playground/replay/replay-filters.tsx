@@ -1,0 +1,32 @@
+import type { TExecutionEventType } from '../../lib/core/execution-events.ts'
+
+type TReplayFiltersProps = {
+  counts: Array<[TExecutionEventType, number]>
+  hidden: ReadonlySet<TExecutionEventType>
+  onChange: (hidden: Set<TExecutionEventType>) => void
+}
+
+/** One toggle per event type the session has, with its count; pressed means shown. */
+export function ReplayFilters({ counts, hidden, onChange }: TReplayFiltersProps) {
+  if (counts.length === 0) return null
+  const toggle = (type: TExecutionEventType) => {
+    const next = new Set(hidden)
+    if (next.has(type)) next.delete(type)
+    else next.add(type)
+    onChange(next)
+  }
+  return (
+    <div className="replay-filters" role="group" aria-label="Filter events by type">
+      {counts.map(([type, count]) => (
+        <button key={type} type="button" className="chip" aria-pressed={!hidden.has(type)} onClick={() => toggle(type)}>
+          {type} <span className="count">{count}</span>
+        </button>
+      ))}
+      {hidden.size > 0 ? (
+        <button type="button" className="link" onClick={() => onChange(new Set())}>
+          Show all
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { useMemo, useState } from 'react'
+import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
+import { JsonInspector } from './json-inspector.tsx'
+import { ReplayFilters } from './replay-filters.tsx'
+import { ReplayTimeline } from './replay-timeline.tsx'
+import { ReplayTransfer } from './replay-transfer.tsx'
+
+type TReplayPanelProps = {
+  host: IAgentHost
+  sessionId: string | undefined
+  sessionName: string
+  events: IExecutionEventEnvelope[]
+  running: boolean
+  onImported: (sessionId: string) => void
+}
+
+const SHOWN_EVENTS = 600
+
+/** Every replay event of the session: filter, timeline by round, JSON inspector, and the log's round trip. */
+export function ReplayPanel({ host, sessionId, sessionName, events, running, onImported }: TReplayPanelProps) {
+  const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
+  const [selected, setSelected] = useState<IExecutionEventEnvelope | undefined>()
+  const [showAll, setShowAll] = useState(false)
+  const counts = useMemo(() => countEventTypes(events), [events])
+  const filtered = useMemo(() => events.filter((event) => !hidden.has(event.type)), [events, hidden])
+  const shown = useMemo(() => (showAll ? filtered : filtered.slice(-SHOWN_EVENTS)), [filtered, showAll])
+  const turns = useMemo(() => groupReplayEvents(shown), [shown])
+
+  return (
+    <aside className="replay" aria-label="Replay events">
+      <h2>
+        Replay events <span className="count">{events.length}</span>
+      </h2>
+      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} />
+      <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
+      {filtered.length > shown.length ? (
+        <p className="note">
+          Showing the last {SHOWN_EVENTS} of {filtered.length}.{' '}
+          <button type="button" className="link" onClick={() => setShowAll(true)}>
+            Show all
+          </button>
+        </p>
+      ) : null}
+      {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
+      <ReplayTimeline turns={turns} selectedSeq={selected?.seq} onSelect={setSelected} />
+      <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
+    </aside>
+  )
+}

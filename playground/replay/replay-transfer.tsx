@@ -1,0 +1,117 @@
+import { useRef, useState, type ChangeEvent } from 'react'
+import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
+import { downloadText } from './download-text.ts'
+import { canRerunReplay } from './rerun-capable-host.ts'
+
+type TReplayTransferProps = {
+  host: IAgentHost
+  sessionId: string | undefined
+  sessionName: string
+  running: boolean
+  /** Called with the id of a session the user imported, so the page can open it. */
+  onImported: (sessionId: string) => void
+}
+
+type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[] }
+
+/** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
+export function ReplayTransfer({ host, sessionId, sessionName, running, onImported }: TReplayTransferProps) {
+  const [outcome, setOutcome] = useState<TOutcome | undefined>()
+  const fileInput = useRef<HTMLInputElement>(null)
+  const rerunAvailable = canRerunReplay(host)
+
+  const attempt = async (busyText: string, action: () => Promise<TOutcome>) => {
+    setOutcome({ tone: 'busy', text: busyText })
+    try {
+      setOutcome(await action())
+    } catch (error) {
+      setOutcome({ tone: 'bad', text: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  const exportLog = (id: string) =>
+    attempt('Exporting…', async () => {
+      const jsonl = await host.exportReplay(id)
+      const slug = sessionName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'session'
+      downloadText(jsonl, `robota-${slug}-${id.slice(0, 8)}.jsonl`)
+      return { tone: 'ok', text: `Exported ${jsonl.split('\n').filter(Boolean).length - 1} records as JSONL.` }
+    })
+
+  const importLog = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    void attempt(`Importing ${file.name}…`, async () => {
+      const imported = await host.importReplay(await file.text()).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error)
+        throw new Error(/already exists/.test(message) ? `${message} It is already in this browser: open it from Sessions, or delete it first.` : message)
+      })
+      const verification = await host.verifyReplay(imported.id)
+      onImported(imported.id)
+      if (!verification.ok) return { tone: 'bad', text: `Imported, but the chain does not verify: ${verification.reason}` }
+      return { tone: 'ok', text: `Imported ${file.name}: hash chain verified, ${verification.recordCount} records, ${imported.messageCount} messages.` }
+    })
+  }
+
+  const verify = (id: string) =>
+    attempt('Verifying…', async () => {
+      const verification = await host.verifyReplay(id)
+      return verification.ok
+        ? { tone: 'ok', text: `Hash chain intact: ${verification.recordCount} records, last hash ${verification.lastHash.slice(0, 12)}…` }
+        : { tone: 'bad', text: `The log does not verify at record ${verification.index}: ${verification.reason}` }
+    })
+
+  const rerun = (id: string) =>
+    attempt('Re-running offline with the recorded model answers…', async () => {
+      if (!canRerunReplay(host)) throw new Error('This host cannot re-run logs.')
+      return describeRerun(await host.rerunReplay(id))
+    })
+
+  return (
+    <div className="replay-transfer">
+      <div className="button-row">
+        <button type="button" disabled={!sessionId || running} onClick={() => sessionId && void exportLog(sessionId)}>
+          Export JSONL
+        </button>
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Import JSONL
+        </button>
+        <input ref={fileInput} type="file" accept=".jsonl,application/x-ndjson,application/json,text/plain" hidden aria-label="Replay log file" onChange={importLog} />
+        <button type="button" disabled={!sessionId || running} onClick={() => sessionId && void verify(sessionId)}>
+          Verify
+        </button>
+        <button
+          type="button"
+          disabled={!sessionId || running || !rerunAvailable}
+          title={rerunAvailable ? 'Answer every model call from this log and run the tools again in a fresh sandbox' : 'This host has no rerunReplay method yet'}
+          onClick={() => sessionId && void rerun(sessionId)}
+        >
+          Re-run offline
+        </button>
+      </div>
+      {!rerunAvailable ? <p className="note">Re-running needs a host with <code>rerunReplay</code>; this one has none yet.</p> : null}
+      {outcome ? (
+        <div className={`outcome ${outcome.tone}`} role={outcome.tone === 'bad' ? 'alert' : 'status'} aria-label="Replay log status">
+          {outcome.tone === 'busy' ? <span className="spinner" aria-hidden="true" /> : null}
+          <p>{outcome.text}</p>
+          {(outcome.details ?? []).map((detail) => (
+            <p key={detail} className="detail">
+              {detail}
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function describeRerun(report: TReplayRerunReport): TOutcome {
+  const counts = `${report.prompts} prompt${report.prompts === 1 ? '' : 's'}, ${report.replayedCalls} of ${report.recordedCalls} model calls, ${report.replayedMessages} messages`
+  if (report.matches) return { tone: 'ok', text: `Re-run matches the recording: ${counts}.` }
+  const details = [
+    ...(report.divergence ? [report.divergence] : []),
+    ...(report.difference ? [`Message ${report.difference.index + 1} recorded: ${report.difference.recorded}`, `Message ${report.difference.index + 1} re-run: ${report.difference.replayed}`] : [])
+  ]
+  return { tone: 'bad', text: `Re-run differs from the recording (${counts}).`, details }
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react'
+import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+
+type TSessionItemProps = {
+  session: TSessionSummary
+  selected: boolean
+  running: boolean
+  onSelect: (sessionId: string) => void
+  onRename: (sessionId: string, name: string) => void
+  onFork: (sessionId: string) => void
+  onDelete: (sessionId: string) => void
+}
+
+type TMode = 'view' | 'rename' | 'confirm-delete'
+
+/** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
+export function SessionItem({ session, selected, running, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
+  const [mode, setMode] = useState<TMode>('view')
+  const [name, setName] = useState(session.name)
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim()) onRename(session.id, name.trim())
+    setMode('view')
+  }
+
+  if (mode === 'rename') {
+    return (
+      <li className="session-item selected">
+        <form className="rename-form" onSubmit={submitRename}>
+          <input
+            aria-label={`New name for ${session.name}`}
+            value={name}
+            autoFocus
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
+          />
+          <button type="submit">Save</button>
+        </form>
+      </li>
+    )
+  }
+
+  return (
+    <li className={`session-item${selected ? ' selected' : ''}`}>
+      <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
+        <span className="session-name">{session.name}</span>
+        <span className="session-meta">
+          {session.messageCount} messages · {new Date(session.updatedAt).toLocaleTimeString()}
+        </span>
+      </button>
+      {selected && mode === 'view' ? (
+        <div className="session-actions">
+          <button type="button" onClick={() => { setName(session.name); setMode('rename') }} aria-label={`Rename ${session.name}`}>
+            Rename
+          </button>
+          <button type="button" onClick={() => onFork(session.id)} disabled={running} aria-label={`Fork ${session.name}`} title="Copy the conversation and its files into a new session">
+            Fork
+          </button>
+          <button type="button" className="danger" onClick={() => setMode('confirm-delete')} aria-label={`Delete ${session.name}`}>
+            Delete
+          </button>
+        </div>
+      ) : null}
+      {selected && mode === 'confirm-delete' ? (
+        <div className="session-actions" role="group" aria-label="Confirm delete">
+          <span>Delete with its files and log?</span>
+          <button type="button" className="danger" autoFocus onClick={() => { setMode('view'); onDelete(session.id) }}>
+            Delete for good
+          </button>
+          <button type="button" onClick={() => setMode('view')}>
+            Keep
+          </button>
+        </div>
+      ) : null}
+    </li>
+  )
+}

@@ -1,0 +1,49 @@
+import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+import { SessionItem } from './session-item.tsx'
+
+type TSessionListProps = {
+  sessions: TSessionSummary[]
+  selectedId: string | undefined
+  corruptCount: number
+  /** Whether the open session is running a turn: it cannot be forked then. */
+  running: boolean
+  onSelect: (sessionId: string) => void
+  onCreate: () => void
+  onRename: (sessionId: string, name: string) => void
+  onFork: (sessionId: string) => void
+  onDelete: (sessionId: string) => void
+}
+
+/** Stored sessions, newest first: open one, start, rename, fork or delete. */
+export function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete }: TSessionListProps) {
+  return (
+    <nav className="sessions" aria-label="Sessions">
+      <div className="sessions-head">
+        <h2>Sessions</h2>
+        <button type="button" className="new-session" onClick={onCreate} aria-keyshortcuts="Alt+N" title="New session (Alt+N)">
+          New session
+        </button>
+      </div>
+      <ul>
+        {sessions.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            selected={session.id === selectedId}
+            running={running && session.id === selectedId}
+            onSelect={onSelect}
+            onRename={onRename}
+            onFork={onFork}
+            onDelete={onDelete}
+          />
+        ))}
+      </ul>
+      {corruptCount > 0 ? (
+        <p className="note" role="status">
+          {corruptCount} stored session{corruptCount === 1 ? '' : 's'} could not be read and {corruptCount === 1 ? 'is' : 'are'} hidden.
+        </p>
+      ) : null}
+      <p className="note storage-note">Stored in this browser (IndexedDB).</p>
+    </nav>
+  )
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { IAgentHost, TProviderChoice } from '../../lib/session/agent-host.ts'
+import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+
+/** The stored sessions, the open one, and what can be done to them. */
+export type TSessionList = {
+  sessions: TSessionSummary[]
+  /** Stored records that failed validation: reported, never a crash. */
+  corruptCount: number
+  selectedId: string | undefined
+  select: (sessionId: string) => void
+  create: () => Promise<void>
+  rename: (sessionId: string, name: string) => Promise<void>
+  fork: (sessionId: string) => Promise<void>
+  remove: (sessionId: string) => Promise<void>
+  refresh: () => Promise<TSessionSummary[]>
+  /** Why listing or creating sessions failed, if it did. */
+  error: string | undefined
+}
+
+/**
+ * Keeps the session list in step with the host. On first mount it reopens the most recent session,
+ * or starts one with `providerChoice()`, so a reload lands where the user left off.
+ */
+export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice): TSessionList {
+  const [sessions, setSessions] = useState<TSessionSummary[]>([])
+  const [corruptCount, setCorruptCount] = useState(0)
+  const [selectedId, setSelectedId] = useState<string | undefined>()
+  const [error, setError] = useState<string | undefined>()
+  const started = useRef(false)
+
+  const refresh = useCallback(async () => {
+    const listing = await host.listSessions()
+    setSessions(listing.sessions)
+    setCorruptCount(listing.corrupt.length)
+    return listing.sessions
+  }, [host])
+
+  const guarded = useCallback(async (action: () => Promise<void>) => {
+    try {
+      setError(undefined)
+      await action()
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught))
+    }
+  }, [])
+
+  const create = useCallback(
+    () =>
+      guarded(async () => {
+        const created = await host.createSession({ provider: providerChoice() })
+        await refresh()
+        setSelectedId(created.id)
+      }),
+    [guarded, host, providerChoice, refresh]
+  )
+
+  useEffect(() => {
+    // Once only: a development double-run of effects must not create two sessions.
+    if (started.current) return
+    started.current = true
+    void guarded(async () => {
+      const listed = await refresh()
+      if (listed[0]) setSelectedId(listed[0].id)
+      else await create()
+    })
+  }, [guarded, refresh, create])
+
+  const rename = useCallback(
+    (sessionId: string, name: string) =>
+      guarded(async () => {
+        await host.renameSession(sessionId, name)
+        await refresh()
+      }),
+    [guarded, host, refresh]
+  )
+
+  const fork = useCallback(
+    (sessionId: string) =>
+      guarded(async () => {
+        const forked = await host.forkSession(sessionId)
+        await refresh()
+        setSelectedId(forked.id)
+      }),
+    [guarded, host, refresh]
+  )
+
+  const remove = useCallback(
+    (sessionId: string) =>
+      guarded(async () => {
+        await host.deleteSession(sessionId)
+        const remaining = await refresh()
+        if (sessionId !== selectedId) return
+        if (remaining[0]) setSelectedId(remaining[0].id)
+        else await create()
+      }),
+    [guarded, host, refresh, selectedId, create]
+  )
+
+  return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_SETTINGS, findSettingsProblem, loadSettings, saveSettings, SETTINGS_STORAGE_KEY, toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
+
+function memoryStorage() {
+  const items = new Map<string, string>()
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items }
+}
+
+const anthropic: TPlaygroundSettings = { ...DEFAULT_SETTINGS, providerKind: 'anthropic', model: 'claude-haiku-4-5', apiKeys: { anthropic: 'sk-ant-secret' } }
+
+describe('playground settings', () => {
+  it('keeps keys out of storage unless "remember on this device" is ticked', () => {
+    const storage = memoryStorage()
+    saveSettings(storage, anthropic)
+    expect(storage.items.get(SETTINGS_STORAGE_KEY)).not.toContain('sk-ant-secret')
+    expect(loadSettings(storage)).toMatchObject({ providerKind: 'anthropic', model: 'claude-haiku-4-5', apiKeys: {} })
+
+    saveSettings(storage, { ...anthropic, rememberKeys: true })
+    expect(loadSettings(storage).apiKeys).toEqual({ anthropic: 'sk-ant-secret' })
+  })
+
+  it.each([
+    ['nothing saved', null],
+    ['corrupt JSON', '{nope'],
+    ['wrong types', JSON.stringify({ providerKind: 7, permissionMode: 'yolo', theme: 'pink', apiKeys: { anthropic: 3 }, rememberKeys: 'yes' })]
+  ])('falls back to the defaults for %s', (_, saved) => {
+    const storage = { getItem: () => saved }
+    expect(loadSettings(storage)).toEqual(DEFAULT_SETTINGS)
+  })
+
+  it('turns settings into the plain-data choice the host takes', () => {
+    expect(toProviderChoice(DEFAULT_SETTINGS)).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
+    expect(toProviderChoice(anthropic)).toEqual({ kind: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-secret' })
+    const compatible = { ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'llama3', baseURL: ' http://127.0.0.1:9/v1 ' }
+    expect(toProviderChoice(compatible)).toEqual({ kind: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1' })
+  })
+
+  it.each([
+    [{ ...anthropic, apiKeys: {} }, 'Enter an API key for Anthropic.'],
+    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'],
+    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x', baseURL: 'localhost:1' }, 'The base URL must start with http:// or https://.'],
+    [anthropic, undefined]
+  ])('names what is missing as its fix', (settings, problem) => {
+    expect(findSettingsProblem(settings)).toBe(problem)
+  })
+})

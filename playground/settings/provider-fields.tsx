@@ -1,0 +1,88 @@
+import { useId } from 'react'
+import type { TPlaygroundSettings } from './playground-settings.ts'
+import { findProviderOption, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
+
+type TProviderFieldsProps = { draft: TPlaygroundSettings; onChange: (draft: TPlaygroundSettings) => void }
+
+/** Provider, model (from the provider's catalog), base URL, key and where the key is kept. */
+export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
+  const option = findProviderOption(draft.providerKind)
+  const key = draft.apiKeys[option.kind] ?? ''
+  const id = useId()
+
+  const pickProvider = (kind: TProviderKind) => {
+    const next = findProviderOption(kind)
+    onChange({ ...draft, providerKind: next.kind, model: next.defaultModel })
+  }
+
+  return (
+    <fieldset>
+      <legend>Model</legend>
+      <div className="field">
+        <label htmlFor={`${id}-provider`}>Provider</label>
+        <select id={`${id}-provider`} aria-describedby={`${id}-description`} value={option.kind} onChange={(event) => pickProvider(event.target.value as TProviderKind)}>
+          {PROVIDER_OPTIONS.map((candidate) => (
+            <option key={candidate.kind} value={candidate.kind}>
+              {candidate.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="note" id={`${id}-description`}>
+        {option.description}
+      </p>
+      {option.needsBaseURL ? (
+        <div className="field">
+          <label htmlFor={`${id}-base-url`}>Base URL</label>
+          <input id={`${id}-base-url`} type="url" value={draft.baseURL} placeholder="http://127.0.0.1:11434/v1" onChange={(event) => onChange({ ...draft, baseURL: event.target.value })} />
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-model`}>Model</label>
+        {option.needsBaseURL ? (
+          <>
+            <input id={`${id}-model`} type="text" list="compatible-models" value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} />
+            <datalist id="compatible-models">
+              {option.models.map((model) => (
+                <option key={model.id} value={model.id} />
+              ))}
+            </datalist>
+          </>
+        ) : (
+          <select id={`${id}-model`} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} disabled={option.models.length < 2}>
+            {option.models.map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.name} ({model.id}) · {Math.round(model.contextWindow / 1000)}k context
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {option.kind !== 'offline-demo' ? (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-key`}>API key for {option.label}</label>
+            <input
+              id={`${id}-key`}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={key}
+              placeholder={option.keyPlaceholder}
+              onChange={(event) => onChange({ ...draft, apiKeys: { ...draft.apiKeys, [option.kind]: event.target.value } })}
+            />
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => onChange({ ...draft, rememberKeys: event.target.checked })} />
+            Remember keys on this device
+          </label>
+          <p className="note key-storage">
+            {draft.rememberKeys
+              ? 'Keys will be stored unencrypted in this browser’s localStorage, readable by anything running on this origin.'
+              : 'Keys stay in this tab’s memory only and are gone when it closes. They are never written to a session, a replay log or an export.'}
+          </p>
+        </>
+      ) : null}
+    </fieldset>
+  )
+}

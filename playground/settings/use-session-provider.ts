@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
+
+/** Why the host refused the last switch, and a wait for the switches under way. */
+export type TSessionProvider = {
+  error: string | undefined
+  /** Resolves once every provider and mode switch sent so far has settled; await it before a turn. */
+  settled: () => Promise<void>
+}
+
+/**
+ * Gives the open session the page's provider choice and permission mode. Keys live only in the
+ * worker's memory, so a session needs them again after a reload; a session never switched on
+ * this page keeps its own provider while the choice is the offline demo.
+ */
+export function useSessionProvider(host: IAgentHost, sessionId: string | undefined, settings: TPlaygroundSettings, onApplied: () => void): TSessionProvider {
+  const pending = useRef<Promise<unknown>>(Promise.resolve())
+  const applied = useRef(new Map<string, string>())
+  const appliedModes = useRef(new Map<string, string>())
+  const [error, setError] = useState<string | undefined>()
+  const choice = toProviderChoice(settings)
+  const choiceKey = JSON.stringify(choice)
+  const mode = settings.permissionMode
+
+  useEffect(() => {
+    if (!sessionId) return
+    const previous = applied.current.get(sessionId)
+    if (previous === choiceKey || (previous === undefined && choice.kind === 'offline-demo')) return
+    let active = true
+    const switching = host
+      .setProvider(sessionId, choice)
+      .then(() => {
+        applied.current.set(sessionId, choiceKey)
+        if (active) setError(undefined)
+        onApplied()
+      })
+      .catch((caught: unknown) => active && setError(`The model could not be switched: ${caught instanceof Error ? caught.message : String(caught)}`))
+    pending.current = Promise.all([pending.current, switching])
+    return () => {
+      active = false
+    }
+    // `choice` is rebuilt each render; `choiceKey` says when it really changed.
+  }, [host, sessionId, choiceKey])
+
+  useEffect(() => {
+    if (!sessionId) return
+    const previous = appliedModes.current.get(sessionId)
+    // New sessions start in `default`, so only a change from it needs telling the host.
+    if (previous === mode || (previous === undefined && mode === 'default')) return
+    appliedModes.current.set(sessionId, mode)
+    const switching = host
+      .setPermissionMode(sessionId, mode)
+      .catch((caught: unknown) => setError(`The permission mode could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
+    pending.current = Promise.all([pending.current, switching])
+  }, [host, sessionId, mode])
+
+  const settled = useCallback(async () => {
+    await pending.current
+  }, [])
+  return { error, settled }
+}

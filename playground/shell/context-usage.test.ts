@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TUniversalMessage } from '../../lib/core/messages.ts'
+import { formatTokens, measureContextUsage } from './context-usage.ts'
+
+const user: TUniversalMessage = { id: 'u', state: 'complete', timestamp: 0, role: 'user', content: 'x'.repeat(38) }
+const answer: TUniversalMessage = {
+  id: 'a', state: 'complete', timestamp: 0, role: 'assistant', content: 'ok',
+  metadata: { inputTokens: 1000, cacheReadTokens: 200, cacheWriteTokens: 0, outputTokens: 50 }
+}
+const request = (model: string): IExecutionEventEnvelope => ({
+  seq: 0, ts: 0, sessionId: 's', executionId: 'e', round: 1, type: 'provider_request', data: { provider: 'p', model, messages: [], tools: [] }
+})
+
+describe('measureContextUsage', () => {
+  it('estimates from the text when no provider reported usage', () => {
+    expect(measureContextUsage([user], [], 'offline-demo')).toEqual({ usedTokens: 10, maxTokens: 200_000, estimated: true, model: 'offline-demo' })
+  })
+
+  it('uses the last reported usage plus an estimate of what came after, against the model of the last request', () => {
+    expect(measureContextUsage([user, answer, user], [request('gpt-4o')], 'offline-demo')).toEqual({
+      usedTokens: 1260, maxTokens: 128_000, estimated: false, model: 'gpt-4o'
+    })
+  })
+
+  it.each([[999, '999'], [1234, '1.2k'], [200_000, '200k'], [1_047_576, '1.05M']])('formats %d as %s', (tokens, text) => {
+    expect(formatTokens(tokens)).toBe(text)
+  })
+})

@@ -1,0 +1,51 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react'
+
+/** The side panel's tabs. */
+export type TSideTab = 'replay' | 'workspace'
+
+type TSidePanelProps = { tab: TSideTab; onTab: (tab: TSideTab) => void; replay: ReactNode; workspace: ReactNode }
+
+const TABS: Array<{ id: TSideTab; label: string }> = [
+  { id: 'replay', label: 'Replay' },
+  { id: 'workspace', label: 'Workspace' }
+]
+
+/** Replay and workspace behind tabs (arrow keys move between them, as the tabs pattern expects). */
+export function SidePanel({ tab, onTab, replay, workspace }: TSidePanelProps) {
+  const buttons = useRef<Array<HTMLButtonElement | null>>([])
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    const index = TABS.findIndex((candidate) => candidate.id === tab)
+    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length
+    const target = TABS[next]
+    if (!target) return
+    onTab(target.id)
+    buttons.current[next]?.focus()
+  }
+  return (
+    <div className="side-panel">
+      <div className="tabs" role="tablist" aria-label="Side panel" onKeyDown={onKeyDown}>
+        {TABS.map((candidate, index) => (
+          <button
+            key={candidate.id}
+            ref={(element) => {
+              buttons.current[index] = element
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${candidate.id}`}
+            aria-selected={tab === candidate.id}
+            aria-controls={`panel-${candidate.id}`}
+            tabIndex={tab === candidate.id ? 0 : -1}
+            onClick={() => onTab(candidate.id)}
+          >
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'replay' ? replay : workspace}
+      </div>
+    </div>
+  )
+}

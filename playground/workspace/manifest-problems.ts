@@ -1,0 +1,41 @@
+/** One thing wrong with the manifest being edited, placed on its line when it can be. */
+export type TManifestProblem = { message: string; line?: number }
+
+/** The editor's text parsed as JSON, or the syntax error placed on its line. */
+export function parseManifestText(text: string): { manifest: unknown; problems: TManifestProblem[] } {
+  try {
+    return { manifest: JSON.parse(text), problems: [] }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const lineColumn = /line (\d+) column (\d+)/.exec(message)
+    const position = /position (\d+)/.exec(message)
+    const line = lineColumn ? Number(lineColumn[1]) : position ? lineOfOffset(text, Number(position[1])) : undefined
+    return { manifest: undefined, problems: [{ message: `Not valid JSON: ${message}`, ...(line === undefined ? {} : { line }) }] }
+  }
+}
+
+/**
+ * The problems of a rejected manifest, each on the line of the entry it names. The worker keeps
+ * the error's name and message, which lists one problem per `- ` line, so they are read from
+ * there. `undefined` when the error is not a manifest rejection.
+ */
+export function manifestProblemsFromError(error: unknown, text: string): TManifestProblem[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'WorkspaceManifestError') return undefined
+  const lines = error.message.split('\n')
+  const problems = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
+  const listed = problems.length > 0 ? problems : [lines[0] ?? error.message]
+  return listed.map((message) => {
+    const entry = /^(?:entry|path) "([^"]+)"/.exec(message)?.[1] ?? /^(environment|permissions|entries)\b/.exec(message)?.[1]
+    const line = entry === undefined ? undefined : lineOfKey(text, entry)
+    return line === undefined ? { message } : { message, line }
+  })
+}
+
+function lineOfOffset(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length
+}
+
+function lineOfKey(text: string, key: string): number | undefined {
+  const index = text.indexOf(JSON.stringify(key))
+  return index < 0 ? undefined : lineOfOffset(text, index)
+}

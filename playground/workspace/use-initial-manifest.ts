@@ -1,0 +1,27 @@
+import { useEffect, useRef, useState } from 'react'
+import type { IAgentHost } from '../../lib/session/agent-host.ts'
+
+/** Where hydrating the first session from a manifest stands. */
+export type TInitialManifestStatus = { state: 'idle' | 'applying' | 'applied' } | { state: 'failed'; message: string }
+
+/**
+ * Applies `manifest` once, to the first open session that has no messages yet (an embed's
+ * `manifest` attribute), and reports progress so the page can show it.
+ */
+export function useInitialManifest(host: IAgentHost, sessionId: string | undefined, messageCount: number, manifest: unknown): TInitialManifestStatus {
+  const [status, setStatus] = useState<TInitialManifestStatus>({ state: 'idle' })
+  const done = useRef(false)
+  useEffect(() => {
+    if (manifest === undefined || done.current || !sessionId || messageCount > 0) return
+    done.current = true
+    setStatus({ state: 'applying' })
+    host
+      .applyManifest(sessionId, manifest)
+      .then((result) => {
+        const failed = result.entries.filter((entry) => entry.status === 'failed')
+        setStatus(failed.length === 0 ? { state: 'applied' } : { state: 'failed', message: failed.map((entry) => `${entry.path}: ${entry.message ?? 'failed'}`).join('; ') })
+      })
+      .catch((error: unknown) => setStatus({ state: 'failed', message: error instanceof Error ? error.message : String(error) }))
+  }, [host, sessionId, messageCount, manifest])
+  return status
+}
