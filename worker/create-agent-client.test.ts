@@ -5,15 +5,15 @@ import type { THostEvent } from '../lib/session/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { SandboxError } from '../sandbox/sandbox-client.ts'
 import { createPlaygroundHost } from './create-playground-host.ts'
-import { wrapAgentHost, type IAgentClient } from './create-agent-client.ts'
+import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import { startFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
 
 // The same host the worker exposes, reached through comlink over a real MessageChannel: what
 // crosses here crosses the worker boundary the same way (structured clone, proxied callbacks).
-let client: IAgentClient | undefined
+let client: IAgentHostConnection | undefined
 
-function connect(): IAgentClient {
+function connect(): IAgentHostConnection {
   registerErrorTransfer()
   const channel = new MessageChannel()
   Comlink.expose(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 4 }), channel.port1)

@@ -1,7 +1,23 @@
-export { createAgentClient, wrapAgentHost } from './create-agent-client.ts'
+export { createAgentClient, createSupervisedClient, toWorkerHandle } from './create-agent-client.ts'
+export { AgentWorkerSupervisor } from './agent-worker-supervisor.ts'
 export { deserializeError, registerErrorTransfer } from './error-transfer.ts'
+export { answerHeartbeats, HeartbeatMonitor } from './heartbeat.ts'
+export { createInProcessSessionLocks } from './in-process-session-locks.ts'
+export { closeInterruptedTurn, planInterruptedTurn } from './interrupted-turn.ts'
+export { MultiTabAgentHost } from './multi-tab-agent-host.ts'
+export { SessionBroadcast } from './session-broadcast.ts'
+export { ownerLockName, turnLockName } from './session-locks.ts'
+export { createWebSessionLocks } from './web-session-locks.ts'
+export { wrapAgentHost } from './wrap-agent-host.ts'
 
+export type { TAgentWorkerHandle } from './agent-worker-connection.ts'
+export type { TLostCallPolicy, TSupervisorOptions, TWorkerRestart } from './agent-worker-supervisor.ts'
 export type { IAgentClient, TAgentClientOptions } from './create-agent-client.ts'
+export type { THeartbeatOptions } from './heartbeat.ts'
+export type { TMultiTabAgentHostOptions } from './multi-tab-agent-host.ts'
+export type { TSessionBroadcastChannel, TSessionRoles } from './session-broadcast.ts'
+export type { ISessionLocks, TSessionLock } from './session-locks.ts'
+export type { IAgentHostConnection } from './wrap-agent-host.ts'
 export type {
   IAgentHost,
   TCreateSessionOptions,

@@ -31,6 +31,8 @@ export type TSessionView = {
   events: IExecutionEventEnvelope[]
   /** True while a turn of this session is running. */
   running: boolean
+  /** True when another tab drives this session: this host follows its events and refuses turns. */
+  readOnly?: boolean
 }
 
 /** How a submitted turn ended. */
@@ -52,6 +54,14 @@ export type THostEvent =
   | { kind: 'sandbox_status'; sessionId: string; status: 'loading' | 'ready' | 'failed'; message?: string }
   /** A permission prompt was answered (by a user, or deny on abort). */
   | { kind: 'permission_settled'; sessionId: string; requestId: string; answer: TPermissionAnswer }
+  /**
+   * A turn stopped without finishing because whatever ran it went away: its worker died
+   * (`worker_restarted`) or the tab driving it closed (`driver_lost`). Committed messages are
+   * kept; unanswered tool calls got interrupted results, so the stored history stays valid.
+   */
+  | { kind: 'turn_interrupted'; sessionId: string; reason: 'worker_restarted' | 'driver_lost' }
+  /** This host's access to an open session changed: another tab drives it, or this one took over. */
+  | { kind: 'session_access'; sessionId: string; readOnly: boolean }
 
 /** Receives host events, several at a time, in order. */
 export type THostEventListener = (events: THostEvent[]) => void | Promise<void>
@@ -75,6 +85,11 @@ export interface IAgentHost {
   setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary>
   /** Loads a session's committed messages and replay events. */
   openSession(sessionId: string): Promise<TSessionView>
+  /**
+   * Says the page no longer shows a session: the host may free its live sandbox and, in a
+   * browser, let another tab drive it. The stored session is untouched; a running turn goes on.
+   */
+  closeSession(sessionId: string): Promise<void>
   /** Runs one turn; resolves when it ends, with every message committed. */
   submit(sessionId: string, prompt: string): Promise<TTurnResult>
   /** Aborts the session's running turn, if any; a waiting permission prompt is answered deny. */

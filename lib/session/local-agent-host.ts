@@ -144,14 +144,23 @@ export class LocalAgentHost implements IAgentHost {
     return { summary: toSummary(record), messages: record.messages, events, running: this.running.has(sessionId) }
   }
 
+  async closeSession(sessionId: string): Promise<void> {
+    // A running turn keeps its live session; a close after the turn frees it.
+    if (this.running.has(sessionId)) return
+    const session = this.live.get(sessionId)
+    this.live.delete(sessionId)
+    await (await session?.catch(() => undefined))?.sandbox.dispose?.()
+  }
+
   async submit(sessionId: string, prompt: string): Promise<TTurnResult> {
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('submit(): the prompt is empty.')
-    const record = await this.loadRecord(sessionId)
-    const session = await this.liveSession(record)
     this.assertIdle(sessionId)
+    // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const controller = new AbortController()
     this.running.set(sessionId, controller)
     try {
+      const record = await this.loadRecord(sessionId)
+      const session = await this.liveSession(record)
       return await runTurn({ store: this.options.store, record, session, prompt, signal: controller.signal, publish: (event) => this.batcher.push(event) })
     } finally {
       this.running.delete(sessionId)

@@ -1,5 +1,5 @@
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
-import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { redactSecretText, redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import type { THostEvent, TTurnResult } from './agent-host.ts'
 import type { TLiveSession } from './live-session.ts'
 import { SessionRecorder } from './session-recorder.ts'
@@ -37,7 +37,8 @@ export async function runTurn(parts: TTurnParts): Promise<TTurnResult> {
     recorder.commit(session.agent.getNextEventSeq())
     await recorder.settle()
     if (session.sandbox.snapshot) await store.saveSandboxSnapshot(sessionId, await session.sandbox.snapshot())
-    const turn = { response: result.response, interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
+    // The response leaves the run like the events do: as the stored, redacted message says it.
+    const turn = { response: redactSecretText(result.response), interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
     publish({ kind: 'turn_finished', sessionId, result: turn })
     return turn
   } catch (error) {

@@ -1,5 +1,16 @@
+export { toContextState, toSessionStatus } from './session-status.ts'
 export { EMPTY_SESSION_VIEW, reduceSessionView } from './session-view-state.ts'
 export { useAgentSession } from './use-agent-session.ts'
+export { useHostEvents } from './use-host-events.ts'
+export { reduceReplayEvents, useReplayEvents } from './use-replay-events.ts'
 
-export type { TPendingPermission, TSessionViewAction, TSessionViewState } from './session-view-state.ts'
+export type { TSessionContextState, TSessionStatus } from './session-status.ts'
+export type {
+  TActiveTool,
+  TPendingPermission,
+  TSessionViewAction,
+  TSessionViewState,
+  TTurnInterruption
+} from './session-view-state.ts'
 export type { TAgentSession } from './use-agent-session.ts'
+export type { TReplayEventsState } from './use-replay-events.ts'

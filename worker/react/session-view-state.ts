@@ -2,9 +2,16 @@ import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
+import { sessionIdOf } from '../host-event-fanout.ts'
 
 /** A permission prompt waiting for the user. */
 export type TPendingPermission = { requestId: string; request: TPermissionRequest }
+
+/** A tool call that started and has not reported its result yet. */
+export type TActiveTool = { toolCallId: string; toolName: string; parameters: Record<string, unknown> }
+
+/** Why the last turn stopped without finishing (see the `turn_interrupted` host event). */
+export type TTurnInterruption = 'worker_restarted' | 'driver_lost'
 
 /** What a page shows of one session: committed messages, the text streaming now, and events. */
 export type TSessionViewState = {
@@ -15,17 +22,25 @@ export type TSessionViewState = {
   streamingText: string
   events: IExecutionEventEnvelope[]
   running: boolean
+  /** True when another tab drives the session: turns are refused here, prompts are not shown. */
+  readOnly: boolean
   /** Whether the session's sandbox is loading, ready or failed to start. */
   sandboxStatus: 'idle' | 'loading' | 'ready' | 'failed'
   /** Tool calls waiting for the user's approval, oldest first. */
   pendingPermissions: TPendingPermission[]
+  /** Tool calls running now, in the order they started. */
+  activeTools: TActiveTool[]
+  /** Set when the last turn was cut off by a lost worker or tab. */
+  interruption: TTurnInterruption | undefined
   /** The last turn's failure, worded for people. */
   error: string | undefined
 }
 
-/** Changes to the view: a session was opened, or host events arrived. */
+/** Changes to the view: a session was opened or reloaded, host events arrived, a call failed. */
 export type TSessionViewAction =
   | { type: 'opened'; view: TSessionView }
+  /** The same session read again from the host (after a restart or a takeover); notices stay. */
+  | { type: 'reloaded'; view: TSessionView }
   | { type: 'host_events'; events: readonly THostEvent[] }
   | { type: 'failed'; message: string }
 
@@ -37,54 +52,82 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   streamingText: '',
   events: [],
   running: false,
+  readOnly: false,
   sandboxStatus: 'idle',
   pendingPermissions: [],
+  activeTools: [],
+  interruption: undefined,
   error: undefined
+}
+
+const INTERRUPTION_TEXT: Record<TTurnInterruption, string> = {
+  worker_restarted: 'The turn was interrupted: the agent worker stopped and was restarted. Committed messages are kept.',
+  driver_lost: 'The turn was interrupted: the tab running it closed before it finished. Committed messages are kept.'
 }
 
 /** Folds host events into the view of one session; events of other sessions are ignored. */
 export function reduceSessionView(state: TSessionViewState, action: TSessionViewAction): TSessionViewState {
-  if (action.type === 'opened') {
-    const { view } = action
-    return {
-      sessionId: view.summary.id,
-      name: view.summary.name,
-      messages: view.messages,
-      streamingText: '',
-      events: view.events,
-      running: view.running,
-      sandboxStatus: state.sessionId === view.summary.id ? state.sandboxStatus : 'idle',
-      pendingPermissions: [],
-      error: undefined
+  switch (action.type) {
+    case 'opened':
+    case 'reloaded': {
+      const { view } = action
+      const same = state.sessionId === view.summary.id
+      return {
+        ...EMPTY_SESSION_VIEW,
+        sessionId: view.summary.id,
+        name: view.summary.name,
+        messages: view.messages,
+        events: view.events,
+        running: view.running,
+        readOnly: view.readOnly === true,
+        sandboxStatus: same ? state.sandboxStatus : 'idle',
+        ...(action.type === 'reloaded' && same ? { interruption: state.interruption, error: state.error } : {})
+      }
+    }
+    case 'failed':
+      return { ...state, running: false, error: action.message }
+    case 'host_events': {
+      // Replay events are gathered and appended once per batch: a batch can hold thousands.
+      const appended: IExecutionEventEnvelope[] = []
+      let next = state
+      for (const event of action.events) {
+        if (sessionIdOf(event) === state.sessionId) next = applyHostEvent(next, event, appended)
+      }
+      return appended.length > 0 ? { ...next, events: state.events.concat(appended) } : next
     }
   }
-  if (action.type === 'failed') return { ...state, running: false, error: action.message }
-  let next = state
-  for (const event of action.events) next = applyHostEvent(next, event)
-  return next
 }
 
-function applyHostEvent(state: TSessionViewState, event: THostEvent): TSessionViewState {
-  const sessionId = event.kind === 'replay' ? event.event.sessionId : event.sessionId
-  if (sessionId !== state.sessionId) return state
+function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: IExecutionEventEnvelope[]): TSessionViewState {
   switch (event.kind) {
     case 'turn_started':
-      return { ...state, running: true, error: undefined, streamingText: '' }
+      return { ...state, running: true, error: undefined, interruption: undefined, streamingText: '', activeTools: [] }
     case 'turn_finished':
-      return { ...state, running: false, streamingText: '', pendingPermissions: [] }
+      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [] }
     case 'turn_failed':
-      return { ...state, running: false, streamingText: '', pendingPermissions: [], error: event.message }
+      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], error: event.message }
+    case 'turn_interrupted': {
+      // A worker restart is reported twice: by the client, and by the new host that closed the
+      // turn off. The client's reason is the one that says what happened.
+      const reason = state.interruption === 'worker_restarted' && !state.running ? 'worker_restarted' : event.reason
+      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], interruption: reason, error: INTERRUPTION_TEXT[reason] }
+    }
+    case 'session_access':
+      return { ...state, readOnly: event.readOnly, ...(event.readOnly ? { pendingPermissions: [] } : {}) }
     case 'sandbox_status':
       return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':
+      // Only the tab driving the session can answer; a follower does not show the prompt.
+      if (state.readOnly) return state
       return { ...state, pendingPermissions: [...state.pendingPermissions, { requestId: event.requestId, request: event.request }] }
     case 'permission_settled':
       return { ...state, pendingPermissions: state.pendingPermissions.filter((pending) => pending.requestId !== event.requestId) }
     case 'replay': {
       // A batch can repeat events the opened view already loaded from storage.
-      const lastSeq = state.events.at(-1)?.seq ?? -1
+      const lastSeq = (appended.at(-1) ?? state.events.at(-1))?.seq ?? -1
       if (event.event.seq <= lastSeq) return state
-      return applyReplayEvent({ ...state, events: [...state.events, event.event] }, event.event)
+      appended.push(event.event)
+      return applyReplayEvent(state, event.event)
     }
   }
 }
@@ -93,6 +136,12 @@ function applyReplayEvent(state: TSessionViewState, event: IExecutionEventEnvelo
   switch (event.type) {
     case 'provider_stream_raw_delta':
       return { ...state, streamingText: state.streamingText + event.data.delta }
+    case 'tool_execution_request': {
+      const { toolCallId, toolName, parameters } = event.data
+      return { ...state, activeTools: [...state.activeTools, { toolCallId, toolName, parameters }] }
+    }
+    case 'tool_execution_result':
+      return { ...state, activeTools: state.activeTools.filter((tool) => tool.toolCallId !== event.data.toolCallId) }
     case 'history_mutation': {
       const messages = [...state.messages]
       messages[event.data.index] = event.data.message

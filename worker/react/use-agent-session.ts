@@ -1,49 +1,58 @@
-import { useCallback, useEffect, useReducer } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
+import type { IAgentHost, THostEvent } from '../../lib/session/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
+import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
+import { useHostEvents } from './use-host-events.ts'
 
 /** One session as React state, with the actions a chat needs. */
 export type TAgentSession = {
   state: TSessionViewState
+  /** What the session is doing now. */
+  status: TSessionStatus
+  /** How full the session's context window is. */
+  context: TSessionContextState
+  /** Tools running now (the same list as `state.activeTools`). */
+  activeTools: TSessionViewState['activeTools']
   submit: (prompt: string) => Promise<void>
   abort: () => Promise<void>
   answerPermission: (requestId: string, answer: TPermissionAnswer) => Promise<void>
 }
 
 /**
- * Opens `sessionId` on the host and keeps its view current from the host's event batches.
+ * Opens `sessionId` on the host (closing it again when the component lets go of it) and keeps
+ * its view current from the host's event batches. After a worker restart or a takeover by this
+ * tab, the view is read again from the host, since storage is then ahead of the events seen.
  * Works with the worker client and with an in-thread host alike.
  */
 export function useAgentSession(host: IAgentHost, sessionId: string | undefined): TAgentSession {
   const [state, dispatch] = useReducer(reduceSessionView, EMPTY_SESSION_VIEW)
+  const reload = useRef<() => void>(() => undefined)
 
-  useEffect(() => {
-    let subscriptionId: number | undefined
-    let active = true
-    void host
-      .subscribe((events) => {
-        if (active) dispatch({ type: 'host_events', events })
-      })
-      .then((id) => {
-        subscriptionId = id
-        if (!active) void host.unsubscribe(id)
-      })
-    return () => {
-      active = false
-      if (subscriptionId !== undefined) void host.unsubscribe(subscriptionId)
-    }
-  }, [host])
+  useHostEvents(host, (events: THostEvent[]) => {
+    dispatch({ type: 'host_events', events })
+    if (events.some((event) => isReloadCue(event, sessionId))) reload.current()
+  })
 
   useEffect(() => {
     if (!sessionId) return
     let active = true
+    reload.current = () => {
+      host
+        .openSession(sessionId)
+        .then((view) => active && dispatch({ type: 'reloaded', view }))
+        .catch(() => undefined)
+        // openSession counts views; each reload's extra count is given back at once.
+        .finally(() => void host.closeSession(sessionId).catch(() => undefined))
+    }
     host
       .openSession(sessionId)
       .then((view) => active && dispatch({ type: 'opened', view }))
       .catch((error: unknown) => active && dispatch({ type: 'failed', message: describeError(error) }))
     return () => {
       active = false
+      reload.current = () => undefined
+      void host.closeSession(sessionId).catch(() => undefined)
     }
   }, [host, sessionId])
 
@@ -69,7 +78,16 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
     [host, sessionId]
   )
 
-  return { state, submit, abort, answerPermission }
+  const status = toSessionStatus(state)
+  // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
+  const { messages, events } = state
+  const context = useMemo(() => toContextState({ messages, events }), [messages])
+  return { state, status, context, activeTools: state.activeTools, submit, abort, answerPermission }
+}
+
+/** Events after which the stored session is ahead of what the page has seen. */
+export function isReloadCue(event: THostEvent, sessionId: string | undefined): boolean {
+  return (event.kind === 'turn_interrupted' || event.kind === 'session_access') && event.sessionId === sessionId
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,99 @@
+import type { Endpoint } from 'comlink'
+import type { THostEvent } from '../lib/session/agent-host.ts'
+import { HeartbeatMonitor, type THeartbeatOptions } from './heartbeat.ts'
+import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
+
+/** A started worker as the client sees it: where to talk, how it reports failure, how to end it. */
+export type TAgentWorkerHandle = {
+  endpoint: Endpoint
+  /** Registers a callback for the worker's own failure reports (a `Worker`'s `error` event). */
+  onError(listener: (message: string) => void): void
+  /** Ends the worker at once (`Worker.terminate()`), even one stuck in a loop. */
+  close(): void
+}
+
+/** Why a connection was given up. */
+export type TConnectionLoss = { reason: 'unresponsive' | 'error' | 'terminated'; message: string }
+
+/** What a connection needs from the client that owns it. */
+export type TConnectionParts = {
+  handle: TAgentWorkerHandle
+  /** Heartbeat timing, or `false` to rely on `error` events alone. */
+  heartbeat: THeartbeatOptions | false
+  /** Receives every event batch of the host behind the connection. */
+  onEvents: (events: THostEvent[]) => Promise<void>
+  /** Called once, when the connection is lost (not when it is closed on purpose). */
+  onLost: (connection: AgentWorkerConnection, loss: TConnectionLoss) => void
+}
+
+/** How long an `error` event gives the worker to prove it still answers (at most). */
+const ERROR_PROBE_MS = 1_000
+
+/**
+ * One worker and the host behind it: watched by heartbeats and by its `error` event, subscribed
+ * once for events. `lost` settles when the worker is found dead or hung, or the connection is
+ * closed, so calls waiting on it can stop waiting for answers that will never come.
+ */
+export class AgentWorkerConnection {
+  readonly host: IAgentHostConnection
+  /** Settles with the reason once the connection is lost or closed. */
+  readonly lost: Promise<TConnectionLoss>
+  private reportLoss!: (loss: TConnectionLoss) => void
+  private readonly monitor: HeartbeatMonitor | undefined
+  private alive = true
+
+  constructor(private readonly parts: TConnectionParts) {
+    const { handle } = parts
+    this.lost = new Promise((resolve) => (this.reportLoss = resolve))
+    this.host = wrapAgentHost(handle.endpoint, () => handle.close())
+    this.monitor = parts.heartbeat
+      ? new HeartbeatMonitor(handle.endpoint, parts.heartbeat, () =>
+          this.fail({ reason: 'unresponsive', message: 'The agent worker stopped answering heartbeats.' })
+        )
+      : undefined
+    handle.onError((message) => void this.checkAfterError(message))
+    this.monitor?.start()
+    // Subscribed at once, so no batch of the new worker is missed while listeners reattach.
+    void this.host.subscribe((events) => parts.onEvents(events)).catch(() => undefined)
+  }
+
+  /** True until the connection is lost or closed. */
+  get isAlive(): boolean {
+    return this.alive
+  }
+
+  /** Resolves with the call's outcome, or with the loss when the connection goes first. */
+  race<TValue>(call: Promise<TValue>): Promise<{ settled: true; value: TValue } | { settled: false; loss: TConnectionLoss }> {
+    return Promise.race([
+      call.then((value) => ({ settled: true as const, value })),
+      this.lost.then((loss) => ({ settled: false as const, loss }))
+    ])
+  }
+
+  /** Ends the worker on purpose; pending calls see a `terminated` loss. */
+  close(message = 'The agent client was terminated.'): void {
+    if (!this.end()) return
+    this.reportLoss({ reason: 'terminated', message })
+  }
+
+  private fail(loss: TConnectionLoss): void {
+    if (!this.end()) return
+    this.parts.onLost(this, loss)
+    this.reportLoss(loss)
+  }
+
+  private end(): boolean {
+    if (!this.alive) return false
+    this.alive = false
+    this.monitor?.stop()
+    this.host.terminate()
+    return true
+  }
+
+  private async checkAfterError(message: string): Promise<void> {
+    // An uncaught error in a callback leaves the worker running; only one that stopped it counts.
+    const probeMs = this.parts.heartbeat ? Math.min(ERROR_PROBE_MS, this.parts.heartbeat.timeoutMs / 2) : 0
+    if (this.monitor && (await this.monitor.probe(probeMs))) return
+    this.fail({ reason: 'error', message: `The agent worker failed: ${message}` })
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../lib/core/messages.ts'
+import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
+import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
+import { closeInterruptedTurn, planInterruptedTurn, TOOL_LOST_MESSAGE } from './interrupted-turn.ts'
+
+const prompt = createUserMessage('Fix it')
+const toolCalls = [
+  { id: 'call_ls', name: 'Bash', arguments: { command: 'ls' } },
+  { id: 'call_cat', name: 'Bash', arguments: { command: 'cat README.md' } }
+]
+const askedForTools = createAssistantMessage('Looking.', { toolCalls })
+const lsResult = createToolMessage('README.md', { toolCallId: 'call_ls', toolName: 'Bash' })
+const catResult = createToolMessage('# hi', { toolCallId: 'call_cat', toolName: 'Bash' })
+const finalAnswer = createAssistantMessage('Done.')
+
+describe('planInterruptedTurn', () => {
+  it.each<[string, TUniversalMessage[], Array<Partial<TUniversalMessage>>]>([
+    ['an empty history', [], []],
+    ['a finished turn', [prompt, askedForTools, lsResult, catResult, finalAnswer], []],
+    ['tool results all in (an abort leaves this shape)', [prompt, askedForTools, lsResult, catResult], []],
+    ['a prompt with no answer yet', [prompt], [{ role: 'assistant', content: '', state: 'interrupted' }]],
+    [
+      'tool calls without results',
+      [prompt, askedForTools],
+      [
+        { role: 'tool', toolCallId: 'call_ls', content: TOOL_LOST_MESSAGE },
+        { role: 'tool', toolCallId: 'call_cat', content: TOOL_LOST_MESSAGE }
+      ]
+    ],
+    ['one tool call of two answered', [prompt, askedForTools, lsResult], [{ role: 'tool', toolCallId: 'call_cat', toolName: 'Bash' }]]
+  ])('%s', (_, messages, expected) => {
+    const planned = planInterruptedTurn(messages)
+    expect(planned).toHaveLength(expected.length)
+    planned.forEach((message, index) => expect(message).toMatchObject(expected[index] ?? {}))
+  })
+})
+
+describe('closeInterruptedTurn', () => {
+  it('appends the closing messages with history_mutation events that continue seq and the hash chain', async () => {
+    const store = new MemorySessionStore()
+    const record = { id: 's1', name: 'S', createdAt: 1, updatedAt: 1, model: 'm', providerName: 'p', messages: [prompt, askedForTools], nextEventSeq: 2 }
+    const events = [prompt, askedForTools].map((message, index) => ({
+      seq: index,
+      ts: 1,
+      sessionId: 's1',
+      executionId: 'exec_1',
+      type: 'history_mutation' as const,
+      data: { mutation: 'append' as const, index, message }
+    }))
+    await store.commit(record, events)
+
+    const written = await closeInterruptedTurn(store, 's1')
+
+    expect(written.map((event) => [event.seq, event.type, event.executionId])).toEqual([
+      [2, 'history_mutation', 'exec_1'],
+      [3, 'history_mutation', 'exec_1']
+    ])
+    const stored = await store.loadSession('s1')
+    expect(stored?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool'])
+    expect(stored?.nextEventSeq).toBe(4)
+    expect(verifyReplayLog(await store.loadReplayLog('s1'))).toMatchObject({ ok: true, recordCount: 4 })
+    // Replaying the log's appends rebuilds the repaired history exactly.
+    const rebuilt: TUniversalMessage[] = []
+    for (const event of await store.loadEvents('s1')) if (event.type === 'history_mutation') rebuilt[event.data.index] = event.data.message
+    expect(rebuilt).toEqual(stored?.messages)
+    expect(await closeInterruptedTurn(store, 's1')).toEqual([])
+    expect(await closeInterruptedTurn(store, 'unknown')).toEqual([])
+  })
+})

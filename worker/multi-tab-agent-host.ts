@@ -1,0 +1,177 @@
+import type { TPermissionMode } from '../lib/permissions/index.ts'
+import type {
+  IAgentHost,
+  TCreateSessionOptions,
+  THostEvent,
+  THostEventListener,
+  TManifestApplication,
+  TProviderChoice,
+  TSessionView,
+  TTurnResult
+} from '../lib/session/agent-host.ts'
+import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
+import type { TReplayVerification } from '../lib/storage/replay-log/hash-chain.ts'
+import type { ISessionStore, TSessionListing, TSessionSummary } from '../lib/storage/session-store.ts'
+import type { TSandboxDirEntry } from '../sandbox/sandbox-client.ts'
+import { HostEventFanout } from './host-event-fanout.ts'
+import { closeInterruptedTurn } from './interrupted-turn.ts'
+import { SessionBroadcast, type TSessionBroadcastChannel } from './session-broadcast.ts'
+import { turnLockName, type ISessionLocks } from './session-locks.ts'
+import { SessionOwnership, type TClaim } from './session-ownership.ts'
+
+/** What the multi-tab host wraps and coordinates through. */
+export type TMultiTabAgentHostOptions = {
+  /** The host that runs sessions (a `LocalAgentHost`). */
+  host: IAgentHost
+  /** Its store, to close off turns a lost driver left unfinished. */
+  store: ISessionStore
+  locks: ISessionLocks
+  /** Where owners publish their sessions' events and followers hear them; none in Node. */
+  broadcast?: TSessionBroadcastChannel
+}
+
+/**
+ * An agent host that is safe to open in several tabs at once: each session is driven by one
+ * host (the one holding its Web Lock); the others open it read-only, follow its events over a
+ * BroadcastChannel and take over when the owner closes it or dies. Whenever this host starts to
+ * drive a session it first closes off a turn the previous driver left unfinished.
+ */
+export class MultiTabAgentHost implements IAgentHost {
+  private readonly inner: IAgentHost
+  private readonly ownership: SessionOwnership
+  private readonly fanout = new HostEventFanout()
+  private readonly broadcast: SessionBroadcast | undefined
+
+  constructor(private readonly options: TMultiTabAgentHostOptions) {
+    this.inner = options.host
+    this.ownership = new SessionOwnership(options.locks, (sessionId, claim) => this.claimed(sessionId, claim))
+    this.broadcast = options.broadcast && new SessionBroadcast(options.broadcast, this.ownership, (events) => void this.fanout.deliver(events))
+    void this.inner.subscribe((events) => this.fromInner(events))
+  }
+
+  createSession(options?: TCreateSessionOptions): Promise<TSessionSummary> {
+    return this.inner.createSession(options)
+  }
+
+  listSessions(): Promise<TSessionListing> {
+    return this.inner.listSessions()
+  }
+
+  renameSession(sessionId: string, name: string): Promise<TSessionSummary> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.renameSession(sessionId, name))
+  }
+
+  deleteSession(sessionId: string): Promise<void> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.deleteSession(sessionId))
+  }
+
+  forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary> {
+    return this.inner.forkSession(sessionId, options)
+  }
+
+  setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.setProvider(sessionId, provider))
+  }
+
+  async openSession(sessionId: string): Promise<TSessionView> {
+    const { readOnly } = await this.ownership.open(sessionId)
+    if (readOnly) await this.broadcast?.following(sessionId)
+    const view = await this.inner.openSession(sessionId)
+    if (!readOnly) return view
+    return { ...view, readOnly, running: await this.options.locks.isHeld(turnLockName(sessionId)) }
+  }
+
+  async closeSession(sessionId: string): Promise<void> {
+    if (await this.ownership.close(sessionId)) await this.inner.closeSession(sessionId)
+  }
+
+  submit(sessionId: string, prompt: string): Promise<TTurnResult> {
+    return this.ownership.whileOwner(sessionId, async () => {
+      const turnLock = await this.options.locks.tryAcquire(turnLockName(sessionId))
+      try {
+        return await this.inner.submit(sessionId, prompt)
+      } finally {
+        turnLock?.release()
+        // The page closed the session while the turn ran: free what the turn kept alive.
+        if (!this.ownership.isOpen(sessionId)) await this.inner.closeSession(sessionId)
+      }
+    })
+  }
+
+  abort(sessionId: string): Promise<void> {
+    return this.ownerOnly(sessionId, () => this.inner.abort(sessionId))
+  }
+
+  answerPermission(sessionId: string, requestId: string, answer: TPermissionAnswer): Promise<void> {
+    return this.ownerOnly(sessionId, () => this.inner.answerPermission(sessionId, requestId, answer))
+  }
+
+  setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.setPermissionMode(sessionId, mode))
+  }
+
+  listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
+    return this.inner.listFiles(sessionId, path)
+  }
+
+  readFile(sessionId: string, path: string): Promise<string> {
+    return this.inner.readFile(sessionId, path)
+  }
+
+  writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.writeFile(sessionId, path, content))
+  }
+
+  applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.applyManifest(sessionId, manifest))
+  }
+
+  exportReplay(sessionId: string): Promise<string> {
+    return this.inner.exportReplay(sessionId)
+  }
+
+  importReplay(jsonl: string): Promise<TSessionSummary> {
+    return this.inner.importReplay(jsonl)
+  }
+
+  verifyReplay(sessionId: string): Promise<TReplayVerification> {
+    return this.inner.verifyReplay(sessionId)
+  }
+
+  async subscribe(listener: THostEventListener): Promise<number> {
+    return this.fanout.add(listener)
+  }
+
+  async unsubscribe(subscriptionId: number): Promise<void> {
+    this.fanout.remove(subscriptionId)
+  }
+
+  /** Stops listening to other tabs; locks go with the worker (or with `closeSession`). */
+  dispose(): void {
+    this.broadcast?.close()
+  }
+
+  private fromInner(events: THostEvent[]): Promise<void> {
+    this.broadcast?.publish(events)
+    // Returned, so the inner host's batches wait for the page: back-pressure reaches the turn.
+    return this.fanout.deliver(events)
+  }
+
+  private async ownerOnly(sessionId: string, work: () => Promise<void>): Promise<void> {
+    // Only the driving tab has a turn or a prompt to act on; a follower has nothing to stop.
+    if (this.ownership.isFollowing(sessionId)) return
+    await work()
+  }
+
+  private async claimed(sessionId: string, claim: TClaim): Promise<void> {
+    this.broadcast?.owning(sessionId)
+    // What this host cached of the session may predate another tab's turns: start from storage.
+    await this.inner.closeSession(sessionId)
+    const repaired = await closeInterruptedTurn(this.options.store, sessionId)
+    const notices: THostEvent[] = repaired.map((event) => ({ kind: 'replay', event }))
+    if (repaired.length > 0) notices.push({ kind: 'turn_interrupted', sessionId, reason: 'driver_lost' })
+    if (claim === 'took_over') notices.push({ kind: 'session_access', sessionId, readOnly: false })
+    // Not awaited: a listener may call back into this session, whose claim is still settling.
+    void this.fanout.deliver(notices)
+  }
+}

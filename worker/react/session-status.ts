@@ -1,0 +1,56 @@
+import { estimateContextTokensFromMessages, type IContextWindowState } from '../../lib/core/context/estimation.ts'
+import { getModelContextWindow } from '../../lib/core/context/models.ts'
+import type { TSessionViewState } from './session-view-state.ts'
+
+/** What a session is doing, for a status line. */
+export type TSessionStatus =
+  /** No turn runs (or no session is open). */
+  | 'idle'
+  /** The session's sandbox is starting. */
+  | 'loading'
+  /** A turn runs and waits for the model's first words. */
+  | 'thinking'
+  /** The model's answer is streaming in. */
+  | 'streaming'
+  /** Tools are running. */
+  | 'running_tools'
+  /** A tool call waits for the user's approval. */
+  | 'awaiting_permission'
+  /** The last turn was cut off by a lost worker or tab. */
+  | 'interrupted'
+  /** The last turn or call failed. */
+  | 'failed'
+
+/** The status a view state shows; prompts outrank tools, tools outrank streaming text. */
+export function toSessionStatus(state: TSessionViewState): TSessionStatus {
+  if (state.running) {
+    if (state.pendingPermissions.length > 0) return 'awaiting_permission'
+    if (state.activeTools.length > 0) return 'running_tools'
+    return state.streamingText ? 'streaming' : 'thinking'
+  }
+  if (state.interruption) return 'interrupted'
+  if (state.error) return 'failed'
+  return state.sandboxStatus === 'loading' ? 'loading' : 'idle'
+}
+
+/** How full the session's context window is, and for which model. */
+export type TSessionContextState = IContextWindowState & {
+  /** The model of the latest provider request, when the session has made one. */
+  model: string | undefined
+}
+
+/**
+ * The context window state of a view: tokens used by the committed messages (the latest provider
+ * usage when it is reported, a character estimate otherwise) against the window of the model the
+ * session last talked to.
+ */
+export function toContextState(state: Pick<TSessionViewState, 'messages' | 'events'>): TSessionContextState {
+  let model: string | undefined
+  for (let index = state.events.length - 1; index >= 0 && model === undefined; index--) {
+    const event = state.events[index]
+    if (event?.type === 'provider_request') model = event.data.model
+  }
+  const usedTokens = estimateContextTokensFromMessages(state.messages).effectiveTokens
+  const maxTokens = getModelContextWindow(model ?? '')
+  return { model, maxTokens, usedTokens, usedPercentage: Math.round((usedTokens / maxTokens) * 1000) / 10 }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import { createUserMessage } from '../../lib/core/messages.ts'
+import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
+import { toSessionStatus } from './session-status.ts'
+import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
+
+const view: TSessionView = {
+  summary: { id: 's1', name: 'S', createdAt: 1, updatedAt: 1, messageCount: 0 },
+  messages: [],
+  events: [],
+  running: false
+}
+
+function delta(seq: number, text: string, sessionId = 's1'): THostEvent {
+  const event: IExecutionEventEnvelope = { seq, ts: 1, sessionId, executionId: 'e', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } }
+  return { kind: 'replay', event }
+}
+
+const prompt: THostEvent = {
+  kind: 'permission_request',
+  sessionId: 's1',
+  requestId: 'r1',
+  request: { toolName: 'Bash', parameters: { command: 'ls' } } as never
+}
+
+function opened(overrides: Partial<TSessionView> = {}): TSessionViewState {
+  return reduceSessionView(EMPTY_SESSION_VIEW, { type: 'opened', view: { ...view, ...overrides } })
+}
+
+describe('reduceSessionView', () => {
+  it('applies a batch of deltas once, skipping events already loaded and events of other sessions', () => {
+    const state = reduceSessionView(opened(), {
+      type: 'host_events',
+      events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'hi' }, delta(0, 'Hel'), delta(1, 'lo'), delta(1, 'lo'), delta(2, '!', 'other')]
+    })
+    expect(state.streamingText).toBe('Hello')
+    expect(state.events.map((event) => event.seq)).toEqual([0, 1])
+    expect(toSessionStatus(state)).toBe('streaming')
+  })
+
+  it('does not show prompts in a read-only view, and shows them again once the tab drives the session', () => {
+    const following = reduceSessionView(opened({ readOnly: true, running: true }), { type: 'host_events', events: [prompt] })
+    expect(following.pendingPermissions).toEqual([])
+    const driving = reduceSessionView(following, { type: 'host_events', events: [{ kind: 'session_access', sessionId: 's1', readOnly: false }, prompt] })
+    expect(driving.readOnly).toBe(false)
+    expect(toSessionStatus(driving)).toBe('awaiting_permission')
+  })
+
+  it('reports an interrupted turn and keeps the notice when the view is reloaded from storage', () => {
+    const running = reduceSessionView(opened(), { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'hi' }, prompt] })
+    const interrupted = reduceSessionView(running, { type: 'host_events', events: [{ kind: 'turn_interrupted', sessionId: 's1', reason: 'worker_restarted' }] })
+    expect(interrupted).toMatchObject({ running: false, pendingPermissions: [], interruption: 'worker_restarted' })
+    expect(interrupted.error).toMatch(/worker stopped and was restarted/)
+
+    // The new host reports the same interruption as a lost driver; the worker restart is what happened.
+    const twice = reduceSessionView(interrupted, { type: 'host_events', events: [{ kind: 'turn_interrupted', sessionId: 's1', reason: 'driver_lost' }] })
+    expect(twice.interruption).toBe('worker_restarted')
+
+    const reloaded = reduceSessionView(interrupted, { type: 'reloaded', view: { ...view, messages: [createUserMessage('hi')] } })
+    expect(reloaded.messages).toHaveLength(1)
+    expect(toSessionStatus(reloaded)).toBe('interrupted')
+    const next = reduceSessionView(reloaded, { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'again' }] })
+    expect(toSessionStatus(next)).toBe('thinking')
+  })
+})

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
+import { createInProcessSessionLocks } from '../in-process-session-locks.ts'
+import { TOOL_LOST_MESSAGE } from '../interrupted-turn.ts'
+import { startSimulatedTab, type TSimulatedTab } from '../simulated-tab.fixtures.ts'
+import type { TSessionStatus } from './session-status.ts'
+import { useAgentSession } from './use-agent-session.ts'
+import { useReplayEvents } from './use-replay-events.ts'
+
+// The hooks run against in-thread hosts (the same class the worker exposes), two of them
+// sharing a store, locks and a BroadcastChannel when a test plays two tabs.
+let tabs: TSimulatedTab[] = []
+let channelCount = 0
+
+function startTabs(count: number) {
+  const shared = { store: new MemorySessionStore(), locks: createInProcessSessionLocks(), channelName: `robota-react-${channelCount++}` }
+  tabs = Array.from({ length: count }, () => startSimulatedTab(shared, { demoDeltaDelayMs: 4, eventIntervalMs: 2 }))
+  return { shared, tabs }
+}
+
+afterEach(() => {
+  for (const tab of tabs) tab.kill()
+  tabs = []
+})
+
+describe('useAgentSession', () => {
+  it('follows a turn: streaming text, active tools, a prompt, then idle with the context window measured', async () => {
+    const { tabs: [tab] } = startTabs(1)
+    if (!tab) throw new Error('one tab expected')
+    const session = await tab.host.createSession()
+    const statuses: TSessionStatus[] = []
+    const { result } = renderHook(() => {
+      const agent = useAgentSession(tab.host, session.id)
+      if (statuses.at(-1) !== agent.status) statuses.push(agent.status)
+      return agent
+    })
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+    expect(result.current.context).toMatchObject({ model: undefined, usedTokens: 0, maxTokens: 200_000 })
+
+    act(() => void result.current.submit('What is here?'))
+    await waitFor(() => expect(result.current.status).toBe('awaiting_permission'))
+    // The prompt belongs to a tool call that has started and waits: it is among the active tools.
+    expect(result.current.activeTools).toEqual([
+      { toolCallId: expect.any(String), toolName: 'Bash', parameters: { command: 'cat README.md' } }
+    ])
+    const [pending] = result.current.state.pendingPermissions
+    await act(() => result.current.answerPermission(pending?.requestId ?? '', 'allow_once'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+
+    expect(statuses).toEqual(expect.arrayContaining(['idle', 'thinking', 'streaming', 'awaiting_permission']))
+    expect(result.current.activeTools).toEqual([])
+    // (Not the tool output: under happy-dom, React's scheduler reads performance.now while bash
+    // runs, which just-bash's defence-in-depth reports as a violation in the command's output.)
+    expect(result.current.state.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
+    expect(result.current.context.model).toBe('offline-demo')
+    expect(result.current.context.usedTokens).toBeGreaterThan(50)
+    expect(result.current.context.usedPercentage).toBeGreaterThan(0)
+  })
+
+  it('shows a session another tab drives read-only, without its prompts, and takes it over when that tab dies', async () => {
+    const { tabs: [owner, follower] } = startTabs(2)
+    if (!owner || !follower) throw new Error('two tabs expected')
+    const session = await owner.host.createSession()
+    const driving = renderHook(() => useAgentSession(owner.host, session.id))
+    await waitFor(() => expect(driving.result.current.state.sessionId).toBe(session.id))
+    const watching = renderHook(() => useAgentSession(follower.host, session.id))
+    await waitFor(() => expect(watching.result.current.state.readOnly).toBe(true))
+
+    act(() => void driving.result.current.submit('What is here?'))
+    await waitFor(() => expect(driving.result.current.status).toBe('awaiting_permission'))
+    await waitFor(() => expect(watching.result.current.status).toBe('running_tools'))
+    expect(watching.result.current.state.pendingPermissions).toEqual([])
+    expect(watching.result.current.state.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
+
+    owner.kill()
+    await waitFor(() => expect(watching.result.current.state.readOnly).toBe(false))
+    await waitFor(() => expect(watching.result.current.state.messages.at(-1)?.content).toBe(TOOL_LOST_MESSAGE))
+    expect(watching.result.current.status).toBe('interrupted')
+    expect(watching.result.current.state.error).toMatch(/tab running it closed/)
+  })
+})
+
+describe('useReplayEvents', () => {
+  it('lists stored events then live ones, in seq order without repeats', async () => {
+    const { shared, tabs: [tab] } = startTabs(1)
+    if (!tab) throw new Error('one tab expected')
+    const session = await tab.host.createSession()
+    const first = tab.host.submit(session.id, 'First')
+    await tab.answerNextPrompt(session.id, 'allow_once')
+    await first
+
+    const { result, unmount } = renderHook(() => useReplayEvents(tab.host, session.id))
+    await waitFor(() => expect(result.current.loading).toBe(false))
+    const storedCount = result.current.events.length
+    expect(storedCount).toBeGreaterThan(10)
+
+    const mark = tab.events().length
+    const second = tab.host.submit(session.id, 'Second')
+    await tab.answerNextPrompt(session.id, 'allow_once', mark)
+    await second
+    const stored = await shared.store.loadEvents(session.id)
+    await waitFor(() => expect(result.current.events).toHaveLength(stored.length))
+    expect(result.current.events).toEqual(stored)
+    expect(result.current.events.map((event) => event.seq)).toEqual(stored.map((_, index) => index))
+    unmount()
+  })
+})

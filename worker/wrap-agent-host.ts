@@ -1,0 +1,43 @@
+import * as Comlink from 'comlink'
+import type { IAgentHost, THostEventListener } from '../lib/session/agent-host.ts'
+
+/** An agent host reached over one comlink endpoint, plus a way to let go of it. */
+export interface IAgentHostConnection extends IAgentHost {
+  /** Releases the comlink proxy and closes the endpoint; later calls fail. */
+  terminate(): void
+}
+
+/**
+ * Wraps any comlink endpoint exposing an agent host (a worker, a `MessagePort`); `close` ends the
+ * endpoint. Listeners are proxied, so events arrive as calls from the other side, in order.
+ */
+export function wrapAgentHost(endpoint: Comlink.Endpoint, close: () => void): IAgentHostConnection {
+  const remote = Comlink.wrap<IAgentHost>(endpoint)
+  return {
+    createSession: (options) => remote.createSession(options),
+    listSessions: () => remote.listSessions(),
+    renameSession: (sessionId, name) => remote.renameSession(sessionId, name),
+    deleteSession: (sessionId) => remote.deleteSession(sessionId),
+    forkSession: (sessionId, options) => remote.forkSession(sessionId, options),
+    setProvider: (sessionId, provider) => remote.setProvider(sessionId, provider),
+    openSession: (sessionId) => remote.openSession(sessionId),
+    closeSession: (sessionId) => remote.closeSession(sessionId),
+    submit: (sessionId, prompt) => remote.submit(sessionId, prompt),
+    abort: (sessionId) => remote.abort(sessionId),
+    answerPermission: (sessionId, requestId, answer) => remote.answerPermission(sessionId, requestId, answer),
+    setPermissionMode: (sessionId, mode) => remote.setPermissionMode(sessionId, mode),
+    listFiles: (sessionId, path) => remote.listFiles(sessionId, path),
+    readFile: (sessionId, path) => remote.readFile(sessionId, path),
+    writeFile: (sessionId, path, content) => remote.writeFile(sessionId, path, content),
+    applyManifest: (sessionId, manifest) => remote.applyManifest(sessionId, manifest),
+    exportReplay: (sessionId) => remote.exportReplay(sessionId),
+    importReplay: (jsonl) => remote.importReplay(jsonl),
+    verifyReplay: (sessionId) => remote.verifyReplay(sessionId),
+    subscribe: (listener: THostEventListener) => remote.subscribe(Comlink.proxy(listener)),
+    unsubscribe: (subscriptionId) => remote.unsubscribe(subscriptionId),
+    terminate: () => {
+      remote[Comlink.releaseProxy]()
+      close()
+    }
+  }
+}
