@@ -122,6 +122,7 @@ export function createSupervisedClient(supervisor: AgentWorkerSupervisor): IAgen
     exportReplay: (sessionId) => supervisor.call((host) => host.exportReplay(sessionId), retry),
     importReplay: (jsonl) => supervisor.call((host) => host.importReplay(jsonl), reject),
     verifyReplay: (sessionId) => supervisor.call((host) => host.verifyReplay(sessionId), retry),
+    rerunReplay: (sessionId) => supervisor.call((host) => host.rerunReplay(sessionId), retry),
     subscribe: async (listener) => supervisor.subscribe(listener),
     unsubscribe: async (subscriptionId) => supervisor.unsubscribe(subscriptionId),
     terminate: () => supervisor.terminate(),

@@ -10,6 +10,7 @@ import type {
   TTurnResult
 } from '../lib/session/agent-host.ts'
 import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
+import type { TReplayRerunReport } from '../lib/session/replay-rerun.ts'
 import type { TReplayVerification } from '../lib/storage/replay-log/hash-chain.ts'
 import type { ISessionStore, TSessionListing, TSessionSummary } from '../lib/storage/session-store.ts'
 import type { TSandboxDirEntry } from '../sandbox/sandbox-client.ts'
@@ -136,6 +137,10 @@ export class MultiTabAgentHost implements IAgentHost {
 
   verifyReplay(sessionId: string): Promise<TReplayVerification> {
     return this.inner.verifyReplay(sessionId)
+  }
+
+  rerunReplay(sessionId: string): Promise<TReplayRerunReport> {
+    return this.inner.rerunReplay(sessionId)
   }
 
   async subscribe(listener: THostEventListener): Promise<number> {

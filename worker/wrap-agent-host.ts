@@ -33,6 +33,7 @@ export function wrapAgentHost(endpoint: Comlink.Endpoint, close: () => void): IA
     exportReplay: (sessionId) => remote.exportReplay(sessionId),
     importReplay: (jsonl) => remote.importReplay(jsonl),
     verifyReplay: (sessionId) => remote.verifyReplay(sessionId),
+    rerunReplay: (sessionId) => remote.rerunReplay(sessionId),
     subscribe: (listener: THostEventListener) => remote.subscribe(Comlink.proxy(listener)),
     unsubscribe: (subscriptionId) => remote.unsubscribe(subscriptionId),
     terminate: () => {

@@ -2,6 +2,7 @@ import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import type { TReplayRerunReport } from './replay-rerun.ts'
 import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TPermissionAnswer, TPermissionRequest } from './permission-enforcer-types.ts'
@@ -112,6 +113,8 @@ export interface IAgentHost {
   importReplay(jsonl: string): Promise<TSessionSummary>
   /** Checks the stored log's hash chain end to end. */
   verifyReplay(sessionId: string): Promise<TReplayVerification>
+  /** Re-runs the stored session offline with its recorded model answers in a fresh sandbox; reports whether it matches. */
+  rerunReplay(sessionId: string): Promise<TReplayRerunReport>
   /** Starts delivering events to `listener`; returns an id for `unsubscribe`. */
   subscribe(listener: THostEventListener): Promise<number>
   /** Stops a subscription. */

@@ -61,3 +61,14 @@ describe('LocalAgentHost replay', () => {
     }
   })
 })
+
+describe('LocalAgentHost re-run', () => {
+  it('re-runs a stored session offline in a fresh sandbox and reports that it matches', async () => {
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'wc -l notes.txt' } }] }, { text: 'One line.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'count the lines')
+    const report = await host.rerunReplay(session.id)
+    expect(report, JSON.stringify(report)).toMatchObject({ matches: true, prompts: 1, recordedCalls: 2, replayedCalls: 2 })
+    expect(report.difference).toBeUndefined()
+  })
+})

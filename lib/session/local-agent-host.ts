@@ -22,6 +22,7 @@ import { toImportedSessionRecord } from './imported-session.ts'
 import { createLiveSession, createSessionAgent, type TLiveSession } from './live-session.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from './permission-enforcer-types.ts'
+import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
 import { runTurn } from './run-turn.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
@@ -219,6 +220,24 @@ export class LocalAgentHost implements IAgentHost {
 
   async verifyReplay(sessionId: string): Promise<TReplayVerification> {
     return verifyReplayLog(await this.options.store.loadReplayLog(sessionId))
+  }
+
+  async rerunReplay(sessionId: string): Promise<TReplayRerunReport> {
+    await this.loadRecord(sessionId)
+    const events = await this.options.store.loadEvents(sessionId)
+    // A sandbox of its own, fresh from the workspace, so the re-run never touches the session's files.
+    const sandbox = await this.options.createSandbox(`${sessionId}:rerun`)
+    try {
+      return await rerunReplay({
+        events,
+        sandbox,
+        ...(this.options.permissions ? { permissions: this.options.permissions } : {}),
+        permissionMode: this.options.permissionMode ?? 'default',
+        workspaceRoot: this.workspaceRoot()
+      })
+    } finally {
+      await sandbox.dispose?.()
+    }
   }
 
   async subscribe(listener: THostEventListener): Promise<number> {

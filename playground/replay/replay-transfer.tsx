@@ -2,7 +2,6 @@ import { useRef, useState, type ChangeEvent } from 'react'
 import type { IAgentHost } from '../../lib/session/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { downloadText } from './download-text.ts'
-import { canRerunReplay } from './rerun-capable-host.ts'
 
 type TReplayTransferProps = {
   host: IAgentHost
@@ -19,7 +18,6 @@ type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[] 
 export function ReplayTransfer({ host, sessionId, sessionName, running, onImported }: TReplayTransferProps) {
   const [outcome, setOutcome] = useState<TOutcome | undefined>()
   const fileInput = useRef<HTMLInputElement>(null)
-  const rerunAvailable = canRerunReplay(host)
 
   const attempt = async (busyText: string, action: () => Promise<TOutcome>) => {
     setOutcome({ tone: 'busy', text: busyText })
@@ -64,7 +62,6 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
 
   const rerun = (id: string) =>
     attempt('Re-running offline with the recorded model answers…', async () => {
-      if (!canRerunReplay(host)) throw new Error('This host cannot re-run logs.')
       return describeRerun(await host.rerunReplay(id))
     })
 
@@ -83,14 +80,13 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
         </button>
         <button
           type="button"
-          disabled={!sessionId || running || !rerunAvailable}
-          title={rerunAvailable ? 'Answer every model call from this log and run the tools again in a fresh sandbox' : 'This host has no rerunReplay method yet'}
+          disabled={!sessionId || running}
+          title="Answer every model call from this log and run the tools again in a fresh sandbox"
           onClick={() => sessionId && void rerun(sessionId)}
         >
           Re-run offline
         </button>
       </div>
-      {!rerunAvailable ? <p className="note">Re-running needs a host with <code>rerunReplay</code>; this one has none yet.</p> : null}
       {outcome ? (
         <div className={`outcome ${outcome.tone}`} role={outcome.tone === 'bad' ? 'alert' : 'status'} aria-label="Replay log status">
           {outcome.tone === 'busy' ? <span className="spinner" aria-hidden="true" /> : null}
