@@ -33,12 +33,15 @@ describe('playground settings', () => {
     expect(toProviderChoice(anthropic)).toEqual({ kind: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-secret' })
     const compatible = { ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'llama3', baseURL: ' http://127.0.0.1:9/v1 ' }
     expect(toProviderChoice(compatible)).toEqual({ kind: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1' })
+    expect(toProviderChoice({ ...anthropic, baseURL: 'http://127.0.0.1:8/' })).toMatchObject({ kind: 'anthropic', baseURL: 'http://127.0.0.1:8/' })
+    expect(toProviderChoice({ ...DEFAULT_SETTINGS, baseURL: 'http://127.0.0.1:8/' })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
 
   it.each([
     [{ ...anthropic, apiKeys: {} }, 'Enter an API key for Anthropic.'],
     [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'],
     [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x', baseURL: 'localhost:1' }, 'The base URL must start with http:// or https://.'],
+    [{ ...anthropic, baseURL: 'proxy.local' }, 'The base URL must start with http:// or https://.'],
     [anthropic, undefined]
   ])('names what is missing as its fix', (settings, problem) => {
     expect(findSettingsProblem(settings)).toBe(problem)

@@ -73,7 +73,8 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
   return {
     kind: settings.providerKind,
     model: settings.model,
-    ...(settings.providerKind === 'openai-compatible' && baseURL ? { baseURL } : {}),
+    // The offline demo has no endpoint; every other provider may be pointed at a proxy or a compatible server.
+    ...(settings.providerKind !== 'offline-demo' && baseURL ? { baseURL } : {}),
     ...(key ? { apiKey: key } : {})
   }
 }
@@ -82,11 +83,9 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
 export function findSettingsProblem(settings: TPlaygroundSettings): string | undefined {
   const option = findProviderOption(settings.providerKind)
   if (option.needsKey && !settings.apiKeys[option.kind]?.trim()) return `Enter an API key for ${option.label}.`
-  if (option.needsBaseURL) {
-    const baseURL = settings.baseURL.trim()
-    if (!baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
-    if (!/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
-  }
+  const baseURL = settings.baseURL.trim()
+  if (option.needsBaseURL && !baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
+  if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
   if (!settings.model.trim()) return 'Choose a model.'
   return undefined
 }

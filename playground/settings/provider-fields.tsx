@@ -31,10 +31,16 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
       <p className="note" id={`${id}-description`}>
         {option.description}
       </p>
-      {option.needsBaseURL ? (
+      {option.kind !== 'offline-demo' ? (
         <div className="field">
           <label htmlFor={`${id}-base-url`}>Base URL</label>
-          <input id={`${id}-base-url`} type="url" value={draft.baseURL} placeholder="http://127.0.0.1:11434/v1" onChange={(event) => onChange({ ...draft, baseURL: event.target.value })} />
+          <input
+            id={`${id}-base-url`}
+            type="url"
+            value={draft.baseURL}
+            placeholder={option.needsBaseURL ? 'http://127.0.0.1:11434/v1' : 'Optional: a proxy in front of the official API'}
+            onChange={(event) => onChange({ ...draft, baseURL: event.target.value })}
+          />
         </div>
       ) : null}
       <div className="field">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
+import { AuthenticationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import {
   createAssistantMessage,
   createSystemMessage,
@@ -216,7 +216,7 @@ describe('AnthropicProvider errors', () => {
     { status: 500, errorClass: ProviderError, code: 'PROVIDER_ERROR', says: 'server error' },
     { status: 503, errorClass: ProviderError, code: 'PROVIDER_ERROR', says: 'server error' },
     { status: 529, errorClass: ProviderError, code: 'PROVIDER_ERROR', says: 'overloaded' },
-    { status: 404, errorClass: ProviderError, code: 'PROVIDER_ERROR', says: 'model name' }
+    { status: 404, errorClass: ModelNotAvailableError, code: 'MODEL_NOT_AVAILABLE', says: 'model name' }
   ])('maps HTTP $status to $code', async ({ status, errorClass, code, says }) => {
     const { provider } = await setup({ turns: [{ fault: { kind: 'http-error', status, retryAfterSeconds: 7 } }] })
     const error = await chatError(provider)

@@ -6,6 +6,7 @@ import {
   NetworkError,
   ProviderError,
   RateLimitError,
+  ModelNotAvailableError,
   type RobotaError
 } from '../../core/errors.ts'
 
@@ -77,7 +78,7 @@ function fromApiError(error: APIError, context: TAnthropicErrorContext): RobotaE
     return new ProviderError(`Anthropic had a server error (${label}). Try again in a moment.`, options)
   }
   if (status === 404 || type === 'not_found_error') {
-    return new ProviderError(`Anthropic did not find what was asked for (${label}). Check the model name.`, options)
+    return new ModelNotAvailableError(`Anthropic has no such model, or this key may not use it (${label}). Check the model name in the provider settings.`, options)
   }
   return new ProviderError(`Anthropic refused the request (${label}). Check the model name and the request options.`, options)
 }

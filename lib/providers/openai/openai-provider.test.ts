@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
+import { AuthenticationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import { createUserMessage } from '../../core/messages.ts'
 import type { IChatOptions, IProviderNativeRawPayloadEvent, IToolSchema } from '../../core/provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer, type TFakeLlmServerOptions } from '../../testing/fake-llm-server.ts'
@@ -141,7 +141,7 @@ describe.each(SURFACES)('OpenAIProvider ($apiSurface) over the fake server', ({ 
     { status: 429, errorClass: RateLimitError, says: 'Try again in 3 seconds' },
     { status: 500, errorClass: ProviderError, says: 'server error' },
     { status: 503, errorClass: ProviderError, says: 'server error' },
-    { status: 404, errorClass: ProviderError, says: 'model name' }
+    { status: 404, errorClass: ModelNotAvailableError, says: 'model name' }
   ])('maps HTTP $status to $errorClass.name', async ({ status, errorClass, says }) => {
     const { provider } = await setup(apiSurface, { turns: [{ fault: { kind: 'http-error', status, retryAfterSeconds: 3 } }] })
     const error = await chatError(provider)

@@ -6,6 +6,7 @@ import {
   NetworkError,
   ProviderError,
   RateLimitError,
+  ModelNotAvailableError,
   type RobotaError
 } from '../../core/errors.ts'
 
@@ -91,7 +92,7 @@ function classify(failure: TFailure, options: { cause?: unknown; details: Record
     return new ProviderError(`The OpenAI API had a server error (${label}). Try again in a moment.`, options)
   }
   if (status === 404 || code === 'model_not_found') {
-    return new ProviderError(`The OpenAI API did not find what was asked for (${label}). Check the model name and the base URL.`, options)
+    return new ModelNotAvailableError(`The OpenAI API has no such model, or this key may not use it (${label}). Check the model name and the base URL.`, options)
   }
   return new ProviderError(`The OpenAI API refused the request (${label}). Check the model name and the request options.`, options)
 }
