@@ -1,4 +1,5 @@
 import type { IAIProvider, IChatOptions, IProviderResponse } from './provider.ts'
+import { createDefaultProviderCapabilities, type IProviderCapabilities } from './provider-capabilities.ts'
 import type { TUniversalMessage } from './messages.ts'
 
 const ABORTED = Symbol('aborted')
@@ -11,6 +12,11 @@ export abstract class AbstractAIProvider implements IAIProvider {
 
   supportsTools(): boolean {
     return true
+  }
+
+  /** What the provider can do: function calling from `supportsTools()`; no provider-native web tools unless overridden. */
+  getCapabilities(): IProviderCapabilities {
+    return createDefaultProviderCapabilities(this.supportsTools())
   }
 
   /**

@@ -1,4 +1,5 @@
 // The `robota/providers/anthropic` entry: the only place the Anthropic SDK is reached from.
+export { anthropicProviderDefinition } from './anthropic-provider-definition.ts'
 export { AnthropicProvider } from './anthropic-provider.ts'
 export { anthropicMaxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS } from './anthropic-models.ts'
 export { ANTHROPIC_THINKING_METADATA_KEY, toAnthropicMessages, toAnthropicTools } from './to-anthropic-messages.ts'

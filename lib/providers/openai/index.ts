@@ -1,4 +1,5 @@
 // The `robota/providers/openai` entry: the only place the OpenAI SDK is reached from.
+export { openaiProviderDefinition } from './openai-provider-definition.ts'
 export { OpenAIProvider } from './openai-provider.ts'
 export { INVALID_JSON_ARGUMENTS_KEY } from '../../core/parse-tool-arguments.ts'
 export { toChatCompletionsMessages, toChatCompletionsTools } from './to-chat-completions-messages.ts'

@@ -1,0 +1,32 @@
+import { OPENAI_MODELS } from '../../core/context/models.ts'
+import type { IProviderDefinition } from '../../core/provider-definition.ts'
+import { toFallbackCatalog } from '../shared/model-catalog.ts'
+import { OpenAIProvider } from './openai-provider.ts'
+
+const MODELS_PAGE = 'https://platform.openai.com/docs/models'
+
+/** How generic setup flows present, configure and build the OpenAI provider (or a compatible server). */
+export const openaiProviderDefinition: IProviderDefinition = {
+  type: 'openai',
+  aliases: ['openai-compatible', 'gpt'],
+  displayName: 'OpenAI',
+  description: 'OpenAI models through the Responses API, or any OpenAI-compatible server through Chat Completions.',
+  defaults: { model: 'gpt-4.1-mini' },
+  setupHelpLinks: [
+    { kind: 'api-key', label: 'Create an API key', url: 'https://platform.openai.com/api-keys' },
+    { kind: 'console', label: 'OpenAI Platform', url: 'https://platform.openai.com/' },
+    { kind: 'official', label: 'Models', url: MODELS_PAGE }
+  ],
+  setupSteps: [
+    { field: 'apiKey', title: 'OpenAI API key', required: true, masked: true },
+    { field: 'model', title: 'Model', defaultValue: 'gpt-4.1-mini', required: true },
+    { field: 'baseURL', title: 'Base URL (for an OpenAI-compatible server)' }
+  ],
+  credentialRequirement: { anyOf: ['apiKey'], environmentVariable: 'OPENAI_API_KEY' },
+  modelCatalog: toFallbackCatalog(OPENAI_MODELS, MODELS_PAGE, ['tools', 'vision', 'json_schema', 'streaming']),
+  createProvider: (config) =>
+    new OpenAIProvider({
+      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      ...(config.baseURL ? { baseURL: config.baseURL } : {})
+    })
+}
