@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { createInProcessSessionLocks } from '../in-process-session-locks.ts'
@@ -8,6 +8,9 @@ import { startSimulatedTab, type TSimulatedTab } from '../simulated-tab.fixtures
 import type { TSessionStatus } from './session-status.ts'
 import { useAgentSession } from './use-agent-session.ts'
 import { useReplayEvents } from './use-replay-events.ts'
+
+// The first turn loads the shell, which takes seconds on a busy machine; the default wait is 1 s.
+configure({ asyncUtilTimeout: 10_000 })
 
 // The hooks run against in-thread hosts (the same class the worker exposes), two of them
 // sharing a store, locks and a BroadcastChannel when a test plays two tabs.
