@@ -1,0 +1,129 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { BENCH_CACHE, BENCH_ROOT, PROJECT_ROOT } from '../size/project-paths.ts'
+import type { TExternalFigure } from './bench-results.ts'
+import { toMarkdownTableFigures } from './markdown-table-figures.ts'
+import { toPlaygroundFigures } from './playground-size-figures.ts'
+
+/** What the companion benches added to the table, and what to say about those that did not. */
+export type TCompanionOutcome = { figures: TExternalFigure[]; notes: string[] }
+
+/** A companion bench this table knows: how to start it and how to read what it prints. */
+type TKnownCompanion = {
+  file: string
+  args: string[]
+  /** A step it needs first, such as a fresh build, when `isNeeded` says so. */
+  prepare?: { command: string; args: string[]; isNeeded(): boolean }
+  read(stdout: string): TExternalFigure[]
+}
+
+const KNOWN_COMPANIONS: readonly TKnownCompanion[] = [
+  {
+    file: 'playground-size.mjs',
+    args: ['--json'],
+    // It measures the vite build in dist/playground, so the build must match this tree; building
+    // only when stale leaves a fresh build alone (a preview may be serving it).
+    prepare: { command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'], isNeeded: isPlaygroundBuildStale },
+    read: toPlaygroundFigures
+  },
+  { file: 'worker-throughput.mjs', args: [], read: (stdout) => toMarkdownTableFigures(stdout, 'Chromium, through the worker') }
+]
+
+function newestModification(path: string): number {
+  const stats = statSync(path)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  return readdirSync(path)
+    .filter((name) => name !== 'node_modules' && !name.startsWith('.'))
+    .reduce((newest, name) => Math.max(newest, newestModification(join(path, name))), stats.mtimeMs)
+}
+
+function isPlaygroundBuildStale(): boolean {
+  const built = join(PROJECT_ROOT, 'dist/playground/index.html')
+  if (!existsSync(built)) return true
+  const sources = ['lib', 'sandbox', 'worker', 'playground', 'vite.config.ts', 'package.json'].map((path) => join(PROJECT_ROOT, path))
+  return Math.max(...sources.filter((path) => existsSync(path)).map(newestModification)) > statSync(built).mtimeMs
+}
+
+const COMPANION_FILE = /^(worker|playground)-[\w.-]+\.mjs$/
+const FIGURE_LINE_PREFIX = 'ROBOTA_BENCH_FIGURE '
+const COMPANION_TIMEOUT_MILLISECONDS = 240_000
+
+function isExternalFigure(value: unknown): value is TExternalFigure {
+  if (typeof value !== 'object' || value === null) return false
+  const figure = value as Record<string, unknown>
+  return typeof figure.figure === 'string' && typeof figure.runtime === 'string' && typeof figure.unit === 'string' && Array.isArray(figure.samples) && figure.samples.length > 0
+}
+
+function parseFigures(text: string): TExternalFigure[] {
+  const parsed: unknown = JSON.parse(text)
+  return (Array.isArray(parsed) ? parsed : [parsed]).filter(isExternalFigure)
+}
+
+/**
+ * The hook for companions this table does not know yet: a companion adds rows by writing a JSON
+ * array of `TExternalFigure` to the file named by `ROBOTA_BENCH_FIGURES`, or by printing lines
+ * `ROBOTA_BENCH_FIGURE {json}` on stdout.
+ */
+function readSharedFormat(stdout: string, figuresFile: string): TExternalFigure[] {
+  const figures: TExternalFigure[] = []
+  if (existsSync(figuresFile)) {
+    figures.push(...parseFigures(readFileSync(figuresFile, 'utf8')))
+    rmSync(figuresFile)
+  }
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith(FIGURE_LINE_PREFIX)) figures.push(...parseFigures(line.slice(FIGURE_LINE_PREFIX.length)))
+  }
+  return figures
+}
+
+// A companion's stderr (build chatter) is shown only when it fails, so the run ends in one table.
+function run(command: string, args: readonly string[], figuresFile: string): { status: number | null; stdout: string } {
+  const result = spawnSync(command, args, {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ROBOTA_BENCH_FIGURES: figuresFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: COMPANION_TIMEOUT_MILLISECONDS,
+    maxBuffer: 64 * 1024 * 1024
+  })
+  if (result.status !== 0) process.stderr.write(`${[command, ...args].join(' ')} failed:\n${(result.stderr ?? '').split('\n').slice(-30).join('\n')}\n`)
+  return { status: result.status, stdout: result.stdout ?? '' }
+}
+
+/**
+ * Runs the companion benches beside bench/ (the worker and playground ones: each
+ * `bench/worker-*.mjs` and `bench/playground-*.mjs`) one after another and collects their
+ * figures: known companions through their own output, others through the shared format.
+ */
+export function runCompanionBenches(log: (line: string) => void): TCompanionOutcome {
+  const figures: TExternalFigure[] = []
+  const notes: string[] = []
+  const files = readdirSync(BENCH_ROOT).filter((name) => COMPANION_FILE.test(name)).sort()
+  if (files.length === 0) notes.push('No companion benches (bench/worker-*.mjs, bench/playground-*.mjs) were found: their rows are absent.')
+  mkdirSync(BENCH_CACHE, { recursive: true })
+  for (const file of files) {
+    const known = KNOWN_COMPANIONS.find((companion) => companion.file === file)
+    const figuresFile = join(BENCH_CACHE, `companion-${file}.json`)
+    rmSync(figuresFile, { force: true })
+    log(`companion: bench/${file}`)
+    if (known?.prepare?.isNeeded()) {
+      const prepared = run(known.prepare.command, known.prepare.args, figuresFile)
+      if (prepared.status !== 0) {
+        notes.push(`bench/${file} not run: \`${known.prepare.command} ${known.prepare.args.join(' ')}\` failed (exit ${String(prepared.status)}).`)
+        continue
+      }
+    }
+    const result = run(process.execPath, [join(BENCH_ROOT, file), ...(known?.args ?? [])], figuresFile)
+    let found: TExternalFigure[] = []
+    try {
+      found = known ? known.read(result.stdout) : readSharedFormat(result.stdout, figuresFile)
+    } catch (error) {
+      notes.push(`bench/${file}: its output could not be read (${error instanceof Error ? error.message : String(error)}).`)
+    }
+    figures.push(...found)
+    if (result.status !== 0) notes.push(`bench/${file} exited with ${String(result.status)}${found.length > 0 ? '; its figures are still shown' : ''}.`)
+    else if (found.length === 0) notes.push(`bench/${file} ran but reported no figures this table can read.`)
+  }
+  return { figures, notes }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { toPlaygroundFigures } from './playground-size-figures.ts'
+
+describe('toPlaygroundFigures', () => {
+  it('turns the playground companion report into table figures', () => {
+    const report = {
+      initial: { bytes: 300_000, gzip: 90_000 },
+      later: { bytes: 900_000, gzip: 250_000 },
+      laterCount: 7,
+      embed: { file: 'dist/playground/embed/robota-playground.js', bytes: 200_000, gzip: 60_000 },
+      budgetGzip: 122_880,
+      timeToInteractiveMs: [410, 380, 395]
+    }
+    const figures = toPlaygroundFigures(JSON.stringify(report))
+    expect(figures.map((figure) => [figure.unit, figure.samples, figure.target])).toEqual([
+      ['bytes', [90_000], 122_880],
+      ['bytes', [250_000], undefined],
+      ['bytes', [60_000], undefined],
+      ['milliseconds', [410, 380, 395], undefined]
+    ])
+  })
+
+  it('rejects output of another shape', () => {
+    expect(() => toPlaygroundFigures('{"rows": []}')).toThrow(/unknown shape/)
+  })
+})

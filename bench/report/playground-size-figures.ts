@@ -1,0 +1,32 @@
+import type { TExternalFigure } from './bench-results.ts'
+
+/** The part of `node bench/playground-size.mjs --json` the table shows. */
+type TPlaygroundSizeReport = {
+  initial: { gzip: number }
+  later: { gzip: number }
+  laterCount: number
+  embed?: { gzip: number }
+  budgetGzip: number
+  timeToInteractiveMs?: number[]
+}
+
+function isPlaygroundSizeReport(value: unknown): value is TPlaygroundSizeReport {
+  if (typeof value !== 'object' || value === null) return false
+  const report = value as Record<string, unknown>
+  return typeof report.initial === 'object' && typeof report.later === 'object' && typeof report.budgetGzip === 'number'
+}
+
+/** Turns the playground companion's JSON (sizes of the vite build, time to interactive) into rows. */
+export function toPlaygroundFigures(stdout: string): TExternalFigure[] {
+  const report: unknown = JSON.parse(stdout)
+  if (!isPlaygroundSizeReport(report)) throw new Error('bench/playground-size.mjs --json printed an unknown shape.')
+  const figures: TExternalFigure[] = [
+    { figure: 'Playground initial JS, vite build (its own budget)', runtime: 'browser, gzip', unit: 'bytes', better: 'lower', samples: [report.initial.gzip], target: report.budgetGzip },
+    { figure: `Playground later chunks (${report.laterCount}, page and worker), loaded on first use`, runtime: 'browser, gzip', unit: 'bytes', better: 'lower', samples: [report.later.gzip] }
+  ]
+  if (report.embed) figures.push({ figure: 'robota/embed module', runtime: 'browser, gzip', unit: 'bytes', better: 'lower', samples: [report.embed.gzip] })
+  if (report.timeToInteractiveMs && report.timeToInteractiveMs.length > 0) {
+    figures.push({ figure: 'Playground time to interactive (fresh profile, localhost)', runtime: 'Chromium', unit: 'milliseconds', better: 'lower', samples: report.timeToInteractiveMs })
+  }
+  return figures
+}

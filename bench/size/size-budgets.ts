@@ -1,0 +1,45 @@
+import { resolve } from 'node:path'
+import type { TBundleEntry } from './bundle-size.ts'
+import { PROJECT_ROOT } from './project-paths.ts'
+
+/** One kilobyte as vite and esbuild print it: 1,000 bytes. */
+export const KILOBYTE = 1000
+
+/** A size `npm test` holds us to: an entry and its most gzip bytes of eager JavaScript. */
+export type TSizeBudget = { id: 'robota-core' | 'worker-eager' | 'playground-initial'; bundle: TBundleEntry; maxGzipBytes: number }
+
+/** `robota` with one zod tool: what an app that runs one agent in the page ships. */
+export const ROBOTA_CORE_BUNDLE: TBundleEntry = {
+  label: 'robota core + one zod tool',
+  entry: {
+    sourceName: 'robota-core-entry.ts',
+    resolveDir: PROJECT_ROOT,
+    source: `
+      import * as z from 'zod'
+      import { createZodFunctionTool, Robota, type IAIProvider } from './lib/index.ts'
+      const add = createZodFunctionTool('add', 'Adds two numbers', z.object({ a: z.number(), b: z.number() }), ({ a, b }) => ({ sum: a + b }))
+      export function createAgent(provider: IAIProvider): Robota {
+        return new Robota({ name: 'helper', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'claude-sonnet-4-6' }, tools: [add] })
+      }
+    `
+  }
+}
+
+/** The worker entry's eager chunks: the host and core; vendor SDKs and just-bash load lazily. */
+export const WORKER_EAGER_BUNDLE: TBundleEntry = {
+  label: 'worker eager chunk',
+  entry: { file: resolve(PROJECT_ROOT, 'worker/agent-worker.ts') }
+}
+
+/** The playground page's initial JavaScript (the worker is a separate file it starts). */
+export const PLAYGROUND_INITIAL_BUNDLE: TBundleEntry = {
+  label: 'playground initial JS',
+  entry: { file: resolve(PROJECT_ROOT, 'playground/main.tsx') }
+}
+
+/** The budgets of issue 12, checked on every `npm test`. Never loosen one to make it pass. */
+export const SIZE_BUDGETS: readonly TSizeBudget[] = [
+  { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 120 * KILOBYTE },
+  { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 120 * KILOBYTE }
+]
