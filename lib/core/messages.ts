@@ -52,18 +52,14 @@ export type TMessageRole = TUniversalMessage['role']
 
 type TMessageExtras = { metadata?: TUniversalMessageMetadata; id?: string; timestamp?: number }
 
-function base(extras: TMessageExtras = {}, state: TMessageState = 'complete'): TBaseMessage {
-  return {
-    id: extras.id ?? createId(),
-    state,
-    timestamp: extras.timestamp ?? Date.now(),
-    ...(extras.metadata ? { metadata: extras.metadata } : {})
-  }
-}
+// Each factory builds one literal with its fields in a fixed order, so every message of a role
+// shares one object shape: spreads gave each message its own, costing memory and speed.
 
 /** Creates a user message (always `complete`). */
-export function createUserMessage(content: string, extras?: TMessageExtras): IUserMessage {
-  return { ...base(extras), role: 'user', content }
+export function createUserMessage(content: string, extras: TMessageExtras = {}): IUserMessage {
+  const message: IUserMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'user', content }
+  if (extras.metadata) message.metadata = extras.metadata
+  return message
 }
 
 /** Creates an assistant message; pass `state: 'interrupted'` for a response cut short. */
@@ -71,23 +67,42 @@ export function createAssistantMessage(
   content: string,
   options: TMessageExtras & { toolCalls?: IToolCall[]; state?: TMessageState } = {}
 ): IAssistantMessage {
-  const message: IAssistantMessage = { ...base(options, options.state), role: 'assistant', content }
+  const message: IAssistantMessage = {
+    id: options.id ?? createId(),
+    state: options.state ?? 'complete',
+    timestamp: options.timestamp ?? Date.now(),
+    role: 'assistant',
+    content
+  }
+  if (options.metadata) message.metadata = options.metadata
   if (options.toolCalls && options.toolCalls.length > 0) message.toolCalls = options.toolCalls
   return message
 }
 
 /** Creates a system message (always `complete`). */
-export function createSystemMessage(content: string, extras?: TMessageExtras): ISystemMessage {
-  return { ...base(extras), role: 'system', content }
+export function createSystemMessage(content: string, extras: TMessageExtras = {}): ISystemMessage {
+  const message: ISystemMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'system', content }
+  if (extras.metadata) message.metadata = extras.metadata
+  return message
 }
 
 /** Creates the message that carries one tool call's result back to the model. */
 export function createToolMessage(
   content: string,
   link: { toolCallId: string; toolName: string },
-  extras?: TMessageExtras
+  extras: TMessageExtras = {}
 ): IToolMessage {
-  return { ...base(extras), role: 'tool', content, toolCallId: link.toolCallId, toolName: link.toolName }
+  const message: IToolMessage = {
+    id: extras.id ?? createId(),
+    state: 'complete',
+    timestamp: extras.timestamp ?? Date.now(),
+    role: 'tool',
+    content,
+    toolCallId: link.toolCallId,
+    toolName: link.toolName
+  }
+  if (extras.metadata) message.metadata = extras.metadata
+  return message
 }
 
 /** Suffix the model sees on an assistant response that was aborted. */

@@ -32,15 +32,11 @@ export class ExecutionEventSequencer {
     data: TExecutionEventDataMap[TType],
     round: number | undefined
   ): void {
-    const envelope = {
-      seq: this.nextSeq++,
-      ts: Date.now(),
-      sessionId: this.sessionId,
-      executionId,
-      ...(round === undefined ? {} : { round }),
-      type,
-      data
-    } as IExecutionEventEnvelope
-    listener?.(envelope)
+    const seq = this.nextSeq++
+    // With nobody listening the envelope would be garbage at once; streaming emits one per delta.
+    if (!listener) return
+    const envelope = { seq, ts: Date.now(), sessionId: this.sessionId, executionId, type, data } as IExecutionEventEnvelope
+    if (round !== undefined) envelope.round = round
+    listener(envelope)
   }
 }
