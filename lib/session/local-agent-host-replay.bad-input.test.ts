@@ -1,16 +1,6 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction
-} from 'fake-indexeddb'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { IDBFactory } from 'fake-indexeddb'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { stubIndexedDBGlobals } from '../storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import { IndexedDBSessionStore } from '../storage/indexeddb/indexeddb-session-store.ts'
@@ -28,10 +18,7 @@ import { LocalAgentHost } from './local-agent-host.ts'
 
 const SUITE = 'replay import bad inputs'
 
-// idb recognizes IDB objects with `instanceof` against the global classes; `indexedDB` itself stays unset.
-for (const [name, value] of Object.entries({ IDBCursor, IDBCursorWithValue, IDBDatabase, IDBIndex, IDBKeyRange, IDBObjectStore, IDBOpenDBRequest, IDBRequest, IDBTransaction })) {
-  vi.stubGlobal(name, value)
-}
+stubIndexedDBGlobals()
 
 function createHost(store: ISessionStore, steps: ConstructorParameters<typeof ScriptedProvider>[0] = []): LocalAgentHost {
   const provider = new ScriptedProvider(steps)

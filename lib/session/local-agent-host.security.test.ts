@@ -1,16 +1,6 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction
-} from 'fake-indexeddb'
+import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { stubIndexedDBGlobals } from '../storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { TInMemorySandboxSnapshot } from '../../sandbox/in-memory/in-memory-snapshot.ts'
 import type { IAIProvider } from '../core/provider.ts'
@@ -33,9 +23,7 @@ import { LocalAgentHost } from './local-agent-host.ts'
 
 const SUITE = 'agent host security'
 
-for (const [name, value] of Object.entries({ IDBCursor, IDBCursorWithValue, IDBDatabase, IDBIndex, IDBKeyRange, IDBObjectStore, IDBOpenDBRequest, IDBRequest, IDBTransaction })) {
-  vi.stubGlobal(name, value)
-}
+stubIndexedDBGlobals()
 
 const FILE_KEY = 'sk-ant-api03-FILEKEYqv7Rm2Lx9Tz4Wb8Nc1Hd6Jf3Kg5Pe0'
 const ENV_KEY = 'sk-proj-ENVKEYa8Sd2Fg5Hj7Kl0Zx3Cv6Bn9Mq1We4Rt'

@@ -1,16 +1,6 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction
-} from 'fake-indexeddb'
-import { describe, expect, it, vi } from 'vitest'
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { LocalAgentHost } from '../../session/local-agent-host.ts'
 import { ScriptedProvider } from '../../testing/scripted-provider.ts'
@@ -25,10 +15,7 @@ import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 
 const SUITE = 'IndexedDB corrupt records'
 
-// idb recognizes IDB objects with `instanceof` against the global classes; `indexedDB` itself stays unset.
-for (const [name, value] of Object.entries({ IDBCursor, IDBCursorWithValue, IDBDatabase, IDBIndex, IDBKeyRange, IDBObjectStore, IDBOpenDBRequest, IDBRequest, IDBTransaction })) {
-  vi.stubGlobal(name, value)
-}
+stubIndexedDBGlobals()
 
 type TStoreName = 'sessions' | 'events'
 

@@ -1,16 +1,6 @@
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction
-} from 'fake-indexeddb'
-import { describe, expect, it, vi } from 'vitest'
+import { IDBFactory } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { StorageError } from '../../core/errors.ts'
 import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { describeSessionStore } from '../session-store.contract.ts'
@@ -18,17 +8,7 @@ import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 import { ROBOTA_DATABASE_VERSION } from './open-robota-database.ts'
 import { verifyReplayLog } from '../replay-log/hash-chain.ts'
 
-// idb recognizes IDB objects with `instanceof` against the global classes, so Node needs them;
-// `indexedDB` itself stays unset, so every store below uses only the factory it is given.
-vi.stubGlobal('IDBCursor', IDBCursor)
-vi.stubGlobal('IDBCursorWithValue', IDBCursorWithValue)
-vi.stubGlobal('IDBDatabase', IDBDatabase)
-vi.stubGlobal('IDBIndex', IDBIndex)
-vi.stubGlobal('IDBKeyRange', IDBKeyRange)
-vi.stubGlobal('IDBObjectStore', IDBObjectStore)
-vi.stubGlobal('IDBOpenDBRequest', IDBOpenDBRequest)
-vi.stubGlobal('IDBRequest', IDBRequest)
-vi.stubGlobal('IDBTransaction', IDBTransaction)
+stubIndexedDBGlobals()
 
 describeSessionStore('IndexedDBSessionStore', () => new IndexedDBSessionStore({ indexedDB: new IDBFactory() }))
 
