@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { runInChromium } from './browser/run-in-chromium.ts'
 import type { TSuitePlan } from './measure/bench-runtime.ts'
 import { createNodeRuntime } from './measure/node-runtime.ts'
+import { NODE_LIBRARY_ARGUMENT, runNodeSuiteInChildren } from './measure/node-suite-in-children.ts'
 import { runSuite, type TSuiteFigures } from './measure/run-suite.ts'
 import { FULL_PLAN, QUICK_PLAN } from './measure/suite-plans.ts'
 import type { TBenchResults } from './report/bench-results.ts'
@@ -26,6 +27,7 @@ const only = process.argv.find((argument) => argument.startsWith('--only='))?.sl
 const libraries = only?.filter((name): name is TLibraryId => (LIBRARY_IDS as readonly string[]).includes(name))
 const plan: TSuitePlan = { ...(options.has('--quick') ? QUICK_PLAN : FULL_PLAN), ...(libraries ? { libraries } : {}) }
 const startedAt = Number(process.env.ROBOTA_BENCH_STARTED_AT ?? Date.now())
+const isolatedLibrary = process.argv.find((argument) => argument.startsWith(NODE_LIBRARY_ARGUMENT))?.slice(NODE_LIBRARY_ARGUMENT.length)
 const notes: string[] = []
 const log = (line: string): void => {
   process.stderr.write(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0)} s] ${line}\n`)
@@ -70,9 +72,16 @@ async function measureChromium(): Promise<TSuiteFigures | undefined> {
   }
 }
 
+if (isolatedLibrary) {
+  // A child of the run below: measure one library, hand the figures back on stdout, stop.
+  const figures = await runSuite(createAllScenarios(), { ...plan, libraries: [isolatedLibrary as TLibraryId] }, createNodeRuntime())
+  process.stdout.write(JSON.stringify(figures))
+  process.exit(0)
+}
+
 const sizes = await measureSizes()
-log('Node suite')
-const nodeFigures = await runSuite(createAllScenarios(), plan, createNodeRuntime())
+const passThrough = process.argv.slice(2).filter((argument) => argument === '--quick')
+const nodeFigures = runNodeSuiteInChildren(process.argv[1] ?? '', libraries ?? LIBRARY_IDS, passThrough, log)
 const chromiumFigures = await measureChromium()
 const companions = options.has('--skip-companions') ? { figures: [], notes: ['Companion benches skipped (--skip-companions).'] } : runCompanionBenches(log)
 notes.push(...companions.notes)
