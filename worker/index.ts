@@ -1,3 +1,4 @@
+export { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, OPENAI_MODELS } from './model-catalog.ts'
 export { createAgentClient, createSupervisedClient, toWorkerHandle } from './create-agent-client.ts'
 export { AgentWorkerSupervisor } from './agent-worker-supervisor.ts'
 export { deserializeError, registerErrorTransfer } from './error-transfer.ts'

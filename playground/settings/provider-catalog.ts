@@ -1,4 +1,5 @@
 import type { IModelDefinition } from '../../lib/core/context/models.ts'
+import { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, OPENAI_MODELS } from '../../worker/model-catalog.ts'
 
 /** Provider kinds the playground offers; the worker builds each from plain data. */
 export type TProviderKind = 'offline-demo' | 'anthropic' | 'openai' | 'openai-compatible'
@@ -17,35 +18,11 @@ export type TProviderOption = {
   keyPlaceholder?: string
 }
 
-// The playground may import lib/ for types only, so the model tables are restated here;
-// provider-catalog.test.ts checks they equal lib/core/context/models.ts entry for entry.
-const CLAUDE: readonly IModelDefinition[] = [
-  { name: 'Claude Opus 4.6', id: 'claude-opus-4-6', contextWindow: 200_000, maxOutput: 128_000 },
-  { name: 'Claude Sonnet 4.6', id: 'claude-sonnet-4-6', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Opus 4.5', id: 'claude-opus-4-5', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Opus 4.5', id: 'claude-opus-4-5-20251101', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Sonnet 4.5', id: 'claude-sonnet-4-5', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Sonnet 4.5', id: 'claude-sonnet-4-5-20250929', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Haiku 4.5', id: 'claude-haiku-4-5', contextWindow: 200_000, maxOutput: 64_000 },
-  { name: 'Claude Haiku 4.5', id: 'claude-haiku-4-5-20251001', contextWindow: 200_000, maxOutput: 64_000 }
-]
+const CLAUDE: readonly IModelDefinition[] = Object.values(CLAUDE_MODELS)
+const OPENAI: readonly IModelDefinition[] = Object.values(OPENAI_MODELS)
 
-const OPENAI: readonly IModelDefinition[] = [
-  { name: 'GPT-5', id: 'gpt-5', contextWindow: 400_000, maxOutput: 128_000 },
-  { name: 'GPT-5 mini', id: 'gpt-5-mini', contextWindow: 400_000, maxOutput: 128_000 },
-  { name: 'GPT-5 nano', id: 'gpt-5-nano', contextWindow: 400_000, maxOutput: 128_000 },
-  { name: 'GPT-4.1', id: 'gpt-4.1', contextWindow: 1_047_576, maxOutput: 32_768 },
-  { name: 'GPT-4.1 mini', id: 'gpt-4.1-mini', contextWindow: 1_047_576, maxOutput: 32_768 },
-  { name: 'GPT-4.1 nano', id: 'gpt-4.1-nano', contextWindow: 1_047_576, maxOutput: 32_768 },
-  { name: 'GPT-4o', id: 'gpt-4o', contextWindow: 128_000, maxOutput: 16_384 },
-  { name: 'GPT-4o mini', id: 'gpt-4o-mini', contextWindow: 128_000, maxOutput: 16_384 },
-  { name: 'o3', id: 'o3', contextWindow: 200_000, maxOutput: 100_000 },
-  { name: 'o3-mini', id: 'o3-mini', contextWindow: 200_000, maxOutput: 100_000 },
-  { name: 'o4-mini', id: 'o4-mini', contextWindow: 200_000, maxOutput: 100_000 }
-]
-
-/** Context window assumed for a model the tables do not list (lib's `DEFAULT_CONTEXT_WINDOW`). */
-export const ASSUMED_CONTEXT_WINDOW = 200_000
+/** Context window assumed for a model the tables do not list. */
+export const ASSUMED_CONTEXT_WINDOW = DEFAULT_CONTEXT_WINDOW
 
 /** The offline demo's one model. */
 export const OFFLINE_DEMO_MODEL: IModelDefinition = {
