@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 
-const port = 4173
+// ROBOTA_E2E_PORT lets two checkouts run their browser suites side by side.
+const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173)
 
 /**
  * Browser tests run against the built playground in Debian's Chromium (Playwright never

@@ -45,7 +45,7 @@ function isPlaygroundBuildStale(): boolean {
   return Math.max(...sources.filter((path) => existsSync(path)).map(newestModification)) > statSync(built).mtimeMs
 }
 
-const COMPANION_FILE = /^(worker|playground)-[\w.-]+\.mjs$/
+const COMPANION_FILE = /^(worker|playground|sandbox|storage)-[\w.-]+\.mjs$/
 const FIGURE_LINE_PREFIX = 'ROBOTA_BENCH_FIGURE '
 const COMPANION_TIMEOUT_MILLISECONDS = 240_000
 
@@ -92,15 +92,15 @@ function run(command: string, args: readonly string[], figuresFile: string): { s
 }
 
 /**
- * Runs the companion benches beside bench/ (the worker and playground ones: each
- * `bench/worker-*.mjs` and `bench/playground-*.mjs`) one after another and collects their
+ * Runs the companion benches beside bench/ (each `bench/worker-*.mjs`, `bench/playground-*.mjs`,
+ * `bench/sandbox-*.mjs` and `bench/storage-*.mjs`) one after another and collects their
  * figures: known companions through their own output, others through the shared format.
  */
 export function runCompanionBenches(log: (line: string) => void): TCompanionOutcome {
   const figures: TExternalFigure[] = []
   const notes: string[] = []
   const files = readdirSync(BENCH_ROOT).filter((name) => COMPANION_FILE.test(name)).sort()
-  if (files.length === 0) notes.push('No companion benches (bench/worker-*.mjs, bench/playground-*.mjs) were found: their rows are absent.')
+  if (files.length === 0) notes.push('No companion benches (bench/{worker,playground,sandbox,storage}-*.mjs) were found: their rows are absent.')
   mkdirSync(BENCH_CACHE, { recursive: true })
   for (const file of files) {
     const known = KNOWN_COMPANIONS.find((companion) => companion.file === file)
