@@ -9,6 +9,7 @@ import {
   RateLimitError,
   RobotaError,
   StorageError,
+  StorageQuotaError,
   ToolExecutionError,
   ValidationError,
   type TRobotaErrorCategory,
@@ -40,7 +41,8 @@ const ROBOTA_ERRORS: Record<string, new (message: string, options?: { details?: 
   TOOL_EXECUTION_ERROR: ToolExecutionError,
   MODEL_NOT_AVAILABLE: ModelNotAvailableError,
   CIRCUIT_BREAKER_OPEN: CircuitBreakerOpenError,
-  STORAGE_ERROR: StorageError
+  STORAGE_ERROR: StorageError,
+  STORAGE_QUOTA_EXCEEDED: StorageQuotaError
 }
 
 function serializeError(value: unknown): TSerializedError {

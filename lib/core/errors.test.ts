@@ -12,6 +12,7 @@ import {
   RateLimitError,
   RobotaError,
   StorageError,
+  StorageQuotaError,
   ToolExecutionError,
   ValidationError
 } from './errors.ts'
@@ -29,7 +30,8 @@ describe('error taxonomy', () => {
     [new ModelNotAvailableError('x'), 'MODEL_NOT_AVAILABLE', 'user', false],
     [new CircuitBreakerOpenError('x'), 'CIRCUIT_BREAKER_OPEN', 'system', true],
     [new PluginError('x', { pluginName: 'p', hookName: 'beforeRun' }), 'PLUGIN_ERROR', 'system', false],
-    [new StorageError('x'), 'STORAGE_ERROR', 'system', true]
+    [new StorageError('x'), 'STORAGE_ERROR', 'system', true],
+    [new StorageQuotaError('x'), 'STORAGE_QUOTA_EXCEEDED', 'user', true]
   ])('%s has code %s, category %s, recoverable %s', (error, code, category, recoverable) => {
     expect(error).toBeInstanceOf(RobotaError)
     expect(error).toMatchObject({ code, category, recoverable, message: 'x' })

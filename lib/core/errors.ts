@@ -11,6 +11,7 @@ export type TRobotaErrorCode =
   | 'CIRCUIT_BREAKER_OPEN'
   | 'PLUGIN_ERROR'
   | 'STORAGE_ERROR'
+  | 'STORAGE_QUOTA_EXCEEDED'
   | 'ABORTED'
 
 /** Who is at fault, for deciding what to show. */
@@ -116,10 +117,20 @@ export class CircuitBreakerOpenError extends RobotaError {
 
 /** Reading or writing persisted state failed. */
 export class StorageError extends RobotaError {
-  override readonly name = 'StorageError'
+  override readonly name: string = 'StorageError'
   constructor(message: string, options?: TErrorOptions) {
     super(message, 'STORAGE_ERROR', 'system', true, options)
   }
+}
+
+/**
+ * The browser's storage for this origin is full, so a write was refused whole; what was stored
+ * before is intact. `details` names the operation and the session; freeing space and retrying works.
+ */
+export class StorageQuotaError extends StorageError {
+  override readonly name = 'StorageQuotaError'
+  override readonly code = 'STORAGE_QUOTA_EXCEEDED'
+  override readonly category = 'user'
 }
 
 /**

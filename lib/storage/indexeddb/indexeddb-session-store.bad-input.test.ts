@@ -134,8 +134,9 @@ describe('corrupt replay events in IndexedDB are reported naming the event, and 
     const factory = new IDBFactory()
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     await store.commit(createTestRecord('good', { nextEventSeq: 3 }), goodEvents)
-    const stored = (await readRaw(factory)).events[1] as Record<string, unknown>
-    await putRaw(factory, 'events', corrupt(stored))
+    // The commit stored its three events as one batch: the second event inside it is damaged.
+    const batch = (await readRaw(factory)).events[0] as { events: Record<string, unknown>[] }
+    await putRaw(factory, 'events', { ...batch, events: batch.events.map((event, index) => (index === 1 ? corrupt(event) : event)) })
     const before = await readRaw(factory)
     const host = createHost(store)
 

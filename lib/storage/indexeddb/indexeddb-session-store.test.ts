@@ -6,7 +6,7 @@ import { createTestEvent, createTestEvents, createTestRecord } from '../session-
 import { describeSessionStore } from '../session-store.contract.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 import { ROBOTA_DATABASE_VERSION } from './open-robota-database.ts'
-import { verifyReplayLog } from '../replay-log/hash-chain.ts'
+import { chainReplayEvents, GENESIS_HASH, verifyReplayLog } from '../replay-log/hash-chain.ts'
 
 stubIndexedDBGlobals()
 
@@ -65,6 +65,54 @@ describe('IndexedDBSessionStore', () => {
     await putRaw(factory, 'events', { ...createTestEvent('s1', 1), data: 'nope' })
 
     await expect(store.loadEvents('s1')).rejects.toThrow(/Replay event 1 of session "s1" is corrupt: data/)
+    await store.close()
+  })
+
+  it('stores the events of each commit as one batch and reports a batch whose events are not a list', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1', { nextEventSeq: 3 }), createTestEvents('s1', [0, 1, 2]))
+    await store.commit(createTestRecord('s1', { nextEventSeq: 5 }), createTestEvents('s1', [3, 4]))
+    expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0, 1, 2, 3, 4]))
+    expect(verifyReplayLog(await store.loadReplayLog('s1'))).toMatchObject({ ok: true, recordCount: 5 })
+
+    await putRaw(factory, 'events', { sessionId: 's1', seq: 5, lastSeq: 5, events: 'nope' })
+    await expect(store.loadEvents('s1')).rejects.toThrow(/Replay event batch at seq 5 of session "s1" is corrupt: events: expected a list/)
+    await store.close()
+  })
+
+  it('finds seqs already stored across several batches and appends only the new ones', async () => {
+    const store = new IndexedDBSessionStore({ indexedDB: new IDBFactory() })
+    for (const seqs of [[0, 1], [2, 3], [4, 5]]) await store.commit(createTestRecord('s1'), createTestEvents('s1', seqs))
+    await store.commit(createTestRecord('s1'), [createTestEvent('s1', 1, 'again'), createTestEvent('s1', 3, 'again'), createTestEvent('s1', 6)])
+    expect(await store.loadEvents('s1')).toEqual(createTestEvents('s1', [0, 1, 2, 3, 4, 5, 6]))
+    await expect(store.commit(createTestRecord('s1'), [createTestEvent('s1', 7), createTestEvent('s1', 2, 'again')])).resolves.toBeUndefined()
+    expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(verifyReplayLog(await store.loadReplayLog('s1'))).toMatchObject({ ok: true, recordCount: 8 })
+    await store.close()
+  })
+
+  it('upgrades a version 3 database: its single-event values are read beside new batches', async () => {
+    const factory = new IDBFactory()
+    await new Promise<void>((resolve, reject) => {
+      const request = factory.open('robota', 3)
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore('sessions', { keyPath: 'id' })
+        const events = request.result.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+        request.result.createObjectStore('snapshots')
+        for (const entry of chainReplayEvents(GENESIS_HASH, createTestEvents('old', [0, 1, 2]))) events.put({ ...entry.event, prevHash: entry.prevHash, hash: entry.hash })
+        request.transaction?.objectStore('sessions').put(createTestRecord('old', { nextEventSeq: 3 }))
+      }
+      request.onsuccess = () => {
+        request.result.close()
+        resolve()
+      }
+      request.onerror = () => reject(request.error)
+    })
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('old', { nextEventSeq: 5 }), createTestEvents('old', [2, 3, 4]))
+    expect(await store.loadEvents('old')).toEqual(createTestEvents('old', [0, 1, 2, 3, 4]))
+    expect(verifyReplayLog(await store.loadReplayLog('old'))).toMatchObject({ ok: true, recordCount: 5 })
     await store.close()
   })
 

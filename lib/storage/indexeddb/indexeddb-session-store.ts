@@ -9,13 +9,14 @@ import {
   fromReplayRecord,
   toEnvelope,
   toReplayRecord,
-  type TReplayTail,
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
+import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
+import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
 /** Where an `IndexedDBSessionStore` keeps its data. */
 export type TIndexedDBSessionStoreOptions = {
@@ -25,22 +26,11 @@ export type TIndexedDBSessionStoreOptions = {
   indexedDB?: IDBFactory
 }
 
-type TStorageOperation =
-  | 'open'
-  | 'commit'
-  | 'importSession'
-  | 'loadSession'
-  | 'listSessions'
-  | 'loadEvents'
-  | 'loadReplayLog'
-  | 'saveSandboxSnapshot'
-  | 'loadSandboxSnapshot'
-  | 'deleteSession'
-
 /**
  * Persists sessions in IndexedDB: records in the `sessions` store, replay events in `events` keyed
- * by `[sessionId, seq]`. The connection opens on first use, closes itself when another tab
- * upgrades the database, and reopens on the next call.
+ * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction.
+ * The connection opens on first use, closes itself when another tab upgrades the database, and
+ * reopens on the next call.
  */
 export class IndexedDBSessionStore implements ISessionStore {
   private readonly databaseName: string
@@ -54,25 +44,28 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
+    const writing = `${events.length} replay events and the record of session "${record.id}"`
     await this.run('commit', record.id, async (database) => {
       const transaction = database.transaction(['sessions', 'events'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       try {
         const eventStore = transaction.objectStore('events')
+        const tail = tailOf((await eventStore.openCursor(eventRange(record.id), 'prev'))?.value)
         const span = seqSpan(events)
-        const storedKeys = span ? await eventStore.getAllKeys(eventRange(record.id, span.from, span.to)) : []
-        const fresh = selectNewEvents(events, new Set(storedKeys.map(([, seq]) => seq)))
-        const chained = fresh.length > 0 ? chainForCommit(record.id, await readTail(eventStore, record.id), fresh) : []
+        // Only a commit that repeats stored seqs needs to know which: appends skip the lookup.
+        const overlap = span && tail && span.from <= tail.seq ? await readStoredSeqs(eventStore, record.id, span.from, Math.min(span.to, tail.seq)) : new Set<number>()
+        const fresh = selectNewEvents(events, overlap)
+        const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
         pending.push(observed(transaction.objectStore('sessions').put(record)))
-        for (const event of chained) pending.push(observed(eventStore.put(event)))
+        if (chained.length > 0) pending.push(observed(eventStore.put(toStoredBatch(chained))))
         await Promise.all(pending)
       } catch (error) {
         // A write that throws synchronously (an uncloneable value) would otherwise let the
         // transaction commit the writes queued before it.
         abortQuietly(transaction)
-        throw error
+        throw transactionFailure(transaction, error)
       }
-    })
+    }, writing)
   }
 
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
@@ -89,18 +82,20 @@ export class IndexedDBSessionStore implements ISessionStore {
         }
         pending.push(observed(sessions.put(record)))
         const eventStore = transaction.objectStore('events')
-        for (const entry of records) pending.push(observed(eventStore.put(fromReplayRecord(entry))))
+        for (let from = 0; from < records.length; from += IMPORT_BATCH_SIZE) {
+          pending.push(observed(eventStore.put(toStoredBatch(records.slice(from, from + IMPORT_BATCH_SIZE).map(fromReplayRecord)))))
+        }
         await Promise.all(pending)
       } catch (error) {
         abortQuietly(transaction)
-        throw error
+        throw transactionFailure(transaction, error)
       }
-    })
+    }, `imported session "${record.id}" with ${records.length} replay events`)
   }
 
   async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
     return this.run('loadReplayLog', sessionId, async (database) => {
-      const values = await database.getAll('events', eventRange(sessionId))
+      const values = flattenStoredEvents(await database.getAll('events', eventRange(sessionId)), sessionId)
       parseExecutionEvents(values, sessionId)
       return (values as TStoredReplayEvent[]).map(toReplayRecord)
     })
@@ -131,15 +126,22 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
     return this.run('loadEvents', sessionId, async (database) => {
-      const values = await database.getAll('events', eventRange(sessionId))
+      const values = flattenStoredEvents(await database.getAll('events', eventRange(sessionId)), sessionId)
       return parseExecutionEvents(values, sessionId).map((event) => toEnvelope(event as TStoredReplayEvent))
     })
   }
 
   async saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void> {
     await this.run('saveSandboxSnapshot', sessionId, async (database) => {
-      await database.put('snapshots', snapshot, sessionId)
-    })
+      const transaction = database.transaction('snapshots', 'readwrite')
+      const pending = [observed(transaction.done), observed(transaction.store.put(snapshot, sessionId))]
+      try {
+        await Promise.all(pending)
+      } catch (error) {
+        abortQuietly(transaction)
+        throw transactionFailure(transaction, error)
+      }
+    }, `the sandbox snapshot of session "${sessionId}"`)
   }
 
   async loadSandboxSnapshot(sessionId: string): Promise<unknown> {
@@ -168,18 +170,20 @@ export class IndexedDBSessionStore implements ISessionStore {
   private async run<TResult>(
     operation: TStorageOperation,
     sessionId: string | undefined,
-    body: (database: TRobotaDatabase) => Promise<TResult>
+    body: (database: TRobotaDatabase) => Promise<TResult>,
+    writing?: string
   ): Promise<TResult> {
+    const context = { databaseName: this.databaseName, ...(sessionId === undefined ? {} : { sessionId }) }
     let database: TRobotaDatabase
     try {
       database = await this.open()
     } catch (error) {
-      throw toStorageError(error, 'open', this.databaseName, sessionId)
+      throw toStorageError(error, { ...context, operation: 'open' })
     }
     try {
       return await body(database)
     } catch (error) {
-      throw toStorageError(error, operation, this.databaseName, sessionId)
+      throw toStorageError(error, { ...context, operation, ...(writing === undefined ? {} : { writing }) })
     }
   }
 
@@ -205,15 +209,26 @@ function eventRange(sessionId: string, fromSeq = 0, toSeq = Number.POSITIVE_INFI
   return IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq])
 }
 
-/** The session's last stored event, read inside the commit's transaction. */
-async function readTail(
-  eventStore: { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<{ value: unknown } | null> },
-  sessionId: string
-): Promise<TReplayTail | undefined> {
-  const cursor = await eventStore.openCursor(eventRange(sessionId), 'prev')
-  const last = cursor?.value as TStoredReplayEvent | undefined
-  return last ? { seq: last.seq, hash: last.hash } : undefined
+/** The seqs stored between `fromSeq` and `toSeq`, walking back from `toSeq` inside the commit's transaction. */
+async function readStoredSeqs(
+  eventStore: { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<TCursor | null> },
+  sessionId: string,
+  fromSeq: number,
+  toSeq: number
+): Promise<Set<number>> {
+  const seqs = new Set<number>()
+  let cursor = await eventStore.openCursor(eventRange(sessionId, 0, toSeq), 'prev')
+  while (cursor) {
+    for (const seq of seqsOf(cursor.value)) if (seq >= fromSeq && seq <= toSeq) seqs.add(seq)
+    // Values are keyed by their first seq: once one starts at or before `fromSeq`, none earlier overlaps.
+    const firstSeq = (cursor.value as { seq?: unknown }).seq
+    if (typeof firstSeq !== 'number' || firstSeq <= fromSeq) break
+    cursor = await cursor.continue()
+  }
+  return seqs
 }
+
+type TCursor = { value: unknown; continue(): Promise<TCursor | null> }
 
 function seqSpan(events: readonly IExecutionEventEnvelope[]): { from: number; to: number } | undefined {
   const [first] = events
@@ -240,28 +255,4 @@ function abortQuietly(transaction: { abort(): void }): void {
   } catch {
     // Already finished or aborted: nothing left to undo.
   }
-}
-
-function toStorageError(
-  error: unknown,
-  operation: TStorageOperation,
-  databaseName: string,
-  sessionId: string | undefined
-): StorageError {
-  if (error instanceof StorageError) return error
-  const cause = describeError(error)
-  const subject = sessionId === undefined ? '' : ` for session "${sessionId}"`
-  const hint = cause.startsWith('VersionError') ? ' (a newer Robota upgraded this database; reload to use it)' : ''
-  return new StorageError(`IndexedDB ${operation} failed${subject}: ${cause}${hint}`, {
-    details: { operation, databaseName, ...(sessionId === undefined ? {} : { sessionId }) },
-    cause: error
-  })
-}
-
-function describeError(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) {
-    const name = 'name' in error ? String(error.name) : 'Error'
-    return `${name}: ${String(error.message)}`
-  }
-  return String(error)
 }

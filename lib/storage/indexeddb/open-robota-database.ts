@@ -6,9 +6,11 @@ import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
 /**
  * Schema version of the Robota database; bump it, and extend `upgrade`, to change stores.
  * 1: sessions and events. 2: events carry `prevHash` and `hash` (the replay chain).
- * 3: sandbox snapshots, one per session.
+ * 3: sandbox snapshots, one per session. 4: a commit's events are stored as one batch value (see
+ * `stored-event-batch.ts`); single events written before stay readable, so no data moves, but
+ * older code cannot read batches and must not open the database.
  */
-export const ROBOTA_DATABASE_VERSION = 3
+export const ROBOTA_DATABASE_VERSION = 4
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -17,7 +19,10 @@ export const ROBOTA_DATABASE_VERSION = 3
 export type TRobotaDatabaseSchema = {
   /** One record per session, keyed by its id. */
   sessions: { key: string; value: unknown }
-  /** Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session. */
+  /**
+   * Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session: one
+   * batch per commit, keyed by its first seq, or (written before version 4) one event per value.
+   */
   events: { key: [string, number]; value: unknown }
   /** The latest sandbox snapshot of each session, keyed by session id. */
   snapshots: { key: string; value: unknown }
