@@ -71,6 +71,7 @@ export {
   runToolBatch,
   sortPlugins,
   StorageError,
+  StorageQuotaError,
   StructuredEventService,
   toApiMessage,
   TOOL_INTERRUPTED_MESSAGE,

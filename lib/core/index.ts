@@ -13,6 +13,7 @@ export {
   RateLimitError,
   RobotaError,
   StorageError,
+  StorageQuotaError,
   ToolExecutionError,
   ValidationError
 } from './errors.ts'
