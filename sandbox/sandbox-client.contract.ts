@@ -101,6 +101,77 @@ export function describeSandboxClient(
         expect((await client.run('cat nested/deeper/marker.txt', { cwd: 'nested/..' })).stdout).toBe('here')
       })
 
+      it('keeps the directory a command cd-ed into for later commands and relative paths, like a terminal', async () => {
+        const client = await create({ 'pkg/inner/file.txt': 'inside' })
+        const root = (await client.run('pwd')).stdout.trim()
+        const pkg = `${root === '/' ? '' : root}/pkg`
+        expect(await client.run('cd pkg')).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+        expect(await client.run('pwd; cat inner/file.txt')).toEqual({ stdout: `${pkg}\ninside`, stderr: '', exitCode: 0 })
+        expect(await client.readFile('inner/file.txt')).toBe('inside')
+        await client.writeFile('written.txt', 'w')
+        expect((await client.run('cat written.txt')).stdout).toBe('w')
+        await client.run('cd ..')
+        expect((await client.run('pwd')).stdout).toBe(`${root}\n`)
+        expect(await client.readFile('pkg/written.txt')).toBe('w')
+      })
+
+      it('keeps a cd followed by a failing command, also under set -e, with the exit code intact', async () => {
+        const client = await create({ 'a/b/leaf.txt': 'leaf' })
+        const root = (await client.run('pwd')).stdout.trim()
+        const failed = await client.run('cd a; echo out; echo err >&2; false')
+        expect(failed).toEqual({ stdout: 'out\n', stderr: 'err\n', exitCode: 1 })
+        const errexit = await client.run('set -e; cd b; printf partial; false; echo unreachable')
+        expect(errexit).toEqual({ stdout: 'partial', stderr: '', exitCode: 1 })
+        expect(await client.run('cat leaf.txt')).toEqual({ stdout: 'leaf', stderr: '', exitCode: 0 })
+        expect((await client.run('pwd')).stdout).toBe(`${root === '/' ? '' : root}/a/b\n`)
+      })
+
+      it('returns the output of a cd-ing command byte for byte, without a trailing newline and under an output cap', async () => {
+        const client = await create({ 'dir/x.txt': 'x' }, { maxOutputBytes: 16 })
+        expect(await client.run('cd dir; printf "no newline"')).toEqual({ stdout: 'no newline', stderr: '', exitCode: 0 })
+        expect(await client.run("cd .; printf '%s' 0123456789abcdefghij; exit 5")).toEqual({
+          stdout: '0123456789abcdef\n[output truncated: 4 of 20 bytes dropped]\n',
+          stderr: '',
+          exitCode: 5
+        })
+        expect(await client.run('printf "a\\n\\n\\n"; cat x.txt')).toEqual({ stdout: 'a\n\n\nx', stderr: '', exitCode: 0 })
+        expect(await client.run('echo quiet > /dev/null')).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+      })
+
+      it('does not move the directory for a cd in a subshell, a failed cd, a cwd option, or a PWD naming no directory', async () => {
+        const client = await create({ 'sub/x.txt': 'x' })
+        const root = (await client.run('pwd')).stdout.trim()
+        expect(await client.run('(cd sub; pwd > ../seen.txt)')).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+        const failed = await client.run('cd does-not-exist')
+        expect(failed.exitCode).not.toBe(0)
+        expect(failed.stderr).toContain('does-not-exist')
+        expect((await client.run('cd /', { cwd: 'sub' })).exitCode).toBe(0)
+        expect((await client.run('cd ..; pwd', { cwd: 'sub' })).stdout).toBe(`${root}\n`)
+        await client.run('PWD=/nowhere')
+        expect((await client.run('pwd; cat sub/x.txt')).stdout).toBe(`${root}\nx`)
+        expect(await client.readFile('seen.txt')).toBe(`${root === '/' ? '' : root}/sub\n`)
+      })
+
+      it('feeds multi-line stdin without a trailing newline, and gives a command without stdin an empty one', async () => {
+        const client = await create()
+        expect(await client.run('while read -r line; do echo "[$line]"; done; echo "[$line]"', { stdin: 'one\ntwo\nlast' })).toEqual({
+          stdout: '[one]\n[two]\n[last]\n',
+          stderr: '',
+          exitCode: 0
+        })
+        expect(await client.run('cat; echo end')).toEqual({ stdout: 'end\n', stderr: '', exitCode: 0 })
+      })
+
+      it('gives setEnvironment variables to every later command, with the env option still winning', async () => {
+        const client = await create()
+        expect(client.setEnvironment, 'setEnvironment() is implemented').toBeTypeOf('function')
+        await client.setEnvironment?.({ STAGE: 'test', REGION: 'eu' })
+        expect((await client.run('echo "$STAGE $REGION"')).stdout).toBe('test eu\n')
+        expect((await client.run('echo "$STAGE $REGION"', { env: { STAGE: 'prod' } })).stdout).toBe('prod eu\n')
+        await client.setEnvironment?.({ REGION: 'us' })
+        expect((await client.run('echo "$STAGE $REGION"')).stdout).toBe('test us\n')
+      })
+
       it('keeps files between run calls and between writeFile and run', async () => {
         const client = await create({ 'seed.txt': 'seeded' })
         await client.run('mkdir -p data && echo first > data/a.txt')
@@ -121,6 +192,17 @@ export function describeSandboxClient(
         expect(result.stdout).not.toContain('finished')
         expect(result.stderr).toMatch(/abort/i)
         expect(Date.now() - startedAt).toBeLessThan(5000)
+      })
+
+      it('stops an aborted or timed-out command, so it writes nothing afterwards', async () => {
+        const client = await create()
+        const controller = new AbortController()
+        setTimeout(() => controller.abort(), 50)
+        expect((await client.run('sleep 0.4; echo late > aborted.txt', { signal: controller.signal })).exitCode).toBe(SANDBOX_ABORTED_EXIT_CODE)
+        expect((await client.run('sleep 0.4; echo late > timed-out.txt', { timeoutMs: 50 })).exitCode).toBe(SANDBOX_TIMEOUT_EXIT_CODE)
+        await new Promise((resolve) => setTimeout(resolve, 700))
+        await expectSandboxError(client.readFile('aborted.txt'), 'SANDBOX_NOT_FOUND')
+        await expectSandboxError(client.readFile('timed-out.txt'), 'SANDBOX_NOT_FOUND')
       })
 
       it('does not start a command whose signal is already aborted', async () => {
@@ -166,6 +248,21 @@ export function describeSandboxClient(
         expect(error.message).toContain('missing-file.txt')
       })
 
+      it.each([
+        ['readFile', (client: ISandboxClient) => client.readFile('gone/file.txt')],
+        ['readFile as bytes', (client: ISandboxClient) => client.readFile('gone/file.txt', { encoding: 'bytes' })],
+        ['readdir', (client: ISandboxClient) => client.readdir('gone/file.txt')],
+        ['stat', (client: ISandboxClient) => client.stat('gone/file.txt')],
+        ['remove', (client: ISandboxClient) => client.remove('gone/file.txt')],
+        ['rename', (client: ISandboxClient) => client.rename('gone/file.txt', 'other.txt')],
+        ['mkdir in a missing parent', (client: ISandboxClient) => client.mkdir('gone/file.txt')]
+      ])('rejects %s of a missing path with SANDBOX_NOT_FOUND, naming the path in the message', async (_method, operation) => {
+        const client = await create()
+        const error = await expectSandboxError(operation(client), 'SANDBOX_NOT_FOUND')
+        expect(error.message).toContain('gone/file.txt')
+        await expectSandboxError(client.stat('other.txt'), 'SANDBOX_NOT_FOUND')
+      })
+
       it('rejects reading a directory with SANDBOX_IS_A_DIRECTORY', async () => {
         const client = await create()
         await client.mkdir('folder')
@@ -179,6 +276,14 @@ export function describeSandboxClient(
         expect(Array.from(await client.readFile('blob.bin', { encoding: 'bytes' }))).toEqual(Array.from(bytes))
         expect((await client.run('wc -c < blob.bin')).stdout.trim()).toBe('8')
         expect((await client.stat('blob.bin')).size).toBe(8)
+      })
+
+      it('reads back exactly the bytes a command wrote, and lets a command read written bytes', async () => {
+        const client = await create()
+        expect((await client.run('echo AP+AQQo= | base64 -d > made.bin')).exitCode).toBe(0)
+        expect(Array.from(await client.readFile('made.bin', { encoding: 'bytes' }))).toEqual([0, 255, 128, 65, 10])
+        await client.writeFile('high.bin', new Uint8Array([0xff, 0xfe, 0x00, 0x41]))
+        expect(await client.run('wc -c < high.bin; base64 high.bin')).toEqual({ stdout: '4\n//4AQQ==\n', stderr: '', exitCode: 0 })
       })
 
       it('writes text as UTF-8 and creates missing parent directories', async () => {
@@ -249,23 +354,46 @@ export function describeSandboxClient(
     })
 
     describe.skipIf(contractOptions.snapshots === false)('snapshot and restore', () => {
-      it('restores files and directories from a snapshot that survived JSON', async () => {
+      it('restores files, directories and modes from a snapshot that survived JSON', async () => {
         const client = await create({ 'keep.txt': 'v1', 'tree/leaf.txt': 'leaf' })
         const bytes = new Uint8Array([0, 255, 10])
         await client.writeFile('blob.bin', bytes)
         await client.mkdir('empty-dir')
+        await client.writeFile('tool.sh', 'echo tool\n')
+        expect((await client.run('chmod 750 tool.sh')).exitCode).toBe(0)
         expect(client.snapshot, 'snapshot() is implemented').toBeTypeOf('function')
         const snapshot: unknown = JSON.parse(JSON.stringify(await client.snapshot?.()))
         await client.writeFile('keep.txt', 'v2')
         await client.writeFile('later.txt', 'later')
         await client.remove('tree', { recursive: true })
         await client.remove('empty-dir')
+        await client.run('chmod 644 tool.sh')
         await client.restore?.(snapshot)
+        expect((await client.stat('tool.sh')).mode & 0o777).toBe(0o750)
         expect(await client.readFile('keep.txt')).toBe('v1')
         expect((await client.run('cat tree/leaf.txt')).stdout).toBe('leaf')
         expect(Array.from(await client.readFile('blob.bin', { encoding: 'bytes' }))).toEqual([0, 255, 10])
         expect((await client.stat('empty-dir')).type).toBe('directory')
         await expectSandboxError(client.readFile('later.txt'), 'SANDBOX_NOT_FOUND')
+      })
+
+      it('rejects a value that is not a snapshot with a SandboxError and keeps the files', async () => {
+        const client = await create({ 'keep.txt': 'kept' })
+        const error = await expectSandboxError(client.restore?.(42) ?? Promise.resolve(), 'SANDBOX_ERROR')
+        expect(error.message).toMatch(/snapshot/i)
+        expect(await client.readFile('keep.txt')).toBe('kept')
+      })
+    })
+
+    describe('dispose', () => {
+      it('makes every later call reject with SANDBOX_DISPOSED', async () => {
+        const client = await create({ 'a.txt': 'a' })
+        expect((await client.run('true')).exitCode).toBe(0)
+        expect(client.dispose, 'dispose() is implemented').toBeTypeOf('function')
+        await client.dispose?.()
+        await expectSandboxError(client.run('echo after'), 'SANDBOX_DISPOSED')
+        await expectSandboxError(client.readFile('a.txt'), 'SANDBOX_DISPOSED')
+        await expectSandboxError(client.writeFile('b.txt', 'b'), 'SANDBOX_DISPOSED')
       })
     })
   })

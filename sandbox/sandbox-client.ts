@@ -12,7 +12,7 @@ export const SANDBOX_ABORTED_EXIT_CODE = 130
 
 /** Options for one shell command. */
 export type TSandboxRunOptions = {
-  /** Working directory for this command; defaults to the client's current directory. */
+  /** Working directory for this command only; defaults to the client's current directory, which a `cd` then moves. */
   cwd?: string
   /** Extra environment variables for this command only. */
   env?: Record<string, string>
@@ -55,7 +55,10 @@ export type TSandboxReadOptions = { encoding?: 'utf8' | 'bytes' }
 export interface ISandboxClient {
   /** A short label for the adapter, such as `in-memory` or `e2b`. */
   readonly kind: string
-  /** Runs a shell command; a non-zero exit code is returned, not thrown. */
+  /**
+   * Runs a shell command; a non-zero exit code is returned, not thrown. Without the `cwd` option,
+   * the directory the command `cd`-ed into becomes the client's current directory, as in a terminal.
+   */
   run(command: string, options?: TSandboxRunOptions): Promise<TSandboxRunResult>
   /** Reads a file as UTF-8 text. */
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>

@@ -8,7 +8,9 @@ const killedMessage = 'signal: killed'
 /**
  * A background command of the fake, shaped like the SDK's `CommandHandle`: `wait()` resolves on
  * exit code 0 and throws the SDK's `CommandExitError` otherwise, or its `TimeoutError` when the
- * command's `timeoutMs` passes. With `stdin: true` the command starts once stdin is closed.
+ * command's `timeoutMs` passes. With `stdin: true` the command starts once stdin is closed. Each
+ * command is a fresh shell, as envd's `bash -l -c`: it starts in its `cwd` (or the home directory)
+ * whatever earlier commands did, and its EXIT trap runs when it ends.
  */
 export class FakeE2BCommandHandle {
   stdout = ''

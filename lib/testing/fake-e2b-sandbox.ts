@@ -9,7 +9,10 @@ import { FakeE2BFiles } from './fake-e2b-sandbox-files.ts'
 export type TFakeE2BCloudOptions = {
   /** The SDK's error classes: pass the `e2b` module object itself. */
   errors: TFakeE2BErrorClasses
-  /** Makes the shell and filesystem behind each new sandbox, e.g. `new InMemorySandboxClient({ cwd: '/home/user' })`. */
+  /**
+   * Makes the shell and filesystem behind each new sandbox, e.g. `new InMemorySandboxClient({ cwd: '/home/user' })`.
+   * It stands in for E2B's bash, so it needs `trap … EXIT`, which `E2BSandboxClient` relies on.
+   */
   createShell: () => ISandboxClient
   /** Where commands start and relative paths resolve; E2B's default user's home, `/home/user`. */
   home?: string

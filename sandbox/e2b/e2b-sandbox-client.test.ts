@@ -88,6 +88,44 @@ describe('E2BSandboxClient', () => {
     })
   })
 
+  describe('working directory', () => {
+    it('runs an EXIT trap in the fake as bash does: after the script, keeping its exit code', async () => {
+      const sandbox = await createSeededSandbox(createFakeCloud(), { 'sub/x.txt': 'x' })
+      const thrown = await sandbox.commands.run("trap 'echo bye from $PWD after $?' EXIT; cd sub; echo hi; false").catch((error: unknown) => error)
+      expect(thrown).toBeInstanceOf(e2bModule.CommandExitError)
+      expect(thrown).toMatchObject({ stdout: 'hi\nbye from /home/user/sub after 1\n', exitCode: 1 })
+    })
+
+    it('follows cd in its cwd and in relative file paths, and never shows its marker', async () => {
+      const sandbox = await createSeededSandbox(createFakeCloud(), { 'sub/deeper/x.txt': 'x' })
+      const client = new E2BSandboxClient(sandbox)
+      expect(await client.run('set -x; cd sub; echo hi')).toEqual({ stdout: 'hi\n', stderr: '+ cd sub\n+ echo hi\n', exitCode: 0 })
+      expect(client.cwd).toBe('/home/user/sub')
+      expect(await client.readFile('deeper/x.txt')).toBe('x')
+      expect(await client.run('cd home', { cwd: '/' })).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+      expect(client.cwd).toBe('/home/user/sub')
+    })
+
+    it('keeps its directory when a command replaces the EXIT trap, and runs that trap instead', async () => {
+      const client = new E2BSandboxClient(await createSeededSandbox(createFakeCloud(), { 'sub/x.txt': 'x' }))
+      expect(await client.run("trap 'echo mine' EXIT; cd sub")).toEqual({ stdout: 'mine\n', stderr: '', exitCode: 0 })
+      expect(client.cwd).toBe('/home/user')
+    })
+
+    it('gives two clients different markers, so one cannot end the output of the other', async () => {
+      const cloud = createFakeCloud()
+      const sandbox = await createSeededSandbox(cloud, { 'sub/x.txt': 'x' })
+      const first = new E2BSandboxClient(sandbox)
+      const second = new E2BSandboxClient(sandbox)
+      const printedTrap = (await first.run('trap -p', { cwd: '.' })).stdout
+      expect(printedTrap).toBe('')
+      const firstMarker = /__robota_cwd_[0-9a-f]{32}__/.exec((await first.run('trap -p')).stdout)?.[0]
+      expect(firstMarker).toBeDefined()
+      expect(await second.run(`cd sub; echo "${firstMarker ?? ''}/etc"`)).toEqual({ stdout: `${firstMarker ?? ''}/etc\n`, stderr: '', exitCode: 0 })
+      expect(second.cwd).toBe('/home/user/sub')
+    })
+  })
+
   describe('files held to POSIX where the SDK is lenient', () => {
     it.each([
       ['mkdir over an existing file', (client: E2BSandboxClient) => client.mkdir('file.txt', { recursive: true }), 'SANDBOX_ALREADY_EXISTS'],

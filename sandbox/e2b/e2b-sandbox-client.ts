@@ -12,6 +12,7 @@ import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
 import { runE2BCommand } from './e2b-command.ts'
 import * as fileOperations from './e2b-file-operations.ts'
 import { E2BSandboxLifecycle } from './e2b-sandbox-lifecycle.ts'
+import { createDirectoryMarker } from './e2b-working-directory.ts'
 import type { TE2BSnapshotMode } from './e2b-sandbox-lifecycle.ts'
 import type { TE2BConnectionOptions, TE2BFiles, TE2BSandbox, TE2BSandboxClass } from './e2b-sandbox.ts'
 
@@ -39,12 +40,14 @@ export type TE2BSandboxClientOptions = {
 
 /**
  * A sandbox in an E2B Linux microVM, over the `e2b` SDK. Commands run in `bash -l -c` from the
- * client's `cwd`; a non-zero exit comes back as a result, as the port requires, not as the SDK's
- * `CommandExitError`. The filesystem is held to POSIX rules the SDK itself relaxes.
+ * client's `cwd`, and a `cd` carries over to later commands as in a terminal (a per-command `cwd`
+ * option does not move it); a non-zero exit comes back as a result, as the port requires, not as
+ * the SDK's `CommandExitError`. The filesystem is held to POSIX rules the SDK itself relaxes.
  */
 export class E2BSandboxClient implements ISandboxClient {
   readonly kind = 'e2b'
-  private readonly directory: string
+  private directory: string
+  private readonly directoryMarker = createDirectoryMarker()
   private readonly maxOutputBytes: number
   private readonly commandTimeoutMs: number
   private readonly lifecycle: E2BSandboxLifecycle
@@ -61,7 +64,7 @@ export class E2BSandboxClient implements ISandboxClient {
     })
   }
 
-  /** The directory relative paths resolve against and commands start in. */
+  /** The directory relative paths resolve against and commands start in; `cd` in a command moves it. */
   get cwd(): string {
     return this.directory
   }
@@ -73,13 +76,17 @@ export class E2BSandboxClient implements ISandboxClient {
 
   async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
     const sandbox = await this.lifecycle.ready()
+    const followsDirectory = options.cwd === undefined
     const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
-    return runE2BCommand(sandbox.commands, command, { ...options, env }, {
+    const { result, finalDirectory } = await runE2BCommand(sandbox.commands, command, { ...options, env }, {
       cwd,
       maxOutputBytes: this.maxOutputBytes,
-      defaultTimeoutMs: this.commandTimeoutMs
+      defaultTimeoutMs: this.commandTimeoutMs,
+      ...(followsDirectory ? { directoryMarker: this.directoryMarker } : {})
     })
+    if (finalDirectory !== undefined) this.directory = finalDirectory
+    return result
   }
 
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>

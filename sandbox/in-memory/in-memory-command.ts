@@ -1,5 +1,7 @@
 import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
 import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
+import { createExitTrapCommand, mayUseTrap, runExitTrap } from './exit-trap.ts'
+import type { TExitTrapSlot } from './exit-trap.ts'
 import { createBash } from './just-bash-runtime.ts'
 import type { TBashSettings, TJustBashRuntime } from './just-bash-runtime.ts'
 import { limitOutput } from './output-limit.ts'
@@ -31,19 +33,31 @@ export async function runCommand(command: string, options: TSandboxRunOptions, c
     const alreadyStopped = interruption.reason()
     if (alreadyStopped !== undefined) return stoppedOutcome(alreadyStopped, options.timeoutMs)
     const { runtime } = context
+    const trapSlot: TExitTrapSlot = { action: undefined }
+    const usesTrap = mayUseTrap(command)
+    // A timed command and one that may set a trap get a shell of their own: the deadline and the
+    // trap belong to that command alone.
     const bash =
-      options.timeoutMs === undefined
+      options.timeoutMs === undefined && !usesTrap
         ? runtime.bash
-        : createBash(runtime.module, runtime.fs, '/', context.settings, options.timeoutMs)
+        : createBash(runtime.module, runtime.fs, '/', context.settings, options.timeoutMs, usesTrap ? [createExitTrapCommand(trapSlot)] : [])
     const startedAt = Date.now()
-    const execution = bash.exec(command, {
-      cwd: context.cwd,
-      signal: interruption.signal,
-      // Run the script as given: just-bash otherwise trims every line's indentation, which joins
-      // `foo\<newline>  bar` into one word where bash sees two.
-      rawScript: true,
-      ...(options.env === undefined ? {} : { env: options.env }),
-      ...(options.stdin === undefined ? {} : { stdin: options.stdin })
+    const run = (script: string, scriptCwd: string, env: Record<string, string> | undefined, stdin: string | undefined) =>
+      bash.exec(script, {
+        cwd: scriptCwd,
+        signal: interruption.signal,
+        // Run the script as given: just-bash otherwise trims every line's indentation, which joins
+        // `foo\<newline>  bar` into one word where bash sees two.
+        rawScript: true,
+        // After `exit`, just-bash reports the variables it started with, PWD included: starting
+        // PWD at the command's own directory keeps `exit` from moving the client elsewhere.
+        env: { ...env, PWD: scriptCwd },
+        ...(stdin === undefined ? {} : { stdin })
+      })
+    const execution = run(command, context.cwd, options.env, options.stdin).then(async (result) => {
+      const action = trapSlot.action
+      if (action === undefined || interruption.reason() !== undefined) return result
+      return runExitTrap({ result, action }, (script, trap) => run(script, trap.cwd ?? context.cwd, { ...options.env, ...trap.env }, undefined))
     })
     // A stopped command may still settle later; its outcome no longer matters to anyone.
     execution.catch(() => undefined)

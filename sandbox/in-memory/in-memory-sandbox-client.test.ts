@@ -69,27 +69,14 @@ describe('InMemorySandboxClient', () => {
   })
 
   describe('run', () => {
-    it('keeps the directory a command cd-ed into, like a terminal', async () => {
-      const client = new InMemorySandboxClient({ files: { 'pkg/inner/file.txt': 'inside' } })
-      await client.run('cd pkg')
-      expect(client.cwd).toBe('/workspace/pkg')
-      expect((await client.run('pwd; cat inner/file.txt')).stdout).toBe('/workspace/pkg\ninside')
-      expect(await client.readFile('inner/file.txt')).toBe('inside')
-      await client.run('cd ..')
-      expect(client.cwd).toBe('/workspace')
-    })
-
-    it('does not move the current directory for a cd in a subshell, a failed cd, or a cwd option', async () => {
-      const client = new InMemorySandboxClient({ files: { 'sub/x.txt': 'x' } })
-      await client.run('(cd sub)')
-      expect(client.cwd).toBe('/workspace')
-      const failed = await client.run('cd does-not-exist')
-      expect(failed.exitCode).not.toBe(0)
-      expect(client.cwd).toBe('/workspace')
-      await client.run('cd /', { cwd: 'sub' })
-      expect(client.cwd).toBe('/workspace')
-      await client.run('PWD=/nowhere')
-      expect(client.cwd).toBe('/workspace')
+    it('stays in the directory a command started in when it ends with exit, timed or not', async () => {
+      const client = new InMemorySandboxClient({ files: { 'sub/deeper/x.txt': 'x' } })
+      await client.run('cd sub')
+      expect(await client.run('cd deeper; echo leaving; exit 3')).toEqual({ stdout: 'leaving\n', stderr: '', exitCode: 3 })
+      expect(client.cwd).toBe('/workspace/sub')
+      expect((await client.run('cd deeper; exit 4', { timeoutMs: 5000 })).exitCode).toBe(4)
+      expect(client.cwd).toBe('/workspace/sub')
+      expect((await client.run('pwd')).stdout).toBe('/workspace/sub\n')
     })
 
     it('stops a CPU-bound loop at timeoutMs', async () => {

@@ -1,4 +1,4 @@
-import type { Bash, BashOptions, InMemoryFs } from 'just-bash'
+import type { Bash, BashOptions, Command, InMemoryFs } from 'just-bash'
 import { createGitCommand } from '../git/git-command.ts'
 
 /** The just-bash module, loaded on first use: it is about 1.25 MB and takes hundreds of ms to load. */
@@ -36,13 +36,15 @@ export function createSeededFilesystem(module: TJustBashModule, files: Map<strin
 /**
  * Builds a shell over `fs`. A `timeoutMs` becomes just-bash's wall-time limit as well, because a
  * CPU-bound loop never yields to the event loop, so no timer or abort event could stop it.
+ * `commands` adds builtins for this shell only, such as a `trap` bound to one command.
  */
 export function createBash(
   module: TJustBashModule,
   fs: InMemoryFs,
   cwd: string,
   settings: TBashSettings,
-  timeoutMs?: number
+  timeoutMs?: number,
+  commands: Command[] = []
 ): Bash {
   const configuredLimit = settings.executionLimits?.maxExecutionTimeMs
   const maxExecutionTimeMs =
@@ -53,7 +55,7 @@ export function createBash(
     ...(settings.env === undefined ? {} : { env: settings.env }),
     executionLimits: { ...settings.executionLimits, ...(maxExecutionTimeMs === undefined ? {} : { maxExecutionTimeMs }) },
     // git over isomorphic-git on this same filesystem; it reaches only the URLs curl may reach.
-    customCommands: [createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes })],
+    customCommands: [createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes }), ...commands],
     ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } })
   })
 }

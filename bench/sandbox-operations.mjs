@@ -1,0 +1,155 @@
+// Bench of the sandbox plane, a companion of `npm run bench` (bench/report/companion-benches.ts
+// starts every bench/sandbox-*.mjs). In Node, over the in-memory sandbox: hydrating a 1,000-file
+// workspace manifest (target <= 200 ms), `grep -r` over 1,000 files of 10 KB (<= 300 ms) and a
+// warm `echo` round trip through `run` (<= 2 ms). In Chromium driven by Playwright: the cold load
+// of just-bash in a Web Worker, from starting the worker to its first `run` result (<= 500 ms).
+// Figures go to the file named by ROBOTA_BENCH_FIGURES (a JSON array of TExternalFigure), or to
+// stdout as `ROBOTA_BENCH_FIGURE {json}` lines without it; a summary goes to stderr.
+// Run: node bench/sandbox-operations.mjs [--skip-chromium]   (CHROMIUM_PATH overrides /usr/bin/chromium)
+import { chromium } from '@playwright/test'
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { availableParallelism, loadavg } from 'node:os'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build as bundleForNode } from 'esbuild'
+import { build as buildPage } from 'vite'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const cache = join(root, 'node_modules', '.cache', 'robota-sandbox-bench')
+const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' }
+const COLD_LOAD_SAMPLES = 9
+
+async function measureInNode() {
+  const bundle = join(cache, 'node', 'sandbox-node-main.mjs')
+  await bundleForNode({
+    entryPoints: [join(root, 'bench/sandbox/sandbox-node-main.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning'
+  })
+  // Its own process, so nothing loaded for the browser part shares its heap or its JIT.
+  const run = spawnSync(process.execPath, [bundle], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+  if (run.status !== 0) throw new Error(`the Node sandbox bench failed (exit ${run.status}):\n${run.stderr}`)
+  return JSON.parse(run.stdout.trim().split('\n').pop())
+}
+
+async function buildColdLoadPage() {
+  const outDir = join(cache, 'page')
+  await buildPage({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    worker: { format: 'es' },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      manifest: true,
+      chunkSizeWarningLimit: 4000,
+      rolldownOptions: { input: { page: join(root, 'bench/sandbox/cold-load-page.ts') }, output: { entryFileNames: '[name].js' } }
+    }
+  })
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'))
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  return { outDir, html: `<!doctype html><html><head><meta charset="utf-8"></head><body><script type="module" src="/${entry.file}"></script></body></html>` }
+}
+
+function serve({ outDir, html }) {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://bench').pathname))
+    if (path === '/' || path === '/index.html') return response.writeHead(200, { 'content-type': 'text/html' }).end(html)
+    try {
+      const body = readFileSync(join(outDir, path))
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body)
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+async function measureInChromium() {
+  const server = await serve(await buildColdLoadPage())
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+  })
+  try {
+    const samples = []
+    const parts = { workerStart: [], firstRun: [] }
+    // Each sample in a new browser context: an empty HTTP and code cache, so just-bash is fetched,
+    // compiled and evaluated from nothing, as on a first visit (over local HTTP).
+    for (let sample = 0; sample < COLD_LOAD_SAMPLES; sample++) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(`http://127.0.0.1:${server.address().port}/`)
+      await page.waitForFunction(() => 'robotaSandboxBench' in window)
+      const measured = await page.evaluate(() => window.robotaSandboxBench.coldRunInWorker())
+      samples.push(measured.milliseconds)
+      parts.workerStart.push(measured.workerStartMilliseconds)
+      parts.firstRun.push(measured.firstRunMilliseconds)
+      await context.close()
+    }
+    const figure = {
+      figure: 'cold just-bash load in a Web Worker, start to first run result',
+      runtime: `Chromium ${browser.version()}`,
+      unit: 'milliseconds',
+      better: 'lower',
+      samples,
+      target: 500
+    }
+    return { figure, parts }
+  } finally {
+    await browser.close()
+    server.close()
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((left, right) => left - right)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+function summarize(figures, notes) {
+  const lines = ['', 'Sandbox plane', '', '| measure | runtime | median | min–max | samples | target | met |', '|---|---|---|---|---|---|---|']
+  for (const figure of figures) {
+    const middle = median(figure.samples)
+    const spread = `${Math.min(...figure.samples).toFixed(2)}–${Math.max(...figure.samples).toFixed(2)}`
+    lines.push(`| ${figure.figure} | ${figure.runtime} | ${middle.toFixed(2)} ms | ${spread} | ${figure.samples.length} | <= ${figure.target} ms | ${middle <= figure.target ? 'yes' : 'no'} |`)
+  }
+  return [...lines, ...notes.map((note) => `- ${note}`), ''].join('\n')
+}
+
+async function main() {
+  const notes = []
+  const figures = (await measureInNode()).map(({ cpuSamples, ...figure }) => {
+    notes.push(`${figure.figure}: median CPU time of the process ${median(cpuSamples).toFixed(2)} ms (wall ${median(figure.samples).toFixed(2)} ms).`)
+    return figure
+  })
+  if (process.argv.includes('--skip-chromium')) notes.push('Chromium skipped (--skip-chromium): no cold-load figure.')
+  else {
+    const { figure, parts } = await measureInChromium()
+    figures.push(figure)
+    notes.push('Cold load: each sample starts its worker in a new browser context, with empty caches.')
+    notes.push(
+      `Cold load, medians of its parts: the worker up and its module running ${median(parts.workerStart).toFixed(1)} ms, ` +
+        `then importing just-bash and the first run ${median(parts.firstRun).toFixed(1)} ms.`
+    )
+  }
+  // Wall times stretch on a machine busy with other work; the load says how busy it was.
+  notes.push(`Load average at the end: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores.`)
+  const figuresFile = process.env.ROBOTA_BENCH_FIGURES
+  if (figuresFile) writeFileSync(figuresFile, JSON.stringify(figures))
+  else for (const figure of figures) process.stdout.write(`ROBOTA_BENCH_FIGURE ${JSON.stringify(figure)}\n`)
+  process.stderr.write(summarize(figures, notes))
+}
+
+await main()
