@@ -77,7 +77,7 @@ test('a rate limit says how long to wait, and an unreachable server points at CO
   await expect(unreachable).toContainText('Access-Control-Allow-Origin', { timeout: 30_000 })
 })
 
-test('a key kept on this device when asked, and the E2B fields shown as not wired yet', async ({ page }) => {
+test('a key kept on this device when asked, and the E2B fields beside the provider keys', async ({ page }) => {
   await openPlayground(page)
   await chooseProvider(page, { provider: 'Anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-remembered', remember: true })
   expect(await page.evaluate(() => localStorage.getItem('robota.playground.settings'))).toContain('sk-ant-remembered')
@@ -86,8 +86,8 @@ test('a key kept on this device when asked, and the E2B fields shown as not wire
   const dialog = page.getByRole('dialog', { name: 'Settings' })
   await expect(dialog.getByLabel('API key for Anthropic')).toHaveValue('sk-ant-remembered')
   await expect(dialog.getByText(/stored unencrypted in this browser’s localStorage/)).toBeVisible()
-  await expect(dialog.getByLabel('E2B API key')).toBeDisabled()
-  await expect(dialog.getByText(/Not wired into the playground host yet/)).toBeVisible()
+  await expect(dialog.getByLabel('E2B API key')).toBeEditable()
+  await expect(dialog.getByLabel('E2B template')).toBeEditable()
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
 })

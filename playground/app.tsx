@@ -2,6 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { IAgentHost } from '../lib/session/agent-host.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
+import { CommandLog } from './chat/command-log.tsx'
+import { isCommandLine } from './chat/command-suggestions.ts'
+import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
 import { SessionList } from './sessions/session-list.tsx'
 import { useSessionList } from './sessions/use-session-list.ts'
@@ -10,6 +13,7 @@ import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
 import { measureContextUsage } from './shell/context-usage.ts'
 import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
+import { compactionProgress, useSessionActivity } from './shell/use-session-activity.ts'
 import { useInitialManifest } from './workspace/use-initial-manifest.ts'
 import { TopBar } from './shell/top-bar.tsx'
 
@@ -50,11 +54,24 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const [filesVersion, setFilesVersion] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, settings, () => void sessions.refresh())
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
+  const commands = useSlashCommands(host, state.sessionId)
+  const activity = useSessionActivity(host, state.sessionId)
+  // A compaction holds the session like a turn does: prompts queue, and Stop aborts it.
+  const chatState = activity.compacting && !state.running ? { ...state, running: true } : state
   const usage = useMemo(() => measureContextUsage(state.messages, state.events, settings.model), [state.messages, state.events, settings.model])
 
   const send = useCallback(
     async (prompt: string) => {
       const sessionId = state.sessionId
+      if (isCommandLine(prompt)) {
+        await provider.settled()
+        await commands.run(prompt.trim())
+        await sessions.refresh()
+        setFilesVersion((version) => version + 1)
+        return
+      }
+      // Command answers sit below the conversation; a new prompt moves the conversation past them.
+      commands.clear()
       const firstPrompt = state.messages.length === 0 && state.name === 'New session'
       // A model switch saved a moment ago must reach the worker before the turn starts.
       await provider.settled()
@@ -63,21 +80,21 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
       if (sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
       else await sessions.refresh()
     },
-    [submit, provider.settled, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
+    [submit, provider.settled, commands.run, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
   const wasRunning = useRef(false)
   useEffect(() => {
     // A turn just ended: the files may have changed, and a queued prompt can go.
-    if (wasRunning.current && !state.running) {
+    if (wasRunning.current && !chatState.running) {
       setFilesVersion((version) => version + 1)
       if (queued) {
         setQueued(undefined)
         void send(queued)
       }
     }
-    wasRunning.current = state.running
-  }, [state.running, queued, send])
+    wasRunning.current = chatState.running
+  }, [chatState.running, queued, send])
 
   useEffect(() => {
     if (hydration.state === 'applied') setFilesVersion((version) => version + 1)
@@ -118,17 +135,19 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         onDelete={(id) => void sessions.remove(id)}
       />
       <ChatPane
-        state={state}
+        state={chatState}
         notices={[notice, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
           (notice): notice is string => Boolean(notice)
         )}
-        progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : undefined}
+        progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
         queued={queued}
         onSubmit={send}
         onQueue={setQueued}
         onAbort={abort}
         onAnswer={(id, answer) => void answerPermission(id, answer)}
         onOpenSettings={() => setSettingsOpen(true)}
+        loadCommands={commands.loadCommands}
+        commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
       />
       <SidePanel
         tab={tab}
@@ -145,7 +164,18 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         }
         workspace={
           <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
-            <WorkspacePanel key={state.sessionId} host={host} sessionId={state.sessionId} filesVersion={filesVersion} sandboxStatus={state.sandboxStatus} />
+            <WorkspacePanel
+              key={state.sessionId}
+              host={host}
+              sessionId={state.sessionId}
+              filesVersion={filesVersion}
+              sandboxStatus={state.sandboxStatus}
+              sandboxKind={activity.sandboxKind}
+              settings={settings}
+              running={state.running}
+              onOpenSettings={() => setSettingsOpen(true)}
+              onSwitched={() => setFilesVersion((version) => version + 1)}
+            />
           </Suspense>
         }
       />

@@ -123,6 +123,13 @@ export function createSupervisedClient(supervisor: AgentWorkerSupervisor): IAgen
     importReplay: (jsonl) => supervisor.call((host) => host.importReplay(jsonl), reject),
     verifyReplay: (sessionId) => supervisor.call((host) => host.verifyReplay(sessionId), retry),
     rerunReplay: (sessionId) => supervisor.call((host) => host.rerunReplay(sessionId), retry),
+    listCommands: (sessionId) => supervisor.call((host) => host.listCommands(sessionId), retry),
+    executeCommand: (sessionId, line) => supervisor.call((host) => host.executeCommand(sessionId, line), reject),
+    setSandbox: async (sessionId, choice) => {
+      const result = await supervisor.call((host) => host.setSandbox(sessionId, choice), reject)
+      memory.sandboxChosen(sessionId, choice)
+      return result
+    },
     subscribe: async (listener) => supervisor.subscribe(listener),
     unsubscribe: async (subscriptionId) => supervisor.unsubscribe(subscriptionId),
     terminate: () => supervisor.terminate(),

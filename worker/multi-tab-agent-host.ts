@@ -1,11 +1,15 @@
 import type { TPermissionMode } from '../lib/permissions/index.ts'
+import type { ICommand } from '../lib/session/commands/command-types.ts'
 import type {
   IAgentHost,
+  TCommandOutcome,
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
   TManifestApplication,
   TProviderChoice,
+  TSandboxChoice,
+  TSandboxSwitch,
   TSessionView,
   TTurnResult
 } from '../lib/session/agent-host.ts'
@@ -141,6 +145,19 @@ export class MultiTabAgentHost implements IAgentHost {
 
   rerunReplay(sessionId: string): Promise<TReplayRerunReport> {
     return this.inner.rerunReplay(sessionId)
+  }
+
+  listCommands(sessionId: string): Promise<ICommand[]> {
+    return this.inner.listCommands(sessionId)
+  }
+
+  executeCommand(sessionId: string, line: string): Promise<TCommandOutcome> {
+    // A command may change the session (compact, clear, a skill's turn): only its driver runs one.
+    return this.ownership.whileOwner(sessionId, () => this.inner.executeCommand(sessionId, line))
+  }
+
+  setSandbox(sessionId: string, choice: TSandboxChoice): Promise<TSandboxSwitch> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.setSandbox(sessionId, choice))
   }
 
   async subscribe(listener: THostEventListener): Promise<number> {

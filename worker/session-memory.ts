@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../lib/permissions/index.ts'
-import type { IAgentHost, TProviderChoice } from '../lib/session/agent-host.ts'
+import type { IAgentHost, TProviderChoice, TSandboxChoice } from '../lib/session/agent-host.ts'
 
 /**
  * What the page told the worker that lives only in the worker's memory: which sessions are open,
@@ -11,6 +11,7 @@ export class SessionMemory {
   private readonly running = new Map<string, number>()
   private readonly providers = new Map<string, TProviderChoice>()
   private readonly permissionModes = new Map<string, TPermissionMode>()
+  private readonly sandboxes = new Map<string, TSandboxChoice>()
   private readonly driven = new Set<string>()
 
   /** The page opened a session. */
@@ -36,6 +37,7 @@ export class SessionMemory {
     this.open.delete(sessionId)
     this.providers.delete(sessionId)
     this.permissionModes.delete(sessionId)
+    this.sandboxes.delete(sessionId)
   }
 
   /** A session talks to `choice`. Kept when it holds what storage does not: a key or a base URL. */
@@ -44,10 +46,18 @@ export class SessionMemory {
     else this.providers.delete(sessionId)
   }
 
-  /** A fork inherits the provider choice of its source, as the host does. */
+  /** A fork inherits the provider and sandbox choices of its source, as the host does. */
   forked(sourceId: string, forkId: string): void {
     const choice = this.providers.get(sourceId)
     if (choice) this.providers.set(forkId, choice)
+    const sandbox = this.sandboxes.get(sourceId)
+    if (sandbox) this.sandboxes.set(forkId, sandbox)
+  }
+
+  /** A session moved to another sandbox kind (an E2B key with it, which only memory holds). */
+  sandboxChosen(sessionId: string, choice: TSandboxChoice): void {
+    if (choice.kind === 'in-memory') this.sandboxes.delete(sessionId)
+    else this.sandboxes.set(sessionId, choice)
   }
 
   /** A session's permission mode changed. */
@@ -75,7 +85,8 @@ export class SessionMemory {
   /**
    * Tells a new host what the old one knew: it reopens the open sessions (and briefly the ones
    * whose turn was cut, so the host closes that turn off in storage), then restores provider
-   * choices and permission modes. A session another tab drives refuses; that is left as is.
+   * choices, permission modes and sandbox choices (the new worker copies the restored files into
+   * a new E2B sandbox). A session another tab drives refuses; that is left as is.
    */
   async restore(host: IAgentHost, interrupted: readonly string[]): Promise<void> {
     const reclaim = (sessionId: string) => this.driven.has(sessionId) || interrupted.includes(sessionId)
@@ -93,6 +104,7 @@ export class SessionMemory {
     }
     for (const [sessionId, choice] of this.providers) await host.setProvider(sessionId, choice).catch(() => undefined)
     for (const [sessionId, mode] of this.permissionModes) await host.setPermissionMode(sessionId, mode).catch(() => undefined)
+    for (const [sessionId, choice] of this.sandboxes) await host.setSandbox(sessionId, choice).catch(() => undefined)
   }
 }
 

@@ -6,6 +6,8 @@ import type { TReplayRerunReport } from './replay-rerun.ts'
 import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TPermissionAnswer, TPermissionRequest } from './permission-enforcer-types.ts'
+import type { ICommand } from './commands/command-types.ts'
+import type { TCompactionOutcome, TCompactionTrigger } from './compaction/compaction-types.ts'
 
 /** Which model a session talks to, as plain data that can cross a worker boundary. */
 export type TProviderChoice = {
@@ -39,6 +41,39 @@ export type TSessionView = {
 /** How a submitted turn ended. */
 export type TTurnResult = { response: string; interrupted: boolean; toolsExecuted: string[] }
 
+/** What a slash command did, as plain data: words for people, and command-specific data. */
+export type TCommandOutcome = {
+  /** The command's name without the slash (`help`, a skill's name). */
+  command: string
+  success: boolean
+  message: string
+  /** Set when the command was a skill: it ran as a turn, whose messages are in the conversation. */
+  skill?: boolean
+  data?: Record<string, unknown>
+}
+
+/** Where a session's tools run, as plain data that can cross a worker boundary. */
+export type TSandboxChoice =
+  | { kind: 'in-memory' }
+  | {
+      kind: 'e2b'
+      /** Kept in memory only: never persisted, logged or put in a replay event. */
+      apiKey: string
+      /** The E2B template to start from; E2B's base template when left out. */
+      template?: string
+      apiUrl?: string
+      sandboxUrl?: string
+    }
+
+/** What switching a session's sandbox did with the workspace files. */
+export type TSandboxSwitch = {
+  kind: TSandboxChoice['kind']
+  /** How many workspace files were copied into the new sandbox. */
+  filesCopied: number
+  /** Set when the files were not (all) carried over, saying why. */
+  filesNotCopied?: string
+}
+
 /** Host-level events, delivered in order and in batches. */
 export type THostEvent =
   /** A replay event of a running turn, exactly as it is persisted. */
@@ -63,6 +98,16 @@ export type THostEvent =
   | { kind: 'turn_interrupted'; sessionId: string; reason: 'worker_restarted' | 'driver_lost' }
   /** This host's access to an open session changed: another tab drives it, or this one took over. */
   | { kind: 'session_access'; sessionId: string; readOnly: boolean }
+  /** The conversation is being summarized (`/compact`, or automatically before a turn when the window is nearly full). */
+  | { kind: 'compaction_started'; sessionId: string; trigger: TCompactionTrigger }
+  /** A compaction ended: the history was replaced by a summary, or left as it was and why. */
+  | { kind: 'compaction_finished'; sessionId: string; outcome: TCompactionOutcome }
+  /** A compaction failed (the model's summary call failed, say); the history is unchanged. */
+  | { kind: 'compaction_failed'; sessionId: string; trigger: TCompactionTrigger; message: string }
+  /** A slash command ran (`executeCommand`). */
+  | { kind: 'command_finished'; sessionId: string; outcome: TCommandOutcome }
+  /** The session's sandbox was switched (`setSandbox`). */
+  | { kind: 'sandbox_switched'; sessionId: string; result: TSandboxSwitch }
 
 /** Receives host events, several at a time, in order. */
 export type THostEventListener = (events: THostEvent[]) => void | Promise<void>
@@ -115,6 +160,18 @@ export interface IAgentHost {
   verifyReplay(sessionId: string): Promise<TReplayVerification>
   /** Re-runs the stored session offline with its recorded model answers in a fresh sandbox; reports whether it matches. */
   rerunReplay(sessionId: string): Promise<TReplayRerunReport>
+  /** The session's slash commands: built-in ones, then skills read from its sandbox's workspace. */
+  listCommands(sessionId: string): Promise<ICommand[]>
+  /**
+   * Runs one slash command line such as `/compact keep test names` or `/review src`. An unknown
+   * command is a failed outcome naming it; a skill runs as a turn of the session.
+   */
+  executeCommand(sessionId: string, line: string): Promise<TCommandOutcome>
+  /**
+   * Moves the session to another sandbox (in-memory or E2B), built where the host runs, copying
+   * the workspace files; an E2B key stays in memory only.
+   */
+  setSandbox(sessionId: string, choice: TSandboxChoice): Promise<TSandboxSwitch>
   /** Starts delivering events to `listener`; returns an id for `unsubscribe`. */
   subscribe(listener: THostEventListener): Promise<number>
   /** Stops a subscription. */

@@ -7,29 +7,41 @@ import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-cli
 import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import type { ICommand } from './commands/command-types.ts'
 import type {
   IAgentHost,
+  TCommandOutcome,
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
   TManifestApplication,
   TProviderChoice,
+  TSandboxChoice,
+  TSandboxSwitch,
   TSessionView,
   TTurnResult
 } from './agent-host.ts'
 import { EventBatcher } from './event-batcher.ts'
+import { HostSessionCommands } from './host-session-commands.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
-import { createLiveSession, createSessionAgent, type TLiveSession } from './live-session.ts'
+import { createLiveSession, type TLiveSession, type TLiveSessionParts } from './live-session.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from './permission-enforcer-types.ts'
 import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
 import { runTurn } from './run-turn.ts'
+import { SessionAgents } from './session-agents.ts'
+import { switchSessionSandbox } from './host-sandbox-switch.ts'
+import { SessionSandboxes, validateSandboxChoice } from './session-sandboxes.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
 export type TLocalAgentHostOptions = {
   store: ISessionStore
   /** Makes the sandbox a session works in (seeded with its workspace). */
   createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
+  /** Makes a sandbox of another kind (E2B, say) for `setSandbox`; without it only the default kind is offered. */
+  createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
+  /** Share of the model's window at which a session is compacted before its next turn, or `false` for never. */
+  autoCompactThreshold?: number | false
   /** Builds a provider from a plain-data choice. */
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
   /** Provider used when a session names none. */
@@ -57,8 +69,9 @@ const DEFAULT_SYSTEM_MESSAGE =
 export class LocalAgentHost implements IAgentHost {
   private readonly live = new Map<string, Promise<TLiveSession>>()
   private readonly running = new Map<string, AbortController>()
-  // Keys live here, in memory only; records keep the provider kind and model.
-  private readonly providerChoices = new Map<string, TProviderChoice>()
+  private readonly agents: SessionAgents
+  private readonly sandboxes: SessionSandboxes
+  private readonly commands: HostSessionCommands
   private readonly listeners = new Map<number, THostEventListener>()
   private readonly batcher: EventBatcher<THostEvent>
   private readonly permissions: PermissionBroker
@@ -67,6 +80,41 @@ export class LocalAgentHost implements IAgentHost {
   constructor(private readonly options: TLocalAgentHostOptions) {
     this.batcher = new EventBatcher((events) => this.deliver(events), options.eventIntervalMs)
     this.permissions = new PermissionBroker((event) => this.publishNow(event))
+    this.agents = new SessionAgents({
+      createProvider: options.createProvider,
+      defaultProvider: options.defaultProvider,
+      systemMessage: options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
+      workspaceRoot: this.workspaceRoot()
+    })
+    this.commands = new HostSessionCommands({
+      store: options.store,
+      agents: this.agents,
+      workspaceRoot: this.workspaceRoot(),
+      autoCompactThreshold: options.autoCompactThreshold,
+      loadRecord: (sessionId) => this.loadRecord(sessionId),
+      liveSession: (record) => this.liveSession(record),
+      begin: (sessionId) => {
+        this.assertIdle(sessionId)
+        const controller = new AbortController()
+        this.running.set(sessionId, controller)
+        return controller.signal
+      },
+      end: async (sessionId) => {
+        this.running.delete(sessionId)
+        await this.batcher.flush()
+      },
+      publish: (event) => this.batcher.push(event),
+      publishNow: (event) => this.publishNow(event),
+      flush: () => this.batcher.flush(),
+      setProvider: (sessionId, choice) => this.applyProvider(sessionId, choice),
+      rename: (sessionId, name) => this.renameSession(sessionId, name),
+      submit: (sessionId, prompt) => this.submit(sessionId, prompt)
+    })
+    this.sandboxes = new SessionSandboxes({
+      createSandbox: options.createSandbox,
+      ...(options.createSandboxFromChoice ? { createSandboxFromChoice: options.createSandboxFromChoice } : {}),
+      workspaceRoot: this.workspaceRoot()
+    })
   }
 
   async createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
@@ -83,7 +131,7 @@ export class LocalAgentHost implements IAgentHost {
       nextEventSeq: 0
     }
     await this.options.store.commit(record, [])
-    if (options.provider) this.providerChoices.set(record.id, options.provider)
+    if (options.provider) this.agents.choose(record.id, options.provider)
     return toSummary(record)
   }
 
@@ -102,7 +150,8 @@ export class LocalAgentHost implements IAgentHost {
     await this.abort(sessionId)
     const session = this.live.get(sessionId)
     this.live.delete(sessionId)
-    this.providerChoices.delete(sessionId)
+    this.agents.forget(sessionId)
+    this.sandboxes.forget(sessionId)
     await (await session?.catch(() => undefined))?.sandbox.dispose?.()
     await this.options.store.deleteSession(sessionId)
   }
@@ -123,19 +172,24 @@ export class LocalAgentHost implements IAgentHost {
     }
     await this.options.store.commit(fork, [])
     if (snapshot !== undefined) await this.options.store.saveSandboxSnapshot(fork.id, snapshot)
-    const choice = this.providerChoices.get(sessionId)
-    if (choice) this.providerChoices.set(fork.id, choice)
+    this.agents.copy(sessionId, fork.id)
+    this.sandboxes.copyChoice(sessionId, fork.id)
     return toSummary(fork)
   }
 
   async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     this.assertIdle(sessionId)
+    return this.applyProvider(sessionId, provider)
+  }
+
+  /** Switches the provider of a session this host already holds busy or knows idle. */
+  private async applyProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     const record = { ...(await this.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() }
     const built = await this.options.createProvider(provider)
     await this.options.store.commit(record, [])
-    this.providerChoices.set(sessionId, provider)
+    this.agents.choose(sessionId, provider, built)
     const live = await this.live.get(sessionId)?.catch(() => undefined)
-    if (live) live.agent = createSessionAgent(record, built, live.sandbox, live.enforcer, this.systemMessage(), this.workspaceRoot())
+    if (live) await this.agents.rebuild(record, live)
     return toSummary(record)
   }
 
@@ -150,6 +204,7 @@ export class LocalAgentHost implements IAgentHost {
     if (this.running.has(sessionId)) return
     const session = this.live.get(sessionId)
     this.live.delete(sessionId)
+    this.agents.release(sessionId)
     await (await session?.catch(() => undefined))?.sandbox.dispose?.()
   }
 
@@ -160,8 +215,9 @@ export class LocalAgentHost implements IAgentHost {
     const controller = new AbortController()
     this.running.set(sessionId, controller)
     try {
-      const record = await this.loadRecord(sessionId)
-      const session = await this.liveSession(record)
+      const loaded = await this.loadRecord(sessionId)
+      const session = await this.liveSession(loaded)
+      const record = await this.commands.compactBeforeTurn(loaded, session, controller.signal)
       return await runTurn({ store: this.options.store, record, session, prompt, signal: controller.signal, publish: (event) => this.batcher.push(event) })
     } finally {
       this.running.delete(sessionId)
@@ -240,6 +296,38 @@ export class LocalAgentHost implements IAgentHost {
     }
   }
 
+  listCommands(sessionId: string): Promise<ICommand[]> {
+    return this.commands.list(sessionId)
+  }
+
+  executeCommand(sessionId: string, line: string): Promise<TCommandOutcome> {
+    return this.commands.execute(sessionId, line)
+  }
+
+  async setSandbox(sessionId: string, choice: TSandboxChoice): Promise<TSandboxSwitch> {
+    const wanted = validateSandboxChoice(choice)
+    this.assertIdle(sessionId)
+    const record = await this.loadRecord(sessionId)
+    const current = await this.liveSession(record)
+    const provider = await this.agents.providerFor(record)
+    const { session, result } = await switchSessionSandbox({
+      record,
+      current,
+      choice: wanted,
+      sandboxes: this.sandboxes,
+      workspaceRoot: this.workspaceRoot(),
+      provider,
+      partsFor: (sandbox) => this.liveParts(sessionId, sandbox, provider),
+      publishNow: (event) => this.publishNow(event)
+    })
+    this.live.set(sessionId, Promise.resolve(session))
+    await current.sandbox.dispose?.().catch(() => undefined)
+    await this.saveSnapshot(sessionId, session.sandbox)
+    this.publishNow({ kind: 'sandbox_status', sessionId, status: 'ready' })
+    this.publishNow({ kind: 'sandbox_switched', sessionId, result })
+    return result
+  }
+
   async subscribe(listener: THostEventListener): Promise<number> {
     const id = this.nextSubscriptionId++
     this.listeners.set(id, listener)
@@ -263,6 +351,19 @@ export class LocalAgentHost implements IAgentHost {
 
   private assertIdle(sessionId: string): void {
     if (this.running.has(sessionId)) throw new ValidationError(`Session ${sessionId} is running a turn; abort it or wait.`)
+  }
+
+  private liveParts(sessionId: string, sandbox: ISandboxClient, provider: IAIProvider): TLiveSessionParts {
+    return {
+      sandbox,
+      provider,
+      permissionHandler: this.permissions.handlerFor(sessionId),
+      permissionMode: this.options.permissionMode ?? 'default',
+      permissions: this.options.permissions,
+      hooks: this.options.hooks,
+      systemMessage: this.agents.systemMessage(sessionId),
+      workspaceRoot: this.workspaceRoot()
+    }
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
@@ -289,21 +390,11 @@ export class LocalAgentHost implements IAgentHost {
   private async startSession(record: TSessionRecord): Promise<TLiveSession> {
     this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'loading' })
     try {
-      const sandbox = await this.options.createSandbox(record.id)
+      const sandbox = await this.sandboxes.create(record.id)
       const snapshot = await this.options.store.loadSandboxSnapshot(record.id)
       if (snapshot !== undefined && sandbox.restore) await sandbox.restore(snapshot)
-      const choice = this.providerChoices.get(record.id) ?? { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
-      const provider = await this.options.createProvider(choice)
-      const session = createLiveSession(record, {
-        sandbox,
-        provider,
-        permissionHandler: this.permissions.handlerFor(record.id),
-        permissionMode: this.options.permissionMode ?? 'default',
-        permissions: this.options.permissions,
-        hooks: this.options.hooks,
-        systemMessage: this.systemMessage(),
-        workspaceRoot: this.workspaceRoot()
-      })
+      this.agents.release(record.id)
+      const session = createLiveSession(record, this.liveParts(record.id, sandbox, await this.agents.providerFor(record)))
       this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
       return session
     } catch (error) {
@@ -315,10 +406,6 @@ export class LocalAgentHost implements IAgentHost {
 
   private async saveSnapshot(sessionId: string, sandbox: ISandboxClient): Promise<void> {
     if (sandbox.snapshot) await this.options.store.saveSandboxSnapshot(sessionId, await sandbox.snapshot())
-  }
-
-  private systemMessage(): string {
-    return this.options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE
   }
 
   private workspaceRoot(): string {

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatView } from './chat-view.tsx'
@@ -17,10 +19,14 @@ type TChatPaneProps = {
   onAbort: () => Promise<void>
   onAnswer: (requestId: string, answer: TPermissionAnswer) => void
   onOpenSettings: () => void
+  /** The session's slash commands, for the prompt's list. */
+  loadCommands?: () => Promise<ICommand[]>
+  /** What slash commands answered, shown below the conversation. */
+  commandLog?: ReactNode
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onAbort, onAnswer, onOpenSettings }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onAbort, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
   return (
     <main className="chat" aria-label="Chat">
       {state.sandboxStatus === 'loading' ? (
@@ -39,6 +45,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         </p>
       ) : null}
       <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} onOpenSettings={onOpenSettings} />
+      {commandLog}
       {state.pendingPermissions.map((pending, index) => (
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} />
       ))}
@@ -48,7 +55,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           {notice}
         </p>
       ))}
-      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onAbort={onAbort} />
+      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
     </main>
   )
 }

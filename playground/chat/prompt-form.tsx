@@ -1,4 +1,7 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import type { ICommand } from '../../lib/session/commands/command-types.ts'
+import { CommandListbox } from './command-listbox.tsx'
+import { suggestCommands } from './command-suggestions.ts'
 
 type TPromptFormProps = {
   disabled: boolean
@@ -8,29 +11,88 @@ type TPromptFormProps = {
   onSubmit: (prompt: string) => void | Promise<void>
   onQueue: (prompt: string | undefined) => void
   onAbort: () => void | Promise<void>
+  /** The session's slash commands and skills; without it `/` opens no list. */
+  loadCommands?: () => Promise<ICommand[]>
 }
 
 /**
  * The prompt box: Enter sends (or, while a turn runs, queues the prompt for when it ends),
- * Shift+Enter adds a line, Escape or Stop aborts the running turn.
+ * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
+ * session's commands as a combobox list: arrows move, Enter or Tab takes one, Escape closes it.
  */
-export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbort }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbort, loadCommands }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
+  const [commands, setCommands] = useState<ICommand[]>([])
+  const [active, setActive] = useState(0)
+  const [dismissed, setDismissed] = useState(false)
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  const listId = useId()
+
+  // Read again each time a command starts, so skills added to the workspace show up.
+  const startsCommand = prompt === '/'
+  useEffect(() => {
+    if (!startsCommand || !loadCommands) return
+    let current = true
+    loadCommands()
+      .then((loaded) => current && setCommands(loaded))
+      .catch(() => current && setCommands([]))
+    return () => {
+      current = false
+    }
+  }, [startsCommand, loadCommands])
+
+  const suggestions = (loadCommands && suggestCommands(commands, prompt)) || []
+  const open = !dismissed && !disabled && suggestions.length > 0
+  const activeIndex = Math.min(active, Math.max(suggestions.length - 1, 0))
+
+  const change = (text: string) => {
+    setPrompt(text)
+    setActive(0)
+    if (text === '/' || !text.startsWith('/')) setDismissed(false)
+  }
+
+  const accept = (command: ICommand | undefined) => {
+    if (!command) return
+    setPrompt(`/${command.name} `)
+    setActive(0)
+    setDismissed(true)
+    textarea.current?.focus()
+  }
 
   const send = (event?: FormEvent) => {
     event?.preventDefault()
     const text = prompt.trim()
     if (!text || disabled) return
     setPrompt('')
+    setDismissed(false)
     if (running) onQueue(text)
     else void onSubmit(text)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (open) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        const step = event.key === 'ArrowDown' ? 1 : -1
+        setActive((activeIndex + step + suggestions.length) % suggestions.length)
+        return
+      }
+      if ((event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) || event.key === 'Tab') {
+        event.preventDefault()
+        accept(suggestions[activeIndex])
+        return
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        setDismissed(true)
+        return
+      }
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event)
     if (event.key === 'Escape' && running) void onAbort()
   }
 
+  const optionId = (index: number) => `${listId}-option-${index}`
   return (
     <form className="prompt" onSubmit={send}>
       {queued ? (
@@ -42,16 +104,25 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbo
         </p>
       ) : null}
       <div className="prompt-row">
-        <textarea
-          aria-label="Prompt"
-          aria-describedby="prompt-hint"
-          placeholder="Ask the agent about the workspace…"
-          value={prompt}
-          rows={2}
-          disabled={disabled}
-          onChange={(event) => setPrompt(event.target.value)}
-          onKeyDown={onKeyDown}
-        />
+        <div className="prompt-combobox" role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-label="Composer">
+          <textarea
+            ref={textarea}
+            aria-label="Prompt"
+            aria-describedby="prompt-hint"
+            aria-autocomplete="list"
+            aria-controls={listId}
+            aria-activedescendant={open ? optionId(activeIndex) : undefined}
+            placeholder="Ask the agent about the workspace, or type / for commands…"
+            value={prompt}
+            rows={2}
+            disabled={disabled}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={() => setDismissed(true)}
+            onFocus={() => setDismissed(false)}
+          />
+          <CommandListbox id={listId} open={open} commands={suggestions} activeIndex={activeIndex} optionId={optionId} onPick={accept} />
+        </div>
         {running ? (
           <>
             <button type="submit" className="secondary" disabled={disabled || prompt.trim() === ''}>
@@ -68,7 +139,7 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbo
         )}
       </div>
       <p id="prompt-hint" className="hint">
-        Enter sends · Shift+Enter new line · Esc stops a running turn
+        Enter sends · Shift+Enter new line · / lists commands and skills · Esc stops a running turn
       </p>
     </form>
   )

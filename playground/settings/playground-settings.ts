@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
-import type { TProviderChoice } from '../../lib/session/agent-host.ts'
+import type { TProviderChoice, TSandboxChoice } from '../../lib/session/agent-host.ts'
 import { findProviderOption, type TProviderKind } from './provider-catalog.ts'
 
 /** Light, dark, or whatever the system prefers. */
@@ -15,7 +15,12 @@ export type TPlaygroundSettings = {
   rememberKeys: boolean
   permissionMode: TPermissionMode
   theme: TThemeChoice
+  /** Where an E2B sandbox is made; the key follows `rememberKeys` like the provider keys. */
+  e2b: TE2BSettings
 }
+
+/** The E2B fields: key, template (empty for the base one) and an optional API address. */
+export type TE2BSettings = { apiKey: string; template: string; apiUrl: string }
 
 /** The localStorage key the settings live under. */
 export const SETTINGS_STORAGE_KEY = 'robota.playground.settings'
@@ -28,7 +33,8 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   apiKeys: {},
   rememberKeys: false,
   permissionMode: 'default',
-  theme: 'system'
+  theme: 'system',
+  e2b: { apiKey: '', template: '', apiUrl: '' }
 }
 
 const PERMISSION_MODES: readonly TPermissionMode[] = ['plan', 'default', 'acceptEdits', 'bypassPermissions']
@@ -52,15 +58,23 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     apiKeys: rememberKeys && isStringRecord(saved.apiKeys) ? saved.apiKeys : {},
     rememberKeys,
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
-    theme: THEMES.find((theme) => theme === saved.theme) ?? DEFAULT_SETTINGS.theme
+    theme: THEMES.find((theme) => theme === saved.theme) ?? DEFAULT_SETTINGS.theme,
+    e2b: loadE2BSettings(saved.e2b, rememberKeys)
   }
+}
+
+function loadE2BSettings(saved: unknown, rememberKeys: boolean): TE2BSettings {
+  const fields = (typeof saved === 'object' && saved !== null ? saved : {}) as Record<string, unknown>
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return { apiKey: rememberKeys ? text(fields.apiKey) : '', template: text(fields.template), apiUrl: text(fields.apiUrl) }
 }
 
 /** Saves settings; keys are written only when the user ticked "remember on this device". */
 export function saveSettings(storage: Pick<Storage, 'setItem'> | undefined, settings: TPlaygroundSettings): void {
   const { apiKeys, ...rest } = settings
   try {
-    storage?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings.rememberKeys ? settings : { ...rest, apiKeys: {} }))
+    const forgotten = { ...rest, apiKeys: {}, e2b: { ...settings.e2b, apiKey: '' } }
+    storage?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings.rememberKeys ? settings : forgotten))
   } catch {
     // Storage can be full or blocked (private mode); the settings still hold for this page.
   }
@@ -79,6 +93,14 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
   }
 }
 
+/** The E2B sandbox the settings describe, or the fix to make first when the key is missing. */
+export function toE2BSandboxChoice(settings: TPlaygroundSettings): TSandboxChoice | { problem: string } {
+  const { apiKey, template, apiUrl } = settings.e2b
+  if (!apiKey.trim()) return { problem: 'Enter an E2B API key under Settings → E2B sandbox first.' }
+  if (apiUrl.trim() && !/^https?:\/\/[^\s/]+/.test(apiUrl.trim())) return { problem: 'The E2B API URL under Settings must start with http:// or https://.' }
+  return { kind: 'e2b', apiKey: apiKey.trim(), ...(template.trim() ? { template: template.trim() } : {}), ...(apiUrl.trim() ? { apiUrl: apiUrl.trim() } : {}) }
+}
+
 /** What is missing before the choice can work, worded as the fix; `undefined` when nothing is. */
 export function findSettingsProblem(settings: TPlaygroundSettings): string | undefined {
   const option = findProviderOption(settings.providerKind)
@@ -87,6 +109,8 @@ export function findSettingsProblem(settings: TPlaygroundSettings): string | und
   if (option.needsBaseURL && !baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
   if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
   if (!settings.model.trim()) return 'Choose a model.'
+  const e2bUrl = settings.e2b.apiUrl.trim()
+  if (e2bUrl && !/^https?:\/\/[^\s/]+/.test(e2bUrl)) return 'The E2B API URL must start with http:// or https://.'
   return undefined
 }
 

@@ -78,15 +78,6 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
               onChange={(event) => onChange({ ...draft, apiKeys: { ...draft.apiKeys, [option.kind]: event.target.value } })}
             />
           </div>
-          <label className="checkbox">
-            <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => onChange({ ...draft, rememberKeys: event.target.checked })} />
-            Remember keys on this device
-          </label>
-          <p className="note key-storage">
-            {draft.rememberKeys
-              ? 'Keys will be stored unencrypted in this browser’s localStorage, readable by anything running on this origin.'
-              : 'Keys stay in this tab’s memory only and are gone when it closes. They are never written to a session, a replay log or an export.'}
-          </p>
         </>
       ) : null}
     </fieldset>

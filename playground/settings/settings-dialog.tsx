@@ -17,7 +17,7 @@ const PERMISSION_MODES: Array<{ mode: TPermissionMode; label: string }> = [
   { mode: 'bypassPermissions', label: 'Bypass: everything runs without asking' }
 ]
 
-/** Provider, model, keys, permission mode and theme, in a modal dialog (Escape closes it). */
+/** Provider, model, keys, permission mode, the E2B sandbox and theme, in a modal dialog (Escape closes it). */
 export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState(settings)
@@ -60,17 +60,53 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
             </select>
           </div>
         </fieldset>
-        <fieldset disabled>
+        <fieldset>
           <legend>E2B sandbox</legend>
-          <p className="note">Not wired into the playground host yet: sessions run in the in-memory sandbox. These fields are kept for when it is.</p>
+          <p className="note">Used when the workspace panel switches a session to an E2B microVM.</p>
           <div className="field">
             <label htmlFor={`${id}-e2b-key`}>E2B API key</label>
-            <input id={`${id}-e2b-key`} type="password" autoComplete="off" placeholder="e2b_…" />
+            <input
+              id={`${id}-e2b-key`}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="e2b_…"
+              value={draft.e2b.apiKey}
+              onChange={(event) => setDraft({ ...draft, e2b: { ...draft.e2b, apiKey: event.target.value } })}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-e2b-template`}>E2B template</label>
-            <input id={`${id}-e2b-template`} type="text" placeholder="base" />
+            <input
+              id={`${id}-e2b-template`}
+              type="text"
+              placeholder="base"
+              value={draft.e2b.template}
+              onChange={(event) => setDraft({ ...draft, e2b: { ...draft.e2b, template: event.target.value } })}
+            />
           </div>
+          <div className="field">
+            <label htmlFor={`${id}-e2b-url`}>E2B API URL (optional)</label>
+            <input
+              id={`${id}-e2b-url`}
+              type="url"
+              placeholder="https://api.e2b.app"
+              value={draft.e2b.apiUrl}
+              onChange={(event) => setDraft({ ...draft, e2b: { ...draft.e2b, apiUrl: event.target.value } })}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Keys</legend>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.rememberKeys} onChange={(event) => setDraft({ ...draft, rememberKeys: event.target.checked })} />
+            Remember keys on this device
+          </label>
+          <p className="note key-storage">
+            {draft.rememberKeys
+              ? 'Keys will be stored unencrypted in this browser’s localStorage, readable by anything running on this origin.'
+              : 'Keys stay in this tab’s memory only and are gone when it closes. They are never written to a session, a replay log or an export.'}
+          </p>
         </fieldset>
         <fieldset>
           <legend>Appearance</legend>

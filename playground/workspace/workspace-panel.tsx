@@ -1,9 +1,11 @@
 import { useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TSandboxChoice } from '../../lib/session/agent-host.ts'
+import type { TPlaygroundSettings } from '../settings/playground-settings.ts'
 import { FileTree } from './file-tree.tsx'
 import { FileUpload } from './file-upload.tsx'
 import { FileViewer } from './file-viewer.tsx'
 import { ManifestEditor } from './manifest-editor.tsx'
+import { SandboxSwitch } from './sandbox-switch.tsx'
 
 type TWorkspacePanelProps = {
   host: IAgentHost
@@ -11,10 +13,16 @@ type TWorkspacePanelProps = {
   /** Bumped by the page when a turn ends, so the tree shows what the agent changed. */
   filesVersion: number
   sandboxStatus: 'idle' | 'loading' | 'ready' | 'failed'
+  sandboxKind: TSandboxChoice['kind']
+  /** Holds the E2B key, template and address a switch to E2B uses. */
+  settings: TPlaygroundSettings
+  running: boolean
+  onOpenSettings: () => void
+  onSwitched: () => void
 }
 
 /** The session's sandbox: which kind, its files, uploads, and workspace manifests. */
-export function WorkspacePanel({ host, sessionId, filesVersion, sandboxStatus }: TWorkspacePanelProps) {
+export function WorkspacePanel({ host, sessionId, filesVersion, sandboxStatus, sandboxKind, settings, running, onOpenSettings, onSwitched }: TWorkspacePanelProps) {
   const [localVersion, setLocalVersion] = useState(0)
   const [openPath, setOpenPath] = useState<string | undefined>()
   const version = filesVersion + localVersion
@@ -23,21 +31,23 @@ export function WorkspacePanel({ host, sessionId, filesVersion, sandboxStatus }:
   if (!sessionId) return <p className="note">Open a session to see its workspace.</p>
   return (
     <div className="workspace" aria-label="Workspace">
-      <fieldset className="sandbox-kind">
-        <legend>Sandbox</legend>
-        <label>
-          <input type="radio" name="sandbox-kind" checked readOnly /> In-memory (this tab)
-        </label>
-        <label className="disabled">
-          <input type="radio" name="sandbox-kind" disabled /> E2B microVM
-        </label>
-        <p className="note">E2B sandboxes are not wired into the playground host yet; every session runs in the in-memory sandbox.</p>
-        {sandboxStatus === 'loading' ? (
-          <p className="progress" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading the shell and restoring files…
-          </p>
-        ) : null}
-      </fieldset>
+      <SandboxSwitch
+        host={host}
+        sessionId={sessionId}
+        current={sandboxKind}
+        settings={settings}
+        running={running}
+        onOpenSettings={onOpenSettings}
+        onSwitched={() => {
+          changed()
+          onSwitched()
+        }}
+      />
+      {sandboxStatus === 'loading' ? (
+        <p className="progress" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading the shell and restoring files…
+        </p>
+      ) : null}
       <div className="files">
         <div className="files-head">
           <h3>Files</h3>

@@ -129,6 +129,9 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: I
       appended.push(event.event)
       return applyReplayEvent(state, event.event)
     }
+    default:
+      // Compaction, command and sandbox-switch notices are for the panels that show them.
+      return state
   }
 }
 
@@ -142,6 +145,11 @@ function applyReplayEvent(state: TSessionViewState, event: IExecutionEventEnvelo
     }
     case 'tool_execution_result':
       return { ...state, activeTools: state.activeTools.filter((tool) => tool.toolCallId !== event.data.toolCallId) }
+    // A compaction or a clear replaced the conversation: the page shows what the model now sees.
+    case 'history_replaced' as IExecutionEventEnvelope['type']: {
+      const { messages } = (event as unknown as { data: { messages: TUniversalMessage[] } }).data
+      return { ...state, messages: [...messages], streamingText: '' }
+    }
     case 'history_mutation': {
       const messages = [...state.messages]
       messages[event.data.index] = event.data.message

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test'
+import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
+
+const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS to a newcomer.\n'
+
+/** Puts a skill into the session's sandbox through a workspace manifest, as a user would. */
+async function addSkill(page: Page): Promise<void> {
+  await page.getByRole('tab', { name: 'Workspace' }).click()
+  const manifest = page.getByRole('region', { name: 'Workspace manifest' })
+  const entries = { '.agents/skills/explain/SKILL.md': { type: 'file', content: EXPLAIN_SKILL } }
+  await manifest.getByLabel('Manifest JSON').fill(JSON.stringify({ entries }, null, 2))
+  await manifest.getByRole('button', { name: 'Apply to sandbox' }).click()
+  await expect(manifest.getByRole('table', { name: 'Manifest result' })).toContainText('applied')
+}
+
+test('slash commands: autocomplete from the session’s commands and skills, keyboard use, and results in the conversation', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await addSkill(page)
+
+  const prompt = page.getByLabel('Prompt')
+  const combobox = page.getByRole('combobox', { name: 'Composer' })
+  const list = page.getByRole('listbox', { name: 'Commands' })
+  await prompt.fill('/')
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true')
+  await expect(list.getByRole('option', { name: /\/help/ })).toContainText('Show available commands')
+  await expect(list.getByRole('option', { name: /\/explain/ })).toContainText('Explain a file line by line')
+  await expect(list.getByRole('option', { name: /\/explain/ })).toContainText('skill')
+  await saveScreenshot(page, 'playground-slash-commands')
+
+  // Filters as you type; arrows move the active option; Enter takes it without sending.
+  await prompt.pressSequentially('co')
+  await expect(list.getByRole('option')).toHaveText([/\/compact/, /\/cost/, /\/context/])
+  await prompt.press('ArrowDown')
+  await expect(list.getByRole('option', { name: /\/cost/ })).toHaveAttribute('aria-selected', 'true')
+  await expect(prompt).toHaveAttribute('aria-activedescendant', (await list.getByRole('option', { name: /\/cost/ }).getAttribute('id')) ?? '')
+  await prompt.press('Escape')
+  await expect(combobox).toHaveAttribute('aria-expanded', 'false')
+  await prompt.fill('')
+  await prompt.pressSequentially('/he')
+  await expect(list.getByRole('option')).toHaveText([/\/help/])
+  await prompt.press('Enter')
+  await expect(prompt).toHaveValue('/help ')
+  await prompt.press('Enter')
+
+  const results = page.getByRole('region', { name: 'Command results' })
+  await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
+  await expect(results.locator('.command-entry').last()).toContainText('/explain — Explain a file line by line')
+
+  await prompt.fill('/nope')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(results.locator('.command-entry').last()).toContainText('Unknown command /nope.')
+
+  // A skill runs as a turn of the session, with the real tools in the sandbox.
+  await prompt.fill('/explain README.md')
+  await prompt.press('Enter')
+  await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  await expect(results.locator('.command-entry').last()).toContainText('Ran the skill /explain')
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You').last()).toContainText('Explain README.md to a newcomer.')
+  expect(errors).toEqual([])
+})
+
+test('compaction: /compact shows its progress, then the result, and the conversation becomes the summary', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await runDemoTurn(page)
+
+  // The progress line can be brief: record every status text that appears while it runs.
+  await page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { statusTexts: string[] }).statusTexts = seen
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[role="status"]')) seen.push(element.textContent ?? '')
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  const prompt = page.getByLabel('Prompt')
+  await prompt.fill('/compact keep the file names')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+
+  const results = page.getByRole('region', { name: 'Command results' })
+  await expect(results.getByRole('status')).toContainText(/The conversation was compacted: 6 messages became one summary \(.+ → .+ tokens\)\./)
+  await expect(results.locator('.command-entry').last()).toContainText('Compacted 6 messages into a summary')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('You')).toHaveCount(1)
+  await expect(conversation.getByLabel('You')).toContainText('This session continues an earlier conversation that was compacted.')
+  await expect(conversation.getByLabel('Assistant')).toHaveCount(0)
+  const statuses = await page.evaluate(() => (window as unknown as { statusTexts: string[] }).statusTexts)
+  expect(statuses.some((text) => text.includes('Compacting the conversation…'))).toBe(true)
+  await saveScreenshot(page, 'playground-compaction')
+
+  // The replay panel shows the compaction like every other recorded event.
+  await page.getByRole('tab', { name: 'Replay' }).click()
+  const replay = page.getByRole('complementary', { name: 'Replay events' })
+  await expect(replay.locator('li[data-type="compaction"]')).toHaveCount(1)
+  await expect(replay.locator('li[data-type="history_replaced"]')).toHaveCount(1)
+  expect(errors).toEqual([])
+})

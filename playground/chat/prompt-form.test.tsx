@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
+import { createPlaygroundHost } from '../../worker/create-playground-host.ts'
+import { SAMPLE_WORKSPACE_FILES } from '../../worker/sample-workspace.ts'
+import { PromptForm } from './prompt-form.tsx'
+
+// Loading the shell for the session's sandbox takes a while on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
+afterEach(cleanup)
+
+const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS.\n'
+
+// The list comes from a real host: built-in commands plus a skill read from the session's sandbox.
+async function renderForm(running = false) {
+  const host = createPlaygroundHost({
+    store: new MemorySessionStore(),
+    workspaceFiles: { ...SAMPLE_WORKSPACE_FILES, '.agents/skills/explain/SKILL.md': EXPLAIN_SKILL }
+  })
+  const session = await host.createSession()
+  const submitted: string[] = []
+  const aborted: number[] = []
+  render(
+    <PromptForm
+      disabled={false}
+      running={running}
+      queued={undefined}
+      onSubmit={(prompt) => void submitted.push(prompt)}
+      onQueue={() => undefined}
+      onAbort={() => void aborted.push(1)}
+      loadCommands={() => host.listCommands(session.id)}
+    />
+  )
+  const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+  const combobox = screen.getByRole('combobox', { name: 'Composer' })
+  return { textarea, combobox, submitted, aborted }
+}
+
+const type = async (textarea: HTMLTextAreaElement, value: string) => void fireEvent.change(textarea, { target: { value } })
+const press = async (textarea: HTMLTextAreaElement, key: string) => void fireEvent.keyDown(textarea, { key })
+const optionNames = () => screen.queryAllByRole('option').map((option) => option.querySelector('.command-name')?.textContent)
+
+describe('PromptForm slash commands', () => {
+  it('opens the session’s commands and skills on /, with descriptions, and filters as you type', async () => {
+    const { textarea, combobox } = await renderForm()
+    expect(combobox.getAttribute('aria-expanded')).toBe('false')
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    expect(optionNames()).toEqual(expect.arrayContaining(['/help', '/compact [instructions]', '/explain <file>']))
+    const explain = screen.getAllByRole('option').find((option) => option.textContent?.includes('/explain'))
+    expect(explain?.textContent).toContain('Explain a file line by line')
+    expect(explain?.textContent).toContain('skill')
+
+    await type(textarea, '/ex')
+    expect(optionNames()).toEqual(['/explain <file>'])
+    await type(textarea, '/zz')
+    expect(combobox.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('moves with the arrow keys and takes the active command with Enter, without sending', async () => {
+    const { textarea, combobox, submitted } = await renderForm()
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    await type(textarea, '/c')
+    expect(optionNames()).toEqual(['/clear', '/compact [instructions]', '/cost', '/context'])
+    await press(textarea, 'ArrowDown')
+    const selected = screen.getAllByRole('option').find((option) => option.getAttribute('aria-selected') === 'true')
+    expect(selected?.textContent).toContain('/compact')
+    expect(textarea.getAttribute('aria-activedescendant')).toBe(selected?.id)
+    await press(textarea, 'ArrowUp')
+    await press(textarea, 'ArrowUp')
+    expect(screen.getAllByRole('option').find((option) => option.getAttribute('aria-selected') === 'true')?.textContent).toContain('/context')
+
+    await press(textarea, 'ArrowDown')
+    await press(textarea, 'ArrowDown')
+    await press(textarea, 'Enter')
+    expect(textarea.value).toBe('/compact ')
+    expect(combobox.getAttribute('aria-expanded')).toBe('false')
+    expect(submitted).toEqual([])
+
+    await press(textarea, 'Enter')
+    expect(submitted).toEqual(['/compact'])
+  })
+
+  it('takes a command with Tab, and Escape closes the list without stopping a running turn', async () => {
+    const { textarea, combobox, aborted } = await renderForm(true)
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    await type(textarea, '/he')
+    await press(textarea, 'Tab')
+    expect(textarea.value).toBe('/help ')
+
+    await type(textarea, '')
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    await press(textarea, 'Escape')
+    expect(combobox.getAttribute('aria-expanded')).toBe('false')
+    expect(aborted).toEqual([])
+    await press(textarea, 'Escape')
+    expect(aborted).toEqual([1])
+  })
+})

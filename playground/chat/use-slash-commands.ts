@@ -1,0 +1,49 @@
+import { useCallback, useState } from 'react'
+import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { ICommand } from '../../lib/session/commands/command-types.ts'
+import type { TCommandLogEntry } from './command-log.tsx'
+
+/** The session's commands for the prompt's list, and a runner that logs what each answered. */
+export type TSlashCommands = {
+  entries: TCommandLogEntry[]
+  loadCommands: () => Promise<ICommand[]>
+  run: (line: string) => Promise<void>
+  /** Lets go of the answers shown, once the conversation has moved on past them. */
+  clear: () => void
+}
+
+let nextEntryId = 1
+
+/** Slash commands of the open session; each session keeps its own log while the page is open. */
+export function useSlashCommands(host: IAgentHost, sessionId: string | undefined): TSlashCommands {
+  const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>({})
+
+  const loadCommands = useCallback(async () => (sessionId ? host.listCommands(sessionId) : []), [host, sessionId])
+
+  const run = useCallback(
+    async (line: string) => {
+      if (!sessionId) return
+      const id = nextEntryId++
+      const put = (entry: TCommandLogEntry) =>
+        setLogs((current) => {
+          const entries = current[sessionId] ?? []
+          const index = entries.findIndex((existing) => existing.id === id)
+          const next = index === -1 ? [...entries, entry] : entries.map((existing) => (existing.id === id ? entry : existing))
+          return { ...current, [sessionId]: next }
+        })
+      put({ id, line, state: 'running' })
+      try {
+        put({ id, line, state: 'done', outcome: await host.executeCommand(sessionId, line) })
+      } catch (error) {
+        put({ id, line, state: 'failed', message: error instanceof Error ? error.message : String(error) })
+      }
+    },
+    [host, sessionId]
+  )
+
+  const clear = useCallback(() => {
+    if (sessionId) setLogs((current) => ({ ...current, [sessionId]: [] }))
+  }, [sessionId])
+
+  return { entries: (sessionId && logs[sessionId]) || [], loadCommands, run, clear }
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/session/agent-host.ts'
+import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
+import { useHostEvents } from '../../worker/react/use-host-events.ts'
+
+/** Slow work of one session outside its turns, as the page shows it. */
+export type TSessionActivity = {
+  /** Set while the conversation is being summarized. */
+  compacting: TCompactionTrigger | undefined
+  /** The last compaction's result, worded for people. */
+  compaction: { text: string; failed: boolean } | undefined
+  sandboxKind: TSandboxChoice['kind']
+}
+
+const IDLE: TSessionActivity = { compacting: undefined, compaction: undefined, sandboxKind: 'in-memory' }
+
+/** Follows compaction and sandbox-switch events of every session; answers for `sessionId`. */
+export function useSessionActivity(host: IAgentHost, sessionId: string | undefined): TSessionActivity {
+  const [activity, setActivity] = useState<Record<string, TSessionActivity>>({})
+  useHostEvents(host, (events: THostEvent[]) => {
+    const relevant = events.filter((event) => event.kind.startsWith('compaction_') || event.kind === 'sandbox_switched')
+    if (relevant.length > 0) setActivity((current) => relevant.reduce(applyActivity, current))
+  })
+  return (sessionId && activity[sessionId]) || IDLE
+}
+
+function applyActivity(current: Record<string, TSessionActivity>, event: THostEvent): Record<string, TSessionActivity> {
+  if (event.kind === 'replay') return current
+  const before = current[event.sessionId] ?? IDLE
+  switch (event.kind) {
+    case 'compaction_started':
+      return { ...current, [event.sessionId]: { ...before, compacting: event.trigger, compaction: undefined } }
+    case 'compaction_finished':
+      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { text: describeCompaction(event.outcome), failed: !event.outcome.compacted } } }
+    case 'compaction_failed':
+      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { text: `The compaction failed: ${event.message} The conversation is unchanged.`, failed: true } } }
+    case 'sandbox_switched':
+      return { ...current, [event.sessionId]: { ...before, sandboxKind: event.result.kind } }
+    default:
+      return current
+  }
+}
+
+/** A compaction's outcome in one sentence. */
+export function describeCompaction(outcome: TCompactionOutcome): string {
+  if (!outcome.compacted) return `Nothing was compacted: ${outcome.reason}.`
+  const opening = outcome.trigger === 'auto' ? 'The context window was nearly full, so the conversation was compacted' : 'The conversation was compacted'
+  return `${opening}: ${outcome.messagesBefore} messages became one summary (${formatTokens(outcome.tokensBefore)} → ${formatTokens(outcome.tokensAfter)} tokens).`
+}
+
+function formatTokens(tokens: number): string {
+  return tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens)
+}
+
+/** The progress line for a compaction under way. */
+export function compactionProgress(trigger: TCompactionTrigger | undefined): string | undefined {
+  if (trigger === 'auto') return 'The context window is nearly full: compacting the conversation before the turn…'
+  return trigger === 'manual' ? 'Compacting the conversation…' : undefined
+}
