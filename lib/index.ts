@@ -267,10 +267,14 @@ export type {
 } from './core/index.ts'
 export type {
   IAgentHost,
+  TCommandOutcome,
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TManifestApplication,
   TProviderChoice,
+  TSandboxChoice,
+  TSandboxSwitch,
   TSessionView,
   TTurnResult
 } from './session/agent-host.ts'

@@ -21,10 +21,14 @@ export type { ISessionLocks, TSessionLock } from './session-locks.ts'
 export type { IAgentHostConnection } from './wrap-agent-host.ts'
 export type {
   IAgentHost,
+  TCommandOutcome,
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TManifestApplication,
   TProviderChoice,
+  TSandboxChoice,
+  TSandboxSwitch,
   TSessionView,
   TTurnResult
 } from '../lib/session/agent-host.ts'
