@@ -1,6 +1,7 @@
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import type { IToolMessage, TUniversalMessage } from '../core/messages.ts'
 import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
+import { COMPACTION_SYSTEM_PROMPT } from '../session/compaction/compaction-prompt.ts'
 import { ScriptedProvider, type TScriptedStep } from './scripted-provider.ts'
 
 /** Options of the offline demo model. */
@@ -12,7 +13,8 @@ export type TOfflineDemoProviderOptions = {
 /**
  * The playground's default model: no key, no network. For every prompt it lists the workspace
  * with `Bash`, reads `README.md`, then streams a summary built from what those real tool calls
- * returned, so the demo exercises the loop, the sandbox and replay end to end.
+ * returned, so the demo exercises the loop, the sandbox and replay end to end. Asked to compact
+ * the conversation, it summarizes what the conversation holds: the requests and the commands run.
  */
 export class OfflineDemoProvider extends AbstractAIProvider {
   readonly name = 'offline-demo'
@@ -31,6 +33,7 @@ export class OfflineDemoProvider extends AbstractAIProvider {
 
 /** Decides the demo's next move from the tool results since the last user message. */
 export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean): TScriptedStep {
+  if (isSummaryRequest(messages)) return { text: words(summarizeConversation(messages)) }
   const lastUser = messages.findLastIndex((message) => message.role === 'user')
   const results = messages.slice(lastUser + 1).filter((message): message is IToolMessage => message.role === 'tool')
   const callId = `demo_${lastUser}_${results.length}`
@@ -56,6 +59,27 @@ function summarize(results: readonly IToolMessage[]): string {
   parts.push(title ? `Its README is titled "${title}".` : 'I found no README to summarize.')
   parts.push('(This answer came from the offline demo model, which runs without a key or network.)')
   return parts.join(' ')
+}
+
+function isSummaryRequest(messages: readonly TUniversalMessage[]): boolean {
+  return messages.some((message) => message.role === 'system' && message.content === COMPACTION_SYSTEM_PROMPT)
+}
+
+// The last message is the summary request itself, so it is left out.
+function summarizeConversation(messages: readonly TUniversalMessage[]): string {
+  const conversation = messages.slice(0, -1)
+  const requests = conversation.filter((message) => message.role === 'user').map((message) => `"${message.content.trim()}"`)
+  const commands = conversation.flatMap((message) =>
+    message.role === 'assistant' ? (message.toolCalls ?? []).map((call) => commandOf(call.arguments)) : []
+  )
+  const parts = [requests.length > 0 ? `The user asked: ${requests.join(', ')}.` : 'The user has asked nothing yet.']
+  parts.push(commands.length > 0 ? `Commands run: ${[...new Set(commands)].join(', ')}.` : 'No commands were run.')
+  parts.push('(Summary written by the offline demo model.)')
+  return parts.join(' ')
+}
+
+function commandOf(toolArguments: Record<string, unknown>): string {
+  return typeof toolArguments.command === 'string' ? `\`${toolArguments.command}\`` : 'a tool call'
 }
 
 function outputOf(message: IToolMessage | undefined): string | undefined {
