@@ -162,7 +162,17 @@ export class LocalAgentHost implements IAgentHost {
     try {
       const record = await this.loadRecord(sessionId)
       const session = await this.liveSession(record)
-      return await runTurn({ store: this.options.store, record, session, prompt, signal: controller.signal, publish: (event) => this.batcher.push(event) })
+      const apiKey = (this.providerChoices.get(sessionId) ?? this.options.defaultProvider).apiKey
+      return await runTurn({
+        store: this.options.store,
+        record,
+        session,
+        prompt,
+        signal: controller.signal,
+        publish: (event) => this.batcher.push(event),
+        flushEvents: () => this.batcher.flush(),
+        secrets: apiKey ? [apiKey] : []
+      })
     } finally {
       this.running.delete(sessionId)
       this.permissions.denyAll(sessionId)
