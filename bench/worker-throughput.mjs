@@ -10,6 +10,7 @@
 import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,6 +96,8 @@ async function measurePlaygroundRender(page) {
 }
 
 async function main() {
+  // Wall-clock figures depend on what else the machine runs: the load is reported beside them.
+  const loadBefore = loadavg()[0]
   const html = await buildBenchPage()
   const server = await serve(html)
   const { port } = server.address()
@@ -128,7 +131,8 @@ async function main() {
       ['  p99 without the last batch (held behind the end-of-turn commit), ms', paced.p99BeforeLastBatch.toFixed(1), '', undefined],
       [`long tasks > 50 ms while "${RENDER_PROMPT}" renders in the playground`, String(render.tasks.length), '0', render.tasks.length === 0],
       ['  longest task, ms / turn on screen, ms', `${longest.toFixed(0)} / ${render.elapsedMs}`, '', undefined],
-      ['  deltas shown in the final message', String(render.shownDeltas), '10,000', undefined]
+      ['  deltas shown in the final message', String(render.shownDeltas), '10,000', undefined],
+      ['  machine: cores, 1-minute load average before → after', `${cpus().length}, ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`, '', undefined]
     ]
     console.log('\nWorker plane in Chromium (' + browser.version() + ')\n')
     console.log('| measure | value | target | met |\n|---|---|---|---|')

@@ -169,11 +169,7 @@ describe('no key reaches storage, exports, events or the console', () => {
     recordSuiteTotal(SUITE, 'securityChecks')
   })
 
-  // Bug, reported: redaction runs on each event alone, so a key the model streams in pieces
-  // (as models do, token by token) survives in the `provider_stream_raw_delta` and native
-  // payload events, which are stored, exported and shown, even though the committed message
-  // is redacted. Fixing it needs redaction across a round's deltas, not a few-line change.
-  it.fails('a key the model streams across two deltas is not stored, exported or shown', async () => {
+  it('a key the model streams across two deltas is not stored, exported or shown', async () => {
     const provider = new ScriptedProvider([{ text: ['Your key is sk-ant-api03-', 'SPLITTAILq8Wm3Zx6Cv9Bn2Lk5Jh.'] }])
     const host = new LocalAgentHost({
       store: new MemorySessionStore(),
@@ -190,5 +186,40 @@ describe('no key reaches storage, exports, events or the console', () => {
     await host.submit(session.id, 'What is my key?')
     const everywhere = [JSON.stringify(await host.openSession(session.id)), await host.exportReplay(session.id), ...delivered].join('\n')
     expect(everywhere).not.toContain('SPLITTAILq8Wm3Zx6Cv9Bn2Lk5Jh')
+    // The page saw the answer as it is stored: whole, in order, with the key replaced.
+    const shown = delivered
+      .flatMap((batch) => JSON.parse(batch) as Array<{ kind: string; event?: { type: string; data: { delta: string } } }>)
+      .flatMap((event) => (event.event?.type === 'provider_stream_raw_delta' ? [event.event.data.delta] : []))
+    expect(shown.join('')).toBe('Your key is [REDACTED].')
+    recordSuiteTotal(SUITE, 'securityChecks')
+  })
+
+  it.each(SURFACES)('$label: a key streamed in three pieces leaves no piece in the native stream events either', async ({ providerKey, create }) => {
+    const cut = ['The key: sk-proj-CUT', 'INTHREEa8Sd2Fg5H', 'j7Kl0Zx3Cv6 is set.']
+    const server = await startFakeLlmServer({ apiKey: providerKey, turns: [{ text: cut }] })
+    servers.push(server)
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: (choice) => create(server, choice),
+      defaultProvider: { kind: 'fake', model: 'test-model', baseURL: server.url, apiKey: providerKey },
+      eventIntervalMs: 1
+    })
+    const delivered: string[] = []
+    await host.subscribe((events) => {
+      delivered.push(JSON.stringify(events))
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'What is the key?')
+    const view = await host.openSession(session.id)
+    // The provider reported its stream events, so they were checked too.
+    expect(view.events.some((event) => event.type === 'provider_native_raw_payload' && event.data.payloadKind === 'stream_event')).toBe(true)
+    const everywhere = [JSON.stringify(view), await host.exportReplay(session.id), ...delivered, consoleOutput.join('\n')].join('\n')
+    const leaks = ['INTHREEa8Sd2Fg5H', 'j7Kl0Zx3Cv6', 'CUTINTHREE'].filter((piece) => everywhere.includes(piece))
+    recordSuiteTotal(SUITE, 'leaks', leaks.length)
+    expect(leaks).toEqual([])
+    expect(view.messages.at(-1)?.content).toBe('The key: [REDACTED] is set.')
+    recordSuiteTotal(SUITE, 'securityChecks')
   })
 })

@@ -218,7 +218,17 @@ export class LocalAgentHost implements IAgentHost {
       const loaded = await this.loadRecord(sessionId)
       const session = await this.liveSession(loaded)
       const record = await this.commands.compactBeforeTurn(loaded, session, controller.signal)
-      return await runTurn({ store: this.options.store, record, session, prompt, signal: controller.signal, publish: (event) => this.batcher.push(event) })
+      const apiKey = this.agents.choiceFor(record).apiKey
+      return await runTurn({
+        store: this.options.store,
+        record,
+        session,
+        prompt,
+        signal: controller.signal,
+        publish: (event) => this.batcher.push(event),
+        flushEvents: () => this.batcher.flush(),
+        secrets: [...(apiKey ? [apiKey] : []), ...this.sandboxes.secretsOf(sessionId)]
+      })
     } finally {
       this.running.delete(sessionId)
       this.permissions.denyAll(sessionId)

@@ -15,9 +15,14 @@ export class SessionRecorder {
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
 
+  /**
+   * `beforeWrite` runs before each write starts (delivering the events published so far, say): a
+   * write hashes its events, which holds the thread for a while on a long round.
+   */
   constructor(
     private readonly store: ISessionStore,
-    private latest: TSessionRecord
+    private latest: TSessionRecord,
+    private readonly beforeWrite?: () => Promise<void>
   ) {
     this.messages = [...latest.messages]
   }
@@ -43,6 +48,8 @@ export class SessionRecorder {
     const record = this.latest
     this.writing = this.writing.then(async () => {
       try {
+        // Only a courtesy to the page: a failure here must not cost the write.
+        await this.beforeWrite?.().catch(() => undefined)
         await this.store.commit(record, events)
       } catch (error) {
         this.failure ??= error

@@ -49,6 +49,12 @@ export class SessionSandboxes {
     this.choices.delete(sessionId)
   }
 
+  /** The keys the session's sandbox was given, for redaction: they must never be shown or stored. */
+  secretsOf(sessionId: string): string[] {
+    const choice = this.choices.get(sessionId)
+    return choice?.kind === 'e2b' ? [choice.apiKey] : []
+  }
+
   copyChoice(sourceId: string, forkId: string): void {
     const choice = this.choices.get(sourceId)
     if (choice) this.choices.set(forkId, choice)

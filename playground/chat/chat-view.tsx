@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo, useRef } from 'react'
 import type { IToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
-import { MessageMarkdown } from './message-markdown.tsx'
+import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
+import { useStickToBottom } from './use-stick-to-bottom.ts'
 
 type TChatViewProps = {
   messages: TUniversalMessage[]
@@ -20,49 +21,56 @@ export function ChatView({ messages, streamingText, running, onOpenSettings }: T
     return byCall
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
-  const end = useRef<HTMLDivElement>(null)
+  const box = useRef<HTMLElement>(null)
+  const onScroll = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
 
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' })
-  }, [messages.length, streamingText])
+  const items = messages.map((message, index) => {
+    if (message.role === 'tool' || message.role === 'system') return null
+    if (message.role === 'user') {
+      return (
+        <article key={message.id} className="message user" aria-label="You">
+          <p>{message.content}</p>
+        </article>
+      )
+    }
+    if (message.metadata?.error === true) {
+      const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
+      return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
+    }
+    // Keyed by place, like the streaming answer below: when the answer commits, its rendered
+    // pieces stay in the page instead of being built again.
+    return (
+      <article key={answerKey(index)} className="message assistant" aria-label="Assistant">
+        {message.content ? <MarkdownBlocks text={message.content} /> : null}
+        {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
+        {(message.toolCalls ?? []).map((call) => (
+          <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} />
+        ))}
+      </article>
+    )
+  })
+  // One list with the answers, so the streaming answer and the message it becomes share a key.
+  if (streamingText) {
+    items.push(
+      <article key={answerKey(messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-live="polite" aria-busy="true">
+        <MarkdownBlocks text={streamingText} />
+      </article>
+    )
+  }
 
   return (
-    <section className="messages" aria-label="Conversation">
+    <section ref={box} className="messages" aria-label="Conversation" onScroll={onScroll}>
       {messages.length === 0 && !running ? <p className="empty">Ask something, for example “What is in this workspace?”</p> : null}
-      {messages.map((message) => {
-        if (message.role === 'tool' || message.role === 'system') return null
-        if (message.role === 'user') {
-          return (
-            <article key={message.id} className="message user" aria-label="You">
-              <p>{message.content}</p>
-            </article>
-          )
-        }
-        if (message.metadata?.error === true) {
-          const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
-          return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
-        }
-        return (
-          <article key={message.id} className="message assistant" aria-label="Assistant">
-            {message.content ? <MessageMarkdown text={message.content} /> : null}
-            {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
-            {(message.toolCalls ?? []).map((call) => (
-              <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} />
-            ))}
-          </article>
-        )
-      })}
-      {streamingText ? (
-        <article className="message assistant streaming" aria-label="Assistant (streaming)" aria-live="polite" aria-busy="true">
-          <MessageMarkdown text={streamingText} />
-        </article>
-      ) : null}
+      {items}
       {running && !streamingText ? (
         <p className="note working" role="status">
           <span className="spinner" aria-hidden="true" /> Working…
         </p>
       ) : null}
-      <div ref={end} />
     </section>
   )
+}
+
+function answerKey(index: number): string {
+  return `answer-${index}`
 }

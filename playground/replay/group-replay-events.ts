@@ -31,7 +31,11 @@ export function groupReplayEvents(
     const last = turn.rounds.at(-1)
     // History appends carry no round; they belong with the round that produced them.
     if (last && (last.round === event.round || (event.round === undefined && last.round !== undefined))) last.events.push(event)
-    else turn.rounds.push({ key: `${event.executionId}:${event.seq}`, round: event.round, events: [event] })
+    else {
+      // Keyed by round, not by its first event: when the shown window slides, a round keeps its rows.
+      const key = `${event.executionId}:${event.round ?? 'start'}`
+      turn.rounds.push({ key: turn.rounds.some((round) => round.key === key) ? `${key}:${event.seq}` : key, round: event.round, events: [event] })
+    }
   }
   return turns
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { IAgentHost, THostEvent } from '../../lib/session/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
@@ -30,7 +30,9 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
   const reload = useRef<() => void>(() => undefined)
 
   useHostEvents(host, (events: THostEvent[]) => {
-    dispatch({ type: 'host_events', events })
+    // A transition: rendering a streamed batch yields to the browser instead of holding the
+    // main thread, and a newer batch can join it. Input stays urgent.
+    startTransition(() => dispatch({ type: 'host_events', events }))
     if (events.some((event) => isReloadCue(event, sessionId))) reload.current()
   })
 

@@ -4,36 +4,70 @@ export const REDACTED = '[REDACTED]'
 const SECRET_KEYS = /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session[-_]?token|password|passwd|secret|client[-_]?secret|private[-_]?key|cookie|set[-_]cookie)$/i
 
 // Key-shaped strings that leak through free text: provider keys and bearer credentials.
-const SECRET_VALUES = [
-  /\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g,
-  /\be2b_[A-Za-z0-9]{16,}/g,
-  /\bBearer\s+[A-Za-z0-9._~+/=-]{12,}/g,
-  /\bBSA[A-Za-z0-9_-]{20,}/g
+const SECRET_VALUE_SOURCES = [
+  String.raw`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}`,
+  String.raw`\be2b_[A-Za-z0-9]{16,}`,
+  String.raw`\bBearer\s+[A-Za-z0-9._~+/=-]{12,}`,
+  String.raw`\bBSA[A-Za-z0-9_-]{20,}`
 ]
+const SECRET_VALUES = SECRET_VALUE_SOURCES.map((source) => new RegExp(source, 'g'))
 
-/** Replaces key-shaped secrets inside a string. */
-export function redactSecretText(text: string): string {
+// The shortest text any key shape matches (`sk-` and 16 characters): shorter strings are skipped.
+const SHORTEST_SECRET_VALUE = 19
+
+/** Shortest known secret searched for: shorter strings would redact ordinary words. */
+export const SHORTEST_KNOWN_SECRET = 8
+
+/**
+ * Every key shape in one pattern (global), for scanning a stream: `exec` from a position finds the
+ * leftmost key-shaped string after it.
+ */
+export function createSecretValuePattern(): RegExp {
+  return new RegExp(SECRET_VALUE_SOURCES.join('|'), 'g')
+}
+
+/**
+ * A pattern (global) matching, from the leftmost position, the end of a text that is the start of
+ * a key shape or a key that may still grow: text that must wait for more before it is shown.
+ */
+export function createSecretValueStartPattern(): RegExp {
+  return /\b(?:sk?|sk-[A-Za-z0-9_-]*|e(?:2(?:b(?:_[A-Za-z0-9]*)?)?)?|B(?:e(?:a(?:r(?:e(?:r(?:\s+[A-Za-z0-9._~+/=-]*)?)?)?)?)?)?|BS(?:A[A-Za-z0-9_-]*)?)$/g
+}
+
+/**
+ * Replaces key-shaped secrets inside a string, and every occurrence of the `secrets` given (keys
+ * the caller knows, e.g. the provider's; those shorter than {@link SHORTEST_KNOWN_SECRET} are
+ * ignored).
+ */
+export function redactSecretText(text: string, secrets: readonly string[] = []): string {
   let redacted = text
+  for (const secret of secrets) {
+    if (secret.length >= SHORTEST_KNOWN_SECRET && redacted.includes(secret)) redacted = redacted.split(secret).join(REDACTED)
+  }
+  if (redacted.length < SHORTEST_SECRET_VALUE) return redacted
   for (const pattern of SECRET_VALUES) redacted = redacted.replace(pattern, REDACTED)
   return redacted
 }
 
 /**
  * A deep copy of `value` with secrets removed: values under secret-named keys (`apiKey`,
- * `authorization`, `x-api-key`, tokens, passwords) and key-shaped strings anywhere. The input is
- * not changed. Runs before an event is stored, emitted to a page, or exported.
+ * `authorization`, `x-api-key`, tokens, passwords), key-shaped strings anywhere and the known
+ * `secrets` anywhere. The input is not changed. Runs before an event is stored, emitted to a page,
+ * or exported.
  */
-export function redactSecrets<TValue>(value: TValue): TValue {
-  return redactValue(value) as TValue
+export function redactSecrets<TValue>(value: TValue, secrets: readonly string[] = []): TValue {
+  return redactValue(value, secrets) as TValue
 }
 
-function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return redactSecretText(value)
-  if (Array.isArray(value)) return value.map(redactValue)
+function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return redactSecretText(value, secrets)
+  if (Array.isArray(value)) return value.map((entry) => redactValue(entry, secrets))
   if (value === null || typeof value !== 'object') return value
   const copy: Record<string, unknown> = {}
-  for (const [key, entry] of Object.entries(value)) {
-    copy[key] = SECRET_KEYS.test(key) && entry !== undefined && entry !== null && entry !== '' ? REDACTED : redactValue(entry)
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const entry = (value as Record<string, unknown>)[key]
+    copy[key] = entry !== undefined && entry !== null && entry !== '' && SECRET_KEYS.test(key) ? REDACTED : redactValue(entry, secrets)
   }
   return copy
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import type { TSessionRecord } from '../storage/session-store.ts'
+import { ScriptedProvider } from '../testing/scripted-provider.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+// Counts, at the start of each storage write, how many deltas the subscriber had been given.
+class WatchedStore extends MemorySessionStore {
+  readonly deliveredAtWrite: number[] = []
+  constructor(private readonly delivered: () => number) {
+    super()
+  }
+
+  override async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+    if (events.length > 0) this.deliveredAtWrite.push(this.delivered())
+    return super.commit(record, events)
+  }
+}
+
+describe('runTurn', () => {
+  it("delivers a round's deltas before the write that stores them starts, however long the batch window", async () => {
+    let deltas = 0
+    const store = new WatchedStore(() => deltas)
+    const pieces = Array.from({ length: 50 }, (_unused, index) => `piece ${index} `)
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: () => new ScriptedProvider([{ text: pieces }]),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      // Far longer than the turn: without a flush before the write, the deltas would wait for it.
+      eventIntervalMs: 60_000
+    })
+    await host.subscribe((events) => {
+      for (const event of events) if (event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta') deltas++
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'Stream.')
+    // The user message's write comes first, before any delta; the answer's write after all of them.
+    expect(store.deliveredAtWrite.at(-1)).toBe(pieces.length)
+  })
+})

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import { REDACTED, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
+import { recordSuiteTotal } from '../testing/suite-totals.ts'
+import { StreamRedactor } from './stream-redactor.ts'
+
+const SUITE = 'stream redaction'
+const KEY = 'sk-ant-api03-CUTHEREq8Wm3Zx6Cv9Bn2Lk5Jh'
+const KEY_BODY = KEY.slice('sk-ant-api03-'.length)
+
+let seq = 0
+function envelope<TType extends IExecutionEventEnvelope['type']>(type: TType, data: Extract<IExecutionEventEnvelope, { type: TType }>['data']): IExecutionEventEnvelope {
+  return { seq: seq++, ts: 0, sessionId: 's', executionId: 'e', round: 1, type, data } as IExecutionEventEnvelope
+}
+
+const delta = (sequence: number, text: string) => envelope('provider_stream_raw_delta', { sequence, delta: text })
+// Shaped like an Anthropic `content_block_delta`, which arrives just before its delta.
+const native = (sequence: number, text: string) =>
+  envelope('provider_native_raw_payload', {
+    provider: 'anthropic',
+    payloadKind: 'stream_event',
+    sequence,
+    payload: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }
+  })
+
+function collect(secrets: readonly string[] = []) {
+  const out: IExecutionEventEnvelope[] = []
+  const redactor = new StreamRedactor((event) => out.push(event), secrets)
+  const text = () => out.flatMap((event) => (event.type === 'provider_stream_raw_delta' ? [event.data.delta] : [])).join('')
+  return { out, redactor, text }
+}
+
+function streamInPieces(pieces: readonly string[], secrets: readonly string[] = [], withNative = false) {
+  const run = collect(secrets)
+  pieces.forEach((piece, index) => {
+    if (withNative) run.redactor.push(native(index, piece))
+    run.redactor.push(delta(index, piece))
+  })
+  run.redactor.push(envelope('provider_response_raw', { response: { role: 'assistant', content: pieces.join('') } as never, responseKind: 'provider-normalized-message' }))
+  return run
+}
+
+/** Every way to cut `text` in two, and in three around the key. */
+function cuts(text: string): string[][] {
+  const all: string[][] = []
+  for (let at = 1; at < text.length; at++) all.push([text.slice(0, at), text.slice(at)])
+  const keyAt = text.indexOf(KEY)
+  for (let first = keyAt - 2; first < keyAt + KEY.length; first += 3) {
+    for (let second = first + 1; second < keyAt + KEY.length + 2; second += 5) all.push([text.slice(0, first), text.slice(first, second), text.slice(second)])
+  }
+  return all.filter((pieces) => pieces.every((piece) => piece !== ''))
+}
+
+describe('StreamRedactor', () => {
+  it.each([
+    ['a key-shaped key', `Your key is ${KEY}. Keep it safe, see the docs.`, []],
+    ['a key in a bearer header', `Send "Authorization: Bearer ${KEY_BODY}xyz" and sleep.`, []],
+    ['a known key of no particular shape', 'The token is zq81Hw0Ppl3mXv, said Bob.', ['zq81Hw0Ppl3mXv']]
+  ] as const)('%s cut anywhere never survives, and the text is otherwise the same, in order', (_label, text, secrets) => {
+    const secret = secrets[0] ?? (text.includes('Bearer') ? KEY_BODY : KEY)
+    let checked = 0
+    for (const pieces of cuts(text)) {
+      const { out, text: shown } = streamInPieces(pieces, secrets, true)
+      const everything = JSON.stringify(out)
+      expect(everything, `cut ${JSON.stringify(pieces)}`).not.toContain(secret)
+      // Not even the secret's tail, which a cut leaves without its key-shaped start.
+      expect(everything, `cut ${JSON.stringify(pieces)}`).not.toContain(secret.slice(-12))
+      expect(shown(), `cut ${JSON.stringify(pieces)}`).toBe(redactSecretText(text, secrets))
+      // One delta out per delta in, in order.
+      const deltas = out.filter((event) => event.type === 'provider_stream_raw_delta')
+      expect(deltas.map((event) => event.data.sequence)).toEqual(pieces.map((_piece, index) => index))
+      expect(out.map((event) => event.seq)).toEqual([...out.map((event) => event.seq)].sort((left, right) => left - right))
+      checked++
+    }
+    recordSuiteTotal(SUITE, 'securityChecks', checked)
+    expect(checked).toBeGreaterThan(40)
+  })
+
+  it('lets ordinary text out at once, as it came, and holds back only what could start a key', () => {
+    const { out, redactor } = collect()
+    const first = delta(0, 'The answer is 42, ')
+    redactor.push(first)
+    expect(out).toEqual([first])
+    expect(out[0]).toBe(first)
+    redactor.push(delta(1, 'and the key is sk-ant-'))
+    expect(out).toHaveLength(1)
+    redactor.push(delta(2, 'api03-ABCDEFGHIJKLMNOPQRSTUV'))
+    expect(out).toHaveLength(1)
+    redactor.push(delta(3, ' ok'))
+    expect(out.map((event) => (event.type === 'provider_stream_raw_delta' ? event.data.delta : ''))).toEqual(['The answer is 42, ', `and the key is ${REDACTED}`, '', ' ok'])
+  })
+
+  it('lets held text out at the end of the text block, unchanged when it was no key', () => {
+    const { out, redactor, text } = collect()
+    redactor.push(delta(0, 'Choose between A and B'))
+    expect(out).toHaveLength(0)
+    redactor.push(envelope('assistant_message_committed', { message: { role: 'assistant', content: 'Choose between A and B' } as never }))
+    expect(text()).toBe('Choose between A and B')
+    expect(out.map((event) => event.type)).toEqual(['provider_stream_raw_delta', 'assistant_message_committed'])
+  })
+
+  it('ends the text block when a new provider call starts its deltas again', () => {
+    const { out, redactor, text } = collect()
+    redactor.push(delta(0, 'see sk'))
+    redactor.push(delta(0, '-proj-ABCDEFGHIJKLMNOPQRSTUV'))
+    redactor.end()
+    // Two calls' texts are not one text: neither is a key alone.
+    expect(text()).toBe('see sk-proj-ABCDEFGHIJKLMNOPQRSTUV')
+    expect(out).toHaveLength(2)
+  })
+
+  it('hides a key found in the stream in every later event, wherever it appears', () => {
+    const { out, redactor } = streamInPieces(['key zq81Hw0P', 'pl3mXv end'], ['zq81Hw0Ppl3mXv'])
+    redactor.push(envelope('tool_execution_request', { batchId: 'b', index: 0, toolName: 'Bash', toolCallId: 'c', parameters: { command: 'echo zq81Hw0Ppl3mXv' }, ownerPath: [] }))
+    expect(JSON.stringify(out)).not.toContain('zq81Hw0Ppl3mXv')
+    expect(JSON.stringify(out.at(-1))).toContain(`echo ${REDACTED}`)
+  })
+})
+
+describe('StreamRedactor on endless key characters', () => {
+  it('holds back a bounded amount: a key-shaped run longer than any key is decided and redacted whole', () => {
+    const { out, redactor, text } = collect()
+    redactor.push(delta(0, 'blob sk-'))
+    for (let index = 1; index <= 200; index++) redactor.push(delta(index, 'A'.repeat(100)))
+    // Most of the run was let out (redacted) before the text ended.
+    expect(out.length).toBeGreaterThan(100)
+    expect(text()).toMatch(/^blob \[REDACTED\]/)
+    expect(text()).not.toContain('sk-')
+  })
+})
