@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { ZOD_GENERATES_NO_CODE } from '../lib/tools/zod-without-code-generation.ts'
 import * as Comlink from 'comlink'
 import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
 import { createPlaygroundHost } from './create-playground-host.ts'
@@ -9,6 +10,8 @@ import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 // The worker entry: it builds the host, makes it safe to open in several tabs, and exposes it.
+// Read so the first import, there for its effect, is never dropped as unused.
+if (!ZOD_GENERATES_NO_CODE) throw new Error('zod must be set jitless before any schema is built.')
 registerErrorTransfer()
 const store = new IndexedDBSessionStore()
 const host = new MultiTabAgentHost({

@@ -11,12 +11,40 @@ describe('describeFailure', () => {
     ['Connection error. TypeError: Failed to fetch', undefined, 'The model server could not be reached from this page.', /Access-Control-Allow-Origin/],
     ['404 The model `gpt-9` does not exist', undefined, 'The model is not available.', /another model/],
     ['An OpenAI-compatible provider needs a base URL', 'CONFIGURATION_ERROR', 'The provider is not set up.', /provider fields/],
-    ['QuotaExceededError', 'STORAGE_ERROR', 'The browser would not store the session.', /IndexedDB/]
+    ['QuotaExceededError', 'STORAGE_ERROR', 'The browser would not store the session.', /IndexedDB/],
+    ['Anthropic is overloaded (HTTP 529: Overloaded). Try again in a moment.', 'PROVIDER_ERROR', 'The provider is overloaded.', /^Wait a moment, then send again/],
+    ['Anthropic had a server error (HTTP 500: boom). Try again in a moment.', 'PROVIDER_ERROR', 'The provider had a server error.', /^Send again in a moment/],
+    ['The server at http://127.0.0.1:1/v1 had a server error (HTTP 502: bad gateway). Try again in a moment.', 'PROVIDER_ERROR', 'The provider had a server error.', /status page/],
+    ['The connection to Anthropic dropped before the reply was complete (terminated). Try again.', 'NETWORK_ERROR', 'The reply was cut off: the connection dropped mid-answer.', /^Send again; what arrived/],
+    ['The stream from http://127.0.0.1:1/v1 ended before the reply was complete (no [DONE]). Try again.', 'NETWORK_ERROR', 'The reply was cut off: the connection dropped mid-answer.', /kept above/],
+    ['Anthropic sent a stream event that is not valid JSON. Try the request again.', 'PROVIDER_ERROR', 'The model server sent a reply that could not be read.', /base URL in Settings/],
+    ['The provider sent nothing for 30000 ms, so the call was stopped. Try again, or raise the agent\'s `timeout`.', 'PROVIDER_ERROR', 'The model server stopped answering for 30 s.', /^Send again\. If it keeps stalling/],
+    ["Could not reach Anthropic at http://127.0.0.1:9. Check the network connection and the provider's base URL, then try again.", 'NETWORK_ERROR', 'The model server could not be reached from this page.', /Check the base URL in Settings/],
+    ["Could not reach Anthropic at http://127.0.0.1:9. Check the network connection and the provider's base URL, then try again.", undefined, 'The model server could not be reached from this page.', /CORS/]
   ])('%s (%s) → %s', (message, code, title, fix) => {
     const notice = describeFailure(message, code)
     expect(notice.title).toBe(title)
     expect(notice.fix).toMatch(fix)
     expect(notice.detail).not.toMatch(/^Error: the model provider failed/)
+  })
+
+  it.each([
+    ['The provider is overloaded.', 'Anthropic is overloaded (HTTP 529: Overloaded). Try again in a moment.', true],
+    ['The provider had a server error.', 'Anthropic had a server error (HTTP 500: boom). Try again in a moment.', false],
+    ['The reply was cut off: the connection dropped mid-answer.', 'The connection to Anthropic dropped before the reply was complete (terminated). Try again.', false],
+    ['The model server sent a reply that could not be read.', 'Anthropic sent a stream event that is not valid JSON. Try the request again.', true]
+  ])('%s offers Settings only when a setting can fix it (%s)', (_title, message, opensSettings) => {
+    expect(describeFailure(message).opensSettings).toBe(opensSettings)
+  })
+
+  it('keeps the reply streamed before the failure apart, and classifies the failure alone', () => {
+    const notice = describeFailure('Part one, the API key field\n\nError: the model provider failed: Anthropic had a server error (HTTP 500: boom). Try again in a moment.')
+    expect(notice).toMatchObject({
+      title: 'The provider had a server error.',
+      partial: 'Part one, the API key field',
+      detail: 'Anthropic had a server error (HTTP 500: boom). Try again in a moment.'
+    })
+    expect(describeFailure('Error: the model provider failed: boom')).not.toHaveProperty('partial')
   })
 
   it('keeps an unknown failure as it is, with no made-up fix', () => {

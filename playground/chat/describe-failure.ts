@@ -6,19 +6,36 @@ export type TFailureNotice = {
   fix?: string
   /** Whether opening the settings is the fix. */
   opensSettings: boolean
+  /** What the model had streamed before the failure, kept with the notice. */
+  partial?: string
 }
+
+const FAILURE_MARKER = 'Error: the model provider failed: '
 
 const KEY_PATTERN = /\b(401|403)\b|invalid.{0,20}(api[ -]?)?key|authentication|unauthori[sz]ed|api key/i
 const RATE_PATTERN = /\b429\b|rate.?limit|too many requests/i
-const NETWORK_PATTERN = /failed to fetch|networkerror|load failed|cors|connection error|could not be reached|err_connection/i
+const NETWORK_PATTERN = /failed to fetch|networkerror|load failed|cors|connection error|could not be reached|could not reach|err_connection/i
 const MODEL_PATTERN = /\b404\b|model.{0,40}(not found|does not exist|not available)/i
+const OVERLOADED_PATTERN = /overloaded|\b529\b/i
+const STALLED_PATTERN = /sent nothing for (\d+) ms/i
+const CUT_OFF_PATTERN = /(dropped|ended) before the reply was complete/i
+const UNREADABLE_PATTERN = /stream event that is not valid JSON|malformed (stream|event)/i
+const SERVER_ERROR_PATTERN = /server error|\bHTTP 5\d\d\b/i
 
 /**
  * Explains a failed turn from its error code (when the worker kept it) and message: a wrong key,
- * a server the browser may not reach (CORS), a rate limit with its wait, an unknown model.
+ * a rate limit with its wait, an overloaded or failing provider, a stream that stalled, was cut
+ * off or could not be read, a server the browser may not reach (CORS), an unknown model.
  */
 export function describeFailure(message: string, code?: string): TFailureNotice {
-  const detail = message.replace(/^Error: the model provider failed: /, '')
+  // A reply cut short is committed as its partial text, then the failure after the marker.
+  const marker = message.lastIndexOf(FAILURE_MARKER)
+  const partial = marker < 0 ? '' : message.slice(0, marker).trim()
+  const notice = classifyFailure(marker < 0 ? message : message.slice(marker + FAILURE_MARKER.length), code)
+  return partial ? { ...notice, partial } : notice
+}
+
+function classifyFailure(detail: string, code: string | undefined): TFailureNotice {
   if (code === 'AUTHENTICATION_ERROR' || (code !== 'RATE_LIMIT_ERROR' && KEY_PATTERN.test(detail))) {
     return {
       title: 'The provider refused the API key.',
@@ -33,6 +50,47 @@ export function describeFailure(message: string, code?: string): TFailureNotice 
       title: 'The provider’s rate limit was hit.',
       detail,
       fix: wait ? `Wait ${Math.ceil(Number(wait))} seconds, then send again.` : 'Wait a minute, then send again, or pick a smaller model in Settings.',
+      opensSettings: false
+    }
+  }
+  if (OVERLOADED_PATTERN.test(detail)) {
+    return {
+      title: 'The provider is overloaded.',
+      detail,
+      fix: 'Wait a moment, then send again, or pick a less busy model in Settings.',
+      opensSettings: true
+    }
+  }
+  const stalledMs = STALLED_PATTERN.exec(detail)?.[1]
+  if (stalledMs !== undefined) {
+    return {
+      title: `The model server stopped answering for ${Math.round(Number(stalledMs) / 1000)} s.`,
+      detail,
+      fix: 'Send again. If it keeps stalling, check the base URL in Settings: a proxy in between may be holding the stream.',
+      opensSettings: true
+    }
+  }
+  if (CUT_OFF_PATTERN.test(detail)) {
+    return {
+      title: 'The reply was cut off: the connection dropped mid-answer.',
+      detail,
+      fix: 'Send again; what arrived before the cut is kept above.',
+      opensSettings: false
+    }
+  }
+  if (UNREADABLE_PATTERN.test(detail)) {
+    return {
+      title: 'The model server sent a reply that could not be read.',
+      detail,
+      fix: 'Send again. If it happens every time, check that the base URL in Settings points at the provider’s API itself, not at a page or a proxy that rewrites the stream.',
+      opensSettings: true
+    }
+  }
+  if (SERVER_ERROR_PATTERN.test(detail)) {
+    return {
+      title: 'The provider had a server error.',
+      detail,
+      fix: 'Send again in a moment; if it keeps failing, the provider’s status page says whether it is down.',
       opensSettings: false
     }
   }

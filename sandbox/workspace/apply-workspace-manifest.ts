@@ -2,6 +2,7 @@ import type { ISandboxClient } from '../sandbox-client.ts'
 import { cloneGitRepoEntry } from './git-repo-entry.ts'
 import { planWorkspaceManifest } from './plan-workspace-manifest.ts'
 import type { TWorkspaceManifestPlan, TWorkspaceManifestStep } from './plan-workspace-manifest.ts'
+import { HYDRATION_ABORTED_REASON, abortableFetch } from './hydration-abort.ts'
 import { describeSha256Mismatch } from './sha256.ts'
 import { WORKSPACE_MOUNT_TYPES, fileEntryContent } from './workspace-manifest-entry-problems.ts'
 import { WorkspaceManifestError } from './workspace-manifest-error.ts'
@@ -21,7 +22,9 @@ const mountTypes = new Set<string>(WORKSPACE_MOUNT_TYPES)
  * or one asking for an environment or permissions nobody can apply, throws a
  * `WorkspaceManifestError` listing every problem and writes nothing. Then each entry is applied in
  * order and reported `applied`, `unsupported` (mounts) or `failed` with the reason; a failed entry
- * leaves no half-written file, and the entries after it are still applied.
+ * leaves no half-written file, and the entries after it are still applied. When `options.signal`
+ * fires, the running entry stops at once (a download or clone is dropped with nothing of it left),
+ * it and every later entry are reported `failed` with the reason, and the result says `aborted`.
  */
 export async function applyWorkspaceManifest(
   sandbox: ISandboxClient,
@@ -33,8 +36,14 @@ export async function applyWorkspaceManifest(
   if (plan.permissions !== undefined) await options.enforcePermissions?.(plan.permissions)
   if (plan.environment !== undefined) await sandbox.setEnvironment?.(plan.environment)
   const entries: IWorkspaceManifestAppliedEntry[] = []
-  for (const step of plan.steps) entries.push(await applyStep(sandbox, step, options))
-  return { entries }
+  for (const step of plan.steps) {
+    entries.push(options.signal?.aborted ? notStarted(step) : await applyStep(sandbox, step, options))
+  }
+  return options.signal?.aborted ? { entries, aborted: true } : { entries }
+}
+
+function notStarted({ path, entry }: TWorkspaceManifestStep): IWorkspaceManifestAppliedEntry {
+  return { path, type: entry.type, status: 'failed', message: `not applied: ${HYDRATION_ABORTED_REASON}` }
 }
 
 function refuseWhatCannotBeHonoured(sandbox: ISandboxClient, plan: TWorkspaceManifestPlan, options: IWorkspaceManifestApplyOptions): void {
@@ -71,7 +80,7 @@ async function applyStep(
 // Fetched and checked in full before the write, so a failed download or a wrong digest leaves
 // nothing behind.
 async function fetchUrlEntry(entry: TWorkspaceUrlEntry, options: IWorkspaceManifestApplyOptions): Promise<Uint8Array> {
-  const fetchFunction = options.fetch ?? globalThis.fetch
+  const fetchFunction = abortableFetch(options.fetch ?? globalThis.fetch, options.signal)
   let response: Response
   try {
     response = await fetchFunction(entry.url, { ...(entry.headers === undefined ? {} : { headers: entry.headers }) })

@@ -2,6 +2,7 @@ import { isSandboxError } from '../sandbox-client.ts'
 import type { ISandboxClient } from '../sandbox-client.ts'
 import { createFetchHttpClient, loadIsomorphicGit } from '../git/isomorphic-git-runtime.ts'
 import { createSandboxGitFilesystem } from '../git/sandbox-git-filesystem.ts'
+import { abortableFetch, guardFilesystem, raceAbort } from './hydration-abort.ts'
 import type { IWorkspaceManifestApplyOptions, TWorkspaceGitRepoEntry } from './workspace-manifest.ts'
 
 const commitId = /^[0-9a-fA-F]{40}$/
@@ -9,7 +10,8 @@ const commitId = /^[0-9a-fA-F]{40}$/
 /**
  * Clones `entry.url` into `targetPath` in the sandbox over smart HTTP: a branch or tag (shallow
  * with `depth`), or a commit id checked out detached. The target must be missing or empty; when
- * the clone fails, what it wrote is removed again and the error names the URL.
+ * the clone fails or `options.signal` fires, what it wrote is removed again (after the last write
+ * in flight has landed) and the error names the URL.
  */
 export async function cloneGitRepoEntry(
   sandbox: ISandboxClient,
@@ -22,26 +24,40 @@ export async function cloneGitRepoEntry(
     throw error
   })
   if (existing !== undefined && existing.length > 0) throw new Error(`git clone target ${targetPath} is not empty`)
-  const git = await loadIsomorphicGit()
-  const fs = createSandboxGitFilesystem(sandbox)
+  const { signal } = options
+  const git = await raceAbort(loadIsomorphicGit(), signal).catch((error: unknown) => {
+    throw describedCloneError(entry, error)
+  })
+  const guarded = guardFilesystem(createSandboxGitFilesystem(sandbox), signal)
+  const { fs } = guarded
   const isCommit = entry.ref !== undefined && commitId.test(entry.ref)
   try {
-    await git.clone({
-      fs,
-      http: createFetchHttpClient(options.fetch ?? globalThis.fetch),
-      dir: targetPath,
-      url: entry.url,
-      ...(options.gitCorsProxy === undefined ? {} : { corsProxy: options.gitCorsProxy }),
-      ...(isCommit || entry.ref === undefined ? {} : { ref: entry.ref }),
-      ...(isCommit || entry.depth === undefined ? {} : { depth: entry.depth }),
-      singleBranch: !isCommit,
-      noCheckout: isCommit
-    })
-    if (isCommit) await git.checkout({ fs, dir: targetPath, ref: entry.ref as string })
+    const clone = async () => {
+      await git.clone({
+        fs,
+        http: createFetchHttpClient(abortableFetch(options.fetch ?? globalThis.fetch, signal)),
+        dir: targetPath,
+        url: entry.url,
+        ...(options.gitCorsProxy === undefined ? {} : { corsProxy: options.gitCorsProxy }),
+        ...(isCommit || entry.ref === undefined ? {} : { ref: entry.ref }),
+        ...(isCommit || entry.depth === undefined ? {} : { depth: entry.depth }),
+        singleBranch: !isCommit,
+        noCheckout: isCommit
+      })
+      if (isCommit) await git.checkout({ fs, dir: targetPath, ref: entry.ref as string })
+    }
+    await raceAbort(clone(), signal)
   } catch (error) {
+    // isomorphic-git takes no signal: once aborted its filesystem refuses new writes, and the
+    // cleanup waits for the ones already running so none lands after it.
+    await guarded.drained()
     if (existing === undefined) await sandbox.remove(targetPath, { recursive: true }).catch(() => undefined)
     else for (const child of await sandbox.readdir(targetPath)) await sandbox.remove(`${targetPath}/${child.name}`, { recursive: true })
-    const reason = error instanceof Error ? error.message : String(error)
-    throw new Error(`git clone ${entry.url}${entry.ref === undefined ? '' : ` at ${entry.ref}`} failed: ${reason}`, { cause: error })
+    throw describedCloneError(entry, error)
   }
+}
+
+function describedCloneError(entry: TWorkspaceGitRepoEntry, error: unknown): Error {
+  const reason = error instanceof Error ? error.message : String(error)
+  return new Error(`git clone ${entry.url}${entry.ref === undefined ? '' : ` at ${entry.ref}`} failed: ${reason}`, { cause: error })
 }

@@ -88,6 +88,8 @@ export type IWorkspaceManifestApplyOptions = {
   gitCorsProxy?: string
   /** Takes over `permissions` (e.g. the file tools' policy); without it they are refused. */
   enforcePermissions?: (permissions: TWorkspaceManifestPermissions) => void | Promise<void>
+  /** Stops the hydration: downloads and clones are dropped, and later entries are not started. */
+  signal?: AbortSignal
 }
 
 /** What became of one entry. */
@@ -102,4 +104,6 @@ export type IWorkspaceManifestAppliedEntry = {
 /** The outcome of every entry, in manifest order. */
 export type IWorkspaceManifestApplyResult = {
   entries: IWorkspaceManifestAppliedEntry[]
+  /** Present when the signal stopped the hydration; the entries it stopped are `failed`. */
+  aborted?: true
 }
