@@ -54,7 +54,7 @@ const CASES: TFaultCase[] = [
     fault: '429 with retry-after',
     turns: everyTry({ fault: { kind: 'http-error', status: 429, retryAfterSeconds: 1 } }),
     title: 'The provider’s rate limit was hit.',
-    fix: /Wait 1 seconds, then send again\./,
+    fix: /Wait 1 second, then send again\./,
     opensSettings: false
   },
   {

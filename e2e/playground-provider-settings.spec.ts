@@ -69,7 +69,7 @@ test('a rate limit says how long to wait, and an unreachable server points at CO
   server.enqueue(...[0, 1, 2].map(() => ({ fault: { kind: 'http-error' as const, status: 429, retryAfterSeconds: 1 } })))
   await chooseProvider(page, { provider: 'OpenAI-compatible server', baseURL: server.openaiBaseURL, model: 'gpt-4o-mini', apiKey: 'sk-right-key' })
   await sendPrompt(page, 'Hello')
-  await expect(page.getByRole('alert').filter({ hasText: 'The provider’s rate limit was hit.' })).toContainText('Fix: Wait 1 seconds, then send again.')
+  await expect(page.getByRole('alert').filter({ hasText: 'The provider’s rate limit was hit.' })).toContainText('Fix: Wait 1 second, then send again.')
 
   await chooseProvider(page, { provider: 'OpenAI-compatible server', baseURL: 'http://127.0.0.1:9/v1', model: 'gpt-4o-mini' })
   await sendPrompt(page, 'Hello again')

@@ -7,6 +7,7 @@ describe('describeFailure', () => {
     ['Request failed', 'AUTHENTICATION_ERROR', 'The provider refused the API key.', /valid key/],
     ['429 rate limited; retry after 12 seconds', 'RATE_LIMIT_ERROR', 'The provider’s rate limit was hit.', /^Wait 12 seconds/],
     ["The OpenAI API's rate limit or quota was reached (429). Try again in 3 seconds, or check the plan's limits.", 'RATE_LIMIT_ERROR', 'The provider’s rate limit was hit.', /^Wait 3 seconds/],
+    ['429 rate limited; retry after 1 second', 'RATE_LIMIT_ERROR', 'The provider’s rate limit was hit.', /^Wait 1 second, then/],
     ['Too many requests', undefined, 'The provider’s rate limit was hit.', /^Wait a minute/],
     ['Connection error. TypeError: Failed to fetch', undefined, 'The model server could not be reached from this page.', /Access-Control-Allow-Origin/],
     ['404 The model `gpt-9` does not exist', undefined, 'The model is not available.', /another model/],

@@ -46,10 +46,11 @@ function classifyFailure(detail: string, code: string | undefined): TFailureNoti
   }
   if (code === 'RATE_LIMIT_ERROR' || RATE_PATTERN.test(detail)) {
     const wait = /(?:retry[- ]after|try again in)[^0-9]{0,12}(\d+(?:\.\d+)?)/i.exec(detail)?.[1]
+    const seconds = Math.ceil(Number(wait))
     return {
       title: 'The provider’s rate limit was hit.',
       detail,
-      fix: wait ? `Wait ${Math.ceil(Number(wait))} seconds, then send again.` : 'Wait a minute, then send again, or pick a smaller model in Settings.',
+      fix: wait ? `Wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, then send again.` : 'Wait a minute, then send again, or pick a smaller model in Settings.',
       opensSettings: false
     }
   }
