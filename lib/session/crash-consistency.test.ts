@@ -107,6 +107,12 @@ async function crashAndResume(storage: TStorage, point: TKillPoint): Promise<TCr
   // Every message the run saw stored is still there, in its place.
   expect(ids(history).slice(0, dying.acknowledged.length), context).toEqual(ids(dying.acknowledged))
   if (!life.dead) expect(history.map((message) => message.role), context).toEqual(['user', 'assistant', 'tool', 'tool', 'assistant', 'tool', 'assistant'])
+  // A stored result of the command that wrote one.txt means the stored sandbox holds one.txt.
+  if (history.some((message) => message.role === 'tool' && message.toolCallId === 'call-write')) {
+    const restored = new InMemorySandboxClient()
+    await restored.restore(await store.loadSandboxSnapshot(sessionId))
+    expect(await restored.readFile('/workspace/one.txt'), context).toBe('one\n')
+  }
 
   // Resume as the playground does after a lost worker: close off the interrupted turn, then go on.
   await closeInterruptedTurn(store, sessionId)

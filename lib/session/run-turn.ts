@@ -24,13 +24,14 @@ export type TTurnParts = {
 
 /**
  * Runs one turn of a live session: every replay event is redacted (keys streamed across deltas
- * included), persisted as messages commit and published; the sandbox snapshot is saved when the
- * turn ends, so a resumed session gets its files back.
+ * included), persisted as messages commit and published; the sandbox snapshot is saved before
+ * each round's tool results are stored and when the turn ends, so a resumed session gets its
+ * files back.
  */
 export async function runTurn(parts: TTurnParts): Promise<TTurnResult> {
   const { store, record, session, prompt, publish } = parts
   const sessionId = record.id
-  const recorder = new SessionRecorder(store, record, parts.flushEvents)
+  const recorder = new SessionRecorder(store, record, parts.flushEvents, session.sandbox.snapshot?.bind(session.sandbox))
   // Secrets never leave the run: what is stored and what the page sees are redacted alike.
   const redactor = new StreamRedactor((event) => {
     recorder.observe(event)

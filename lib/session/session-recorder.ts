@@ -7,7 +7,9 @@ import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
  * record each time a message is committed to history, so a crash loses at most the stream of
  * the round in flight, never a committed message. The record's messages are rebuilt from the
  * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
- * Writes are chained and never overlap.
+ * A round's tool results are stored only after a sandbox snapshot taken once its tools ran, so a
+ * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores. Writes are
+ * chained and never overlap.
  */
 export class SessionRecorder {
   private buffered: IExecutionEventEnvelope[] = []
@@ -22,7 +24,8 @@ export class SessionRecorder {
   constructor(
     private readonly store: ISessionStore,
     private latest: TSessionRecord,
-    private readonly beforeWrite?: () => Promise<void>
+    private readonly beforeWrite?: () => Promise<void>,
+    private readonly snapshotSandbox?: () => Promise<unknown>
   ) {
     this.messages = [...latest.messages]
   }
@@ -36,20 +39,28 @@ export class SessionRecorder {
   observe(event: IExecutionEventEnvelope): void {
     this.buffered.push(event)
     if (event.type !== 'history_mutation') return
-    this.messages[event.data.index] = event.data.message
-    this.commit(event.seq + 1)
+    const { index, message } = event.data
+    // A round's tool results are committed together once its whole batch has run, so one
+    // snapshot, taken before the first of them is stored, holds what every tool of the round did.
+    const opensToolResults = message.role === 'tool' && this.messages[index - 1]?.role !== 'tool'
+    this.messages[index] = message
+    this.commit(event.seq + 1, opensToolResults)
   }
 
-  /** Queues a write of the record and every buffered event. */
-  commit(nextEventSeq: number): void {
+  /** Queues a write of the record and every buffered event, after a sandbox snapshot when asked. */
+  commit(nextEventSeq: number, withSnapshot = false): void {
     const events = this.buffered
     this.buffered = []
     this.latest = { ...this.latest, messages: [...this.messages], nextEventSeq, updatedAt: Date.now() }
     const record = this.latest
+    // Taken now, while the tools' effects are fresh, not when the write's turn in the chain comes.
+    const snapshot = withSnapshot ? this.snapshotSandbox?.() : undefined
+    snapshot?.catch(() => undefined)
     this.writing = this.writing.then(async () => {
       try {
         // Only a courtesy to the page: a failure here must not cost the write.
         await this.beforeWrite?.().catch(() => undefined)
+        if (snapshot) await this.store.saveSandboxSnapshot(record.id, await snapshot)
         await this.store.commit(record, events)
       } catch (error) {
         this.failure ??= error

@@ -40,6 +40,11 @@ export function toSandboxError(error: unknown, operation: string, path: string):
   })
 }
 
+/** True when the filesystem said the path does not exist (any more). */
+export function isNotFoundError(error: unknown): boolean {
+  return isSandboxError(error) ? error.code === 'SANDBOX_NOT_FOUND' : posixCodeOf(error) === 'ENOENT'
+}
+
 function posixCodeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined
   const code = (error as { code?: unknown }).code

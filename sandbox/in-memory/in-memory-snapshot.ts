@@ -1,5 +1,6 @@
 import type { InMemoryFs } from 'just-bash'
 import { base64ToBytes, bytesToBase64 } from './base64.ts'
+import { isNotFoundError } from './filesystem-error.ts'
 import { isSandboxPathWithin } from './sandbox-path.ts'
 
 /** A directory captured by `InMemorySandboxClient.snapshot()`. */
@@ -41,7 +42,11 @@ const builtinStubPattern = /^#!\/bin\/bash\n# Built-in command: [^\n]+\n$/
 const utf8Decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 const utf8Encoder = new TextEncoder()
 
-/** Captures every user-visible entry of `fs`, with content, mode and modification time. */
+/**
+ * Captures every user-visible entry of `fs`, with content, mode and modification time. A command
+ * may run while it reads: an entry removed after the listing (a temporary file renamed into
+ * place, say) is left out rather than failing the capture.
+ */
 export async function captureSnapshot(fs: InMemoryFs, cwd: string): Promise<TInMemorySandboxSnapshot> {
   const entries: TInMemorySnapshotEntry[] = []
   const paths = fs
@@ -49,23 +54,26 @@ export async function captureSnapshot(fs: InMemoryFs, cwd: string): Promise<TInM
     .filter((path) => !regeneratedTrees.some((tree) => isSandboxPathWithin(path, tree)))
     .sort(comparePaths)
   for (const path of paths) {
-    const stat = await fs.lstat(path)
-    if (stat.isSymbolicLink) {
-      entries.push({ type: 'symlink', path, target: await fs.readlink(path) })
-    } else if (stat.isDirectory) {
-      entries.push({ type: 'directory', path, mode: stat.mode, mtimeMs: stat.mtime.getTime() })
-    } else {
-      const bytes = await fs.readFileBuffer(path)
-      const text = decodeUtf8(bytes)
-      if (text !== undefined && isBuiltinStub(path, text)) continue
-      const content =
-        text === undefined
-          ? { encoding: 'base64' as const, content: bytesToBase64(bytes) }
-          : { encoding: 'utf8' as const, content: text }
-      entries.push({ type: 'file', path, mode: stat.mode, mtimeMs: stat.mtime.getTime(), ...content })
+    try {
+      const entry = await captureEntry(fs, path)
+      if (entry) entries.push(entry)
+    } catch (error) {
+      if (!isNotFoundError(error)) throw error
     }
   }
   return { format: IN_MEMORY_SNAPSHOT_FORMAT, version: 1, cwd, entries }
+}
+
+async function captureEntry(fs: InMemoryFs, path: string): Promise<TInMemorySnapshotEntry | undefined> {
+  const stat = await fs.lstat(path)
+  if (stat.isSymbolicLink) return { type: 'symlink', path, target: await fs.readlink(path) }
+  if (stat.isDirectory) return { type: 'directory', path, mode: stat.mode, mtimeMs: stat.mtime.getTime() }
+  const bytes = await fs.readFileBuffer(path)
+  const text = decodeUtf8(bytes)
+  if (text !== undefined && isBuiltinStub(path, text)) return undefined
+  const content =
+    text === undefined ? { encoding: 'base64' as const, content: bytesToBase64(bytes) } : { encoding: 'utf8' as const, content: text }
+  return { type: 'file', path, mode: stat.mode, mtimeMs: stat.mtime.getTime(), ...content }
 }
 
 /** Builds a fresh filesystem holding exactly the snapshot's entries. The snapshot must be valid. */
