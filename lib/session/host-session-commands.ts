@@ -119,7 +119,7 @@ export class HostSessionCommands {
     signal: AbortSignal
   ): Promise<TCompactionOutcome> {
     const { ports } = this
-    const { outcome, record: stored } = await compactHostSession({
+    const compaction = compactHostSession({
       store: ports.store,
       record,
       session,
@@ -129,7 +129,12 @@ export class HostSessionCommands {
       ...(instructions ? { instructions } : {}),
       signal,
       publish: (event) => (event.kind === 'replay' ? ports.publish(event) : ports.publishNow(event))
+    }).catch(async (error: unknown) => {
+      // A failed summary call is stored too; the agent must number its next events after it.
+      await ports.agents.rebuild(await ports.loadRecord(record.id), session).catch(() => undefined)
+      throw error
     })
+    const { outcome, record: stored } = await compaction
     await ports.agents.rebuild(stored, session)
     return outcome
   }

@@ -1,18 +1,15 @@
-import { createId } from '../core/create-id.ts'
-import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
+import { ValidationError } from '../core/errors.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
-import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
-import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
+import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { ICommand } from './commands/command-types.ts'
 import type {
   IAgentHost,
   TCommandOutcome,
   TCreateSessionOptions,
-  THostEvent,
   THostEventListener,
   TManifestApplication,
   TProviderChoice,
@@ -21,16 +18,19 @@ import type {
   TSessionView,
   TTurnResult
 } from './agent-host.ts'
-import { EventBatcher } from './event-batcher.ts'
+import { HostEventHub } from './host-event-hub.ts'
+import { HostLiveSessions } from './host-live-sessions.ts'
+import { HostReplay } from './host-replay.ts'
+import { HostRunningTurns } from './host-running-turns.ts'
 import { HostSessionCommands } from './host-session-commands.ts'
-import { toImportedSessionRecord } from './imported-session.ts'
-import { createLiveSession, type TLiveSession, type TLiveSessionParts } from './live-session.ts'
+import { HostSessionLifecycle } from './host-session-lifecycle.ts'
+import { HostWorkspaceFiles } from './host-workspace-files.ts'
+import type { TLiveSession, TLiveSessionParts } from './live-session.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from './permission-enforcer-types.ts'
-import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
+import type { TReplayRerunReport } from './replay-rerun.ts'
 import { runTurn } from './run-turn.ts'
 import { SessionAgents } from './session-agents.ts'
-import { switchSessionSandbox } from './host-sandbox-switch.ts'
 import { SessionSandboxes, validateSandboxChoice } from './session-sandboxes.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
@@ -65,179 +65,154 @@ const DEFAULT_SYSTEM_MESSAGE =
   'You are Robota, a coding agent working in a sandboxed workspace. Use the tools to inspect and ' +
   'change files before answering, and answer concisely.'
 
-/** The agent host running in the current thread: in Node, in tests, or inside the worker. */
+/**
+ * The agent host running in the current thread: in Node, in tests, or inside the worker. It
+ * holds the parts (`host-*.ts` beside it) together: sessions' lifecycle, the sessions held open,
+ * turns, commands, workspace files, replay logs and event delivery.
+ */
 export class LocalAgentHost implements IAgentHost {
-  private readonly live = new Map<string, Promise<TLiveSession>>()
-  private readonly running = new Map<string, AbortController>()
+  private readonly events: HostEventHub
+  private readonly turns = new HostRunningTurns()
+  private readonly permissions: PermissionBroker
   private readonly agents: SessionAgents
   private readonly sandboxes: SessionSandboxes
+  private readonly live: HostLiveSessions
+  private readonly lifecycle: HostSessionLifecycle
   private readonly commands: HostSessionCommands
-  private readonly listeners = new Map<number, THostEventListener>()
-  private readonly batcher: EventBatcher<THostEvent>
-  private readonly permissions: PermissionBroker
-  private nextSubscriptionId = 1
+  private readonly files: HostWorkspaceFiles
+  private readonly replay: HostReplay
 
   constructor(private readonly options: TLocalAgentHostOptions) {
-    this.batcher = new EventBatcher((events) => this.deliver(events), options.eventIntervalMs)
-    this.permissions = new PermissionBroker((event) => this.publishNow(event))
+    const workspaceRoot = options.workspaceRoot ?? '/workspace'
+    const { store } = options
+    const loadRecord = (sessionId: string) => this.loadRecord(sessionId)
+    this.events = new HostEventHub(options.eventIntervalMs)
+    this.permissions = new PermissionBroker((event) => this.events.publishNow(event))
     this.agents = new SessionAgents({
       createProvider: options.createProvider,
       defaultProvider: options.defaultProvider,
       systemMessage: options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      workspaceRoot: this.workspaceRoot()
-    })
-    this.commands = new HostSessionCommands({
-      store: options.store,
-      agents: this.agents,
-      workspaceRoot: this.workspaceRoot(),
-      autoCompactThreshold: options.autoCompactThreshold,
-      loadRecord: (sessionId) => this.loadRecord(sessionId),
-      liveSession: (record) => this.liveSession(record),
-      begin: (sessionId) => {
-        this.assertIdle(sessionId)
-        const controller = new AbortController()
-        this.running.set(sessionId, controller)
-        return controller.signal
-      },
-      end: async (sessionId) => {
-        this.running.delete(sessionId)
-        await this.batcher.flush()
-      },
-      publish: (event) => this.batcher.push(event),
-      publishNow: (event) => this.publishNow(event),
-      flush: () => this.batcher.flush(),
-      setProvider: (sessionId, choice) => this.applyProvider(sessionId, choice),
-      rename: (sessionId, name) => this.renameSession(sessionId, name),
-      submit: (sessionId, prompt) => this.submit(sessionId, prompt)
+      workspaceRoot
     })
     this.sandboxes = new SessionSandboxes({
       createSandbox: options.createSandbox,
       ...(options.createSandboxFromChoice ? { createSandboxFromChoice: options.createSandboxFromChoice } : {}),
-      workspaceRoot: this.workspaceRoot()
+      workspaceRoot
+    })
+    this.live = new HostLiveSessions({
+      store,
+      sandboxes: this.sandboxes,
+      agents: this.agents,
+      workspaceRoot,
+      partsFor: (sessionId, sandbox, provider) => this.liveParts(sessionId, sandbox, provider),
+      publishNow: (event) => this.events.publishNow(event)
+    })
+    this.lifecycle = new HostSessionLifecycle({
+      store,
+      agents: this.agents,
+      sandboxes: this.sandboxes,
+      live: this.live,
+      turns: this.turns,
+      createProvider: options.createProvider,
+      defaultProvider: options.defaultProvider,
+      loadRecord,
+      abort: (sessionId) => this.abort(sessionId)
+    })
+    this.commands = new HostSessionCommands({
+      store,
+      agents: this.agents,
+      workspaceRoot,
+      autoCompactThreshold: options.autoCompactThreshold,
+      loadRecord,
+      liveSession: (record) => this.live.open(record),
+      begin: (sessionId) => this.turns.begin(sessionId),
+      end: async (sessionId) => {
+        this.turns.end(sessionId)
+        await this.events.flush()
+      },
+      publish: (event) => this.events.publish(event),
+      publishNow: (event) => this.events.publishNow(event),
+      flush: () => this.events.flush(),
+      setProvider: (sessionId, choice) => this.lifecycle.applyProvider(sessionId, choice),
+      rename: (sessionId, name) => this.renameSession(sessionId, name),
+      submit: (sessionId, prompt) => this.submit(sessionId, prompt)
+    })
+    this.files = new HostWorkspaceFiles({
+      store,
+      liveSession: (sessionId) => this.liveSessionById(sessionId),
+      ...(options.applyManifest ? { applyManifest: options.applyManifest } : {})
+    })
+    this.replay = new HostReplay({
+      store,
+      loadRecord,
+      createSandbox: options.createSandbox,
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+      permissionMode: options.permissionMode ?? 'default',
+      workspaceRoot
     })
   }
 
-  async createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
-    const provider = options.provider ?? this.options.defaultProvider
-    const now = Date.now()
-    const record: TSessionRecord = {
-      id: createId(),
-      name: options.name?.trim() || 'New session',
-      createdAt: now,
-      updatedAt: now,
-      providerName: provider.kind,
-      model: provider.model,
-      messages: [],
-      nextEventSeq: 0
-    }
-    await this.options.store.commit(record, [])
-    if (options.provider) this.agents.choose(record.id, options.provider)
-    return toSummary(record)
+  createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
+    return this.lifecycle.create(options)
   }
 
   listSessions(): Promise<TSessionListing> {
     return this.options.store.listSessions()
   }
 
-  async renameSession(sessionId: string, name: string): Promise<TSessionSummary> {
-    if (typeof name !== 'string' || name.trim() === '') throw new ValidationError('renameSession(): the name is empty.')
-    const record = { ...(await this.loadRecord(sessionId)), name: name.trim(), updatedAt: Date.now() }
-    await this.options.store.commit(record, [])
-    return toSummary(record)
+  renameSession(sessionId: string, name: string): Promise<TSessionSummary> {
+    return this.lifecycle.rename(sessionId, name)
   }
 
-  async deleteSession(sessionId: string): Promise<void> {
-    await this.abort(sessionId)
-    const session = this.live.get(sessionId)
-    this.live.delete(sessionId)
-    this.agents.forget(sessionId)
-    this.sandboxes.forget(sessionId)
-    await (await session?.catch(() => undefined))?.sandbox.dispose?.()
-    await this.options.store.deleteSession(sessionId)
+  deleteSession(sessionId: string): Promise<void> {
+    return this.lifecycle.delete(sessionId)
   }
 
-  async forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
-    const source = await this.loadRecord(sessionId)
-    this.assertIdle(sessionId)
-    const live = await this.live.get(sessionId)?.catch(() => undefined)
-    const snapshot = live?.sandbox.snapshot ? await live.sandbox.snapshot() : await this.options.store.loadSandboxSnapshot(sessionId)
-    const now = Date.now()
-    const fork: TSessionRecord = {
-      ...source,
-      id: createId(),
-      name: options.name?.trim() || `${source.name} (fork)`,
-      createdAt: now,
-      updatedAt: now,
-      nextEventSeq: 0
-    }
-    await this.options.store.commit(fork, [])
-    if (snapshot !== undefined) await this.options.store.saveSandboxSnapshot(fork.id, snapshot)
-    this.agents.copy(sessionId, fork.id)
-    this.sandboxes.copyChoice(sessionId, fork.id)
-    return toSummary(fork)
+  forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
+    return this.lifecycle.fork(sessionId, options)
   }
 
   async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
-    this.assertIdle(sessionId)
-    return this.applyProvider(sessionId, provider)
+    this.turns.assertIdle(sessionId)
+    return this.lifecycle.applyProvider(sessionId, provider)
   }
 
-  /** Switches the provider of a session this host already holds busy or knows idle. */
-  private async applyProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
-    const record = { ...(await this.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() }
-    const built = await this.options.createProvider(provider)
-    await this.options.store.commit(record, [])
-    this.agents.choose(sessionId, provider, built)
-    const live = await this.live.get(sessionId)?.catch(() => undefined)
-    if (live) await this.agents.rebuild(record, live)
-    return toSummary(record)
+  openSession(sessionId: string): Promise<TSessionView> {
+    return this.lifecycle.open(sessionId)
   }
 
-  async openSession(sessionId: string): Promise<TSessionView> {
-    const record = await this.loadRecord(sessionId)
-    const events = await this.options.store.loadEvents(sessionId)
-    return { summary: toSummary(record), messages: record.messages, events, running: this.running.has(sessionId) }
-  }
-
-  async closeSession(sessionId: string): Promise<void> {
-    // A running turn keeps its live session; a close after the turn frees it.
-    if (this.running.has(sessionId)) return
-    const session = this.live.get(sessionId)
-    this.live.delete(sessionId)
-    this.agents.release(sessionId)
-    await (await session?.catch(() => undefined))?.sandbox.dispose?.()
+  closeSession(sessionId: string): Promise<void> {
+    return this.lifecycle.close(sessionId)
   }
 
   async submit(sessionId: string, prompt: string): Promise<TTurnResult> {
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('submit(): the prompt is empty.')
-    this.assertIdle(sessionId)
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
-    const controller = new AbortController()
-    this.running.set(sessionId, controller)
+    const signal = this.turns.begin(sessionId)
     try {
       const loaded = await this.loadRecord(sessionId)
-      const session = await this.liveSession(loaded)
-      const record = await this.commands.compactBeforeTurn(loaded, session, controller.signal)
+      const session = await this.live.open(loaded)
+      const record = await this.commands.compactBeforeTurn(loaded, session, signal)
       const apiKey = this.agents.choiceFor(record).apiKey
       return await runTurn({
         store: this.options.store,
         record,
         session,
         prompt,
-        signal: controller.signal,
-        publish: (event) => this.batcher.push(event),
-        flushEvents: () => this.batcher.flush(),
+        signal,
+        publish: (event) => this.events.publish(event),
+        flushEvents: () => this.events.flush(),
         secrets: [...(apiKey ? [apiKey] : []), ...this.sandboxes.secretsOf(sessionId)]
       })
     } finally {
-      this.running.delete(sessionId)
+      this.turns.end(sessionId)
       this.permissions.denyAll(sessionId)
-      await this.batcher.flush()
+      await this.events.flush()
     }
   }
 
   async abort(sessionId: string): Promise<void> {
-    this.running.get(sessionId)?.abort()
+    this.turns.abort(sessionId)
     this.permissions.denyAll(sessionId)
   }
 
@@ -249,61 +224,36 @@ export class LocalAgentHost implements IAgentHost {
     ;(await this.liveSessionById(sessionId)).enforcer.setMode(mode)
   }
 
-  async listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
-    return (await this.liveSessionById(sessionId)).sandbox.readdir(path)
+  listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
+    return this.files.list(sessionId, path)
   }
 
-  async readFile(sessionId: string, path: string): Promise<string> {
-    return (await this.liveSessionById(sessionId)).sandbox.readFile(path)
+  readFile(sessionId: string, path: string): Promise<string> {
+    return this.files.read(sessionId, path)
   }
 
-  async writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
-    const { sandbox } = await this.liveSessionById(sessionId)
-    await sandbox.writeFile(path, content)
-    await this.saveSnapshot(sessionId, sandbox)
+  writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
+    return this.files.write(sessionId, path, content)
   }
 
-  async applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
-    const apply = this.options.applyManifest
-    if (!apply) throw new ConfigurationError('This host cannot apply workspace manifests: it was built without `applyManifest`.')
-    const { sandbox } = await this.liveSessionById(sessionId)
-    const result = await apply(sandbox, manifest)
-    await this.saveSnapshot(sessionId, sandbox)
-    return result
+  applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
+    return this.files.applyManifest(sessionId, manifest)
   }
 
-  async exportReplay(sessionId: string): Promise<string> {
-    await this.loadRecord(sessionId)
-    return exportReplayLogJsonl(sessionId, await this.options.store.loadReplayLog(sessionId))
+  exportReplay(sessionId: string): Promise<string> {
+    return this.replay.export(sessionId)
   }
 
-  async importReplay(jsonl: string): Promise<TSessionSummary> {
-    const imported = importReplayLogJsonl(jsonl)
-    const record = toImportedSessionRecord(imported)
-    await this.options.store.importSession(record, imported.records)
-    return toSummary(record)
+  importReplay(jsonl: string): Promise<TSessionSummary> {
+    return this.replay.import(jsonl)
   }
 
-  async verifyReplay(sessionId: string): Promise<TReplayVerification> {
-    return verifyReplayLog(await this.options.store.loadReplayLog(sessionId))
+  verifyReplay(sessionId: string): Promise<TReplayVerification> {
+    return this.replay.verify(sessionId)
   }
 
-  async rerunReplay(sessionId: string): Promise<TReplayRerunReport> {
-    await this.loadRecord(sessionId)
-    const events = await this.options.store.loadEvents(sessionId)
-    // A sandbox of its own, fresh from the workspace, so the re-run never touches the session's files.
-    const sandbox = await this.options.createSandbox(`${sessionId}:rerun`)
-    try {
-      return await rerunReplay({
-        events,
-        sandbox,
-        ...(this.options.permissions ? { permissions: this.options.permissions } : {}),
-        permissionMode: this.options.permissionMode ?? 'default',
-        workspaceRoot: this.workspaceRoot()
-      })
-    } finally {
-      await sandbox.dispose?.()
-    }
+  rerunReplay(sessionId: string): Promise<TReplayRerunReport> {
+    return this.replay.rerun(sessionId)
   }
 
   listCommands(sessionId: string): Promise<ICommand[]> {
@@ -316,51 +266,16 @@ export class LocalAgentHost implements IAgentHost {
 
   async setSandbox(sessionId: string, choice: TSandboxChoice): Promise<TSandboxSwitch> {
     const wanted = validateSandboxChoice(choice)
-    this.assertIdle(sessionId)
-    const record = await this.loadRecord(sessionId)
-    const current = await this.liveSession(record)
-    const provider = await this.agents.providerFor(record)
-    const { session, result } = await switchSessionSandbox({
-      record,
-      current,
-      choice: wanted,
-      sandboxes: this.sandboxes,
-      workspaceRoot: this.workspaceRoot(),
-      provider,
-      partsFor: (sandbox) => this.liveParts(sessionId, sandbox, provider),
-      publishNow: (event) => this.publishNow(event)
-    })
-    this.live.set(sessionId, Promise.resolve(session))
-    await current.sandbox.dispose?.().catch(() => undefined)
-    await this.saveSnapshot(sessionId, session.sandbox)
-    this.publishNow({ kind: 'sandbox_status', sessionId, status: 'ready' })
-    this.publishNow({ kind: 'sandbox_switched', sessionId, result })
-    return result
+    this.turns.assertIdle(sessionId)
+    return this.live.switchSandbox(await this.loadRecord(sessionId), wanted)
   }
 
   async subscribe(listener: THostEventListener): Promise<number> {
-    const id = this.nextSubscriptionId++
-    this.listeners.set(id, listener)
-    return id
+    return this.events.subscribe(listener)
   }
 
   async unsubscribe(subscriptionId: number): Promise<void> {
-    this.listeners.delete(subscriptionId)
-  }
-
-  private async deliver(events: THostEvent[]): Promise<void> {
-    // Awaiting each listener gives a slow page back-pressure instead of an unbounded queue.
-    for (const listener of this.listeners.values()) await listener(events)
-  }
-
-  private publishNow(event: THostEvent): void {
-    this.batcher.push(event)
-    // Prompts and status changes must not wait for the next batch window.
-    void this.batcher.flush()
-  }
-
-  private assertIdle(sessionId: string): void {
-    if (this.running.has(sessionId)) throw new ValidationError(`Session ${sessionId} is running a turn; abort it or wait.`)
+    this.events.unsubscribe(subscriptionId)
   }
 
   private liveParts(sessionId: string, sandbox: ISandboxClient, provider: IAIProvider): TLiveSessionParts {
@@ -372,7 +287,7 @@ export class LocalAgentHost implements IAgentHost {
       permissions: this.options.permissions,
       hooks: this.options.hooks,
       systemMessage: this.agents.systemMessage(sessionId),
-      workspaceRoot: this.workspaceRoot()
+      workspaceRoot: this.options.workspaceRoot ?? '/workspace'
     }
   }
 
@@ -383,47 +298,6 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   private async liveSessionById(sessionId: string): Promise<TLiveSession> {
-    return this.liveSession(await this.loadRecord(sessionId))
+    return this.live.open(await this.loadRecord(sessionId))
   }
-
-  private liveSession(record: TSessionRecord): Promise<TLiveSession> {
-    let session = this.live.get(record.id)
-    if (!session) {
-      session = this.startSession(record)
-      this.live.set(record.id, session)
-      // A failed start (a sandbox that would not load, say) is retried on the next call.
-      session.catch(() => this.live.delete(record.id))
-    }
-    return session
-  }
-
-  private async startSession(record: TSessionRecord): Promise<TLiveSession> {
-    this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'loading' })
-    try {
-      const sandbox = await this.sandboxes.create(record.id)
-      const snapshot = await this.options.store.loadSandboxSnapshot(record.id)
-      if (snapshot !== undefined && sandbox.restore) await sandbox.restore(snapshot)
-      this.agents.release(record.id)
-      const session = createLiveSession(record, this.liveParts(record.id, sandbox, await this.agents.providerFor(record)))
-      this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
-      return session
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
-      this.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'failed', message })
-      throw error
-    }
-  }
-
-  private async saveSnapshot(sessionId: string, sandbox: ISandboxClient): Promise<void> {
-    if (sandbox.snapshot) await this.options.store.saveSandboxSnapshot(sessionId, await sandbox.snapshot())
-  }
-
-  private workspaceRoot(): string {
-    return this.options.workspaceRoot ?? '/workspace'
-  }
-}
-
-function toSummary(record: TSessionRecord): TSessionSummary {
-  const { id, name, createdAt, updatedAt } = record
-  return { id, name, createdAt, updatedAt, messageCount: record.messages.length }
 }

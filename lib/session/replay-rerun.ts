@@ -2,10 +2,13 @@ import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
-import { recordedPrompts, ReplayProvider } from '../storage/replay-log/replay-provider.ts'
+import { ReplayProvider } from '../storage/replay-log/replay-provider.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
-import { createLiveSession } from './live-session.ts'
+import { createLiveSession, createSessionAgent } from './live-session.ts'
 import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
+import { recordedSteps } from './recorded-steps.ts'
+import { rerunHistoryReset } from './replay-rerun-compaction.ts'
+import type { TSessionEvent } from './session-events.ts'
 
 /** What re-running a recorded session needs. */
 export type TReplayRerunOptions = {
@@ -21,6 +24,8 @@ export type TReplayRerunOptions = {
   permissionMode?: TPermissionMode
   /** Defaults to `/workspace`. */
   workspaceRoot?: string
+  /** The project's "Compact Instructions", as the recording session had them, for re-run compactions. */
+  compactInstructions?: string
   /** Receives the re-run's replay events as they happen. */
   onExecutionEvent?: (event: IExecutionEventEnvelope) => void
   signal?: AbortSignal
@@ -38,7 +43,7 @@ export type TReplayRerunDifference = {
 export type TReplayRerunReport = {
   matches: boolean
   prompts: number
-  /** Provider calls in the log, and how many the re-run made. */
+  /** Provider calls in the log to replay (a summary call that changed nothing aside), and how many the re-run made. */
   recordedCalls: number
   replayedCalls: number
   recordedMessages: number
@@ -49,17 +54,24 @@ export type TReplayRerunReport = {
 }
 
 /**
- * Re-runs a recorded session offline: a `ReplayProvider` answers every model call from the log,
- * while the tools run for real in `sandbox`, and each permission prompt gets the answer it got
- * then. The report compares the rebuilt history with the recorded one (roles, text, tool calls
- * and results; ids and times aside).
+ * Re-runs a recorded session offline: a `ReplayProvider` answers every model call from the log
+ * (compaction summaries included), while the tools run for real in `sandbox`, and each permission
+ * prompt gets the answer it got then. Compactions and clears happen where the log has them. The
+ * report compares the rebuilt history with the recorded one (roles, text, tool calls and
+ * results; ids and times aside).
  */
 export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplayRerunReport> {
   const { events } = options
-  const firstRequest = events.find((event) => event.type === 'provider_request')
-  const provider = new ReplayProvider(events)
+  const { steps, summaryExecutions, unusedExecutions } = recordedSteps(events)
+  const firstRequest = events.find(
+    (event): event is IExecutionEventEnvelope<'provider_request'> => event.type === 'provider_request' && !summaryExecutions.has(event.executionId)
+  )
+  // A summary call that changed nothing has no step to re-run it; its answer is not asked for.
+  const provider = new ReplayProvider(events.filter((event) => !unusedExecutions.has(event.executionId)))
   const recordedCalls = provider.remainingCalls
   const system = firstRequest?.data.messages[0]
+  const systemMessage = system?.role === 'system' ? system.content : ''
+  const workspaceRoot = options.workspaceRoot ?? '/workspace'
   const record: TSessionRecord = {
     id: options.sessionId ?? `${events[0]?.sessionId ?? 'replay'}:rerun`,
     name: 'Re-run',
@@ -77,28 +89,53 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
     permissionMode: options.permissionMode ?? 'default',
     permissions: options.permissions,
     hooks: undefined,
-    systemMessage: system?.role === 'system' ? system.content : '',
-    workspaceRoot: options.workspaceRoot ?? '/workspace'
+    systemMessage,
+    workspaceRoot
   })
   const replayed: TUniversalMessage[] = []
-  const prompts = recordedPrompts(events)
-  for (const prompt of prompts) {
+  const observe = (event: IExecutionEventEnvelope) => {
+    const stored = event as TSessionEvent
+    if (stored.type === 'history_mutation') replayed[stored.data.index] = stored.data.message
+    if (stored.type === 'history_replaced') replayed.splice(0, replayed.length, ...stored.data.messages)
+    options.onExecutionEvent?.(event)
+  }
+  const signal = options.signal ? { signal: options.signal } : {}
+  let stopped: string | undefined
+  for (const step of steps) {
     if (options.signal?.aborted) break
-    await session.agent.run(prompt, {
-      ...(options.signal ? { signal: options.signal } : {}),
-      onExecutionEvent: (event) => {
-        if (event.type === 'history_mutation') replayed[event.data.index] = event.data.message
-        options.onExecutionEvent?.(event)
-      }
-    })
+    if (step.kind === 'prompt') {
+      await session.agent.run(step.prompt, { ...signal, onExecutionEvent: observe })
+      continue
+    }
+    try {
+      const reset = await rerunHistoryReset(step, {
+        sessionId: record.id,
+        session,
+        provider,
+        model: record.model,
+        systemMessage,
+        onExecutionEvent: observe,
+        ...signal,
+        ...(options.compactInstructions ? { projectInstructions: options.compactInstructions } : {})
+      })
+      // Rebuilt even without a summary: the events recorded took their `seq` numbers.
+      const next = { ...record, messages: reset.history ?? session.agent.getHistory(), nextEventSeq: reset.nextEventSeq }
+      session.agent = createSessionAgent(next, provider, options.sandbox, session.enforcer, systemMessage, workspaceRoot)
+    } catch (error) {
+      // A summary request that drifted from the recorded one ends the re-run, as a turn's does.
+      stopped = error instanceof Error ? error.message : String(error)
+      break
+    }
   }
   const recorded = recordedHistory(events)
   const difference = firstDifference(recorded, replayed)
-  const divergence = replayed.find((message) => message.role === 'assistant' && message.metadata?.error === true)?.content
+  const failed = replayed.find((message) => message.role === 'assistant' && message.metadata?.error === true)?.content
+  // The earlier of the two: a compaction that stopped the re-run came after every failed turn.
+  const divergence = failed ?? stopped
   const replayedCalls = recordedCalls - provider.remainingCalls
   return {
-    matches: difference === undefined && replayedCalls === recordedCalls,
-    prompts: prompts.length,
+    matches: difference === undefined && replayedCalls === recordedCalls && stopped === undefined,
+    prompts: steps.filter((step) => step.kind === 'prompt').length,
     recordedCalls,
     replayedCalls,
     recordedMessages: recorded.length,
@@ -108,10 +145,13 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
   }
 }
 
-/** The committed history of a log, rebuilt from its `history_mutation` events. */
+/** The committed history of a log: `history_mutation` appends, started over at each `history_replaced`. */
 function recordedHistory(events: readonly IExecutionEventEnvelope[]): TUniversalMessage[] {
   const history: TUniversalMessage[] = []
-  for (const event of events) if (event.type === 'history_mutation') history[event.data.index] = event.data.message
+  for (const event of events as readonly TSessionEvent[]) {
+    if (event.type === 'history_mutation') history[event.data.index] = event.data.message
+    if (event.type === 'history_replaced') history.splice(0, history.length, ...event.data.messages)
+  }
   return history.filter((message) => message !== undefined)
 }
 

@@ -87,4 +87,17 @@ describe('replay gaps', () => {
     ])
     expect(findReplayGaps(events.slice(0, 2))).toEqual([])
   })
+
+  it('takes a summary call as answered by its response, which commits no message', () => {
+    const summary = { ...base, executionId: 'compaction', round: 1 }
+    const events = [
+      { ...summary, seq: 0, type: 'provider_request', data: {} },
+      { ...summary, seq: 1, type: 'provider_response_raw', data: {} },
+      { ...summary, seq: 2, type: 'provider_response_normalized', data: {} },
+      { ...summary, seq: 3, round: undefined, type: 'compaction', data: {} },
+      { ...summary, seq: 4, executionId: 'failed', type: 'provider_request', data: {} }
+    ] as unknown as IExecutionEventEnvelope[]
+    expect(findReplayGaps(events)).toEqual([{ seq: 4, kind: 'missing_provider_response', detail: 'round 1 of execution failed' }])
+    expect(findReplayGaps(events.slice(0, 2))).toEqual([{ seq: 0, kind: 'missing_provider_response', detail: 'round 1 of execution compaction' }])
+  })
 })

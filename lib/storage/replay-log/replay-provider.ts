@@ -19,10 +19,11 @@ export class ReplayDivergenceError extends ValidationError {
 }
 
 /**
- * A provider that answers from a recorded log: each call gets the next recorded round, with the
- * same deltas streamed and the same response (or the same failure). Each request is checked
- * against the recorded one (roles, text and tool call ids), so a replay that drifts stops with
- * a `ReplayDivergenceError` naming the call and the message that differs.
+ * A provider that answers from a recorded log: each call (a turn's round or a compaction's
+ * summary call) gets the next recorded one, with the same deltas streamed and the same response
+ * (or the same failure). Each request is checked against the recorded one (roles, text and tool
+ * call ids), so a replay that drifts stops with a `ReplayDivergenceError` naming the call and
+ * the message that differs.
  */
 export class ReplayProvider extends AbstractAIProvider {
   readonly name: string
@@ -105,7 +106,10 @@ function describe(message: TUniversalMessage | undefined): string {
   return `${message.role} "${text}"`
 }
 
-/** The prompts a recorded session was given, in order: what to submit to re-run it. */
+/**
+ * The prompts a recorded session was given, in order: what to submit to re-run it. A log with
+ * compactions or clears between them re-runs through `rerunReplay`, which replays those too.
+ */
 export function recordedPrompts(events: readonly IExecutionEventEnvelope[]): string[] {
   const prompts: string[] = []
   for (const event of events) {

@@ -4,7 +4,7 @@ import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
 export type TReplayGap = { seq: number; kind: 'missing_provider_response' | 'missing_tool_result'; detail: string }
 
 /**
- * Finds provider requests with no committed response and tool calls with no recorded result.
+ * Finds provider requests with no recorded response and tool calls with no recorded result.
  * A log cut short by a crash has such gaps at its end; a complete turn has none.
  */
 export function findReplayGaps(events: readonly IExecutionEventEnvelope[]): TReplayGap[] {
@@ -14,7 +14,8 @@ export function findReplayGaps(events: readonly IExecutionEventEnvelope[]): TRep
   for (const event of events) {
     const roundKey = `${event.executionId}:${event.round ?? ''}`
     if (event.type === 'provider_request') openRequests.set(roundKey, event)
-    if (event.type === 'assistant_message_committed') openRequests.delete(roundKey)
+    // A turn's call ends with its committed message; a summary call commits none, its response is the answer.
+    if (event.type === 'assistant_message_committed' || event.type === 'provider_response_normalized') openRequests.delete(roundKey)
     const toolKey = (batchId: string, index: number) => `${batchId}:${index}`
     if (event.type === 'tool_execution_request') openTools.set(toolKey(event.data.batchId, event.data.index), event)
     if (event.type === 'tool_execution_result') openTools.delete(toolKey(event.data.batchId, event.data.index))

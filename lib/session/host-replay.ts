@@ -1,0 +1,65 @@
+import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
+import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import { toSessionSummary } from './host-session-lifecycle.ts'
+import { toImportedSessionRecord } from './imported-session.ts'
+import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
+
+/** What a host's replay side works through. */
+export type THostReplayPorts = {
+  store: ISessionStore
+  /** @throws when there is no such session. */
+  loadRecord: (sessionId: string) => Promise<TSessionRecord>
+  /** Makes a sandbox seeded with the workspace, as a new session gets. */
+  createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
+  permissions?: IPermissionLists
+  permissionMode: TPermissionMode
+  workspaceRoot: string
+}
+
+/**
+ * A host's replay logs: JSONL export and import (verified, refused whole when tampered or cut
+ * short), chain verification, and offline re-runs in a sandbox of their own.
+ */
+export class HostReplay {
+  constructor(private readonly ports: THostReplayPorts) {}
+
+  async export(sessionId: string): Promise<string> {
+    await this.ports.loadRecord(sessionId)
+    return exportReplayLogJsonl(sessionId, await this.ports.store.loadReplayLog(sessionId))
+  }
+
+  /** Stores an exported log as a session. @throws when the log does not verify or the session exists. */
+  async import(jsonl: string): Promise<TSessionSummary> {
+    const imported = importReplayLogJsonl(jsonl)
+    const record = toImportedSessionRecord(imported)
+    await this.ports.store.importSession(record, imported.records)
+    return toSessionSummary(record)
+  }
+
+  async verify(sessionId: string): Promise<TReplayVerification> {
+    return verifyReplayLog(await this.ports.store.loadReplayLog(sessionId))
+  }
+
+  /** Re-runs the stored session offline and reports whether it rebuilt the same history. */
+  async rerun(sessionId: string): Promise<TReplayRerunReport> {
+    const { ports } = this
+    await ports.loadRecord(sessionId)
+    const events = await ports.store.loadEvents(sessionId)
+    // A sandbox of its own, fresh from the workspace, so the re-run never touches the session's files.
+    const sandbox = await ports.createSandbox(`${sessionId}:rerun`)
+    try {
+      return await rerunReplay({
+        events,
+        sandbox,
+        ...(ports.permissions ? { permissions: ports.permissions } : {}),
+        permissionMode: ports.permissionMode,
+        workspaceRoot: ports.workspaceRoot
+      })
+    } finally {
+      await sandbox.dispose?.()
+    }
+  }
+}

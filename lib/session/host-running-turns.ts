@@ -1,0 +1,36 @@
+import { ValidationError } from '../core/errors.ts'
+
+/**
+ * Which of a host's sessions are busy (a turn or a built-in command), each with the controller
+ * `abort` fires. A busy session refuses another turn, command, fork or switch.
+ */
+export class HostRunningTurns {
+  private readonly running = new Map<string, AbortController>()
+
+  /** Marks the session busy and returns the signal `abort` fires. @throws ValidationError when it is busy already. */
+  begin(sessionId: string): AbortSignal {
+    this.assertIdle(sessionId)
+    const controller = new AbortController()
+    this.running.set(sessionId, controller)
+    return controller.signal
+  }
+
+  /** Marks the session idle again. */
+  end(sessionId: string): void {
+    this.running.delete(sessionId)
+  }
+
+  /** Fires the abort signal of the session's running turn, if any. */
+  abort(sessionId: string): void {
+    this.running.get(sessionId)?.abort()
+  }
+
+  isRunning(sessionId: string): boolean {
+    return this.running.has(sessionId)
+  }
+
+  /** @throws ValidationError when the session is running a turn. */
+  assertIdle(sessionId: string): void {
+    if (this.running.has(sessionId)) throw new ValidationError(`Session ${sessionId} is running a turn; abort it or wait.`)
+  }
+}

@@ -1,0 +1,125 @@
+import { createId } from '../core/create-id.ts'
+import { ValidationError } from '../core/errors.ts'
+import type { IAIProvider } from '../core/provider.ts'
+import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
+import type { HostLiveSessions } from './host-live-sessions.ts'
+import type { HostRunningTurns } from './host-running-turns.ts'
+import type { SessionAgents } from './session-agents.ts'
+import type { SessionSandboxes } from './session-sandboxes.ts'
+
+/** What the lifecycle of a host's sessions works through. */
+export type THostSessionLifecyclePorts = {
+  store: ISessionStore
+  agents: SessionAgents
+  sandboxes: SessionSandboxes
+  live: HostLiveSessions
+  turns: HostRunningTurns
+  /** Builds a provider from a plain-data choice. */
+  createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
+  /** Provider used when a session names none. */
+  defaultProvider: TProviderChoice
+  /** @throws when there is no such session. */
+  loadRecord: (sessionId: string) => Promise<TSessionRecord>
+  /** Stops the session's running turn and denies its open permission prompts. */
+  abort: (sessionId: string) => Promise<void>
+}
+
+/**
+ * Sessions from creation to deletion: create, rename, fork (conversation and workspace under a
+ * new id), switch provider, open (record, messages and events), close (the live session freed)
+ * and delete (with its sandbox and everything stored).
+ */
+export class HostSessionLifecycle {
+  constructor(private readonly ports: THostSessionLifecyclePorts) {}
+
+  async create(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
+    const provider = options.provider ?? this.ports.defaultProvider
+    const now = Date.now()
+    const record: TSessionRecord = {
+      id: createId(),
+      name: options.name?.trim() || 'New session',
+      createdAt: now,
+      updatedAt: now,
+      providerName: provider.kind,
+      model: provider.model,
+      messages: [],
+      nextEventSeq: 0
+    }
+    await this.ports.store.commit(record, [])
+    if (options.provider) this.ports.agents.choose(record.id, options.provider)
+    return toSessionSummary(record)
+  }
+
+  async rename(sessionId: string, name: string): Promise<TSessionSummary> {
+    if (typeof name !== 'string' || name.trim() === '') throw new ValidationError('renameSession(): the name is empty.')
+    const record = { ...(await this.ports.loadRecord(sessionId)), name: name.trim(), updatedAt: Date.now() }
+    await this.ports.store.commit(record, [])
+    return toSessionSummary(record)
+  }
+
+  async delete(sessionId: string): Promise<void> {
+    const { ports } = this
+    await ports.abort(sessionId)
+    const session = ports.live.detach(sessionId)
+    ports.agents.forget(sessionId)
+    ports.sandboxes.forget(sessionId)
+    await (await session)?.sandbox.dispose?.()
+    await ports.store.deleteSession(sessionId)
+  }
+
+  async fork(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
+    const { ports } = this
+    const source = await ports.loadRecord(sessionId)
+    ports.turns.assertIdle(sessionId)
+    const live = await ports.live.current(sessionId)
+    const snapshot = live?.sandbox.snapshot ? await live.sandbox.snapshot() : await ports.store.loadSandboxSnapshot(sessionId)
+    const now = Date.now()
+    const fork: TSessionRecord = {
+      ...source,
+      id: createId(),
+      name: options.name?.trim() || `${source.name} (fork)`,
+      createdAt: now,
+      updatedAt: now,
+      nextEventSeq: 0
+    }
+    await ports.store.commit(fork, [])
+    if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
+    ports.agents.copy(sessionId, fork.id)
+    ports.sandboxes.copyChoice(sessionId, fork.id)
+    return toSessionSummary(fork)
+  }
+
+  /** Switches the provider of a session this host already holds busy or knows idle. */
+  async applyProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
+    const { ports } = this
+    const record = { ...(await ports.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() }
+    const built = await ports.createProvider(provider)
+    await ports.store.commit(record, [])
+    ports.agents.choose(sessionId, provider, built)
+    const live = await ports.live.current(sessionId)
+    if (live) await ports.agents.rebuild(record, live)
+    return toSessionSummary(record)
+  }
+
+  async open(sessionId: string): Promise<TSessionView> {
+    const record = await this.ports.loadRecord(sessionId)
+    const events = await this.ports.store.loadEvents(sessionId)
+    return { summary: toSessionSummary(record), messages: record.messages, events, running: this.ports.turns.isRunning(sessionId) }
+  }
+
+  async close(sessionId: string): Promise<void> {
+    const { ports } = this
+    // A running turn keeps its live session; a close after the turn frees it.
+    if (ports.turns.isRunning(sessionId)) return
+    const session = ports.live.detach(sessionId)
+    ports.agents.release(sessionId)
+    await (await session)?.sandbox.dispose?.()
+  }
+}
+
+/** The list entry of a stored session. */
+export function toSessionSummary(record: TSessionRecord): TSessionSummary {
+  const { id, name, createdAt, updatedAt } = record
+  return { id, name, createdAt, updatedAt, messageCount: record.messages.length }
+}
