@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { startCorsGitServer, type TCorsGitServer } from './playground-git-server.ts'
 import { collectPageErrors, openPlayground, saveScreenshot } from './playground-fixtures.ts'
 
@@ -65,4 +67,36 @@ test('workspace: file tree and viewer, uploads, and manifests (validation inline
   await manifest.getByRole('button', { name: 'Apply to sandbox' }).click()
   await expect(result.getByRole('row').filter({ hasText: 'lake' })).toContainText('unsupported')
   expect(errors).toEqual([])
+})
+
+test('workspace: a slow download is stopped from the page; nothing of it is written and the rest waits', async ({ page }) => {
+  // A download that sends its headers and a first chunk, then never finishes.
+  const hanging = createServer((request, response) => {
+    response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/octet-stream' })
+    response.write('partial')
+    request.on('close', () => response.destroy())
+  })
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/big.bin`
+  try {
+    await openPlayground(page)
+    await page.getByRole('tab', { name: 'Workspace' }).click()
+    const manifest = page.getByRole('region', { name: 'Workspace manifest' })
+    const entries = { 'first.txt': { type: 'file', content: 'first\n' }, 'big.bin': { type: 'url', url }, 'last.txt': { type: 'file', content: 'last\n' } }
+    await manifest.getByLabel('Manifest JSON').fill(JSON.stringify({ entries }, null, 2))
+    await manifest.getByRole('button', { name: 'Apply to sandbox' }).click()
+    await expect(manifest.getByRole('status').filter({ hasText: 'Applying the manifest' })).toBeVisible()
+    await manifest.getByRole('button', { name: 'Stop hydration' }).click()
+
+    const result = manifest.getByRole('table', { name: 'Manifest result' })
+    await expect(result.getByRole('row')).toHaveText([/first\.txt\s*file\s*applied/, /big\.bin\s*url\s*failed.*aborted/, /last\.txt\s*file\s*failed.*aborted/])
+    await expect(manifest.getByRole('status').filter({ hasText: 'Stopped' })).toBeVisible()
+    const files = page.getByRole('navigation', { name: 'Workspace files' })
+    await expect(files.getByRole('button', { name: 'first.txt' })).toBeVisible()
+    await expect(files.getByRole('button', { name: 'big.bin' })).toHaveCount(0)
+    await expect(files.getByRole('button', { name: 'last.txt' })).toHaveCount(0)
+  } finally {
+    hanging.closeAllConnections()
+    await new Promise((resolve) => hanging.close(resolve))
+  }
 })

@@ -45,7 +45,7 @@ export function createPlaygroundHost(options: TPlaygroundHostOptions): LocalAgen
     createProvider: (choice) =>
       createProviderFromChoice(choice, options.demoDeltaDelayMs === undefined ? {} : { demoDeltaDelayMs: options.demoDeltaDelayMs }),
     // The applicator validates every entry before writing anything, so page data can go in as is.
-    applyManifest: (sandbox, manifest) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: '/workspace' }),
+    applyManifest: (sandbox, manifest, { signal }) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: '/workspace', signal }),
     defaultProvider: OFFLINE_DEMO_CHOICE,
     permissionMode: options.permissionMode ?? 'default',
     permissions: PLAYGROUND_PERMISSIONS,

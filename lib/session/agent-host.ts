@@ -25,6 +25,8 @@ export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice 
 /** What applying a workspace manifest did, entry by entry. */
 export type TManifestApplication = {
   entries: Array<{ path: string; type: string; status: 'applied' | 'unsupported' | 'failed'; message?: string }>
+  /** Present when `abort` stopped the hydration; the entries it stopped are `failed`. */
+  aborted?: true
 }
 
 /** Everything the page needs to show a stored session. */
@@ -138,7 +140,7 @@ export interface IAgentHost {
   closeSession(sessionId: string): Promise<void>
   /** Runs one turn; resolves when it ends, with every message committed. */
   submit(sessionId: string, prompt: string): Promise<TTurnResult>
-  /** Aborts the session's running turn, if any; a waiting permission prompt is answered deny. */
+  /** Aborts the session's running turn or hydration, if any; a waiting permission prompt is answered deny. */
   abort(sessionId: string): Promise<void>
   /** Answers a `permission_request` event. */
   answerPermission(sessionId: string, requestId: string, answer: TPermissionAnswer): Promise<void>

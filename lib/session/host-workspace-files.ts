@@ -10,7 +10,7 @@ export type THostWorkspaceFilePorts = {
   /** The session's live session, started when it is not open yet. @throws when there is no such session. */
   liveSession: (sessionId: string) => Promise<TLiveSession>
   /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
-  applyManifest?: (sandbox: ISandboxClient, manifest: unknown) => Promise<TManifestApplication>
+  applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
 }
 
 /**
@@ -35,11 +35,11 @@ export class HostWorkspaceFiles {
   }
 
   /** @throws ConfigurationError when the host was built without `applyManifest`. */
-  async applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
+  async applyManifest(sessionId: string, manifest: unknown, signal: AbortSignal): Promise<TManifestApplication> {
     const apply = this.ports.applyManifest
     if (!apply) throw new ConfigurationError('This host cannot apply workspace manifests: it was built without `applyManifest`.')
     const { sandbox } = await this.ports.liveSession(sessionId)
-    const result = await apply(sandbox, manifest)
+    const result = await apply(sandbox, manifest, { signal })
     await saveSandboxSnapshot(this.ports.store, sessionId, sandbox)
     return result
   }

@@ -210,8 +210,34 @@ describe('aborting a manifest hydration', () => {
     recordSuiteTotal(SUITE, 'aborts')
   })
 
-  // The signal stops a download even through a fetch that ignores aborts; the host's abort() does
-  // not reach a hydration yet, so here the signal is the caller's own.
+  it('the host\'s abort stops a hydration: the download ends at once, later entries wait, the session works on', async () => {
+    const neverAborted = new AbortController()
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: () => new ScriptedProvider([{ toolCalls: [bash('ls')] }, { text: 'Listed.' }]),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      eventIntervalMs: 1,
+      permissionMode: 'bypassPermissions',
+      applyManifest: (sandbox, manifest, { signal }) =>
+        applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { fetch: slowFetch(20_000, neverAborted.signal), signal })
+    })
+    const session = await host.createSession()
+    const applying = host.applyManifest(session.id, HYDRATION_MANIFEST)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    await expect(host.submit(session.id, 'Too early.')).rejects.toThrow(/is running a turn/)
+    await host.abort(session.id)
+    const result = await applying
+
+    expect(result.aborted).toBe(true)
+    expect(result.entries.map((entry) => entry.status)).toEqual(['applied', 'failed', 'failed'])
+    await expect(host.readFile(session.id, '/workspace/vendor/big.bin')).rejects.toMatchObject({ code: 'SANDBOX_NOT_FOUND' })
+    expect(await host.submit(session.id, 'Show the files.')).toEqual({ response: 'Listed.', interrupted: false, toolsExecuted: ['Bash'] })
+    recordSuiteTotal(SUITE, 'aborts')
+  })
+
+  // The signal stops a download even through a fetch that ignores aborts.
   it('a signal passed to applyWorkspaceManifest stops a slow download', async () => {
     const controller = new AbortController()
     const neverAborted = new AbortController()

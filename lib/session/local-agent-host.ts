@@ -58,7 +58,7 @@ export type TLocalAgentHostOptions = {
   /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
   workspaceRoot?: string
   /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
-  applyManifest?: (sandbox: ISandboxClient, manifest: unknown) => Promise<TManifestApplication>
+  applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
 }
 
 const DEFAULT_SYSTEM_MESSAGE =
@@ -236,8 +236,14 @@ export class LocalAgentHost implements IAgentHost {
     return this.files.write(sessionId, path, content)
   }
 
-  applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
-    return this.files.applyManifest(sessionId, manifest)
+  /** Hydrates the session's sandbox; the session is busy meanwhile, and `abort` stops it. */
+  async applyManifest(sessionId: string, manifest: unknown): Promise<TManifestApplication> {
+    const signal = this.turns.begin(sessionId)
+    try {
+      return await this.files.applyManifest(sessionId, manifest, signal)
+    } finally {
+      this.turns.end(sessionId)
+    }
   }
 
   exportReplay(sessionId: string): Promise<string> {

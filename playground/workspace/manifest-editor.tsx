@@ -102,6 +102,11 @@ export function ManifestEditor({ host, sessionId, onApplied }: TManifestEditorPr
         <button type="button" className="primary" disabled={apply.state === 'applying'} onClick={() => void submit()}>
           Apply to sandbox
         </button>
+        {apply.state === 'applying' ? (
+          <button type="button" onClick={() => void host.abort(sessionId)}>
+            Stop hydration
+          </button>
+        ) : null}
       </div>
       {apply.state === 'applying' ? (
         <p className="progress" role="status">
@@ -109,6 +114,11 @@ export function ManifestEditor({ host, sessionId, onApplied }: TManifestEditorPr
         </p>
       ) : null}
       {apply.state === 'failed' ? <p className="error" role="alert">{apply.message}</p> : null}
+      {apply.state === 'applied' && apply.result.aborted ? (
+        <p className="note" role="status">
+          Stopped: the entries marked failed were not written. Apply again to finish.
+        </p>
+      ) : null}
       {apply.state === 'applied' ? (
         <table className="manifest-result" aria-label="Manifest result">
           <tbody>
