@@ -3,6 +3,7 @@ import { ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
+import { HostEventLog } from './host-event-log.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
 import type { SessionAgents } from './session-agents.ts'
@@ -75,15 +76,19 @@ export class HostSessionLifecycle {
     const live = await ports.live.current(sessionId)
     const snapshot = live?.sandbox.snapshot ? await live.sandbox.snapshot() : await ports.store.loadSandboxSnapshot(sessionId)
     const now = Date.now()
+    const forkId = createId()
+    // The fork's log opens with the copied conversation, so it alone rebuilds the fork's history.
+    const log = new HostEventLog(forkId, 0, () => undefined)
+    log.record('history_replaced', { reason: 'fork', messages: source.messages, fromSessionId: source.id }, createId())
     const fork: TSessionRecord = {
       ...source,
-      id: createId(),
+      id: forkId,
       name: options.name?.trim() || `${source.name} (fork)`,
       createdAt: now,
       updatedAt: now,
-      nextEventSeq: 0
+      nextEventSeq: log.nextEventSeq
     }
-    await ports.store.commit(fork, [])
+    await ports.store.commit(fork, log.events)
     if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
     ports.agents.copy(sessionId, fork.id)
     ports.sandboxes.copyChoice(sessionId, fork.id)

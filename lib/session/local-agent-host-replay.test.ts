@@ -71,4 +71,27 @@ describe('LocalAgentHost re-run', () => {
     expect(report, JSON.stringify(report)).toMatchObject({ matches: true, prompts: 1, recordedCalls: 2, replayedCalls: 2 })
     expect(report.difference).toBeUndefined()
   })
+
+  it('a fork starts its log with the copied conversation: it verifies, rebuilds its history and re-runs its next turn', async () => {
+    const host = makeHost([
+      { toolCalls: [{ name: 'Bash', arguments: { command: 'wc -l notes.txt' } }] },
+      { text: 'One line.' },
+      { toolCalls: [{ name: 'Bash', arguments: { command: 'echo more >> notes.txt' } }] },
+      { text: 'Added one.' }
+    ])
+    const source = await host.createSession()
+    await host.submit(source.id, 'count the lines')
+    const fork = await host.forkSession(source.id)
+    await host.submit(fork.id, 'add a line')
+
+    const opened = await host.openSession(fork.id)
+    expect(opened.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'assistant'])
+    expect(opened.events[0]).toMatchObject({ type: 'history_replaced', seq: 0, data: { reason: 'fork', fromSessionId: source.id } })
+    expect(await host.verifyReplay(fork.id)).toMatchObject({ ok: true })
+    const fresh = makeHost([])
+    await fresh.importReplay(await host.exportReplay(fork.id))
+    expect((await fresh.openSession(fork.id)).messages).toEqual(opened.messages)
+    const report = await host.rerunReplay(fork.id)
+    expect(report, JSON.stringify(report)).toMatchObject({ matches: true, prompts: 1, recordedCalls: 2, replayedCalls: 2 })
+  })
 })
