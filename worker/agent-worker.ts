@@ -4,12 +4,14 @@ import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-sessio
 import { createPlaygroundHost } from './create-playground-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import { answerHeartbeats } from './heartbeat.ts'
+import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 // The worker entry: it builds the host, makes it safe to open in several tabs, and exposes it.
 registerErrorTransfer()
+registerHostEventTransfer()
 const store = new IndexedDBSessionStore()
 const host = new MultiTabAgentHost({
   host: createPlaygroundHost({ store }),
