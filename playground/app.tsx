@@ -112,6 +112,12 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [shortcuts, sessions.create])
 
+  // Stable, so the session list skips rendering while a turn streams.
+  const onCreateSession = useCallback(() => void sessions.create(), [sessions.create])
+  const onRenameSession = useCallback((id: string, name: string) => void sessions.rename(id, name), [sessions.rename])
+  const onForkSession = useCallback((id: string) => void sessions.fork(id), [sessions.fork])
+  const onDeleteSession = useCallback((id: string) => void sessions.remove(id), [sessions.remove])
+
   const theme = settings.theme === 'system' ? undefined : settings.theme
   return (
     <div className={`robota-root layout${className ? ` ${className}` : ''}`} data-theme={theme}>
@@ -129,10 +135,10 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         corruptCount={sessions.corruptCount}
         running={state.running}
         onSelect={sessions.select}
-        onCreate={() => void sessions.create()}
-        onRename={(id, name) => void sessions.rename(id, name)}
-        onFork={(id) => void sessions.fork(id)}
-        onDelete={(id) => void sessions.remove(id)}
+        onCreate={onCreateSession}
+        onRename={onRenameSession}
+        onFork={onForkSession}
+        onDelete={onDeleteSession}
       />
       <ChatPane
         state={chatState}

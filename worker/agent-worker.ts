@@ -5,6 +5,7 @@ import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-sessio
 import { createPlaygroundHost } from './create-playground-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import { answerHeartbeats } from './heartbeat.ts'
+import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
@@ -13,6 +14,7 @@ import { createWebSessionLocks } from './web-session-locks.ts'
 // Read so the first import, there for its effect, is never dropped as unused.
 if (!ZOD_GENERATES_NO_CODE) throw new Error('zod must be set jitless before any schema is built.')
 registerErrorTransfer()
+registerHostEventTransfer()
 const store = new IndexedDBSessionStore()
 const host = new MultiTabAgentHost({
   host: createPlaygroundHost({ store }),

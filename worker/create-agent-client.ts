@@ -4,6 +4,7 @@ import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
+import { registerHostEventTransfer } from './host-event-transfer.ts'
 
 /** The agent host as the page sees it, plus control of the worker behind it. */
 export interface IAgentClient extends IAgentHost {
@@ -36,6 +37,7 @@ const DEFAULT_HEARTBEAT: THeartbeatOptions = { intervalMs: 1_000, timeoutMs: 4_0
  */
 export function createAgentClient(options: TAgentClientOptions = {}): IAgentClient {
   registerErrorTransfer()
+  registerHostEventTransfer()
   const createWorker =
     options.createWorker ?? (options.worker ? undefined : () => new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' }))
   let adopted = options.worker

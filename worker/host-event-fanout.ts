@@ -1,4 +1,5 @@
 import type { THostEvent, THostEventListener } from '../lib/session/agent-host.ts'
+import { markHostEventBatch } from './host-event-transfer.ts'
 
 /**
  * The listeners of a host and one ordered delivery line to them: batches from any source (the
@@ -25,6 +26,8 @@ export class HostEventFanout {
   /** Queues a batch; the promise settles once every listener has taken it. */
   deliver(events: THostEvent[]): Promise<void> {
     if (events.length === 0) return this.delivering
+    // Listeners across a comlink boundary get the batch packed (see host-event-transfer.ts).
+    markHostEventBatch(events)
     this.delivering = this.delivering.then(async () => {
       for (const listener of [...this.listeners.values()]) {
         try {

@@ -2,6 +2,7 @@ export { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, OPENAI_MODELS } from './model-ca
 export { createAgentClient, createSupervisedClient, toWorkerHandle } from './create-agent-client.ts'
 export { AgentWorkerSupervisor } from './agent-worker-supervisor.ts'
 export { deserializeError, registerErrorTransfer } from './error-transfer.ts'
+export { registerHostEventTransfer } from './host-event-transfer.ts'
 export { answerHeartbeats, HeartbeatMonitor } from './heartbeat.ts'
 export { createInProcessSessionLocks } from './in-process-session-locks.ts'
 export { closeInterruptedTurn, planInterruptedTurn } from './interrupted-turn.ts'

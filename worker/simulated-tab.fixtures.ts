@@ -5,6 +5,7 @@ import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { createPlaygroundHost } from './create-playground-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
+import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { answerHeartbeats } from './heartbeat.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import type { ISessionLocks, TSessionLock } from './session-locks.ts'
@@ -104,6 +105,7 @@ export function startSimulatedWorker(shared: { store: ISessionStore; locks: ISes
   reportError(message: string): void
 } {
   registerErrorTransfer()
+  registerHostEventTransfer()
   const tab = startSimulatedTab(shared)
   const channel = new MessageChannel()
   Comlink.expose(tab.host, channel.port1)

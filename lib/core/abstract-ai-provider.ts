@@ -32,19 +32,25 @@ export abstract class AbstractAIProvider implements IAIProvider {
       for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value
       return
     }
-    let onAbort: (() => void) | undefined
-    const aborted = new Promise<typeof ABORTED>((resolve) => {
-      onAbort = () => resolve(ABORTED)
-      signal.addEventListener('abort', onAbort, { once: true })
-    })
+    // Each step gets its own promise that the abort can settle. Racing every step against one
+    // long-lived abort promise would leave a reaction on it per step, holding every streamed
+    // value until the stream ends.
+    let wake: ((value: typeof ABORTED) => void) | undefined
+    const onAbort = () => wake?.(ABORTED)
+    signal.addEventListener('abort', onAbort, { once: true })
     try {
       while (!signal.aborted) {
-        const step = await Promise.race([iterator.next(), aborted])
+        const next = iterator.next()
+        const step = await new Promise<IteratorResult<TEvent> | typeof ABORTED>((resolve, reject) => {
+          wake = resolve
+          next.then(resolve, reject)
+        })
+        wake = undefined
         if (step === ABORTED || step.done || signal.aborted) break
         yield step.value
       }
     } finally {
-      if (onAbort) signal.removeEventListener('abort', onAbort)
+      signal.removeEventListener('abort', onAbort)
       // Closing the source releases its network stream. It is not awaited: an async generator
       // queues return() behind a pending next(), which a stalled stream never settles.
       void Promise.resolve(iterator.return?.()).catch(() => undefined)

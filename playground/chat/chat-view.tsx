@@ -1,8 +1,9 @@
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { IToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
+import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
 
@@ -21,6 +22,9 @@ export function ChatView({ messages, streamingText, running, onOpenSettings }: T
     return byCall
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
+  useEffect(() => {
+    if (running) void loadRenderer().catch(() => undefined)
+  }, [running])
   const box = useRef<HTMLElement>(null)
   const onScroll = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
 

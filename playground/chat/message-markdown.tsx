@@ -1,12 +1,16 @@
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, startTransition, useEffect, useMemo, useState } from 'react'
 
 type TRenderMarkdown = (text: string) => string
 
 let loaded: TRenderMarkdown | undefined
 let loading: Promise<TRenderMarkdown> | undefined
 
-// The renderer (marked + DOMPurify) is its own chunk, so it stays out of the page's first script.
-function loadRenderer(): Promise<TRenderMarkdown> {
+/**
+ * Loads the Markdown renderer (marked + DOMPurify), its own chunk so it stays out of the page's
+ * first script. Called ahead of need (when a turn starts) so streamed text renders as Markdown
+ * from its first delta instead of all at once when the chunk arrives.
+ */
+export function loadRenderer(): Promise<TRenderMarkdown> {
   loading ??= import('./markdown-renderer.ts').then((module) => {
     loaded = module.renderMarkdown
     return loaded
@@ -20,7 +24,9 @@ export const MessageMarkdown = memo(function MessageMarkdown({ text }: { text: s
   useEffect(() => {
     if (render) return
     let active = true
-    void loadRenderer().then((renderer) => active && setRender(() => renderer))
+    // A transition: when the renderer arrives under a long text, its pieces render a few at a
+    // time between frames instead of in one task.
+    void loadRenderer().then((renderer) => active && startTransition(() => setRender(() => renderer)))
     return () => {
       active = false
     }

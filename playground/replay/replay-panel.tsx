@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { memo, useMemo, useState } from 'react'
 import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/session/agent-host.ts'
 import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
@@ -6,6 +6,7 @@ import { JsonInspector } from './json-inspector.tsx'
 import { ReplayFilters } from './replay-filters.tsx'
 import { ReplayTimeline } from './replay-timeline.tsx'
 import { ReplayTransfer } from './replay-transfer.tsx'
+import { useThrottledValue } from './use-throttled-value.ts'
 
 type TReplayPanelProps = {
   host: IAgentHost
@@ -17,9 +18,13 @@ type TReplayPanelProps = {
 }
 
 const SHOWN_EVENTS = 600
+// While a turn streams, the timeline follows a few times a second rather than on every batch: its
+// rows slide and lay out again each time, which at the stream's pace would hold up the chat.
+const LIVE_REFRESH_MS = 250
 
 /** Every replay event of the session: filter, timeline by round, JSON inspector, and the log's round trip. */
-export function ReplayPanel({ host, sessionId, sessionName, events, running, onImported }: TReplayPanelProps) {
+export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
+  const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [selected, setSelected] = useState<IExecutionEventEnvelope | undefined>()
   const [showAll, setShowAll] = useState(false)
@@ -48,4 +53,4 @@ export function ReplayPanel({ host, sessionId, sessionName, events, running, onI
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
     </aside>
   )
-}
+})

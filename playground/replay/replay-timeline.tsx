@@ -9,7 +9,7 @@ type TReplayTimelineProps = {
 }
 
 /** Events grouped by turn, then by provider round; each event selects into the inspector. */
-export function ReplayTimeline({ turns, selectedSeq, onSelect }: TReplayTimelineProps) {
+export const ReplayTimeline = memo(function ReplayTimeline({ turns, selectedSeq, onSelect }: TReplayTimelineProps) {
   return (
     <div className="timeline">
       {turns.map((turn) => (
@@ -32,7 +32,7 @@ export function ReplayTimeline({ turns, selectedSeq, onSelect }: TReplayTimeline
       ))}
     </div>
   )
-}
+})
 
 type TReplayEventRowProps = { event: IExecutionEventEnvelope; selected: boolean; onSelect: (event: IExecutionEventEnvelope) => void }
 

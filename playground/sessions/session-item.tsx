@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { memo, useState, type FormEvent } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 
 type TSessionItemProps = {
@@ -13,8 +13,12 @@ type TSessionItemProps = {
 
 type TMode = 'view' | 'rename' | 'confirm-delete'
 
+// One formatter for every row: `toLocaleTimeString` builds a new one on each call, which shows
+// when a long list renders again.
+const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })
+
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
-export function SessionItem({ session, selected, running, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
+export const SessionItem = memo(function SessionItem({ session, selected, running, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
   const [mode, setMode] = useState<TMode>('view')
   const [name, setName] = useState(session.name)
 
@@ -46,7 +50,7 @@ export function SessionItem({ session, selected, running, onSelect, onRename, on
       <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
         <span className="session-name">{session.name}</span>
         <span className="session-meta">
-          {session.messageCount} messages · {new Date(session.updatedAt).toLocaleTimeString()}
+          {session.messageCount} messages · {TIME.format(session.updatedAt)}
         </span>
       </button>
       {selected && mode === 'view' ? (
@@ -75,4 +79,4 @@ export function SessionItem({ session, selected, running, onSelect, onRename, on
       ) : null}
     </li>
   )
-}
+})

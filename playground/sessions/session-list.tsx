@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { SessionItem } from './session-item.tsx'
 
@@ -15,7 +16,7 @@ type TSessionListProps = {
 }
 
 /** Stored sessions, newest first: open one, start, rename, fork or delete. */
-export function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete }: TSessionListProps) {
+export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete }: TSessionListProps) {
   return (
     <nav className="sessions" aria-label="Sessions">
       <div className="sessions-head">
@@ -46,4 +47,4 @@ export function SessionList({ sessions, selectedId, corruptCount, running, onSel
       <p className="note storage-note">Stored in this browser (IndexedDB).</p>
     </nav>
   )
-}
+})
