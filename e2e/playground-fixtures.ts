@@ -49,7 +49,7 @@ export function collectPageErrors(page: Page): string[] {
 }
 
 /** What to pick in the settings dialog. */
-export type TProviderSettings = { provider: string; baseURL?: string; model?: string; apiKey?: string; remember?: boolean }
+export type TProviderSettings = { provider: string; baseURL?: string; model?: string; apiKey?: string; remember?: boolean; idleTimeoutSeconds?: number }
 
 /** Opens Settings, fills the provider fields and saves; `screenshot` names a picture of the filled dialog. */
 export async function chooseProvider(page: Page, settings: TProviderSettings, screenshot?: string): Promise<void> {
@@ -64,6 +64,7 @@ export async function chooseProvider(page: Page, settings: TProviderSettings, sc
     else await model.fill(settings.model)
   }
   if (settings.apiKey !== undefined) await dialog.getByLabel(/^API key for/).fill(settings.apiKey)
+  if (settings.idleTimeoutSeconds !== undefined) await dialog.getByLabel('Give up after this many seconds of silence').fill(String(settings.idleTimeoutSeconds))
   if (settings.remember !== undefined) await dialog.getByLabel('Remember keys on this device').setChecked(settings.remember)
   if (screenshot) await saveScreenshot(page, screenshot)
   await dialog.getByRole('button', { name: 'Save' }).click()

@@ -17,6 +17,8 @@ export type TProviderChoice = {
   baseURL?: string
   /** Kept in memory only: never persisted, logged or put in a replay event. */
   apiKey?: string
+  /** How long a model call may stream nothing before it fails (`Robota`'s `timeout`); none when left out. */
+  idleTimeoutMs?: number
 }
 
 /** Options for a new session. */

@@ -21,6 +21,8 @@ export type TLiveSessionParts = {
   hooks: THooksConfig | undefined
   systemMessage: string
   workspaceRoot: string
+  /** How long a model call may stream nothing before it fails; no limit when left out. */
+  idleTimeoutMs?: number
 }
 
 /** Builds the permission gate and the agent of a session around its sandbox. */
@@ -34,7 +36,7 @@ export function createLiveSession(record: TSessionRecord, parts: TLiveSessionPar
     sessionId: record.id,
     cwd: parts.workspaceRoot
   })
-  return { sandbox: parts.sandbox, enforcer, agent: createSessionAgent(record, parts.provider, parts.sandbox, enforcer, parts.systemMessage, parts.workspaceRoot) }
+  return { sandbox: parts.sandbox, enforcer, agent: createSessionAgent(record, parts.provider, parts.sandbox, enforcer, parts.systemMessage, parts.workspaceRoot, parts.idleTimeoutMs) }
 }
 
 /** The agent of a session, continuing its committed history and its replay sequence. */
@@ -44,7 +46,8 @@ export function createSessionAgent(
   sandbox: ISandboxClient,
   enforcer: PermissionEnforcer,
   systemMessage: string,
-  workspaceRoot: string
+  workspaceRoot: string,
+  idleTimeoutMs?: number
 ): Robota {
   return new Robota({
     name: record.name,
@@ -54,6 +57,7 @@ export function createSessionAgent(
     systemMessage,
     tools: enforcer.wrapAll(createSandboxTools(sandbox, workspaceRoot)),
     history: record.messages,
-    firstEventSeq: record.nextEventSeq
+    firstEventSeq: record.nextEventSeq,
+    ...(idleTimeoutMs === undefined ? {} : { timeout: idleTimeoutMs })
   })
 }

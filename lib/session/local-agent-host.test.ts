@@ -103,6 +103,19 @@ describe('LocalAgentHost', () => {
     await running
   })
 
+  it('ends a turn whose model goes quiet past the provider choice\'s idle timeout, then works on', async () => {
+    const { host, store } = makeHost([{ text: ['Started ', 'and then silence.'] }, { text: 'Back.' }], new MemorySessionStore(), 300)
+    const session = await host.createSession()
+    await host.setProvider(session.id, { kind: 'scripted', model: 'scripted-model', idleTimeoutMs: 100 })
+    expect((await host.submit(session.id, 'Say something.')).response).toMatch(/The provider sent nothing for 100 ms/)
+    const stored = (await store.loadSession(session.id))?.messages ?? []
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(stored[1]?.content).toMatch(/sent nothing for 100 ms/)
+
+    await host.setProvider(session.id, { kind: 'scripted', model: 'scripted-model', idleTimeoutMs: 5000 })
+    expect(await host.submit(session.id, 'Again.')).toMatchObject({ response: 'Back.', interrupted: false })
+  })
+
   it('gives the page the session sandbox files', async () => {
     const { host } = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi > made.txt' } }] }, { text: 'done' }])
     const session = await host.createSession()

@@ -293,7 +293,8 @@ export class LocalAgentHost implements IAgentHost {
       permissions: this.options.permissions,
       hooks: this.options.hooks,
       systemMessage: this.agents.systemMessage(sessionId),
-      workspaceRoot: this.options.workspaceRoot ?? '/workspace'
+      workspaceRoot: this.options.workspaceRoot ?? '/workspace',
+      idleTimeoutMs: this.agents.idleTimeoutFor(sessionId)
     }
   }
 

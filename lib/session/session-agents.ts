@@ -29,6 +29,11 @@ export class SessionAgents {
     return this.choices.get(record.id) ?? { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
   }
 
+  /** How long the session's model may stay silent, from its choice or the default one. */
+  idleTimeoutFor(sessionId: string): number | undefined {
+    return (this.choices.get(sessionId) ?? this.options.defaultProvider).idleTimeoutMs
+  }
+
   /** Remembers a choice and, when already built, its provider. */
   choose(sessionId: string, choice: TProviderChoice, provider?: IAIProvider): void {
     this.choices.set(sessionId, choice)
@@ -79,6 +84,7 @@ export class SessionAgents {
   /** Gives the live session an agent that continues `record`'s history and `seq`. */
   async rebuild(record: TSessionRecord, session: TLiveSession): Promise<void> {
     const provider = await this.providerFor(record)
-    session.agent = createSessionAgent(record, provider, session.sandbox, session.enforcer, this.systemMessage(record.id), this.options.workspaceRoot)
+    const { idleTimeoutMs } = this.choiceFor(record)
+    session.agent = createSessionAgent(record, provider, session.sandbox, session.enforcer, this.systemMessage(record.id), this.options.workspaceRoot, idleTimeoutMs)
   }
 }

@@ -30,9 +30,10 @@ describe('playground settings', () => {
 
   it('turns settings into the plain-data choice the host takes', () => {
     expect(toProviderChoice(DEFAULT_SETTINGS)).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
-    expect(toProviderChoice(anthropic)).toEqual({ kind: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-secret' })
+    expect(toProviderChoice(anthropic)).toEqual({ kind: 'anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-secret', idleTimeoutMs: 90_000 })
     const compatible = { ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'llama3', baseURL: ' http://127.0.0.1:9/v1 ' }
-    expect(toProviderChoice(compatible)).toEqual({ kind: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1' })
+    expect(toProviderChoice(compatible)).toEqual({ kind: 'openai-compatible', model: 'llama3', baseURL: 'http://127.0.0.1:9/v1', idleTimeoutMs: 90_000 })
+    expect(toProviderChoice({ ...compatible, idleTimeoutSeconds: 5 })).toMatchObject({ idleTimeoutMs: 5000 })
     expect(toProviderChoice({ ...anthropic, baseURL: 'http://127.0.0.1:8/' })).toMatchObject({ kind: 'anthropic', baseURL: 'http://127.0.0.1:8/' })
     expect(toProviderChoice({ ...DEFAULT_SETTINGS, baseURL: 'http://127.0.0.1:8/' })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
@@ -42,6 +43,8 @@ describe('playground settings', () => {
     [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'],
     [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x', baseURL: 'localhost:1' }, 'The base URL must start with http:// or https://.'],
     [{ ...anthropic, baseURL: 'proxy.local' }, 'The base URL must start with http:// or https://.'],
+    [{ ...anthropic, idleTimeoutSeconds: Number.NaN }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
+    [{ ...anthropic, idleTimeoutSeconds: 0.5 }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
     [anthropic, undefined]
   ])('names what is missing as its fix', (settings, problem) => {
     expect(findSettingsProblem(settings)).toBe(problem)

@@ -10,6 +10,8 @@ export type TPlaygroundSettings = {
   providerKind: TProviderKind
   model: string
   baseURL: string
+  /** Seconds a model may send nothing before its call fails with a notice (not for the offline demo). */
+  idleTimeoutSeconds: number
   apiKeys: Partial<Record<TProviderKind, string>>
   /** When true, keys are kept in this browser's localStorage; otherwise only in memory. */
   rememberKeys: boolean
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   providerKind: 'offline-demo',
   model: 'offline-demo',
   baseURL: '',
+  idleTimeoutSeconds: 90,
   apiKeys: {},
   rememberKeys: false,
   permissionMode: 'default',
@@ -55,6 +58,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     providerKind: option.kind,
     model: typeof saved.model === 'string' && saved.model !== '' ? saved.model : option.defaultModel,
     baseURL: typeof saved.baseURL === 'string' ? saved.baseURL : '',
+    idleTimeoutSeconds: isIdleTimeout(saved.idleTimeoutSeconds) ? saved.idleTimeoutSeconds : DEFAULT_SETTINGS.idleTimeoutSeconds,
     apiKeys: rememberKeys && isStringRecord(saved.apiKeys) ? saved.apiKeys : {},
     rememberKeys,
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
@@ -89,7 +93,8 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
     model: settings.model,
     // The offline demo has no endpoint; every other provider may be pointed at a proxy or a compatible server.
     ...(settings.providerKind !== 'offline-demo' && baseURL ? { baseURL } : {}),
-    ...(key ? { apiKey: key } : {})
+    ...(key ? { apiKey: key } : {}),
+    ...(settings.providerKind !== 'offline-demo' ? { idleTimeoutMs: settings.idleTimeoutSeconds * 1000 } : {})
   }
 }
 
@@ -109,9 +114,16 @@ export function findSettingsProblem(settings: TPlaygroundSettings): string | und
   if (option.needsBaseURL && !baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
   if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
   if (!settings.model.trim()) return 'Choose a model.'
+  if (!isIdleTimeout(settings.idleTimeoutSeconds)) return `Give the model between 1 and ${MAX_IDLE_TIMEOUT_SECONDS} whole seconds of silence before giving up.`
   const e2bUrl = settings.e2b.apiUrl.trim()
   if (e2bUrl && !/^https?:\/\/[^\s/]+/.test(e2bUrl)) return 'The E2B API URL must start with http:// or https://.'
   return undefined
+}
+
+const MAX_IDLE_TIMEOUT_SECONDS = 3600
+
+function isIdleTimeout(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_IDLE_TIMEOUT_SECONDS
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {

@@ -43,6 +43,20 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
           />
         </div>
       ) : null}
+      {option.kind !== 'offline-demo' ? (
+        <div className="field">
+          <label htmlFor={`${id}-idle-timeout`}>Give up after this many seconds of silence</label>
+          <input
+            id={`${id}-idle-timeout`}
+            type="number"
+            min={1}
+            max={3600}
+            step={1}
+            value={Number.isNaN(draft.idleTimeoutSeconds) ? '' : draft.idleTimeoutSeconds}
+            onChange={(event) => onChange({ ...draft, idleTimeoutSeconds: event.target.valueAsNumber })}
+          />
+        </div>
+      ) : null}
       <div className="field">
         <label htmlFor={`${id}-model`}>Model</label>
         {option.needsBaseURL ? (

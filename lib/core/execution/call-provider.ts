@@ -11,7 +11,8 @@ export type TProviderCallOutcome =
 
 /**
  * Calls the provider with the run's signal and, when configured, an idle timeout that every
- * streamed delta resets. A timed-out call is a failure (the provider went quiet), not an abort.
+ * streamed delta or raw payload resets. A timed-out call is a failure (the provider went quiet),
+ * not an abort.
  */
 export async function callProvider(
   context: IExecutionContext,
@@ -24,32 +25,41 @@ export async function callProvider(
   const idle = idleMs === undefined ? undefined : new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   let timedOut = false
-  const arm = () => {
+  let lastActivity = Date.now()
+  // One timer per quiet window, not one per delta: when it fires early it waits out the rest.
+  const watch = (delayMs: number) => {
     if (!idle || idleMs === undefined) return
-    clearTimeout(timer)
     timer = setTimeout(() => {
+      const quietFor = Date.now() - lastActivity
+      if (quietFor < idleMs) return watch(idleMs - quietFor)
       timedOut = true
       idle.abort(
         new ProviderError(
           `The provider sent nothing for ${idleMs} ms, so the call was stopped. Try again, or raise the agent's \`timeout\` if the model needs longer to answer.`
         )
       )
-    }, idleMs)
+    }, delayMs)
+  }
+  const noteActivity = () => {
+    lastActivity = Date.now()
   }
   const callSignal = idle ? (signal ? AbortSignal.any([signal, idle.signal]) : idle.signal) : signal
   const onStop = () => clearTimeout(timer)
   signal?.addEventListener('abort', onStop, { once: true })
-  arm()
+  if (idleMs !== undefined) watch(idleMs)
   try {
     const response = await context.provider.chat(messages, {
       model: context.model,
       ...(tools.length > 0 ? { tools } : {}),
       ...(callSignal ? { signal: callSignal } : {}),
       onTextDelta: (delta) => {
-        arm()
+        noteActivity()
         onDelta(delta)
       },
-      onProviderNativeRawPayload: (payload) => context.emit('provider_native_raw_payload', payload, round)
+      onProviderNativeRawPayload: (payload) => {
+        noteActivity()
+        context.emit('provider_native_raw_payload', payload, round)
+      }
     })
     if (timedOut) return { kind: 'failed', error: idle?.signal.reason }
     if (signal?.aborted || response.stopReason === 'aborted') return { kind: 'aborted', response }
