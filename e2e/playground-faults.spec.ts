@@ -5,13 +5,21 @@ import type { TFakeLlmTurn } from '../lib/testing/fake-llm/fake-llm-script.ts'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
 import { chooseProvider, openPlayground, sendPrompt } from './playground-fixtures.ts'
 
-// Every fault the fake LLM server injects, met by the real Anthropic SDK in the worker: the page
-// says what happened and what to do, with the Settings button when a setting is the fix, and the
-// next turn runs.
+// Every fault the fake LLM server injects, met in the worker by the real Anthropic SDK (Messages)
+// and the real OpenAI SDK (Chat Completions, as the playground's OpenAI-compatible provider): the
+// page says what happened and what to do, with the Settings button when a setting is the fix, and
+// the next turn runs.
 
 const SUITE = 'playground-faults'
 const KEY = 'sk-ant-fault-suite-0123456789'
-const MODEL = 'claude-haiku-4-5'
+
+/** A provider surface as the Settings dialog names it, with where the fake server answers it. */
+type TSurface = { provider: string; model: string; baseURL: () => string }
+
+const SURFACES: TSurface[] = [
+  { provider: 'Anthropic', model: 'claude-haiku-4-5', baseURL: () => server.url },
+  { provider: 'OpenAI-compatible server', model: 'gpt-4o-mini', baseURL: () => server.openaiBaseURL }
+]
 const PARTIAL: TFakeLlmTurn = { text: ['Part one, ', 'part two, ', 'part three.'] }
 
 let server: TFakeLlmServer
@@ -103,20 +111,20 @@ const CASES: TFaultCase[] = [
   }
 ]
 
-async function useServer(page: Page, overrides: { baseURL?: string; apiKey?: string; idleTimeoutSeconds?: number } = {}): Promise<void> {
+async function useServer(page: Page, surface: TSurface, overrides: { baseURL?: string; apiKey?: string; idleTimeoutSeconds?: number } = {}): Promise<void> {
   await chooseProvider(page, {
-    provider: 'Anthropic',
-    baseURL: overrides.baseURL ?? server.url,
-    model: MODEL,
+    provider: surface.provider,
+    baseURL: overrides.baseURL ?? surface.baseURL(),
+    model: surface.model,
     apiKey: overrides.apiKey ?? KEY,
     ...(overrides.idleTimeoutSeconds === undefined ? {} : { idleTimeoutSeconds: overrides.idleTimeoutSeconds })
   })
 }
 
-for (const entry of CASES) {
-  test(`${entry.fault}: the page says what happened and what to do, and the next turn runs`, async ({ page }) => {
+for (const [surface, entry] of SURFACES.flatMap((surface) => CASES.map((entry) => [surface, entry] as const))) {
+  test(`${surface.provider}, ${entry.fault}: the page says what happened and what to do, and the next turn runs`, async ({ page }) => {
     await openPlayground(page)
-    await useServer(page, (await entry.settings?.()) ?? {})
+    await useServer(page, surface, (await entry.settings?.()) ?? {})
     if (entry.turns) server.enqueue(...entry.turns)
     await sendPrompt(page, `Trigger ${entry.fault}`)
 
@@ -126,13 +134,14 @@ for (const entry of CASES) {
     await expect(notice.getByRole('button', { name: 'Open Settings' })).toHaveCount(entry.opensSettings ? 1 : 0)
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
     const conversation = page.getByRole('region', { name: 'Conversation' })
-    if (entry.keeps) await expect(notice.getByLabel('Partial reply')).toHaveText(entry.keeps)
+    // How much arrives before the cut depends on the surface's framing; its start is always kept.
+    if (entry.keeps) await expect(notice.getByLabel('Partial reply')).toHaveText(new RegExp(`^${entry.keeps}`))
     expect(server.remainingTurns()).toBe(0)
 
     // The action offered is the one that works: fixed settings (through the notice's own button
     // when it has one), or simply sending again.
     if (entry.opensSettings) await notice.getByRole('button', { name: 'Open Settings' }).click()
-    if (entry.settings) await useServer(page)
+    if (entry.settings) await useServer(page, surface)
     else if (entry.opensSettings) await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Cancel' }).click()
     server.enqueue({ text: ['Recovered ', 'after the fault.'] })
     await sendPrompt(page, 'Again, please')
@@ -144,16 +153,18 @@ for (const entry of CASES) {
 
 // The idle timeout comes from Settings ("Give up after this many seconds of silence"), shortened
 // here so the stall shows in seconds rather than the default minute and a half.
-test('stall past the idle timeout: the page says the server stopped answering, and the next turn runs', async ({ page }) => {
-  await openPlayground(page)
-  await useServer(page, { idleTimeoutSeconds: 2 })
-  server.enqueue({ ...PARTIAL, fault: { kind: 'stall', afterEvents: 4 } })
-  await sendPrompt(page, 'Trigger a stall')
-  const notice = page.getByRole('alert').filter({ hasText: 'The model server stopped answering' })
-  await expect(notice.locator('.failure-title')).toHaveText('The model server stopped answering for 2 s.', { timeout: 8_000 })
-  await expect(notice.locator('.failure-fix')).toContainText('If it keeps stalling, check the base URL in Settings')
-  server.enqueue({ text: ['Recovered ', 'after the stall.'] })
-  await sendPrompt(page, 'Again, please')
-  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Recovered after the stall.')
-  recordSuiteTotal(SUITE, 'faults')
-})
+for (const surface of SURFACES) {
+  test(`${surface.provider}, stall past the idle timeout: the page says the server stopped answering, and the next turn runs`, async ({ page }) => {
+    await openPlayground(page)
+    await useServer(page, surface, { idleTimeoutSeconds: 2 })
+    server.enqueue({ ...PARTIAL, fault: { kind: 'stall', afterEvents: 4 } })
+    await sendPrompt(page, 'Trigger a stall')
+    const notice = page.getByRole('alert').filter({ hasText: 'The model server stopped answering' })
+    await expect(notice.locator('.failure-title')).toHaveText('The model server stopped answering for 2 s.', { timeout: 8_000 })
+    await expect(notice.locator('.failure-fix')).toContainText('If it keeps stalling, check the base URL in Settings')
+    server.enqueue({ text: ['Recovered ', 'after the stall.'] })
+    await sendPrompt(page, 'Again, please')
+    await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Recovered after the stall.')
+    recordSuiteTotal(SUITE, 'faults')
+  })
+}

@@ -40,9 +40,11 @@ export async function callProvider(
       )
     }, delayMs)
   }
-  const noteActivity = () => {
-    lastActivity = Date.now()
-  }
+  const noteActivity = idle
+    ? () => {
+        lastActivity = Date.now()
+      }
+    : () => undefined
   const callSignal = idle ? (signal ? AbortSignal.any([signal, idle.signal]) : idle.signal) : signal
   const onStop = () => clearTimeout(timer)
   signal?.addEventListener('abort', onStop, { once: true })
