@@ -1,8 +1,9 @@
-import { chromium } from '@playwright/test'
+import { chromium, type Browser } from '@playwright/test'
 import { build } from 'esbuild'
 import { resolve } from 'node:path'
 import type { TSuitePlan } from '../measure/bench-runtime.ts'
 import type { TSuiteFigures } from '../measure/run-suite.ts'
+import { LIBRARY_IDS } from '../scenarios/scenario.ts'
 import { BENCH_ROOT } from '../size/project-paths.ts'
 import { CHROMIUM_BENCH_ARGS, findChromium } from './chromium-launch.ts'
 import { oneZodPlugin } from './one-zod-plugin.ts'
@@ -34,16 +35,37 @@ async function bundlePage(): Promise<string> {
   return output.text
 }
 
-/** Runs the suite inside a Chromium page (Debian's Chromium through Playwright), headless. */
+/**
+ * Runs the suite in Chromium (Debian's, through Playwright, headless) with each library in a page
+ * of its own context, then merges the figures: in one shared page, a peer that keeps hundreds of
+ * megabytes alive slowed the collector for every library measured after it.
+ */
 export async function runInChromium(plan: TSuitePlan, log: (line: string) => void): Promise<TChromiumOutcome> {
   const executablePath = findChromium()
   if (!executablePath) return { skipped: 'no Chromium at CHROMIUM_PATH or /usr/bin/chromium' }
   const script = await bundlePage()
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_BENCH_ARGS] })
   try {
-    const page = await browser.newPage()
+    const suites: TSuiteFigures[] = []
+    for (const library of plan.libraries ?? LIBRARY_IDS) {
+      log(`Chromium suite: ${library}, in a page of its own`)
+      suites.push(await runInPage(browser, script, { ...plan, libraries: [library] }, log))
+    }
+    return {
+      figures: { runtime: 'chromium', loops: suites.flatMap((suite) => suite.loops), streams: suites.flatMap((suite) => suite.streams) },
+      version: browser.version()
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function runInPage(browser: Browser, script: string, plan: TSuitePlan, log: (line: string) => void): Promise<TSuiteFigures> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
     // performance.memory is coarse and lags; the DevTools protocol reads the isolate's heap exactly.
-    const devtools = await page.context().newCDPSession(page)
+    const devtools = await context.newCDPSession(page)
     await page.exposeFunction('robotaBenchUsedHeapBytes', async () => (await devtools.send('Runtime.getHeapUsage')).usedSize)
     const pageErrors: string[] = []
     page.on('pageerror', (error) => pageErrors.push(error.message))
@@ -62,13 +84,12 @@ export async function runInChromium(plan: TSuitePlan, log: (line: string) => voi
     // `goto` resolves on the load event, after the module script has run or failed.
     await page.goto(`${ORIGIN}/index.html`)
     if (pageErrors.length > 0) throw new Error(`The bench page failed to load: ${pageErrors.join('; ')}`)
-    const figures = await page.evaluate(async (suitePlan) => {
+    return await page.evaluate(async (suitePlan) => {
       const bench = (globalThis as typeof globalThis & { robotaBench?: { run(plan: TSuitePlan): Promise<TSuiteFigures> } }).robotaBench
       if (!bench) throw new Error('The bench page did not register robotaBench.')
       return bench.run(suitePlan)
     }, plan)
-    return { figures, version: browser.version() }
   } finally {
-    await browser.close()
+    await context.close()
   }
 }

@@ -8,7 +8,7 @@ export const NODE_LIBRARY_ARGUMENT = '--node-library='
 /**
  * Measures the Node suite with each library in a process of its own, then merges the figures.
  * Sharing one process let a peer that keeps hundreds of megabytes alive slow the collector for
- * every library measured after it; Chromium needs no such care, each page has its own heap.
+ * every library measured after it (the Chromium suite gives each library a page of its own).
  */
 export function runNodeSuiteInChildren(
   entry: string,
