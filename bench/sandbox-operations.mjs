@@ -8,17 +8,15 @@
 // Run: node bench/sandbox-operations.mjs [--skip-chromium]   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { chromium } from '@playwright/test'
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build as bundleForNode } from 'esbuild'
-import { build as buildPage } from 'vite'
+import { buildBenchPage, serveBenchPage } from './browser/built-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules', '.cache', 'robota-sandbox-bench')
-const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' }
 const COLD_LOAD_SAMPLES = 9
 
 async function measureInNode() {
@@ -41,42 +39,12 @@ async function measureInNode() {
 
 async function buildColdLoadPage() {
   const outDir = join(cache, 'page')
-  await buildPage({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      manifest: true,
-      chunkSizeWarningLimit: 4000,
-      rolldownOptions: { input: { page: join(root, 'bench/sandbox/cold-load-page.ts') }, output: { entryFileNames: '[name].js' } }
-    }
-  })
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'))
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
-  return { outDir, html: `<!doctype html><html><head><meta charset="utf-8"></head><body><script type="module" src="/${entry.file}"></script></body></html>` }
-}
-
-function serve({ outDir, html }) {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://bench').pathname))
-    if (path === '/' || path === '/index.html') return response.writeHead(200, { 'content-type': 'text/html' }).end(html)
-    try {
-      const body = readFileSync(join(outDir, path))
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body)
-    } catch {
-      response.writeHead(404).end()
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+  return { outDir, html: await buildBenchPage({ root, outDir, entry: join(root, 'bench/sandbox/cold-load-page.ts') }) }
 }
 
 async function measureInChromium() {
-  const server = await serve(await buildColdLoadPage())
+  const built = await buildColdLoadPage()
+  const server = await serveBenchPage(built.outDir, built.html)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']

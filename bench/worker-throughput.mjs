@@ -9,53 +9,14 @@
 // also saves a CPU profile of the playground page while it renders the long turn)
 import react from '@vitejs/plugin-react'
 import { chromium } from '@playwright/test'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { createServer } from 'node:http'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { buildBenchPage, serveBenchPage } from './browser/built-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = join(root, 'node_modules', '.cache', 'robota-worker-bench')
-const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' }
-
-async function buildBenchPage() {
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    plugins: [react()],
-    worker: { format: 'es' },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      manifest: true,
-      chunkSizeWarningLimit: 4000,
-      rolldownOptions: { input: { page: join(root, 'bench/worker-bench-page.ts') }, output: { entryFileNames: '[name].js' } }
-    }
-  })
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'))
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
-  const styles = (entry.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('')
-  return `<!doctype html><html><head><meta charset="utf-8">${styles}</head><body><div id="root"></div><script type="module" src="/${entry.file}"></script></body></html>`
-}
-
-function serve(html) {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://bench').pathname))
-    if (path === '/' || path === '/index.html') return response.writeHead(200, { 'content-type': 'text/html' }).end(html)
-    try {
-      const body = readFileSync(join(outDir, path))
-      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body)
-    } catch {
-      response.writeHead(404).end()
-    }
-  })
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
-}
 
 const THROUGHPUT_PROMPT = process.env.BENCH_THROUGHPUT_PROMPT ?? 'deltas=100000 burst=500 pauseMs=0'
 const LATENCY_PROMPT = 'deltas=5000 burst=10 pauseMs=1'
@@ -98,8 +59,8 @@ async function measurePlaygroundRender(page) {
 async function main() {
   // Wall-clock figures depend on what else the machine runs: the load is reported beside them.
   const loadBefore = loadavg()[0]
-  const html = await buildBenchPage()
-  const server = await serve(html)
+  const html = await buildBenchPage({ root, outDir, entry: join(root, 'bench/worker-bench-page.ts'), plugins: [react()], bodyHtml: '<div id="root"></div>' })
+  const server = await serveBenchPage(outDir, html)
   const { port } = server.address()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
