@@ -79,21 +79,14 @@ async function chooseSettings(page: Page, settings: { baseURL?: string; mode: st
 async function openPlaygroundOn(page: Page, baseURL: string): Promise<void> {
   await page.goto('/')
   await expect(page.getByLabel('Prompt')).toBeEnabled()
-  mode = 'bypassPermissions'
-  await chooseSettings(page, { baseURL, mode })
+  // `bypassPermissions` lets the turn's `Write` and closing `Bash` run unasked; the page keeps
+  // the choice, and each reload and restarted worker must hand it to the reopened session.
+  await chooseSettings(page, { baseURL, mode: 'bypassPermissions' })
 }
-
-// Both let `Write` run unasked; `bypassPermissions` lets the closing `Bash` run too.
-type TWriteMode = 'acceptEdits' | 'bypassPermissions'
-let mode: TWriteMode = 'bypassPermissions'
 
 async function reloadPage(page: Page): Promise<void> {
   await page.reload()
   await expect(page.getByLabel('Prompt')).toBeEnabled({ timeout: 20_000 })
-  // A reloaded page shows the saved permission mode but leaves the reopened session in `default`;
-  // switching to another mode does reach it, so each reload switches between the two.
-  mode = mode === 'bypassPermissions' ? 'acceptEdits' : 'bypassPermissions'
-  await chooseSettings(page, { mode })
 }
 
 /** The one session's stored messages (the suite never opens a second one). */
@@ -172,7 +165,6 @@ test(`the worker dies at random points across ${TURNS} turns; nothing committed 
   // A last reload: everything comes back from IndexedDB into a fresh page and worker.
   const committed = await storedMessages(page)
   await reloadPage(page)
-  if (mode !== 'bypassPermissions') await reloadPage(page)
   const stored = await storedMessages(page)
   expectKept(committed, stored, 'the last reload')
   const prompts = stored.filter((message) => message.role === 'user').map((message) => message.content)

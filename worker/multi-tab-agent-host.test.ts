@@ -92,6 +92,22 @@ describe('MultiTabAgentHost', () => {
     expect((await next).response).toContain('Tiny Calculator')
   })
 
+  it('takes a permission mode while another tab drives the session, and turns run in it once this tab does', async () => {
+    const { tabs: [owner, follower] } = startTabs(2)
+    if (!owner || !follower) throw new Error('two tabs expected')
+    const session = await owner.host.createSession()
+    await owner.host.openSession(session.id)
+    expect(await follower.host.openSession(session.id)).toMatchObject({ readOnly: true })
+    await follower.host.setPermissionMode(session.id, 'bypassPermissions')
+
+    await owner.host.closeSession(session.id)
+    await expect.poll(() => follower.events().some((event) => event.kind === 'session_access')).toBe(true)
+    // The demo's `cat README.md` asks in `default`; in `bypassPermissions` it runs unasked.
+    const turn = await follower.host.submit(session.id, 'What is here?')
+    expect(turn.response).toContain('Tiny Calculator')
+    expect(follower.events().some((event) => event.kind === 'permission_request')).toBe(false)
+  })
+
   it('in Node, with no other tab, drives every session it opens and closes off a turn a crashed process left', async () => {
     const { shared, tabs: [host] } = startTabs(1)
     if (!host) throw new Error('one tab expected')

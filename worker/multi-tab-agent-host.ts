@@ -111,8 +111,9 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.ownerOnly(sessionId, () => this.inner.answerPermission(sessionId, requestId, answer))
   }
 
+  /** Also while another tab drives the session: the mode is this host's, for its own turns. */
   setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
-    return this.ownership.whileOwner(sessionId, () => this.inner.setPermissionMode(sessionId, mode))
+    return this.inner.setPermissionMode(sessionId, mode)
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {

@@ -29,6 +29,8 @@ export type THostCommandPorts = {
   setModel(model: string): Promise<void>
   setLanguage(language: string): Promise<void>
   rename(name: string): Promise<void>
+  /** Keeps a mode chosen here beyond the live session. */
+  rememberPermissionMode(mode: TPermissionMode): void
   /** Runs a prompt as a turn of the session; resolves with the answer. */
   submit(prompt: string): Promise<{ response: string; interrupted: boolean }>
 }
@@ -132,6 +134,7 @@ class HostCommandContext implements ICommandHost {
 
   setPermissionMode(mode: TPermissionMode): void {
     this.ports.session.enforcer.setMode(mode)
+    this.ports.rememberPermissionMode(mode)
   }
 
   getSessionRules(): string[] {

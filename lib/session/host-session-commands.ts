@@ -1,3 +1,4 @@
+import type { TPermissionMode } from '../permissions/index.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 import type { TCommandOutcome, THostEvent, TProviderChoice, TTurnResult } from './agent-host.ts'
 import type { ICommand } from './commands/command-types.ts'
@@ -25,6 +26,8 @@ export type THostSessionCommandPorts = {
   publish(event: THostEvent): void
   publishNow(event: THostEvent): void
   flush(): Promise<void>
+  /** Keeps a mode `/mode` chose for the session beyond its live session. */
+  rememberPermissionMode(sessionId: string, mode: TPermissionMode): void
   /** Switches the provider without the idle check: the command holds the session busy. */
   setProvider(sessionId: string, choice: TProviderChoice): Promise<unknown>
   rename(sessionId: string, name: string): Promise<unknown>
@@ -85,6 +88,7 @@ export class HostSessionCommands {
         rename: async (name) => {
           await ports.rename(sessionId, name)
         },
+        rememberPermissionMode: (mode) => ports.rememberPermissionMode(sessionId, mode),
         submit: async (prompt) => {
           await release()
           return ports.submit(sessionId, prompt)

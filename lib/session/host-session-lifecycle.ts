@@ -7,6 +7,7 @@ import { HostEventLog } from './host-event-log.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
 import type { SessionAgents } from './session-agents.ts'
+import type { SessionPermissionModes } from './session-permission-modes.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
 
 /** What the lifecycle of a host's sessions works through. */
@@ -15,6 +16,7 @@ export type THostSessionLifecyclePorts = {
   agents: SessionAgents
   sandboxes: SessionSandboxes
   live: HostLiveSessions
+  modes: SessionPermissionModes
   turns: HostRunningTurns
   /** Builds a provider from a plain-data choice. */
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
@@ -65,6 +67,7 @@ export class HostSessionLifecycle {
     const session = ports.live.detach(sessionId)
     ports.agents.forget(sessionId)
     ports.sandboxes.forget(sessionId)
+    ports.modes.forget(sessionId)
     await (await session)?.sandbox.dispose?.()
     await ports.store.deleteSession(sessionId)
   }
@@ -92,6 +95,7 @@ export class HostSessionLifecycle {
     if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
     ports.agents.copy(sessionId, fork.id)
     ports.sandboxes.copyChoice(sessionId, fork.id)
+    ports.modes.copy(sessionId, fork.id)
     return toSessionSummary(fork)
   }
 
@@ -108,8 +112,10 @@ export class HostSessionLifecycle {
   }
 
   async open(sessionId: string): Promise<TSessionView> {
-    const record = await this.ports.loadRecord(sessionId)
+    // Events first: a commit landing between the reads then leaves the record ahead of the events,
+    // and the page applies the events it has not seen on top of messages that already hold them.
     const events = await this.ports.store.loadEvents(sessionId)
+    const record = await this.ports.loadRecord(sessionId)
     return { summary: toSessionSummary(record), messages: record.messages, events, running: this.ports.turns.isRunning(sessionId) }
   }
 

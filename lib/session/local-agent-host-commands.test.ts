@@ -121,6 +121,25 @@ describe('LocalAgentHost commands', () => {
     expect(await host.executeCommand(session.id, '/model')).toMatchObject({ message: 'Model: other-model' })
   })
 
+  it('keeps a session’s permission mode when its live session is let go and started again, and in its forks', async () => {
+    const { host } = makeHost([])
+    const session = await host.createSession()
+    expect(await host.executeCommand(session.id, '/mode')).toMatchObject({ data: { mode: 'bypassPermissions' } })
+    await host.setPermissionMode(session.id, 'plan')
+    await host.closeSession(session.id)
+    expect(await host.executeCommand(session.id, '/mode')).toMatchObject({ data: { mode: 'plan' } })
+
+    expect(await host.executeCommand(session.id, '/mode acceptEdits')).toMatchObject({ success: true })
+    await host.closeSession(session.id)
+    expect(await host.executeCommand(session.id, '/mode')).toMatchObject({ data: { mode: 'acceptEdits' } })
+    const fork = await host.forkSession(session.id)
+    expect(await host.executeCommand(fork.id, '/mode')).toMatchObject({ data: { mode: 'acceptEdits' } })
+
+    await expect(host.setPermissionMode(session.id, 'anything' as never)).rejects.toThrow('Unknown permission mode "anything".')
+    await expect(host.setPermissionMode('no-such-session', 'plan')).rejects.toThrow('No session with id "no-such-session".')
+    expect(await host.executeCommand(session.id, '/mode')).toMatchObject({ data: { mode: 'acceptEdits' } })
+  })
+
   it('compacts on its own before a turn when the conversation fills the window', async () => {
     const { host, store, events } = makeHost([{ text: 'First answer.' }, { text: 'Summary of the first exchange.' }, { text: 'Second answer.' }], {
       autoCompactThreshold: 0.000_01

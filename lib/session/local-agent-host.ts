@@ -31,6 +31,7 @@ import type { TPermissionAnswer } from './permission-enforcer-types.ts'
 import type { TReplayRerunReport } from './replay-rerun.ts'
 import { runTurn } from './run-turn.ts'
 import { SessionAgents } from './session-agents.ts'
+import { SessionPermissionModes } from './session-permission-modes.ts'
 import { SessionSandboxes, validateSandboxChoice } from './session-sandboxes.ts'
 
 /** What the host is built from; concrete adapters are chosen by whoever assembles it. */
@@ -77,6 +78,7 @@ export class LocalAgentHost implements IAgentHost {
   private readonly agents: SessionAgents
   private readonly sandboxes: SessionSandboxes
   private readonly live: HostLiveSessions
+  private readonly modes: SessionPermissionModes
   private readonly lifecycle: HostSessionLifecycle
   private readonly commands: HostSessionCommands
   private readonly files: HostWorkspaceFiles
@@ -87,6 +89,7 @@ export class LocalAgentHost implements IAgentHost {
     const { store } = options
     const loadRecord = (sessionId: string) => this.loadRecord(sessionId)
     this.events = new HostEventHub(options.eventIntervalMs)
+    this.modes = new SessionPermissionModes(options.permissionMode ?? 'default')
     this.permissions = new PermissionBroker((event) => this.events.publishNow(event))
     this.agents = new SessionAgents({
       createProvider: options.createProvider,
@@ -112,6 +115,7 @@ export class LocalAgentHost implements IAgentHost {
       agents: this.agents,
       sandboxes: this.sandboxes,
       live: this.live,
+      modes: this.modes,
       turns: this.turns,
       createProvider: options.createProvider,
       defaultProvider: options.defaultProvider,
@@ -133,6 +137,7 @@ export class LocalAgentHost implements IAgentHost {
       publish: (event) => this.events.publish(event),
       publishNow: (event) => this.events.publishNow(event),
       flush: () => this.events.flush(),
+      rememberPermissionMode: (sessionId, mode) => this.modes.set(sessionId, mode),
       setProvider: (sessionId, choice) => this.lifecycle.applyProvider(sessionId, choice),
       rename: (sessionId, name) => this.renameSession(sessionId, name),
       submit: (sessionId, prompt) => this.submit(sessionId, prompt)
@@ -221,7 +226,9 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   async setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
-    ;(await this.liveSessionById(sessionId)).enforcer.setMode(mode)
+    await this.loadRecord(sessionId)
+    this.modes.set(sessionId, mode)
+    ;(await this.live.current(sessionId))?.enforcer.setMode(mode)
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
@@ -289,7 +296,7 @@ export class LocalAgentHost implements IAgentHost {
       sandbox,
       provider,
       permissionHandler: this.permissions.handlerFor(sessionId),
-      permissionMode: this.options.permissionMode ?? 'default',
+      permissionMode: this.modes.modeFor(sessionId),
       permissions: this.options.permissions,
       hooks: this.options.hooks,
       systemMessage: this.agents.systemMessage(sessionId),

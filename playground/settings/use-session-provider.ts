@@ -48,11 +48,18 @@ export function useSessionProvider(host: IAgentHost, sessionId: string | undefin
     const previous = appliedModes.current.get(sessionId)
     // New sessions start in `default`, so only a change from it needs telling the host.
     if (previous === mode || (previous === undefined && mode === 'default')) return
-    appliedModes.current.set(sessionId, mode)
+    let active = true
     const switching = host
       .setPermissionMode(sessionId, mode)
-      .catch((caught: unknown) => setError(`The permission mode could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
+      .then(() => {
+        appliedModes.current.set(sessionId, mode)
+        if (active) setError(undefined)
+      })
+      .catch((caught: unknown) => active && setError(`The permission mode could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
     pending.current = Promise.all([pending.current, switching])
+    return () => {
+      active = false
+    }
   }, [host, sessionId, mode])
 
   const settled = useCallback(async () => {

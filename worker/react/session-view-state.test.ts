@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { createUserMessage } from '../../lib/core/messages.ts'
+import { createAssistantMessage, createUserMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
 import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
 import { toSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
@@ -14,6 +14,11 @@ const view: TSessionView = {
 
 function delta(seq: number, text: string, sessionId = 's1'): THostEvent {
   const event: IExecutionEventEnvelope = { seq, ts: 1, sessionId, executionId: 'e', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } }
+  return { kind: 'replay', event }
+}
+
+function committed(seq: number, index: number, message: TUniversalMessage): THostEvent {
+  const event = { seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'history_mutation', data: { index, message } } as IExecutionEventEnvelope
   return { kind: 'replay', event }
 }
 
@@ -62,5 +67,31 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(reloaded)).toBe('interrupted')
     const next = reduceSessionView(reloaded, { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'again' }] })
     expect(toSessionStatus(next)).toBe('thinking')
+  })
+
+  it('never leaves holes in the messages: a commit past the end asks for the view to be read again', () => {
+    const stale = opened({ messages: [createUserMessage('one')], events: [] })
+    // A restarted worker committed message 1 where this view did not see it; message 2 arrives.
+    const ahead = reduceSessionView(stale, { type: 'host_events', events: [committed(5, 2, createUserMessage('three'))] })
+    expect(ahead.messages).toHaveLength(1)
+    expect(ahead.messages.every((message) => message !== undefined)).toBe(true)
+    expect(ahead.behindStorage).toBe(1)
+    expect(ahead.events.map((event) => event.seq)).toEqual([5])
+  })
+
+  it('a reload keeps what arrived after the host read the view, applied on top of it', () => {
+    const before = reduceSessionView(opened({ messages: [createUserMessage('one')] }), {
+      type: 'host_events',
+      events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'three' }, committed(5, 2, createUserMessage('three')), delta(6, 'Wri'), delta(7, 'ting')]
+    })
+    const storedEvents = [0, 1, 2, 3, 4].map((seq) => ({ seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'turn_start', data: {} }) as unknown as IExecutionEventEnvelope)
+    const reloaded = reduceSessionView(before, {
+      type: 'reloaded',
+      view: { ...view, messages: [createUserMessage('one'), createAssistantMessage('Interrupted')], events: storedEvents, running: false }
+    })
+    expect(reloaded.messages.map((message) => message.content)).toEqual(['one', 'Interrupted', 'three'])
+    expect(reloaded.events.map((event) => event.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(reloaded.streamingText).toBe('Writing')
+    expect(toSessionStatus(reloaded)).toBe('streaming')
   })
 })

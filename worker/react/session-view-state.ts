@@ -34,6 +34,11 @@ export type TSessionViewState = {
   interruption: TTurnInterruption | undefined
   /** The last turn's failure, worded for people. */
   error: string | undefined
+  /**
+   * Counts the events that showed storage ahead of this view (a message committed at an index past
+   * the end of `messages`); each change asks for the view to be read again.
+   */
+  behindStorage: number
 }
 
 /** Changes to the view: a session was opened or reloaded, host events arrived, a call failed. */
@@ -57,7 +62,8 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   pendingPermissions: [],
   activeTools: [],
   interruption: undefined,
-  error: undefined
+  error: undefined,
+  behindStorage: 0
 }
 
 const INTERRUPTION_TEXT: Record<TTurnInterruption, string> = {
@@ -69,20 +75,17 @@ const INTERRUPTION_TEXT: Record<TTurnInterruption, string> = {
 export function reduceSessionView(state: TSessionViewState, action: TSessionViewAction): TSessionViewState {
   switch (action.type) {
     case 'opened':
+      return fromView(action.view, state)
     case 'reloaded': {
       const { view } = action
-      const same = state.sessionId === view.summary.id
-      return {
-        ...EMPTY_SESSION_VIEW,
-        sessionId: view.summary.id,
-        name: view.summary.name,
-        messages: view.messages,
-        events: view.events,
-        running: view.running,
-        readOnly: view.readOnly === true,
-        sandboxStatus: same ? state.sandboxStatus : 'idle',
-        ...(action.type === 'reloaded' && same ? { interruption: state.interruption, error: state.error } : {})
-      }
+      if (state.sessionId !== view.summary.id) return fromView(view, EMPTY_SESSION_VIEW)
+      // Events that reached the page after the host read the view are newer than it: they are
+      // applied again on top, so a turn that began meanwhile keeps its messages and its text.
+      const lastSeq = view.events.at(-1)?.seq ?? -1
+      const newer = state.events.filter((event) => event.seq > lastSeq)
+      const base = fromView(view, state)
+      const reloaded = { ...base, interruption: state.interruption, error: state.error, ...(newer.length > 0 ? { running: state.running } : {}) }
+      return newer.reduce(applyReplayEvent, { ...reloaded, events: view.events.concat(newer) })
     }
     case 'failed':
       return { ...state, running: false, error: action.message }
@@ -95,6 +98,21 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       }
       return appended.length > 0 ? { ...next, events: state.events.concat(appended) } : next
     }
+  }
+}
+
+/** A view read from the host; `previous` lends its sandbox status when it shows the same session. */
+function fromView(view: TSessionView, previous: TSessionViewState): TSessionViewState {
+  return {
+    ...EMPTY_SESSION_VIEW,
+    sessionId: view.summary.id,
+    name: view.summary.name,
+    messages: view.messages,
+    events: view.events,
+    running: view.running,
+    readOnly: view.readOnly === true,
+    sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
+    behindStorage: previous.behindStorage
   }
 }
 
@@ -151,6 +169,9 @@ function applyReplayEvent(state: TSessionViewState, event: IExecutionEventEnvelo
       return { ...state, messages: [...messages], streamingText: '' }
     }
     case 'history_mutation': {
+      // Past the end: messages before it were committed where this view did not see them (a
+      // restarted worker closed a turn off). Writing it would leave holes; the view is read again.
+      if (event.data.index > state.messages.length) return { ...state, behindStorage: state.behindStorage + 1 }
       const messages = [...state.messages]
       messages[event.data.index] = event.data.message
       const streamingText = event.data.message.role === 'assistant' ? '' : state.streamingText

@@ -83,6 +83,33 @@ describe('useAgentSession', () => {
     expect(watching.result.current.status).toBe('interrupted')
     expect(watching.result.current.state.error).toMatch(/tab running it closed/)
   })
+  it('reads the view again when a commit shows storage ahead of it, and never shows a hole', async () => {
+    const { shared, tabs: [tab] } = startTabs(1)
+    if (!tab) throw new Error('one tab expected')
+    const session = await tab.host.createSession()
+    const first = tab.host.submit(session.id, 'First')
+    await tab.answerNextPrompt(session.id, 'allow_once')
+    await first
+    // The first read misses the last committed message, as a view read just before a restarted
+    // worker closed a turn off would.
+    let reads = 0
+    const host = Object.create(tab.host) as typeof tab.host
+    host.openSession = async (id) => {
+      const view = await tab.host.openSession(id)
+      reads += 1
+      return reads === 1 ? { ...view, messages: view.messages.slice(0, -1) } : view
+    }
+    const { result } = renderHook(() => useAgentSession(host, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    const mark = tab.events().length
+    act(() => void result.current.submit('Second'))
+    await tab.answerNextPrompt(session.id, 'allow_once', mark)
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    const stored = await shared.store.loadSession(session.id)
+    await waitFor(() => expect(result.current.state.messages).toEqual(stored?.messages))
+    expect(reads).toBeGreaterThan(1)
+  })
 })
 
 describe('useReplayEvents', () => {

@@ -58,6 +58,11 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
     }
   }, [host, sessionId])
 
+  // A committed message past the end of the view: storage is ahead of it.
+  useEffect(() => {
+    if (state.behindStorage > 0) reload.current()
+  }, [state.behindStorage])
+
   const submit = useCallback(
     async (prompt: string) => {
       if (!sessionId) return
