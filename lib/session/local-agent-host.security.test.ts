@@ -222,4 +222,34 @@ describe('no key reaches storage, exports, events or the console', () => {
     expect(view.messages.at(-1)?.content).toBe('The key: [REDACTED] is set.')
     recordSuiteTotal(SUITE, 'securityChecks')
   })
+
+  it.each(SURFACES)('$label: a key in a tool call’s arguments, streamed in two fragments, leaves no piece in any event', async ({ providerKey, create }) => {
+    // The fake server cuts argument JSON in the middle, which falls inside the key here.
+    const argumentsText = JSON.stringify({ command: `echo ${providerKey}` })
+    const middle = Math.floor(argumentsText.length / 2)
+    expect(argumentsText.indexOf(providerKey)).toBeLessThan(middle)
+    const server = await startFakeLlmServer({ apiKey: providerKey, turns: [{ toolCalls: [{ name: 'Bash', arguments: argumentsText }] }, { text: 'Printed.' }] })
+    servers.push(server)
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: (choice) => create(server, choice),
+      defaultProvider: { kind: 'fake', model: 'test-model', baseURL: server.url, apiKey: providerKey },
+      permissionMode: 'bypassPermissions',
+      eventIntervalMs: 1
+    })
+    const delivered: string[] = []
+    await host.subscribe((events) => {
+      delivered.push(JSON.stringify(events))
+    })
+    const session = await host.createSession()
+    expect((await host.submit(session.id, 'Print the key.')).toolsExecuted).toEqual(['Bash'])
+    const view = await host.openSession(session.id)
+    const everywhere = [JSON.stringify(view), await host.exportReplay(session.id), ...delivered, consoleOutput.join('\n')].join('\n')
+    const pieces = [providerKey.slice(0, middle - argumentsText.indexOf(providerKey)), providerKey.slice(middle - argumentsText.indexOf(providerKey)), providerKey.slice(-12)]
+    const leaks = pieces.filter((piece) => everywhere.includes(piece))
+    recordSuiteTotal(SUITE, 'leaks', leaks.length)
+    expect(leaks).toEqual([])
+    recordSuiteTotal(SUITE, 'securityChecks')
+  })
 })

@@ -117,6 +117,65 @@ describe('StreamRedactor', () => {
   })
 })
 
+// A tool call's arguments stream as fragments of JSON inside each surface's native events.
+const ARGUMENT_FRAGMENT_SHAPES = {
+  'Anthropic Messages': (index: number, piece: string) => ({ type: 'content_block_delta', index: 1, delta: { type: 'input_json_delta', partial_json: piece } }),
+  'OpenAI Responses': (index: number, piece: string) => ({ type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, sequence_number: index, delta: piece }),
+  'OpenAI Chat Completions': (_index: number, piece: string) => ({
+    id: 'chatcmpl-1',
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: piece } }] } }]
+  })
+} as const
+
+function streamToolArguments(surface: keyof typeof ARGUMENT_FRAGMENT_SHAPES, pieces: readonly string[], secrets: readonly string[]) {
+  const run = collect(secrets)
+  run.redactor.push(delta(0, 'Running it.'))
+  pieces.forEach((piece, index) => {
+    const payload = ARGUMENT_FRAGMENT_SHAPES[surface](index, piece)
+    run.redactor.push(envelope('provider_native_raw_payload', { provider: surface, payloadKind: 'stream_event', sequence: index + 1, payload }))
+  })
+  const toolCall = { id: 'call_1', name: 'Bash', arguments: JSON.parse(pieces.join('')) as Record<string, unknown> }
+  run.redactor.push(envelope('provider_response_raw', { response: { role: 'assistant', content: 'Running it.', toolCalls: [toolCall] } as never, responseKind: 'provider-normalized-message' }))
+  return run
+}
+
+describe('StreamRedactor on tool-call arguments', () => {
+  const surfaces = Object.keys(ARGUMENT_FRAGMENT_SHAPES) as Array<keyof typeof ARGUMENT_FRAGMENT_SHAPES>
+  it.each(surfaces.flatMap((surface) => [
+    [surface, 'a key-shaped key', []],
+    [surface, 'the provider key, of no particular shape', ['zq81Hw0Ppl3mXvT7']]
+  ] as const))('%s: %s cut anywhere across argument fragments never survives in any event', (surface, _label, secrets) => {
+    const secret = secrets[0] ?? KEY
+    const argumentsJson = JSON.stringify({ command: `curl -H "x-api-key: ${secret}" https://example.test` })
+    const keyAt = argumentsJson.indexOf(secret)
+    let checked = 0
+    for (let first = keyAt - 3; first < keyAt + secret.length + 3; first++) {
+      for (const second of [first + 1, first + 5, first + 11]) {
+        const pieces = [argumentsJson.slice(0, first), argumentsJson.slice(first, second), argumentsJson.slice(second)].filter((piece) => piece !== '')
+        const { out } = streamToolArguments(surface, pieces, secrets)
+        const everything = JSON.stringify(out)
+        expect(everything, `cut ${JSON.stringify(pieces)}`).not.toContain(secret)
+        expect(everything, `cut ${JSON.stringify(pieces)}`).not.toContain(secret.slice(-12))
+        expect(everything, `cut ${JSON.stringify(pieces)}`).not.toContain(secret.slice(0, 12))
+        // Everything else of the arguments is still there, and every event left in order.
+        expect(everything).toContain('https://example.test')
+        expect(out.map((event) => event.seq)).toEqual([...out.map((event) => event.seq)].sort((left, right) => left - right))
+        checked++
+      }
+    }
+    recordSuiteTotal(SUITE, 'securityChecks', checked)
+    expect(checked).toBeGreaterThan(40)
+  })
+
+  it('leaves fragments alone when they hold no piece of a secret', () => {
+    const pieces = ['{"command":', '"ls -la ', 'src"}']
+    const { out } = streamToolArguments('Anthropic Messages', pieces, ['zq81Hw0Ppl3mXvT7'])
+    const fragments = out.flatMap((event) => (event.type === 'provider_native_raw_payload' ? [(event.data.payload as { delta: { partial_json: string } }).delta.partial_json] : []))
+    expect(fragments).toEqual(pieces)
+  })
+})
+
 describe('StreamRedactor on endless key characters', () => {
   it('holds back a bounded amount: a key-shaped run longer than any key is decided and redacted whole', () => {
     const { out, redactor, text } = collect()

@@ -1,5 +1,6 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import { REDACTED, redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { findSecretValues, scrubSecretFragments } from './secret-fragments.ts'
 import { StreamSecretScanner, type TSecretSpan } from './stream-secret-scanner.ts'
 
 type TDeltaEvent = Extract<IExecutionEventEnvelope, { type: 'provider_stream_raw_delta' }>
@@ -13,8 +14,10 @@ type TQueued = { event: IExecutionEventEnvelope; start: number }
  * decided, with any piece of a secret in it replaced (`[REDACTED]` where the secret starts, nothing
  * where it continues), so the text shown is the redacted text, whole and in order. The provider's
  * native stream events carry the same text, so each waits for its delta and leaves with it,
- * scrubbed the same way. Any other event ends the text block and leaves as `redactSecrets` makes
- * it, with the secrets found so far searched for too.
+ * scrubbed the same way. Native events that carry no text (a tool call's argument fragments) wait
+ * too, until the round's response: the secrets it holds whole, and the known ones, are then cut
+ * from the fragments they were split across. Any other event ends the text block and leaves as
+ * `redactSecrets` makes it, with the secrets found so far searched for too.
  */
 export class StreamRedactor {
   private scanner: StreamSecretScanner
@@ -36,6 +39,8 @@ export class StreamRedactor {
       this.queue.push({ event, start: this.scanner.length })
       return
     }
+    // The whole response names what its streamed fragments may hold in pieces.
+    if (this.queue.length > 0) this.learnWhole(findSecretValues(event))
     this.end()
     this.emit(redactSecrets(event, this.knownSecrets()))
   }
@@ -86,7 +91,8 @@ export class StreamRedactor {
     const known = this.knownSecrets()
     for (const { event, start } of leaving) {
       if (event.type !== 'provider_stream_raw_delta') {
-        this.emit(redactSecrets(replacements.size > 0 ? replaceStrings(event, replacements) : event, known))
+        const redacted = redactSecrets(replacements.size > 0 ? replaceStrings(event, replacements) : event, known)
+        this.emit(scrubSecretFragments(redacted, known))
         continue
       }
       const delta = scrubDelta(event.data.delta, start, spans)
@@ -99,9 +105,12 @@ export class StreamRedactor {
   private learn(text: string, start: number, spans: readonly TSecretSpan[]): void {
     for (const span of spans) {
       if (span.start < start || span.end > start + text.length) continue
-      const secret = text.slice(span.start - start, span.end - start)
-      if (!this.learned.includes(secret)) this.learned.push(secret)
+      this.learnWhole([text.slice(span.start - start, span.end - start)])
     }
+  }
+
+  private learnWhole(secrets: readonly string[]): void {
+    for (const secret of secrets) if (!this.learned.includes(secret)) this.learned.push(secret)
   }
 
   private knownSecrets(): readonly string[] {
