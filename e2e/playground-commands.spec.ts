@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
+import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
 
 const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS to a newcomer.\n'
 
@@ -95,5 +95,33 @@ test('compaction: /compact shows its progress, then the result, and the conversa
   const replay = page.getByRole('complementary', { name: 'Replay events' })
   await expect(replay.locator('li[data-type="compaction"]')).toHaveCount(1)
   await expect(replay.locator('li[data-type="history_replaced"]')).toHaveCount(1)
+  expect(errors).toEqual([])
+})
+
+test('/resume hands the keyboard to the Sessions list; /reset puts the settings back and forgets remembered keys', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const key = 'sk-test-remembered-0123456789abcdef'
+  await chooseProvider(page, { provider: 'OpenAI', apiKey: key, remember: true })
+  expect(await page.evaluate(() => localStorage.getItem('robota.playground.settings'))).toContain(key)
+
+  const prompt = page.getByLabel('Prompt')
+  const results = page.getByRole('region', { name: 'Command results' })
+  await prompt.fill('/resume')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(results.locator('.command-entry').last()).toContainText('The Sessions list has the focus')
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await expect(sessions.locator('.session-open[aria-current="true"]')).toBeFocused()
+
+  await prompt.fill('/reset')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(results.locator('.command-entry').last()).toContainText('Settings are back to their defaults')
+  const saved = await page.evaluate(() => localStorage.getItem('robota.playground.settings'))
+  expect(saved).not.toContain(key)
+  expect(JSON.parse(saved ?? '{}')).toMatchObject({ providerKind: 'offline-demo', rememberKeys: false, permissionMode: 'default' })
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Settings' }).getByLabel('Provider')).toHaveValue('offline-demo')
   expect(errors).toEqual([])
 })

@@ -2,13 +2,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { IAgentHost } from '../lib/session/agent-host.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
+import { commandEffectOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
 import { SessionList } from './sessions/session-list.tsx'
 import { useSessionList } from './sessions/use-session-list.ts'
-import { toProviderChoice } from './settings/playground-settings.ts'
+import { DEFAULT_SETTINGS, toProviderChoice } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
 import { measureContextUsage } from './shell/context-usage.ts'
@@ -52,6 +53,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const [tab, setTab] = useState<TSideTab>('replay')
   const [queued, setQueued] = useState<string | undefined>()
   const [filesVersion, setFilesVersion] = useState(0)
+  const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, settings, () => void sessions.refresh())
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
@@ -65,7 +67,10 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
       const sessionId = state.sessionId
       if (isCommandLine(prompt)) {
         await provider.settled()
-        await commands.run(prompt.trim())
+        const outcome = await commands.run(prompt.trim())
+        const effect = outcome && commandEffectOf(outcome)
+        if (effect === 'open-session-picker') setSessionPickerRequest((request) => request + 1)
+        if (effect === 'reset-settings') updateSettings(DEFAULT_SETTINGS)
         await sessions.refresh()
         setFilesVersion((version) => version + 1)
         return
@@ -80,7 +85,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
       if (sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
       else await sessions.refresh()
     },
-    [submit, provider.settled, commands.run, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
+    [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
   const wasRunning = useRef(false)
@@ -139,6 +144,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         onRename={onRenameSession}
         onFork={onForkSession}
         onDelete={onDeleteSession}
+        focusRequest={sessionPickerRequest}
       />
       <ChatPane
         state={chatState}

@@ -1,4 +1,5 @@
 import type { TCommandOutcome } from '../../lib/session/agent-host.ts'
+import { COMMAND_EFFECT_NOTES, commandEffectOf } from './command-effects.ts'
 
 /** One command the user ran in this page, while it runs and after. */
 export type TCommandLogEntry =
@@ -32,6 +33,7 @@ export function CommandLog({ entries, compaction }: TCommandLogProps) {
               <pre className="command-output">{entry.outcome.message}</pre>
             )
           ) : null}
+          {entry.state === 'done' ? <CommandEffectNote outcome={entry.outcome} /> : null}
         </article>
       ))}
       {compaction ? (
@@ -41,6 +43,11 @@ export function CommandLog({ entries, compaction }: TCommandLogProps) {
       ) : null}
     </section>
   )
+}
+
+function CommandEffectNote({ outcome }: { outcome: TCommandOutcome }) {
+  const effect = commandEffectOf(outcome)
+  return effect ? <p className="note">{COMMAND_EFFECT_NOTES[effect]}</p> : null
 }
 
 function entryClass(entry: TCommandLogEntry): string {

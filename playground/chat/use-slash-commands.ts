@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TCommandOutcome } from '../../lib/session/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
 
@@ -7,7 +7,8 @@ import type { TCommandLogEntry } from './command-log.tsx'
 export type TSlashCommands = {
   entries: TCommandLogEntry[]
   loadCommands: () => Promise<ICommand[]>
-  run: (line: string) => Promise<void>
+  /** Runs a command line and logs its answer; resolves with the outcome, or `undefined` when it failed. */
+  run: (line: string) => Promise<TCommandOutcome | undefined>
   /** Lets go of the answers shown, once the conversation has moved on past them. */
   clear: () => void
 }
@@ -21,8 +22,8 @@ export function useSlashCommands(host: IAgentHost, sessionId: string | undefined
   const loadCommands = useCallback(async () => (sessionId ? host.listCommands(sessionId) : []), [host, sessionId])
 
   const run = useCallback(
-    async (line: string) => {
-      if (!sessionId) return
+    async (line: string): Promise<TCommandOutcome | undefined> => {
+      if (!sessionId) return undefined
       const id = nextEntryId++
       const put = (entry: TCommandLogEntry) =>
         setLogs((current) => {
@@ -33,9 +34,12 @@ export function useSlashCommands(host: IAgentHost, sessionId: string | undefined
         })
       put({ id, line, state: 'running' })
       try {
-        put({ id, line, state: 'done', outcome: await host.executeCommand(sessionId, line) })
+        const outcome = await host.executeCommand(sessionId, line)
+        put({ id, line, state: 'done', outcome })
+        return outcome
       } catch (error) {
         put({ id, line, state: 'failed', message: error instanceof Error ? error.message : String(error) })
+        return undefined
       }
     },
     [host, sessionId]

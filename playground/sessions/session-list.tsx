@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useEffect, useRef } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { SessionItem } from './session-item.tsx'
 
@@ -13,12 +13,20 @@ type TSessionListProps = {
   onRename: (sessionId: string, name: string) => void
   onFork: (sessionId: string) => void
   onDelete: (sessionId: string) => void
+  /** Each change moves the keyboard focus to the open session in the list (`/resume` asks for it). */
+  focusRequest?: number
 }
 
 /** Stored sessions, newest first: open one, start, rename, fork or delete. */
-export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete }: TSessionListProps) {
+export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete, focusRequest = 0 }: TSessionListProps) {
+  const list = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (focusRequest === 0) return
+    const open = list.current?.querySelector<HTMLButtonElement>('.session-open[aria-current="true"]') ?? list.current?.querySelector<HTMLButtonElement>('.session-open')
+    open?.focus()
+  }, [focusRequest])
   return (
-    <nav className="sessions" aria-label="Sessions">
+    <nav className="sessions" aria-label="Sessions" ref={list}>
       <div className="sessions-head">
         <h2>Sessions</h2>
         <button type="button" className="new-session" onClick={onCreate} aria-keyshortcuts="Alt+N" title="New session (Alt+N)">

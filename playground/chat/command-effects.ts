@@ -1,0 +1,21 @@
+import type { TCommandOutcome } from '../../lib/session/agent-host.ts'
+
+/**
+ * What the page does for a command whose work falls to its caller (the spec's `data` signals):
+ * `/resume` asks for the session picker, `/reset` for the settings to go back to their defaults.
+ */
+export type TCommandEffect = 'open-session-picker' | 'reset-settings'
+
+/** The effect an outcome asks of the page, if any. */
+export function commandEffectOf(outcome: TCommandOutcome): TCommandEffect | undefined {
+  if (!outcome.success) return undefined
+  if (outcome.data?.triggerResumePicker === true) return 'open-session-picker'
+  if (outcome.data?.resetRequested === true) return 'reset-settings'
+  return undefined
+}
+
+/** What the page did for an effect, in words for the command's answer. */
+export const COMMAND_EFFECT_NOTES: Record<TCommandEffect, string> = {
+  'open-session-picker': 'The Sessions list has the focus: move with Tab and open one with Enter.',
+  'reset-settings': 'Settings are back to their defaults (the offline demo, default permission mode, system theme); keys are no longer remembered on this device.'
+}
