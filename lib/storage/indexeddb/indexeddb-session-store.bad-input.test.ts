@@ -5,7 +5,7 @@ import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sand
 import { LocalAgentHost } from '../../session/local-agent-host.ts'
 import { ScriptedProvider } from '../../testing/scripted-provider.ts'
 import { recordSuiteTotal } from '../../testing/suite-totals.ts'
-import { createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
+import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 
 // Records corrupted on disk (by another version, an extension, a hand edit): written raw into
@@ -17,7 +17,7 @@ const SUITE = 'IndexedDB corrupt records'
 
 stubIndexedDBGlobals()
 
-type TStoreName = 'sessions' | 'events'
+type TStoreName = 'sessions' | 'events' | 'payloads'
 
 async function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -48,7 +48,7 @@ async function readRaw(factory: IDBFactory): Promise<Record<TStoreName, unknown[
       request.onsuccess = () => resolve(request.result)
       request.onerror = () => reject(request.error)
     })
-  const values = { sessions: await read('sessions'), events: await read('events') }
+  const values = { sessions: await read('sessions'), events: await read('events'), payloads: await read('payloads') }
   database.close()
   return values
 }
@@ -149,6 +149,57 @@ describe('corrupt replay events in IndexedDB are reported naming the event, and 
       expect(await host.verifyReplay('good')).toEqual({ ok: false, index: 1, reason: expect.stringMatching(problem) })
       // An export of a broken log does not verify on import either: the damage is not laundered.
       await expect(createHost(new IndexedDBSessionStore({ indexedDB: new IDBFactory() })).importReplay(await host.exportReplay('good'))).rejects.toThrow(/^Replay import refused: (record 1|line 3) /)
+    }
+    expect((await host.listSessions()).sessions.map((summary) => summary.id)).toEqual(['good'])
+    expect(await readRaw(factory)).toEqual(before)
+    await store.close()
+    recordSuiteTotal(SUITE, 'badInputs')
+  })
+})
+
+// Long messages live apart from their events, in `payloads`, referenced by hash.
+const longEvents = [0, 1, 2].map((seq) => createTestEvent('good', seq, `message ${seq}: ${'x'.repeat(300)}`))
+
+type TCorruptPayload = { name: string; corrupt: (payload: Record<string, unknown>) => Record<string, unknown> | undefined; problem: RegExp; verifies: 'throws' | 'breaks' }
+
+const PAYLOADS: TCorruptPayload[] = [
+  { name: 'a message stored apart has gone', corrupt: () => undefined, problem: /Replay event seq 1 of session "good" refers to a message that is not stored \(sha256:[0-9a-f]{64}\)/, verifies: 'throws' },
+  {
+    name: 'a message stored apart was edited',
+    corrupt: (payload) => ({ ...payload, message: { ...(payload.message as object), content: 'edited' } }),
+    problem: /record 1 \(seq 1\) was changed after it was written/,
+    verifies: 'breaks'
+  }
+]
+
+describe('corrupt message payloads in IndexedDB are reported naming the event, and nothing is written', () => {
+  it.each(PAYLOADS)('$name', async ({ corrupt, problem, verifies }) => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('good', { nextEventSeq: 3 }), longEvents)
+    const { payloads } = await readRaw(factory)
+    expect(payloads).toHaveLength(3)
+    const second = (payloads as Array<Record<string, unknown>>).find((payload) => JSON.stringify(payload).includes('message 1:'))
+    if (!second) throw new Error('the second message is stored apart')
+    const database = await openRaw(factory)
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction('payloads', 'readwrite')
+      const changed = corrupt(second)
+      if (changed) transaction.objectStore('payloads').put(changed)
+      else transaction.objectStore('payloads').delete([second.sessionId as string, second.hash as string])
+      transaction.oncomplete = () => resolve()
+      transaction.onerror = () => reject(transaction.error)
+    })
+    database.close()
+    const before = await readRaw(factory)
+    const host = createHost(store)
+
+    if (verifies === 'throws') {
+      await expect(store.loadEvents('good')).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(problem) })
+      await expect(host.openSession('good')).rejects.toThrow(problem)
+      await expect(host.exportReplay('good')).rejects.toThrow(problem)
+    } else {
+      expect(await host.verifyReplay('good')).toEqual({ ok: false, index: 1, reason: expect.stringMatching(problem) })
     }
     expect((await host.listSessions()).sessions.map((summary) => summary.id)).toEqual(['good'])
     expect(await readRaw(factory)).toEqual(before)

@@ -2,6 +2,8 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { StorageError } from '../../core/errors.ts'
+import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TUniversalMessage } from '../../core/messages.ts'
 import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { describeSessionStore } from '../session-store.contract.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
@@ -12,13 +14,48 @@ stubIndexedDBGlobals()
 
 describeSessionStore('IndexedDBSessionStore', () => new IndexedDBSessionStore({ indexedDB: new IDBFactory() }))
 
-/** Writes `value` straight into an object store, bypassing the store's validation. */
-async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events', value: unknown): Promise<void> {
-  const database = await new Promise<globalThis.IDBDatabase>((resolve, reject) => {
+function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {
+  return new Promise<globalThis.IDBDatabase>((resolve, reject) => {
     const request = factory.open('robota')
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error)
   })
+}
+
+/** Every value of an object store, read straight from the database. */
+async function readRaw(factory: IDBFactory, storeName: 'events' | 'payloads'): Promise<unknown[]> {
+  const database = await openRaw(factory)
+  const values = await new Promise<unknown[]>((resolve, reject) => {
+    const request = database.transaction(storeName).objectStore(storeName).getAll()
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  database.close()
+  return values
+}
+
+/**
+ * The events of a session that ran `rounds` rounds: each round a prompt and an answer of 400
+ * characters each, and before the answer a `provider_request` holding the whole history so far.
+ */
+function longSessionEvents(sessionId: string, rounds: number): IExecutionEventEnvelope[] {
+  const events: IExecutionEventEnvelope[] = []
+  const history: TUniversalMessage[] = []
+  const append = (message: TUniversalMessage) => {
+    history.push(message)
+    events.push({ seq: events.length, ts: events.length, sessionId, executionId: 'e', type: 'history_mutation', data: { mutation: 'append', index: history.length - 1, message } })
+  }
+  for (let round = 0; round < rounds; round++) {
+    append({ id: `u${round}`, role: 'user', state: 'complete', timestamp: round, content: `Question ${round}: ${'q'.repeat(400)}` })
+    events.push({ seq: events.length, ts: events.length, sessionId, executionId: 'e', type: 'provider_request', data: { provider: 'p', model: 'm', messages: [...history], tools: [] } })
+    append({ id: `a${round}`, role: 'assistant', state: 'complete', timestamp: round, content: `Answer ${round}: ${'a'.repeat(400)}` })
+  }
+  return events
+}
+
+/** Writes `value` straight into an object store, bypassing the store's validation. */
+async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events' | 'payloads', value: unknown): Promise<void> {
+  const database = await openRaw(factory)
   await new Promise<void>((resolve, reject) => {
     const transaction = database.transaction(storeName, 'readwrite')
     transaction.objectStore(storeName).put(value)
@@ -113,6 +150,68 @@ describe('IndexedDBSessionStore', () => {
     await store.commit(createTestRecord('old', { nextEventSeq: 5 }), createTestEvents('old', [2, 3, 4]))
     expect(await store.loadEvents('old')).toEqual(createTestEvents('old', [0, 1, 2, 3, 4]))
     expect(verifyReplayLog(await store.loadReplayLog('old'))).toMatchObject({ ok: true, recordCount: 5 })
+    await store.close()
+  })
+
+  it('stores each long message once however many provider requests carry it, and gives every event back whole', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    const rounds = 40
+    const events = longSessionEvents('long', rounds)
+    // One commit per round, as a running session makes them.
+    for (let round = 0; round < rounds; round++) {
+      await store.commit(createTestRecord('long', { nextEventSeq: (round + 1) * 3 }), events.slice(round * 3, round * 3 + 3))
+    }
+    expect(await store.loadEvents('long')).toEqual(events)
+    expect(verifyReplayLog(await store.loadReplayLog('long'))).toMatchObject({ ok: true, recordCount: events.length })
+
+    const payloads = await readRaw(factory, 'payloads')
+    expect(payloads).toHaveLength(2 * rounds)
+    // Inline, the requests would hold rounds² copies of 400-character messages; stored apart, the
+    // events hold a 71-character reference per message they carry.
+    const inlineSize = JSON.stringify(events).length
+    const storedSize = JSON.stringify(await readRaw(factory, 'events')).length + JSON.stringify(payloads).length
+    expect(inlineSize).toBeGreaterThan(700_000)
+    expect(storedSize).toBeLessThan(inlineSize / 3)
+
+    // A fresh store (a reloaded page) reads the same and writes only what is new.
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    expect(await reopened.loadEvents('long')).toEqual(events)
+    const more = longSessionEvents('long', rounds + 1).slice(rounds * 3)
+    await reopened.commit(createTestRecord('long', { nextEventSeq: (rounds + 1) * 3 }), more)
+    expect(await readRaw(factory, 'payloads')).toHaveLength(2 * rounds + 2)
+    expect((await reopened.loadEvents('long')).slice(-3)).toEqual(more)
+
+    // An imported log is stored the same way; deleting a session deletes its messages too.
+    const copied = (await reopened.loadEvents('long')).map((event) => ({ ...event, sessionId: 'copy' }))
+    await reopened.importSession(createTestRecord('copy', { nextEventSeq: copied.length }), chainReplayEvents(GENESIS_HASH, copied))
+    expect(await reopened.loadEvents('copy')).toEqual(copied)
+    expect(await readRaw(factory, 'payloads')).toHaveLength(2 * (2 * rounds + 2))
+    await reopened.deleteSession('long')
+    expect(await readRaw(factory, 'payloads')).toHaveLength(2 * rounds + 2)
+    expect(verifyReplayLog(await reopened.loadReplayLog('copy'))).toMatchObject({ ok: true })
+    await store.close()
+    await reopened.close()
+  })
+
+  it('reports an event whose message is missing from the payloads, and keeps listing sessions', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1', { nextEventSeq: 3 }), longSessionEvents('s1', 1))
+    const database = await openRaw(factory)
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction('payloads', 'readwrite')
+      transaction.objectStore('payloads').clear()
+      transaction.oncomplete = () => resolve()
+      transaction.onerror = () => reject(transaction.error)
+    })
+    database.close()
+
+    const error: unknown = await store.loadEvents('s1').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(StorageError)
+    expect((error as StorageError).message).toMatch(/^Replay event seq 0 of session "s1" refers to a message that is not stored \(sha256:[0-9a-f]{64}\)/)
+    await expect(store.loadReplayLog('s1')).rejects.toThrow(/refers to a message that is not stored/)
+    expect((await store.listSessions()).sessions.map((summary) => summary.id)).toEqual(['s1'])
     await store.close()
   })
 

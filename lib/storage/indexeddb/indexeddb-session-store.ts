@@ -16,6 +16,7 @@ import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
+import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap } from './stored-message-payloads.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
 /** Where an `IndexedDBSessionStore` keeps its data. */
@@ -28,7 +29,8 @@ export type TIndexedDBSessionStoreOptions = {
 
 /**
  * Persists sessions in IndexedDB: records in the `sessions` store, replay events in `events` keyed
- * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction.
+ * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction,
+ * and the long messages those events carry once each in `payloads`, referenced by hash.
  * The connection opens on first use, closes itself when another tab upgrades the database, and
  * reopens on the next call.
  */
@@ -36,6 +38,8 @@ export class IndexedDBSessionStore implements ISessionStore {
   private readonly databaseName: string
   private readonly factory: IDBFactory | undefined
   private connection: Promise<TRobotaDatabase> | undefined
+  // Hashes of the payloads known to be stored, per session: a commit writes only new messages.
+  private readonly storedPayloads = new Map<string, Set<string>>()
 
   constructor(options: TIndexedDBSessionStoreOptions = {}) {
     this.databaseName = options.databaseName ?? 'robota'
@@ -46,8 +50,9 @@ export class IndexedDBSessionStore implements ISessionStore {
     assertCommittable(record, events)
     const writing = `${events.length} replay events and the record of session "${record.id}"`
     await this.run('commit', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'payloads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
+      let written: string[] = []
       try {
         const eventStore = transaction.objectStore('events')
         const tail = tailOf((await eventStore.openCursor(eventRange(record.id), 'prev'))?.value)
@@ -57,8 +62,13 @@ export class IndexedDBSessionStore implements ISessionStore {
         const fresh = selectNewEvents(events, overlap)
         const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
         pending.push(observed(transaction.objectStore('sessions').put(record)))
-        if (chained.length > 0) pending.push(observed(eventStore.put(toStoredBatch(chained))))
+        if (chained.length > 0) {
+          const stored = extractMessagePayloads(chained)
+          written = this.putNewPayloads(transaction.objectStore('payloads'), record.id, stored.payloads, pending)
+          pending.push(observed(eventStore.put(toStoredBatch(stored.events))))
+        }
         await Promise.all(pending)
+        this.rememberPayloads(record.id, written)
       } catch (error) {
         // A write that throws synchronously (an uncloneable value) would otherwise let the
         // transaction commit the writes queued before it.
@@ -71,7 +81,7 @@ export class IndexedDBSessionStore implements ISessionStore {
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
     assertImportable(record, records)
     await this.run('importSession', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'payloads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       try {
         const sessions = transaction.objectStore('sessions')
@@ -82,10 +92,15 @@ export class IndexedDBSessionStore implements ISessionStore {
         }
         pending.push(observed(sessions.put(record)))
         const eventStore = transaction.objectStore('events')
+        const payloadStore = transaction.objectStore('payloads')
+        const written: string[] = []
         for (let from = 0; from < records.length; from += IMPORT_BATCH_SIZE) {
-          pending.push(observed(eventStore.put(toStoredBatch(records.slice(from, from + IMPORT_BATCH_SIZE).map(fromReplayRecord)))))
+          const stored = extractMessagePayloads(records.slice(from, from + IMPORT_BATCH_SIZE).map(fromReplayRecord))
+          written.push(...this.putNewPayloads(payloadStore, record.id, stored.payloads, pending, new Set(written)))
+          pending.push(observed(eventStore.put(toStoredBatch(stored.events))))
         }
         await Promise.all(pending)
+        this.rememberPayloads(record.id, written)
       } catch (error) {
         abortQuietly(transaction)
         throw transactionFailure(transaction, error)
@@ -95,7 +110,7 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
     return this.run('loadReplayLog', sessionId, async (database) => {
-      const values = flattenStoredEvents(await database.getAll('events', eventRange(sessionId)), sessionId)
+      const values = await this.readEvents(database, sessionId)
       parseExecutionEvents(values, sessionId)
       return (values as TStoredReplayEvent[]).map(toReplayRecord)
     })
@@ -126,7 +141,7 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
     return this.run('loadEvents', sessionId, async (database) => {
-      const values = flattenStoredEvents(await database.getAll('events', eventRange(sessionId)), sessionId)
+      const values = await this.readEvents(database, sessionId)
       return parseExecutionEvents(values, sessionId).map((event) => toEnvelope(event as TStoredReplayEvent))
     })
   }
@@ -150,11 +165,13 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async deleteSession(id: string): Promise<void> {
     await this.run('deleteSession', id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'snapshots'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'snapshots', 'payloads'], 'readwrite')
+      this.storedPayloads.delete(id)
       await Promise.all([
         observed(transaction.objectStore('sessions').delete(id)),
         observed(transaction.objectStore('events').delete(eventRange(id))),
         observed(transaction.objectStore('snapshots').delete(id)),
+        observed(transaction.objectStore('payloads').delete(payloadRange(id))),
         observed(transaction.done)
       ])
     })
@@ -165,6 +182,45 @@ export class IndexedDBSessionStore implements ISessionStore {
     this.connection = undefined
     const database = await connection?.catch(() => undefined)
     database?.close()
+  }
+
+  // A session's stored events in seq order, their messages put back in place, read in one
+  // transaction so a commit cannot land between the events and the messages they refer to.
+  private async readEvents(database: TRobotaDatabase, sessionId: string): Promise<unknown[]> {
+    const transaction = database.transaction(['events', 'payloads'])
+    const [values, payloadValues] = await Promise.all([
+      transaction.objectStore('events').getAll(eventRange(sessionId)),
+      transaction.objectStore('payloads').getAll(payloadRange(sessionId))
+    ])
+    const payloads = toPayloadMap(payloadValues)
+    this.storedPayloads.set(sessionId, new Set(payloads.keys()))
+    return resolveMessagePayloads(flattenStoredEvents(values, sessionId), payloads, sessionId)
+  }
+
+  // Queues a put for each payload not known to be stored; returns the hashes put.
+  private putNewPayloads(
+    payloadStore: { put(value: unknown): Promise<unknown> },
+    sessionId: string,
+    payloads: ReadonlyMap<string, unknown>,
+    pending: Promise<unknown>[],
+    alsoWritten: ReadonlySet<string> = new Set()
+  ): string[] {
+    const known = this.storedPayloads.get(sessionId)
+    const written: string[] = []
+    for (const [hash, message] of payloads) {
+      if (known?.has(hash) || alsoWritten.has(hash)) continue
+      pending.push(observed(payloadStore.put({ sessionId, hash, message })))
+      written.push(hash)
+    }
+    return written
+  }
+
+  // Called once the transaction that wrote them has committed.
+  private rememberPayloads(sessionId: string, hashes: readonly string[]): void {
+    if (hashes.length === 0) return
+    const known = this.storedPayloads.get(sessionId) ?? new Set<string>()
+    for (const hash of hashes) known.add(hash)
+    this.storedPayloads.set(sessionId, known)
   }
 
   private async run<TResult>(
@@ -207,6 +263,11 @@ export class IndexedDBSessionStore implements ISessionStore {
 /** Every event key of one session, optionally narrowed to a seq interval. */
 function eventRange(sessionId: string, fromSeq = 0, toSeq = Number.POSITIVE_INFINITY): IDBKeyRange {
   return IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq])
+}
+
+/** Every payload key of one session. */
+function payloadRange(sessionId: string): IDBKeyRange {
+  return IDBKeyRange.bound([sessionId, ''], [sessionId, '\uffff'])
 }
 
 /** The seqs stored between `fromSeq` and `toSeq`, walking back from `toSeq` inside the commit's transaction. */

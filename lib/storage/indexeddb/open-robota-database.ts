@@ -8,9 +8,11 @@ import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
  * 1: sessions and events. 2: events carry `prevHash` and `hash` (the replay chain).
  * 3: sandbox snapshots, one per session. 4: a commit's events are stored as one batch value (see
  * `stored-event-batch.ts`); single events written before stay readable, so no data moves, but
- * older code cannot read batches and must not open the database.
+ * older code cannot read batches and must not open the database. 5: long messages that events
+ * carry are stored once per session in `payloads` and referenced by hash (see
+ * `stored-message-payloads.ts`); events written before hold their messages inline and stay readable.
  */
-export const ROBOTA_DATABASE_VERSION = 4
+export const ROBOTA_DATABASE_VERSION = 5
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -26,6 +28,8 @@ export type TRobotaDatabaseSchema = {
   events: { key: [string, number]; value: unknown }
   /** The latest sandbox snapshot of each session, keyed by session id. */
   snapshots: { key: string; value: unknown }
+  /** Messages events refer to by hash, keyed by `[sessionId, hash]`. */
+  payloads: { key: [string, string]; value: unknown }
 }
 
 /** An open connection typed with the Robota schema. */
@@ -86,6 +90,7 @@ function upgrade(database: IDBDatabase, oldVersion: number, transaction: IDBTran
     database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
   }
   if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
+  if (!database.objectStoreNames.contains('payloads')) database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
   // Version 1 stored bare envelopes: chain them so every log verifies after the upgrade.
   if (oldVersion === 1 && transaction) chainReplayEventsInPlace(transaction.objectStore('events'))
 }
