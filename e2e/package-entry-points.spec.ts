@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+// The package as an app installs it: every entry point of `package.json` imported by name from
+// the built `dist/lib`, in plain Node (no TypeScript loader) and in a strict TypeScript project
+// that checks the declarations too. Runs after `npm run build`, like the browser specs.
+
+const ROOT = process.cwd()
+
+function node(code: string): string {
+  // Without colour: the test runner sets FORCE_COLOR, which would colour the numbers logged.
+  const { FORCE_COLOR: _forceColor, ...env } = process.env
+  return execFileSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...env, NO_COLOR: '1' } })
+}
+
+test('every entry point imports by name in plain Node, with the names the docs use', () => {
+  const expected: Record<string, string[]> = {
+    robota: ['Robota', 'InteractiveSession', 'createQuery', 'MemorySessionStore', 'LocalAgentHost', 'createZodFunctionTool', 'verifyReplayLog'],
+    'robota/providers/anthropic': ['AnthropicProvider'],
+    'robota/providers/openai': ['OpenAIProvider'],
+    'robota/sandbox': ['InMemorySandboxClient', 'applyWorkspaceManifest', 'validateWorkspaceManifestPath'],
+    'robota/sandbox/e2b': ['E2BSandboxClient', 'createE2BSandboxClient'],
+    'robota/storage/indexeddb': ['IndexedDBSessionStore'],
+    'robota/worker': ['createAgentClient'],
+    'robota/react': ['useAgentSession', 'useReplayEvents'],
+    'robota/testing': ['ScriptedProvider', 'startFakeLlmServer', 'FakeE2BCloud']
+  }
+  const names = JSON.parse(
+    node(`const out = {}; for (const entry of ${JSON.stringify(Object.keys(expected))}) out[entry] = Object.keys(await import(entry)); console.log(JSON.stringify(out))`)
+  ) as Record<string, string[]>
+  for (const [entry, wanted] of Object.entries(expected)) expect(names[entry], entry).toEqual(expect.arrayContaining(wanted))
+})
+
+test('the README’s example runs as written against the built package', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const example = /## Use\s+```ts\n([\s\S]+?)```/.exec(readme)?.[1]
+  if (!example) throw new Error('README.md has no ```ts block under "## Use"')
+  const output = node(example)
+  expect(output).toContain('There is a README.')
+  expect(output).toMatch(/\d+ tool_execution_result/)
+})
+
+test('the declarations type-check in a strict NodeNext project, library checks on', () => {
+  // Inside the package, so `robota` resolves to this package through its own `exports`.
+  const directory = join(ROOT, 'dist', 'consumer-check')
+  rmSync(directory, { recursive: true, force: true })
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(
+    join(directory, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'] },
+      files: ['check.ts']
+    })
+  )
+  writeFileSync(
+    join(directory, 'check.ts'),
+    [
+      "import { Robota, createBashTool, type TUniversalMessage } from 'robota'",
+      "import { InMemorySandboxClient } from 'robota/sandbox'",
+      "import { createAgentClient } from 'robota/worker'",
+      "import { useAgentSession } from 'robota/react'",
+      "import { IndexedDBSessionStore } from 'robota/storage/indexeddb'",
+      "import { ScriptedProvider } from 'robota/testing'",
+      'const messages: TUniversalMessage[] = []',
+      'const sandbox = new InMemorySandboxClient({})',
+      "const provider = new ScriptedProvider([{ text: 'hi' }])",
+      "const agent = new Robota({ name: 'a', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'm' }, tools: [createBashTool({ sandbox })] })",
+      'void [agent, messages, createAgentClient, useAgentSession, IndexedDBSessionStore]',
+      // Unused if the types fell back to `any`: then tsc fails on this line.
+      '// @ts-expect-error an option the client does not have',
+      'new InMemorySandboxClient({ nonsense: true })',
+      ''
+    ].join('\n')
+  )
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', directory], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+  } catch (error) {
+    throw new Error(`The declarations do not type-check:\n${(error as { stdout?: string }).stdout ?? String(error)}`)
+  } finally {
+    rmSync(directory, { recursive: true, force: true })
+  }
+})
