@@ -23,6 +23,17 @@ function startTabs(count: number) {
   return { shared, tabs }
 }
 
+/** One tab, and a session in it that has run one turn to its end. */
+async function startWithOneTurn() {
+  const { shared, tabs: [tab] } = startTabs(1)
+  if (!tab) throw new Error('one tab expected')
+  const session = await tab.host.createSession()
+  const first = tab.host.submit(session.id, 'First')
+  await tab.answerNextPrompt(session.id, 'allow_once')
+  await first
+  return { shared, tab, session }
+}
+
 afterEach(() => {
   for (const tab of tabs) tab.kill()
   tabs = []
@@ -83,13 +94,9 @@ describe('useAgentSession', () => {
     expect(watching.result.current.status).toBe('interrupted')
     expect(watching.result.current.state.error).toMatch(/tab running it closed/)
   })
+
   it('reads the view again when a commit shows storage ahead of it, and never shows a hole', async () => {
-    const { shared, tabs: [tab] } = startTabs(1)
-    if (!tab) throw new Error('one tab expected')
-    const session = await tab.host.createSession()
-    const first = tab.host.submit(session.id, 'First')
-    await tab.answerNextPrompt(session.id, 'allow_once')
-    await first
+    const { shared, tab, session } = await startWithOneTurn()
     // The first read misses the last committed message, as a view read just before a restarted
     // worker closed a turn off would.
     let reads = 0
@@ -114,12 +121,7 @@ describe('useAgentSession', () => {
 
 describe('useReplayEvents', () => {
   it('lists stored events then live ones, in seq order without repeats', async () => {
-    const { shared, tabs: [tab] } = startTabs(1)
-    if (!tab) throw new Error('one tab expected')
-    const session = await tab.host.createSession()
-    const first = tab.host.submit(session.id, 'First')
-    await tab.answerNextPrompt(session.id, 'allow_once')
-    await first
+    const { shared, tab, session } = await startWithOneTurn()
 
     const { result, unmount } = renderHook(() => useReplayEvents(tab.host, session.id))
     await waitFor(() => expect(result.current.loading).toBe(false))
