@@ -4,6 +4,7 @@ import { ConfigurationError, ValidationError } from '../lib/core/errors.ts'
 import type { THostEvent } from '../lib/session/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { SandboxError } from '../sandbox/sandbox-client.ts'
+import { WorkspaceManifestError } from '../sandbox/workspace/workspace-manifest-error.ts'
 import { createPlaygroundHost } from './create-playground-host.ts'
 import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
@@ -71,6 +72,10 @@ describe('agent client over comlink', () => {
     const missingFile = await agent.readFile(demo.id, '/workspace/nope.txt').catch((error: unknown) => error)
     expect(missingFile).toBeInstanceOf(SandboxError)
     expect(missingFile).toMatchObject({ code: 'SANDBOX_NOT_FOUND', path: '/workspace/nope.txt' })
+
+    const badManifest = await agent.applyManifest(demo.id, { entries: { '../up.txt': { type: 'file', content: 'x' } }, extra: 1 }).catch((error: unknown) => error)
+    expect(badManifest).toBeInstanceOf(WorkspaceManifestError)
+    expect(badManifest).toMatchObject({ code: 'WORKSPACE_MANIFEST_INVALID', problems: [expect.stringMatching(/^unknown field "extra"/), expect.stringMatching(/^entry "\.\.\/up\.txt": /)] })
   })
 })
 

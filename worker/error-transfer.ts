@@ -16,6 +16,7 @@ import {
   type TRobotaErrorCode
 } from '../lib/core/errors.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
+import { WorkspaceManifestError, type TWorkspaceManifestErrorCode } from '../sandbox/workspace/workspace-manifest-error.ts'
 
 /** An error as it crosses the worker boundary: plain data that names its class by code. */
 type TSerializedError = {
@@ -27,6 +28,8 @@ type TSerializedError = {
   recoverable?: boolean
   details?: Record<string, unknown>
   path?: string
+  /** A rejected workspace manifest's problems, one per bad entry or field. */
+  problems?: string[]
 }
 
 type TThrown = { value: unknown }
@@ -47,7 +50,7 @@ const ROBOTA_ERRORS: Record<string, new (message: string, options?: { details?: 
 
 function serializeError(value: unknown): TSerializedError {
   if (!(value instanceof Error)) return { name: 'Error', message: String(value) }
-  const error = value as Error & { code?: unknown; category?: unknown; recoverable?: unknown; details?: unknown; path?: unknown }
+  const error = value as Error & { code?: unknown; category?: unknown; recoverable?: unknown; details?: unknown; path?: unknown; problems?: unknown }
   return {
     name: error.name,
     message: error.message,
@@ -56,7 +59,8 @@ function serializeError(value: unknown): TSerializedError {
     ...(typeof error.category === 'string' ? { category: error.category } : {}),
     ...(typeof error.recoverable === 'boolean' ? { recoverable: error.recoverable } : {}),
     ...(error.details && typeof error.details === 'object' ? { details: error.details as Record<string, unknown> } : {}),
-    ...(typeof error.path === 'string' ? { path: error.path } : {})
+    ...(typeof error.path === 'string' ? { path: error.path } : {}),
+    ...(Array.isArray(error.problems) ? { problems: error.problems.map(String) } : {})
   }
 }
 
@@ -64,7 +68,9 @@ function serializeError(value: unknown): TSerializedError {
 export function deserializeError(serialized: TSerializedError): Error {
   let error: Error
   const RobotaErrorClass = serialized.code ? ROBOTA_ERRORS[serialized.code] : undefined
-  if (serialized.name === 'SandboxError' && serialized.code) {
+  if (serialized.name === 'WorkspaceManifestError' && serialized.code && serialized.problems) {
+    error = new WorkspaceManifestError(serialized.code as TWorkspaceManifestErrorCode, serialized.problems)
+  } else if (serialized.name === 'SandboxError' && serialized.code) {
     error = new SandboxError(serialized.code as TSandboxErrorCode, serialized.message, serialized.path ? { path: serialized.path } : {})
   } else if (RobotaErrorClass) {
     error = new RobotaErrorClass(serialized.message, serialized.details ? { details: serialized.details } : {})
@@ -88,7 +94,7 @@ export function deserializeError(serialized: TSerializedError): Error {
 
 /**
  * Replaces comlink's error transfer, which keeps only name, message and stack, with one that
- * carries `code`, `details` and `path` and rebuilds the SDK's error classes. Both sides of the
+ * carries `code`, `details`, `path` and a manifest's `problems` and rebuilds the SDK's error classes. Both sides of the
  * boundary must call it; it is idempotent.
  */
 export function registerErrorTransfer(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { WorkspaceManifestError } from '../../sandbox/workspace/workspace-manifest-error.ts'
+import { deserializeError } from '../../worker/error-transfer.ts'
 import { manifestProblemsFromError, parseManifestText } from './manifest-problems.ts'
 
 const text = ['{', '  "entries": {', '    "../escape.txt": { "type": "file", "content": "x" },', '    "weird": { "type": "symlink" }', '  }', '}'].join('\n')
@@ -14,17 +14,13 @@ describe('manifest problems', () => {
     expect(broken.problems[0]?.line).toBe(4)
   })
 
-  it('reads the problems of a rejection that crossed the worker (name and message only) and finds their lines', () => {
-    const original = new WorkspaceManifestError('WORKSPACE_MANIFEST_INVALID', [
-      'path "../escape.txt": ".." segments are not allowed',
-      'entry "weird": unknown entry type "symlink"',
-      'environment: the client cannot set variables'
-    ])
-    const crossed = Object.assign(new Error(original.message), { name: original.name })
+  it('reads the problems of a rejection as it crossed the worker and finds their lines', () => {
+    const problems = ['path "../escape.txt": ".." segments are not allowed', 'entry "weird": unknown entry type "symlink"', 'environment: the client cannot set variables']
+    const crossed = deserializeError({ name: 'WorkspaceManifestError', message: 'Invalid workspace manifest (3 problems); nothing was written', code: 'WORKSPACE_MANIFEST_INVALID', problems })
     expect(manifestProblemsFromError(crossed, text)).toEqual([
-      { message: 'path "../escape.txt": ".." segments are not allowed', line: 3 },
-      { message: 'entry "weird": unknown entry type "symlink"', line: 4 },
-      { message: 'environment: the client cannot set variables' }
+      { message: problems[0], line: 3 },
+      { message: problems[1], line: 4 },
+      { message: problems[2] }
     ])
   })
 

@@ -21,9 +21,9 @@ export function parseManifestText(text: string): { manifest: unknown; problems: 
  */
 export function manifestProblemsFromError(error: unknown, text: string): TManifestProblem[] | undefined {
   if (!(error instanceof Error) || error.name !== 'WorkspaceManifestError') return undefined
-  const lines = error.message.split('\n')
-  const problems = lines.filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
-  const listed = problems.length > 0 ? problems : [lines[0] ?? error.message]
+  // The worker's error transfer carries the problems, one per bad entry or field.
+  const { problems } = error as { problems?: unknown }
+  const listed = Array.isArray(problems) && problems.length > 0 ? problems.map(String) : [error.message]
   return listed.map((message) => {
     const entry = /^(?:entry|path) "([^"]+)"/.exec(message)?.[1] ?? /^(environment|permissions|entries)\b/.exec(message)?.[1]
     const line = entry === undefined ? undefined : lineOfKey(text, entry)
