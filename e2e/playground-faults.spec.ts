@@ -81,7 +81,8 @@ const CASES: TFaultCase[] = [
   },
   {
     fault: 'stream cut mid-event',
-    turns: [{ ...PARTIAL, fault: { kind: 'cut-stream', afterEvents: 4 } }],
+    // The worker may be starting the session's sandbox as the answer streams in.
+    turns: [{ ...PARTIAL, fault: { kind: 'cut-stream', afterEvents: 4, closeAfterMs: 500 } }],
     title: 'The reply was cut off: the connection dropped mid-answer.',
     fix: /Send again; what arrived before the cut is kept above\./,
     opensSettings: false,

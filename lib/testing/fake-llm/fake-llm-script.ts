@@ -25,8 +25,12 @@ export type TFakeLlmUsage = {
 export type TFakeLlmFault =
   /** Answers with this HTTP status and the API's JSON error body, and `retry-after` when given. */
   | { kind: 'http-error'; status: number; message?: string; retryAfterSeconds?: number }
-  /** Sends `afterEvents` events, half of the next one, then drops the connection. */
-  | { kind: 'cut-stream'; afterEvents: number }
+  /**
+   * Sends `afterEvents` events, half of the next one, then drops the connection `closeAfterMs`
+   * later (10 by default). A browser discards bytes its page has not read yet when the connection
+   * resets, so a client that may be busy for a moment needs a longer pause to see what came first.
+   */
+  | { kind: 'cut-stream'; afterEvents: number; closeAfterMs?: number }
   /** Sends `afterEvents` events, then one whose data is not valid JSON, then ends. */
   | { kind: 'malformed-event'; afterEvents: number }
   /** Sends `afterEvents` events, then the API's own in-stream error event for `status`, then ends. */

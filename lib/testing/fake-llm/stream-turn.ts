@@ -48,7 +48,7 @@ async function playFault(
       const text = formatSseEvent(event)
       response.write(text.slice(0, Math.floor(text.length / 2)))
       // Destroying the socket is what a dropped connection looks like to the client.
-      setTimeout(() => response.destroy(), 10)
+      setTimeout(() => response.destroy(), fault.closeAfterMs ?? 10)
       return
     }
     case 'error-event':
