@@ -193,7 +193,7 @@ export class IndexedDBSessionStore implements ISessionStore {
       transaction.objectStore('payloads').getAll(payloadRange(sessionId))
     ])
     const payloads = toPayloadMap(payloadValues)
-    this.storedPayloads.set(sessionId, new Set(payloads.keys()))
+    this.rememberPayloads(sessionId, [...payloads.keys()])
     return resolveMessagePayloads(flattenStoredEvents(values, sessionId), payloads, sessionId)
   }
 
@@ -215,7 +215,8 @@ export class IndexedDBSessionStore implements ISessionStore {
     return written
   }
 
-  // Called once the transaction that wrote them has committed.
+  // Only with hashes read from the database or written by a transaction that has committed: the
+  // set must never name a payload that is not stored.
   private rememberPayloads(sessionId: string, hashes: readonly string[]): void {
     if (hashes.length === 0) return
     const known = this.storedPayloads.get(sessionId) ?? new Set<string>()
