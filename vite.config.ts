@@ -54,8 +54,29 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
-  // Pre-bundled up front: discovered lazily, they would make the dev server reload the page mid-use.
-  optimizeDeps: { include: ['comlink', 'idb', 'just-bash', 'zod', 'picomatch', 'jssha/sha256', 'canonicalize'] },
+  // Pre-bundled up front: discovered lazily (the worker's, and those loaded on first use: the
+  // provider SDKs, E2B, git, Markdown), they would make the dev server reload the page mid-use.
+  optimizeDeps: {
+    include: [
+      'comlink',
+      'idb',
+      'just-bash',
+      'zod',
+      'picomatch',
+      'jssha',
+      'jssha/sha256',
+      'canonicalize',
+      'buffer',
+      'yaml',
+      'isomorphic-git',
+      '@anthropic-ai/sdk',
+      'openai',
+      'e2b',
+      'marked',
+      'dompurify',
+      'diff'
+    ]
+  },
   build: {
     outDir: '../dist/playground',
     emptyOutDir: true,
