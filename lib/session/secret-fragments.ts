@@ -64,9 +64,21 @@ function forEachString(value: unknown, visit: (text: string) => void): void {
   for (const entry of Array.isArray(value) ? value : Object.values(value)) forEachString(entry, visit)
 }
 
+// `value` with its strings changed; the same object wherever nothing in it changed, since most
+// events hold no piece of a secret and every delta's native event passes through here.
 function mapStrings(value: unknown, change: (text: string) => string): unknown {
   if (typeof value === 'string') return change(value)
-  if (Array.isArray(value)) return value.map((entry) => mapStrings(entry, change))
   if (value === null || typeof value !== 'object') return value
-  return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, mapStrings(entry, change)]))
+  if (Array.isArray(value)) {
+    const mapped = value.map((entry) => mapStrings(entry, change))
+    return mapped.every((entry, index) => entry === value[index]) ? value : mapped
+  }
+  let copy: Record<string, unknown> | undefined
+  for (const [key, entry] of Object.entries(value)) {
+    const mapped = mapStrings(entry, change)
+    if (mapped === entry) continue
+    copy ??= { ...value }
+    copy[key] = mapped
+  }
+  return copy ?? value
 }
