@@ -4,6 +4,7 @@ export { evaluatePermission, parsePermissionLists, resolvePermission } from './p
 export {
   getModeDecision,
   isPermissionMode,
+  isReadOnlyTool,
   MODE_POLICY,
   PERMISSION_MODES,
   TRUST_TO_MODE,

@@ -11,12 +11,19 @@ export function isPermissionMode(value: unknown): value is TPermissionMode {
   return typeof value === 'string' && (PERMISSION_MODES as readonly string[]).includes(value)
 }
 
-const READ_ONLY: Record<'Read' | 'Glob' | 'Grep' | 'WebFetch' | 'WebSearch', 'auto'> = {
+type TReadOnlyToolName = 'Read' | 'Glob' | 'Grep' | 'WebFetch' | 'WebSearch'
+
+const READ_ONLY: Record<TReadOnlyToolName, 'auto'> = {
   Read: 'auto',
   Glob: 'auto',
   Grep: 'auto',
   WebFetch: 'auto',
   WebSearch: 'auto'
+}
+
+/** True for the built-in tools that only read: they never change the workspace. */
+export function isReadOnlyTool(toolName: string): toolName is TReadOnlyToolName {
+  return Object.hasOwn(READ_ONLY, toolName)
 }
 
 /** The decision each mode gives each known tool when no allow or deny pattern applies. */

@@ -1,5 +1,6 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
+import { isReadOnlyTool } from '../permissions/index.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 
 /**
@@ -8,8 +9,9 @@ import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
  * the round in flight, never a committed message. The record's messages are rebuilt from the
  * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
  * A round's tool results are stored only after a sandbox snapshot taken once its tools ran, so a
- * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores. Writes are
- * chained and never overlap.
+ * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores; a round
+ * whose tools only read (Read, Glob, Grep, WebFetch, WebSearch) changed nothing and takes none.
+ * Writes are chained and never overlap.
  */
 export class SessionRecorder {
   private buffered: IExecutionEventEnvelope[] = []
@@ -44,7 +46,7 @@ export class SessionRecorder {
     // snapshot, taken before the first of them is stored, holds what every tool of the round did.
     const opensToolResults = message.role === 'tool' && this.messages[index - 1]?.role !== 'tool'
     this.messages[index] = message
-    this.commit(event.seq + 1, opensToolResults)
+    this.commit(event.seq + 1, opensToolResults && this.roundMayWrite(index - 1))
   }
 
   /** Queues a write of the record and every buffered event, after a sandbox snapshot when asked. */
@@ -66,6 +68,13 @@ export class SessionRecorder {
         this.failure ??= error
       }
     })
+  }
+
+  // Whether the tools the assistant message at `index` called may have changed the workspace.
+  private roundMayWrite(index: number): boolean {
+    const calling = this.messages[index]
+    if (calling?.role !== 'assistant' || !calling.toolCalls) return true
+    return calling.toolCalls.some((call) => !isReadOnlyTool(call.name))
   }
 
   /** Waits for every queued write; rejects with the first write failure, if any. */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { createTestRecord } from '../storage/session-store.fixtures.ts'
+import { SessionRecorder } from './session-recorder.ts'
+
+/** Feeds a recorder the history appends of one round of tool calls, and counts its snapshots. */
+async function recordRound(calls: Array<{ name: string }>): Promise<{ snapshots: number; stored: unknown }> {
+  const store = new MemorySessionStore()
+  const record = createTestRecord('s1', { messages: [] })
+  await store.commit(record, [])
+  let snapshots = 0
+  const recorder = new SessionRecorder(store, record, undefined, async () => `snapshot ${++snapshots}`)
+  const toolCalls = calls.map((call, index) => ({ id: `call-${index}`, name: call.name, arguments: {} }))
+  const messages: TUniversalMessage[] = [
+    createUserMessage('Go.'),
+    createAssistantMessage('Running them.', { toolCalls }),
+    ...toolCalls.map((call) => createToolMessage('done', { toolCallId: call.id, toolName: call.name }))
+  ]
+  messages.forEach((message, index) => {
+    const event = { seq: index, ts: index, sessionId: 's1', executionId: 'e', type: 'history_mutation', data: { mutation: 'append', index, message } }
+    recorder.observe(event as IExecutionEventEnvelope)
+  })
+  await recorder.settle()
+  return { snapshots, stored: await store.loadSandboxSnapshot('s1') }
+}
+
+describe('SessionRecorder', () => {
+  it('stores a round’s tool results after one snapshot when a tool may have written', async () => {
+    expect(await recordRound([{ name: 'Read' }, { name: 'Bash' }, { name: 'Grep' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
+    expect(await recordRound([{ name: 'Write' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
+    // A tool the SDK does not know may do anything.
+    expect(await recordRound([{ name: 'deploy' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
+  })
+
+  it('takes no snapshot for a round whose tools only read', async () => {
+    expect(await recordRound([{ name: 'Read' }, { name: 'Glob' }, { name: 'Grep' }, { name: 'WebFetch' }, { name: 'WebSearch' }])).toEqual({ snapshots: 0, stored: undefined })
+  })
+})
