@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleForNode } from './node-bundle.mjs'
 
 const startedAt = Date.now()
 const benchRoot = dirname(fileURLToPath(import.meta.url))
@@ -28,17 +28,7 @@ if (!peersInstalled()) {
 }
 
 const bundle = join(cache, 'bench-main.mjs')
-await build({
-  entryPoints: [join(benchRoot, 'bench-main.ts')],
-  outfile: bundle,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // Packages stay imports, resolved from bench/node_modules (peers, zod) then the root's.
-  packages: 'external',
-  logLevel: 'warning'
-})
+await bundleForNode(join(benchRoot, 'bench-main.ts'), bundle)
 const run = spawnSync(process.execPath, ['--expose-gc', bundle, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, ROBOTA_BENCH_STARTED_AT: String(startedAt) }

@@ -12,8 +12,8 @@ import { writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build as bundleForNode } from 'esbuild'
 import { buildBenchPage, serveBenchPage } from './browser/built-page.mjs'
+import { bundleForNode } from './node-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules', '.cache', 'robota-sandbox-bench')
@@ -21,16 +21,7 @@ const COLD_LOAD_SAMPLES = 9
 
 async function measureInNode() {
   const bundle = join(cache, 'node', 'sandbox-node-main.mjs')
-  await bundleForNode({
-    entryPoints: [join(root, 'bench/sandbox/sandbox-node-main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning'
-  })
+  await bundleForNode(join(root, 'bench/sandbox/sandbox-node-main.ts'), bundle)
   // Its own process, so nothing loaded for the browser part shares its heap or its JIT.
   const run = spawnSync(process.execPath, [bundle], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
   if (run.status !== 0) throw new Error(`the Node sandbox bench failed (exit ${run.status}):\n${run.stderr}`)

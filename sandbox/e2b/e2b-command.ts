@@ -1,7 +1,7 @@
-import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError, isSandboxError } from '../sandbox-client.ts'
+import { SandboxError, isSandboxError } from '../sandbox-client.ts'
 import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
 import { limitOutput } from '../in-memory/output-limit.ts'
-import { createRunInterruption } from '../in-memory/run-interruption.ts'
+import { createRunInterruption, stoppedRunResult } from '../in-memory/run-interruption.ts'
 import type { TRunStopReason } from '../in-memory/run-interruption.ts'
 import { isE2BCommandExit, isE2BTimeout } from './e2b-error.ts'
 import type { TE2BCommandHandle, TE2BCommands } from './e2b-sandbox.ts'
@@ -93,9 +93,5 @@ async function finish(handle: TE2BCommandHandle, stdin: string | undefined): Pro
 }
 
 function stoppedOutcome(reason: TRunStopReason, timeoutMs: number | undefined): TE2BCommandOutcome {
-  const result =
-    reason === 'timeout'
-      ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
-      : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
-  return { result, finalDirectory: undefined }
+  return { result: stoppedRunResult(reason, timeoutMs), finalDirectory: undefined }
 }

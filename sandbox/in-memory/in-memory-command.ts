@@ -1,11 +1,11 @@
-import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
+import { SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
 import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
 import { createExitTrapCommand, mayUseTrap, runExitTrap } from './exit-trap.ts'
 import type { TExitTrapSlot } from './exit-trap.ts'
 import { createBash } from './just-bash-runtime.ts'
 import type { TBashSettings, TJustBashRuntime } from './just-bash-runtime.ts'
 import { limitOutput } from './output-limit.ts'
-import { createRunInterruption } from './run-interruption.ts'
+import { createRunInterruption, stoppedRunResult } from './run-interruption.ts'
 import type { TRunStopReason } from './run-interruption.ts'
 
 /** What one command needs from the client that runs it. */
@@ -87,9 +87,5 @@ export async function runCommand(command: string, options: TSandboxRunOptions, c
 }
 
 function stoppedOutcome(reason: TRunStopReason, timeoutMs: number | undefined): TCommandOutcome {
-  const result =
-    reason === 'timeout'
-      ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
-      : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }
-  return { result, finalDirectory: undefined }
+  return { result: stoppedRunResult(reason, timeoutMs), finalDirectory: undefined }
 }

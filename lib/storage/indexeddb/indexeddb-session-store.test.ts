@@ -53,6 +53,25 @@ function longSessionEvents(sessionId: string, rounds: number): IExecutionEventEn
   return events
 }
 
+/**
+ * Creates the database as an older schema `version` wrote it: a `sessions` store holding the
+ * record of session "old" (next seq 3), and whatever else `populate` adds during the upgrade.
+ */
+function createOlderDatabase(factory: IDBFactory, version: number, populate: (database: globalThis.IDBDatabase) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const request = factory.open('robota', version)
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore('sessions', { keyPath: 'id' }).put(createTestRecord('old', { nextEventSeq: 3 }))
+      populate(request.result)
+    }
+    request.onsuccess = () => {
+      request.result.close()
+      resolve()
+    }
+    request.onerror = () => reject(request.error)
+  })
+}
+
 /** Writes `value` straight into an object store, bypassing the store's validation. */
 async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events' | 'payloads', value: unknown): Promise<void> {
   const database = await openRaw(factory)
@@ -131,20 +150,10 @@ describe('IndexedDBSessionStore', () => {
 
   it('upgrades a version 3 database: its single-event values are read beside new batches', async () => {
     const factory = new IDBFactory()
-    await new Promise<void>((resolve, reject) => {
-      const request = factory.open('robota', 3)
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore('sessions', { keyPath: 'id' })
-        const events = request.result.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
-        request.result.createObjectStore('snapshots')
-        for (const entry of chainReplayEvents(GENESIS_HASH, createTestEvents('old', [0, 1, 2]))) events.put({ ...entry.event, prevHash: entry.prevHash, hash: entry.hash })
-        request.transaction?.objectStore('sessions').put(createTestRecord('old', { nextEventSeq: 3 }))
-      }
-      request.onsuccess = () => {
-        request.result.close()
-        resolve()
-      }
-      request.onerror = () => reject(request.error)
+    await createOlderDatabase(factory, 3, (database) => {
+      const events = database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+      database.createObjectStore('snapshots')
+      for (const entry of chainReplayEvents(GENESIS_HASH, createTestEvents('old', [0, 1, 2]))) events.put({ ...entry.event, prevHash: entry.prevHash, hash: entry.hash })
     })
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     await store.commit(createTestRecord('old', { nextEventSeq: 5 }), createTestEvents('old', [2, 3, 4]))
@@ -265,20 +274,10 @@ describe('IndexedDBSessionStore', () => {
 
   it('upgrades a version 1 database: old events get chained and verify, snapshots get a store', async () => {
     const factory = new IDBFactory()
-    await new Promise<void>((resolve, reject) => {
-      const request = factory.open('robota', 1)
-      request.onupgradeneeded = () => {
-        request.result.createObjectStore('sessions', { keyPath: 'id' })
-        const events = request.result.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
-        request.result.createObjectStore('ignored')
-        for (const event of [...createTestEvents('old', [0, 1, 2]), ...createTestEvents('other', [0])]) events.put(event)
-        request.transaction?.objectStore('sessions').put(createTestRecord('old', { nextEventSeq: 3 }))
-      }
-      request.onsuccess = () => {
-        request.result.close()
-        resolve()
-      }
-      request.onerror = () => reject(request.error)
+    await createOlderDatabase(factory, 1, (database) => {
+      const events = database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+      database.createObjectStore('ignored')
+      for (const event of [...createTestEvents('old', [0, 1, 2]), ...createTestEvents('other', [0])]) events.put(event)
     })
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     const log = await store.loadReplayLog('old')
