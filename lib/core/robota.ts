@@ -9,6 +9,7 @@ import type { IPluginContract } from './plugins/abstract-plugin.ts'
 import { PluginRunner, type TPluginErrorCallback } from './plugins/plugin-runner.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
 import { runExecution, type IRunResult } from './execution/run-execution.ts'
+import { RunStopper } from './execution/run-stopper.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
 import type { IAIProvider, TTextDeltaCallback } from './provider.ts'
 import type { ITool } from './tool.ts'
@@ -90,7 +91,9 @@ export class Robota {
 
   /**
    * Sends `input` and runs the loop to its end. Returns normally on abort (with
-   * `interrupted: true`) and on provider failure (with the error as the response).
+   * `interrupted: true`), on provider failure (with the error as the response), and when an
+   * `onExecutionEvent` or `onTextDelta` callback throws: the run then stops as on abort, with
+   * `interrupted: true` and the failure as the response, and the history stays valid.
    */
   async run(input: string, options: IRunOptions = {}): Promise<IRunResult> {
     if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
@@ -102,7 +105,8 @@ export class Robota {
     if (this.running) throw new ValidationError(`Agent "${this.name}" is already running; wait for run() to return.`)
     this.running = true
     const executionId = createId()
-    const listener = options.onExecutionEvent
+    const stopper = new RunStopper(options.signal)
+    const listener = stopper.guard(options.onExecutionEvent, (event) => `the onExecutionEvent listener threw at "${event.type}"`)
     const context: IExecutionContext = {
       agentName: this.name,
       executionId,
@@ -111,8 +115,9 @@ export class Robota {
       systemMessage: this.config.systemMessage,
       tools: this.tools,
       store: this.store,
-      signal: options.signal,
-      onTextDelta: options.onTextDelta,
+      signal: stopper.signal,
+      stopper,
+      onTextDelta: stopper.guard(options.onTextDelta, () => 'the onTextDelta callback threw'),
       emit: (type, data, round) => this.sequencer.emit(listener, executionId, type, data, round),
       maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS,
       toolExecution: options.toolExecution ?? this.config.toolExecution ?? { mode: 'sequential' },

@@ -84,7 +84,9 @@ export async function executeToolCalls(
 
 async function runOneTool(context: IExecutionContext, call: IToolCall, round: number): Promise<IToolResult> {
   if (context.signal?.aborted) {
-    return { success: false, error: TOOL_INTERRUPTED_MESSAGE, metadata: { errorCode: 'interrupted' } }
+    const failure = context.stopper.failure
+    const error = failure === undefined ? TOOL_INTERRUPTED_MESSAGE : `Not executed: the run stopped because ${failure}`
+    return { success: false, error, metadata: { errorCode: 'interrupted' } }
   }
   const tool = context.tools.get(call.name)
   if (!tool) {

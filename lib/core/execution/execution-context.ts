@@ -3,6 +3,7 @@ import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-e
 import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
 import type { PluginRunner } from '../plugins/plugin-runner.ts'
 import type { ITool } from '../tool.ts'
+import type { RunStopper } from './run-stopper.ts'
 
 /** Emits one replay event for the current execution. */
 export type TEmitExecutionEvent = <TType extends TExecutionEventType>(
@@ -26,7 +27,10 @@ export type IExecutionContext = {
   systemMessage: string | undefined
   tools: ReadonlyMap<string, ITool>
   store: ConversationStore
+  /** Aborted by the caller or by `stopper`, when something outside the model failed. */
   signal: AbortSignal | undefined
+  /** Stops the run from inside and says why. */
+  stopper: RunStopper
   onTextDelta: TTextDeltaCallback | undefined
   emit: TEmitExecutionEvent
   /** Round cap for this run; 0 means no cap. */

@@ -14,7 +14,10 @@ export type IRunUsage = {
   reasoningTokens: number
 }
 
-/** What `Robota.run` returns. It returns, rather than throws, on abort and on provider failure. */
+/**
+ * What `Robota.run` returns. It returns, rather than throws, on abort, on provider failure and
+ * when a caller's callback throws (then `interrupted`, with the failure as the `response`).
+ */
 export type IRunResult = {
   response: string
   interrupted?: boolean
@@ -76,6 +79,11 @@ export async function runExecution(context: IExecutionContext): Promise<IRunResu
     const forced = await forceFinalAnswer(context, round + 1, forcedReason)
     if (forced.message) assistantMessages.push(forced.message)
     response = forced.response
+  }
+  const failure = context.stopper.failure
+  if (failure !== undefined) {
+    interrupted = true
+    response = `Error: the run stopped because ${failure}`
   }
   return {
     response,
