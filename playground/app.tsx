@@ -5,6 +5,7 @@ import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
+import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
 import { SessionList } from './sessions/session-list.tsx'
@@ -125,85 +126,87 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
 
   const theme = settings.theme === 'system' ? undefined : settings.theme
   return (
-    <div className={`robota-root layout${className ? ` ${className}` : ''}`} data-theme={theme}>
-      <TopBar
-        providerKind={settings.providerKind}
-        model={settings.model}
-        usage={usage}
-        theme={settings.theme}
-        onTheme={(next) => updateSettings({ ...settings, theme: next })}
-        onOpenSettings={() => setSettingsOpen(true)}
-      />
-      <SessionList
-        sessions={sessions.sessions}
-        selectedId={sessions.selectedId}
-        corruptCount={sessions.corruptCount}
-        running={state.running}
-        onSelect={sessions.select}
-        onCreate={onCreateSession}
-        onRename={onRenameSession}
-        onFork={onForkSession}
-        onDelete={onDeleteSession}
-        focusRequest={sessionPickerRequest}
-      />
-      <ChatPane
-        state={chatState}
-        notices={[notice, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
-          (notice): notice is string => Boolean(notice)
-        )}
-        progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
-        queued={queued}
-        onSubmit={send}
-        onQueue={setQueued}
-        onAbort={abort}
-        onAnswer={(id, answer) => void answerPermission(id, answer)}
-        onOpenSettings={() => setSettingsOpen(true)}
-        loadCommands={commands.loadCommands}
-        commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
-      />
-      <SidePanel
-        tab={tab}
-        onTab={setTab}
-        replay={
-          <ReplayPanel
-            host={host}
-            sessionId={state.sessionId}
-            sessionName={state.name}
-            events={state.events}
-            running={state.running}
-            onImported={(id) => void sessions.refresh().then(() => sessions.select(id))}
-          />
-        }
-        workspace={
-          <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
-            <WorkspacePanel
-              key={state.sessionId}
+    <AllowedImageHostsContext.Provider value={settings.allowedImageHosts}>
+      <div className={`robota-root layout${className ? ` ${className}` : ''}`} data-theme={theme}>
+        <TopBar
+          providerKind={settings.providerKind}
+          model={settings.model}
+          usage={usage}
+          theme={settings.theme}
+          onTheme={(next) => updateSettings({ ...settings, theme: next })}
+          onOpenSettings={() => setSettingsOpen(true)}
+        />
+        <SessionList
+          sessions={sessions.sessions}
+          selectedId={sessions.selectedId}
+          corruptCount={sessions.corruptCount}
+          running={state.running}
+          onSelect={sessions.select}
+          onCreate={onCreateSession}
+          onRename={onRenameSession}
+          onFork={onForkSession}
+          onDelete={onDeleteSession}
+          focusRequest={sessionPickerRequest}
+        />
+        <ChatPane
+          state={chatState}
+          notices={[notice, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
+            (notice): notice is string => Boolean(notice)
+          )}
+          progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
+          queued={queued}
+          onSubmit={send}
+          onQueue={setQueued}
+          onAbort={abort}
+          onAnswer={(id, answer) => void answerPermission(id, answer)}
+          onOpenSettings={() => setSettingsOpen(true)}
+          loadCommands={commands.loadCommands}
+          commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
+        />
+        <SidePanel
+          tab={tab}
+          onTab={setTab}
+          replay={
+            <ReplayPanel
               host={host}
               sessionId={state.sessionId}
-              filesVersion={filesVersion}
-              sandboxStatus={state.sandboxStatus}
-              sandboxKind={activity.sandboxKind}
-              settings={settings}
+              sessionName={state.name}
+              events={state.events}
               running={state.running}
-              onOpenSettings={() => setSettingsOpen(true)}
-              onSwitched={() => setFilesVersion((version) => version + 1)}
+              onImported={(id) => void sessions.refresh().then(() => sessions.select(id))}
+            />
+          }
+          workspace={
+            <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
+              <WorkspacePanel
+                key={state.sessionId}
+                host={host}
+                sessionId={state.sessionId}
+                filesVersion={filesVersion}
+                sandboxStatus={state.sandboxStatus}
+                sandboxKind={activity.sandboxKind}
+                settings={settings}
+                running={state.running}
+                onOpenSettings={() => setSettingsOpen(true)}
+                onSwitched={() => setFilesVersion((version) => version + 1)}
+              />
+            </Suspense>
+          }
+        />
+        {settingsLoaded ? (
+          <Suspense fallback={null}>
+            <SettingsDialog
+              open={settingsOpen}
+              settings={settings}
+              onClose={() => setSettingsOpen(false)}
+              onSave={(next) => {
+                updateSettings(next)
+                setSettingsOpen(false)
+              }}
             />
           </Suspense>
-        }
-      />
-      {settingsLoaded ? (
-        <Suspense fallback={null}>
-          <SettingsDialog
-            open={settingsOpen}
-            settings={settings}
-            onClose={() => setSettingsOpen(false)}
-            onSave={(next) => {
-              updateSettings(next)
-              setSettingsOpen(false)
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </div>
+        ) : null}
+      </div>
+    </AllowedImageHostsContext.Provider>
   )
 }

@@ -1,37 +1,54 @@
-import { memo, startTransition, useEffect, useMemo, useState } from 'react'
+import { memo, startTransition, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
+import type { TRemoteContentPolicy } from './remote-content.ts'
+import { useAllowedImageHosts } from './remote-content-context.ts'
 
-type TRenderMarkdown = (text: string) => string
+type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string
+type TRendererModule = { renderMarkdown: TRenderMarkdown; REMOTE_IMAGE_ATTRIBUTE: string }
 
-let loaded: TRenderMarkdown | undefined
-let loading: Promise<TRenderMarkdown> | undefined
+let loaded: TRendererModule | undefined
+let loading: Promise<TRendererModule> | undefined
 
 /**
  * Loads the Markdown renderer (marked + DOMPurify), its own chunk so it stays out of the page's
  * first script. Called ahead of need (when a turn starts) so streamed text renders as Markdown
  * from its first delta instead of all at once when the chunk arrives.
  */
-export function loadRenderer(): Promise<TRenderMarkdown> {
+export function loadRenderer(): Promise<TRendererModule> {
   loading ??= import('./markdown-renderer.ts').then((module) => {
-    loaded = module.renderMarkdown
-    return loaded
+    loaded = module
+    return module
   })
   return loading
 }
 
-/** Renders model text as sanitized Markdown; plain text until the renderer has loaded. */
+/**
+ * Renders model text as sanitized Markdown; plain text until the renderer has loaded. Remote
+ * images show as buttons naming their host until clicked (or allowed in the settings).
+ */
 export const MessageMarkdown = memo(function MessageMarkdown({ text }: { text: string }) {
-  const [render, setRender] = useState<TRenderMarkdown | undefined>(() => loaded)
+  const [renderer, setRenderer] = useState<TRendererModule | undefined>(() => loaded)
+  const allowedImageHosts = useAllowedImageHosts()
+  const [loadedImages, setLoadedImages] = useState<ReadonlySet<string>>(() => new Set())
   useEffect(() => {
-    if (render) return
+    if (renderer) return
     let active = true
     // A transition: when the renderer arrives under a long text, its pieces render a few at a
     // time between frames instead of in one task.
-    void loadRenderer().then((renderer) => active && startTransition(() => setRender(() => renderer)))
+    void loadRenderer().then((module) => active && startTransition(() => setRenderer(module)))
     return () => {
       active = false
     }
-  }, [render])
-  const html = useMemo(() => render?.(text), [render, text])
+  }, [renderer])
+  const html = useMemo(() => renderer?.renderMarkdown(text, { allowedImageHosts, loadedImages }), [renderer, text, allowedImageHosts, loadedImages])
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLDivElement>) => {
+      if (!renderer || !(event.target instanceof Element)) return
+      const source = event.target.closest(`[${renderer.REMOTE_IMAGE_ATTRIBUTE}]`)?.getAttribute(renderer.REMOTE_IMAGE_ATTRIBUTE)
+      if (source) setLoadedImages((current) => new Set(current).add(source))
+    },
+    [renderer]
+  )
   if (html === undefined) return <div className="markdown plain">{text}</div>
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+  // The click only reveals an image the user asked for; keyboard users reach the same buttons.
+  return <div className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
 })

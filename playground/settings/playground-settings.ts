@@ -19,6 +19,8 @@ export type TPlaygroundSettings = {
   theme: TThemeChoice
   /** Where an E2B sandbox is made; the key follows `rememberKeys` like the provider keys. */
   e2b: TE2BSettings
+  /** Hosts whose images model answers may load without a click; none by default. */
+  allowedImageHosts: string[]
 }
 
 /** The E2B fields: key, template (empty for the base one) and an optional API address. */
@@ -37,7 +39,8 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   rememberKeys: false,
   permissionMode: 'default',
   theme: 'system',
-  e2b: { apiKey: '', template: '', apiUrl: '' }
+  e2b: { apiKey: '', template: '', apiUrl: '' },
+  allowedImageHosts: []
 }
 
 const PERMISSION_MODES: readonly TPermissionMode[] = ['plan', 'default', 'acceptEdits', 'bypassPermissions']
@@ -63,7 +66,8 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     rememberKeys,
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
     theme: THEMES.find((theme) => theme === saved.theme) ?? DEFAULT_SETTINGS.theme,
-    e2b: loadE2BSettings(saved.e2b, rememberKeys)
+    e2b: loadE2BSettings(saved.e2b, rememberKeys),
+    allowedImageHosts: Array.isArray(saved.allowedImageHosts) ? saved.allowedImageHosts.filter((host): host is string => typeof host === 'string') : []
   }
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
+import { parseAllowedHosts } from '../chat/remote-content.ts'
 import { findSettingsProblem, type TPlaygroundSettings } from './playground-settings.ts'
 import { ProviderFields } from './provider-fields.tsx'
 
@@ -22,6 +23,7 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState(settings)
   const [problem, setProblem] = useState<string | undefined>()
+  const [imageHosts, setImageHosts] = useState(settings.allowedImageHosts.join(', '))
   const id = useId()
 
   useEffect(() => {
@@ -29,6 +31,7 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
     if (!element) return
     if (open && !element.open) {
       setDraft(settings)
+      setImageHosts(settings.allowedImageHosts.join(', '))
       setProblem(undefined)
       element.showModal()
     }
@@ -37,9 +40,10 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
 
   const save = (event: FormEvent) => {
     event.preventDefault()
-    const found = findSettingsProblem(draft)
+    const { hosts, invalid } = parseAllowedHosts(imageHosts)
+    const found = findSettingsProblem(draft) ?? (invalid.length > 0 ? `Not a host name, under Images: ${invalid.join(', ')}.` : undefined)
     setProblem(found)
-    if (!found) onSave(draft)
+    if (!found) onSave({ ...draft, allowedImageHosts: hosts })
   }
 
   return (
@@ -107,6 +111,23 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
               ? 'Keys will be stored unencrypted in this browser’s localStorage, readable by anything running on this origin.'
               : 'Keys stay in this tab’s memory only and are gone when it closes. They are never written to a session, a replay log or an export.'}
           </p>
+        </fieldset>
+        <fieldset>
+          <legend>Images</legend>
+          <p className="note">
+            Images in answers load only when you click them, so a model cannot send the conversation to a server by writing an image address. Images from these hosts load at once.
+          </p>
+          <div className="field">
+            <label htmlFor={`${id}-image-hosts`}>Load images from these hosts without asking</label>
+            <input
+              id={`${id}-image-hosts`}
+              type="text"
+              spellCheck={false}
+              placeholder="images.example.com, 127.0.0.1:8080"
+              value={imageHosts}
+              onChange={(event) => setImageHosts(event.target.value)}
+            />
+          </div>
         </fieldset>
         <fieldset>
           <legend>Appearance</legend>
