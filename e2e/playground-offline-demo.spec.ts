@@ -48,7 +48,7 @@ test('the offline demo: a scripted model labelled as such, a permission prompt, 
   await sendPrompt(page, 'And now?')
   await page.getByLabel('Prompt').fill('One more')
   await page.getByRole('button', { name: 'Queue' }).click()
-  await expect(page.getByText(/Queued: One more/)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Up next' })).toContainText('One more')
   await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
   await expect(conversation.getByLabel('You')).toHaveCount(3)
   await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()

@@ -6,6 +6,7 @@ import { commandEffectOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
+import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
 import { SessionList } from './sessions/session-list.tsx'
@@ -52,7 +53,6 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
     setSettingsOpenState(open)
   }, [])
   const [tab, setTab] = useState<TSideTab>('replay')
-  const [queued, setQueued] = useState<string | undefined>()
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, settings, () => void sessions.refresh())
@@ -89,18 +89,13 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
     [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
+  const queue = usePromptQueue(state.sessionId, chatState.running, state.readOnly, send)
   const wasRunning = useRef(false)
   useEffect(() => {
-    // A turn just ended: the files may have changed, and a queued prompt can go.
-    if (wasRunning.current && !chatState.running) {
-      setFilesVersion((version) => version + 1)
-      if (queued) {
-        setQueued(undefined)
-        void send(queued)
-      }
-    }
+    // A turn just ended: the files may have changed.
+    if (wasRunning.current && !chatState.running) setFilesVersion((version) => version + 1)
     wasRunning.current = chatState.running
-  }, [chatState.running, queued, send])
+  }, [chatState.running])
 
   useEffect(() => {
     if (hydration.state === 'applied') setFilesVersion((version) => version + 1)
@@ -154,9 +149,10 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
             (notice): notice is string => Boolean(notice)
           )}
           progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
-          queued={queued}
+          queued={queue.queued}
           onSubmit={send}
-          onQueue={setQueued}
+          onQueue={queue.enqueue}
+          onUnqueue={queue.unqueue}
           onAbort={abort}
           onAnswer={(id, answer) => void answerPermission(id, answer)}
           onOpenSettings={() => setSettingsOpen(true)}

@@ -13,9 +13,10 @@ type TChatPaneProps = {
   notices: string[]
   /** Slow work under way outside a turn (hydrating a manifest), shown with a spinner. */
   progress: string | undefined
-  queued: string | undefined
+  queued: readonly string[]
   onSubmit: (prompt: string) => Promise<void>
-  onQueue: (prompt: string | undefined) => void
+  onQueue: (prompt: string) => void
+  onUnqueue: (index: number) => void
   onAbort: () => Promise<void>
   onAnswer: (requestId: string, answer: TPermissionAnswer) => void
   onOpenSettings: () => void
@@ -26,7 +27,7 @@ type TChatPaneProps = {
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onAbort, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
   return (
     <main className="chat" aria-label="Chat">
       {state.sandboxStatus === 'loading' ? (
@@ -55,7 +56,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           {notice}
         </p>
       ))}
-      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
+      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onUnqueue={onUnqueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
     </main>
   )
 }

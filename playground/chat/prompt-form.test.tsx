@@ -25,9 +25,10 @@ async function renderForm(running = false) {
     <PromptForm
       disabled={false}
       running={running}
-      queued={undefined}
+      queued={[]}
       onSubmit={(prompt) => void submitted.push(prompt)}
       onQueue={() => undefined}
+      onUnqueue={() => undefined}
       onAbort={() => void aborted.push(1)}
       loadCommands={() => host.listCommands(session.id)}
     />

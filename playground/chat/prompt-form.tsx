@@ -6,21 +6,25 @@ import { suggestCommands } from './command-suggestions.ts'
 type TPromptFormProps = {
   disabled: boolean
   running: boolean
-  /** A prompt waiting for the running turn to end, if any. */
-  queued: string | undefined
+  /** Prompts waiting for the running turn to end, oldest first. */
+  queued: readonly string[]
   onSubmit: (prompt: string) => void | Promise<void>
-  onQueue: (prompt: string | undefined) => void
+  /** Adds a prompt to the end of the queue. */
+  onQueue: (prompt: string) => void
+  /** Takes the prompt at `index` out of the queue. */
+  onUnqueue: (index: number) => void
   onAbort: () => void | Promise<void>
   /** The session's slash commands and skills; without it `/` opens no list. */
   loadCommands?: () => Promise<ICommand[]>
 }
 
 /**
- * The prompt box: Enter sends (or, while a turn runs, queues the prompt for when it ends),
+ * The prompt box: Enter sends (or, while a turn runs or prompts wait, queues the prompt behind
+ * them; each queued prompt sends in order when the turn before it ends),
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
  * session's commands as a combobox list: arrows move, Enter or Tab takes one, Escape closes it.
  */
-export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbort, loadCommands }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
@@ -65,7 +69,7 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbo
     if (!text || disabled) return
     setPrompt('')
     setDismissed(false)
-    if (running) onQueue(text)
+    if (running || queued.length > 0) onQueue(text)
     else void onSubmit(text)
   }
 
@@ -95,13 +99,20 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onAbo
   const optionId = (index: number) => `${listId}-option-${index}`
   return (
     <form className="prompt" onSubmit={send}>
-      {queued ? (
-        <p className="queued" role="status">
-          Queued: <q>{queued}</q> — sends when this turn ends.{' '}
-          <button type="button" className="link" onClick={() => onQueue(undefined)}>
-            Cancel
-          </button>
-        </p>
+      {queued.length > 0 ? (
+        <section className="queued" aria-label="Up next">
+          <p className="note">Queued: each sends when the turn before it ends.</p>
+          <ol>
+            {queued.map((text, index) => (
+              <li key={`${index}:${text}`}>
+                <q>{text}</q>{' '}
+                <button type="button" className="link" aria-label={`Withdraw “${text}”`} onClick={() => onUnqueue(index)}>
+                  Withdraw
+                </button>
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
       <div className="prompt-row">
         <div className="prompt-combobox" role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-label="Composer">

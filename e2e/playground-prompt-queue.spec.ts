@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test'
+import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
+
+// Prompts typed while a turn runs wait in order, each sent when the turn before it ends; none is
+// dropped or replaced, and one can be taken out before it goes.
+
+/** Answers every permission prompt until `count` prompts of the user have been answered. */
+async function allowUntilAnswered(page: Page, count: number): Promise<void> {
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  const answered = conversation.getByLabel('Assistant').filter({ hasText: 'came from the offline demo model' })
+  await expect(async () => {
+    const allow = page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' })
+    if (await allow.isVisible()) await allow.click({ timeout: 1_000 }).catch(() => undefined)
+    expect(await answered.count()).toBe(count)
+  }).toPass({ timeout: 45_000, intervals: [100] })
+}
+
+test('every prompt queued behind a running turn is sent, in the order typed', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await sendPrompt(page, 'First question')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+
+  for (const prompt of ['Second question', 'Dropped question', 'Third question']) {
+    await page.getByLabel('Prompt').fill(prompt)
+    await page.getByRole('button', { name: 'Queue' }).click()
+  }
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue.getByRole('listitem')).toHaveText([/Second question/, /Dropped question/, /Third question/])
+  await queue.getByRole('button', { name: 'Withdraw “Dropped question”' }).click()
+  await expect(queue.getByRole('listitem')).toHaveText([/Second question/, /Third question/])
+
+  await allowUntilAnswered(page, 3)
+  await expect(queue).toHaveCount(0)
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('You')).toHaveText(['First question', 'Second question', 'Third question'])
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a prompt typed while others wait joins the end of the line, even between two turns', async ({ page }) => {
+  test.setTimeout(90_000)
+  await openPlayground(page)
+  await sendPrompt(page, 'One')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await page.getByLabel('Prompt').fill('Two')
+  await page.getByLabel('Prompt').press('Enter')
+  await page.getByLabel('Prompt').fill('Three')
+  await page.getByLabel('Prompt').press('Enter')
+  await allowUntilAnswered(page, 3)
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['One', 'Two', 'Three'])
+})
