@@ -34,7 +34,12 @@ const BATCH_CALLS = [
 ]
 const [FIRST_ARGUMENT_PIECE = '', SECOND_ARGUMENT_PIECE = ''] = splitInTwo(argumentsText(SLOW_CALL))
 
-type TSurface = { label: string; create: (script: TPhaseScript) => Promise<{ provider: IAIProvider; requestCount: () => number }> }
+type TSurface = {
+  label: string
+  /** False for the scripted provider, whose tool calls arrive whole, after the text. */
+  streamsToolArguments: boolean
+  create: (script: TPhaseScript) => Promise<{ provider: IAIProvider; requestCount: () => number }>
+}
 
 /** The model turn a phase needs, as a wire-format turn; the scripted provider gets the same shape. */
 type TPhaseScript = { turn: TFakeLlmTurn; stallAt: (wireFormat: TFakeLlmWireFormat) => number | undefined }
@@ -74,10 +79,12 @@ async function fakeServerSurface(wireFormat: TFakeLlmWireFormat, build: (server:
 const SURFACES: TSurface[] = [
   {
     label: 'Anthropic Messages',
+    streamsToolArguments: true,
     create: (script) => fakeServerSurface('anthropic-messages', (server) => new AnthropicProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0 }), script)
   },
   {
     label: 'OpenAI Responses',
+    streamsToolArguments: true,
     create: (script) =>
       fakeServerSurface(
         'responses',
@@ -87,6 +94,7 @@ const SURFACES: TSurface[] = [
   },
   {
     label: 'OpenAI Chat Completions',
+    streamsToolArguments: true,
     create: (script) =>
       fakeServerSurface(
         'chat-completions',
@@ -96,6 +104,7 @@ const SURFACES: TSurface[] = [
   },
   {
     label: 'ScriptedProvider',
+    streamsToolArguments: false,
     create: async (script) => {
       const step: TScriptedStep = {
         ...(script.turn.text === undefined ? {} : { text: script.turn.text }),
@@ -121,7 +130,7 @@ afterAll(async () => {
 })
 
 /** When, during the run, the abort fires: a check on each event, or before the run starts. */
-function abortTrigger(phase: TPhase, controller: AbortController): (event: IExecutionEventEnvelope) => void {
+function abortTrigger(phase: TPhase, surface: TSurface, controller: AbortController): (event: IExecutionEventEnvelope) => void {
   const fire = () => controller.abort()
   switch (phase) {
     case 'before the request':
@@ -132,9 +141,13 @@ function abortTrigger(phase: TPhase, controller: AbortController): (event: IExec
       }
     case 'mid-tool-arguments':
       return (event) => {
-        const payload = event.type === 'provider_native_raw_payload' ? JSON.stringify(event.data.payload) : ''
         // The scripted provider has no partial arguments: its text is the last thing before them.
-        if (payload.includes(escapedInJson(FIRST_ARGUMENT_PIECE)) || (event.type === 'provider_stream_raw_delta' && event.data.delta === 'Running.')) fire()
+        if (!surface.streamsToolArguments) {
+          if (event.type === 'provider_stream_raw_delta' && event.data.delta === 'Running.') fire()
+          return
+        }
+        const payload = event.type === 'provider_native_raw_payload' ? JSON.stringify(event.data.payload) : ''
+        if (payload.includes(escapedInJson(FIRST_ARGUMENT_PIECE))) fire()
       }
     default:
       // Once the slow command is running, not merely queued.
@@ -163,7 +176,7 @@ describe('aborting a run at every point, on every provider surface', () => {
     const controller = new AbortController()
     if (phase === 'before the request') controller.abort()
     const events: IExecutionEventEnvelope[] = []
-    const trigger = abortTrigger(phase, controller)
+    const trigger = abortTrigger(phase, surface, controller)
     const startedAt = Date.now()
 
     const result = await agent.run('Do the work.', {
@@ -187,8 +200,16 @@ describe('aborting a run at every point, on every provider surface', () => {
       expect(result.history.at(-1)?.content.startsWith('Part one, ')).toBe(true)
       expect(result.history.at(-1)?.content).not.toContain('part three.')
     } else if (phase === 'mid-tool-arguments') {
-      expect(result.history.at(-1)).toMatchObject({ role: 'assistant', state: 'interrupted' })
-      expect(tools).toEqual([])
+      const assistant = result.history.find((message) => message.role === 'assistant')
+      expect(assistant).toMatchObject({ state: 'interrupted', content: 'Running.' })
+      if (!surface.streamsToolArguments) {
+        expect(tools).toEqual([])
+      } else {
+        // The call the model had begun is kept as far as it streamed, and answered as interrupted.
+        const calls = assistant?.role === 'assistant' ? (assistant.toolCalls ?? []) : []
+        expect(calls).toEqual([{ id: expect.any(String), name: 'Bash', arguments: { invalidJsonArguments: FIRST_ARGUMENT_PIECE } }])
+        expect(tools).toMatchObject([{ toolCallId: calls[0]?.id, content: 'Error: Execution interrupted by user' }])
+      }
     } else {
       expect(tools.map((message) => message.toolCallId)).toHaveLength(3)
       expect(tools[1]?.content).toMatch(/interrupted/i)

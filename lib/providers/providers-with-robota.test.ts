@@ -125,8 +125,11 @@ describe.each(PROVIDERS)('Robota with $label over the fake server', ({ callId, c
     })
     expect(result.interrupted).toBe(true)
     expect(added).toEqual([])
-    expect(result.history.at(-1)).toMatchObject({ role: 'assistant', state: 'interrupted' })
-    expect(result.history.at(-1)?.content).toContain('Adding.')
+    // The call the model had begun is recorded, with its id, and answered as interrupted.
+    expect(result.history.slice(1)).toMatchObject([
+      { role: 'assistant', state: 'interrupted', content: 'Adding.', toolCalls: [{ id: callId, name: 'add' }] },
+      { role: 'tool', toolCallId: callId, content: 'Error: Execution interrupted by user' }
+    ])
     expectMatchedToolCalls(result.history)
   })
 

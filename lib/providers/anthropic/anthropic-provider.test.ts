@@ -9,6 +9,7 @@ import {
 } from '../../core/messages.ts'
 import type { IChatOptions, IProviderNativeRawPayloadEvent, IToolSchema } from '../../core/provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer, type TFakeLlmServerOptions } from '../../testing/fake-llm-server.ts'
+import { splitInTwo } from '../../testing/fake-llm/fake-llm-script.ts'
 import { AnthropicProvider, type TAnthropicProviderOptions } from './anthropic-provider.ts'
 
 const API_KEY = 'sk-ant-test-0123456789-secret'
@@ -188,7 +189,7 @@ describe('AnthropicProvider abort', () => {
     expect(response).toMatchObject({ content: '', stopReason: 'aborted' })
   })
 
-  it('drops a tool call whose arguments were still streaming, even from a stalled stream', async () => {
+  it('keeps a tool call whose arguments were still streaming, as far as they streamed, even from a stalled stream', async () => {
     const { provider } = await setup({
       // message_start, text start, ping, text delta, text stop, tool_use start, first JSON half: then silence.
       turns: [{ text: 'Let me check.', toolCalls: [{ name: 'weather', arguments: { city: 'Paris' } }], fault: { kind: 'stall', afterEvents: 7 } }]
@@ -204,7 +205,8 @@ describe('AnthropicProvider abort', () => {
       }
     })
     expect(response).toMatchObject({ content: 'Let me check.', stopReason: 'aborted' })
-    expect(response.toolCalls).toBeUndefined()
+    const [firstHalf] = splitInTwo(JSON.stringify({ city: 'Paris' }))
+    expect(response.toolCalls).toEqual([{ id: expect.stringMatching(/^toolu_/), name: 'weather', arguments: { invalidJsonArguments: firstHalf } }])
   })
 })
 

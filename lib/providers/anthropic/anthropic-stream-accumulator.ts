@@ -58,10 +58,13 @@ export class AnthropicStreamAccumulator {
     }
   }
 
-  /** The reply so far as Robota's provider response; tool calls only when it completed unaborted. */
+  /**
+   * The reply so far as Robota's provider response. After an abort it keeps every tool call that
+   * had begun, with its input as far as it streamed, so the history shows what the model asked
+   * for; the loop answers each as interrupted.
+   */
   toResponse(aborted: boolean): IProviderResponse {
-    // A tool call cut off by an abort is incomplete, and nothing would ever answer it.
-    const toolCalls: IToolCall[] = aborted ? [] : this.toolCalls()
+    const toolCalls = this.toolCalls()
     const stopReason: TStopReason = aborted
       ? 'aborted'
       : toolCalls.length > 0

@@ -46,10 +46,13 @@ export class ChatCompletionsStreamAccumulator {
     return content
   }
 
-  /** The reply so far as Robota's provider response; tool calls only when it completed unaborted. */
+  /**
+   * The reply so far as Robota's provider response. After an abort it keeps every tool call that
+   * had begun, with its arguments as far as they streamed, so the history shows what the model
+   * asked for; the loop answers each as interrupted.
+   */
   toResponse(aborted: boolean): IProviderResponse {
-    // A call cut off by an abort is incomplete, and nothing would ever answer it.
-    const toolCalls: IToolCall[] = aborted ? [] : this.toolCalls()
+    const toolCalls = this.toolCalls()
     const stopReason: TStopReason = aborted
       ? 'aborted'
       : toolCalls.length > 0
@@ -85,6 +88,7 @@ export class ChatCompletionsStreamAccumulator {
 
   private toolCalls(): IToolCall[] {
     return [...this.calls.entries()]
+      .filter(([, call]) => call.name !== '')
       .sort(([left], [right]) => left - right)
       // A server that sends no call id still needs one that links the call to its result.
       .map(([index, call]) => ({ id: call.id || `call_${index}`, name: call.name, arguments: parseToolArguments(call.argumentsText) }))

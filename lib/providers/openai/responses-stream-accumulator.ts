@@ -64,12 +64,17 @@ export class ResponsesStreamAccumulator {
     }
   }
 
-  /** The reply so far as Robota's provider response; function calls only when it completed unaborted. */
+  /**
+   * The reply so far as Robota's provider response. After an abort it keeps every function call
+   * that had begun, with its arguments as far as they streamed, so the history shows what the
+   * model asked for; the loop answers each as interrupted.
+   */
   toResponse(aborted: boolean): IProviderResponse {
-    // A call cut off by an abort is incomplete, and nothing would ever answer it.
-    const toolCalls: IToolCall[] = aborted
-      ? []
-      : [...this.calls.values()].map((call) => ({ id: call.callId, name: call.name, arguments: parseToolArguments(call.argumentsText) }))
+    const toolCalls: IToolCall[] = [...this.calls.values()].map((call) => ({
+      id: call.callId,
+      name: call.name,
+      arguments: parseToolArguments(call.argumentsText)
+    }))
     const metadata = fromResponsesUsage(this.final?.usage)
     if (!aborted && this.reasoningItems.length > 0) {
       metadata[OPENAI_REASONING_METADATA_KEY] = this.reasoningItems.map((item) => JSON.stringify(item))
