@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider, type TScriptedStep } from '../testing/scripted-provider.ts'
+import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
 import type { IExecutionEventEnvelope, TExecutionEventType } from './execution-events.ts'
 import type { TUniversalMessage } from './messages.ts'
 import { Robota } from './robota.ts'
 import type { ITool } from './tool.ts'
-
-/** Tool calls in `messages` with no tool message answering them before the next turn: what real APIs refuse. */
-function unansweredToolCalls(messages: readonly TUniversalMessage[]): string[] {
-  const unanswered: string[] = []
-  for (const [index, message] of messages.entries()) {
-    if (message.role !== 'assistant') continue
-    const answers = new Set<string>()
-    for (const later of messages.slice(index + 1)) {
-      if (later.role !== 'tool') break
-      answers.add(later.toolCallId)
-    }
-    for (const call of message.toolCalls ?? []) if (!answers.has(call.id)) unanswered.push(call.id)
-  }
-  return unanswered
-}
 
 // The model asks for one tool on the first prompt, answers after a tool result, and answers
 // any later prompt in one go: where a failed run stopped does not change what comes next.
@@ -77,7 +63,7 @@ describe('a run whose caller callback throws', () => {
 
       expect(result.interrupted).toBe(true)
       expect(result.response).toBe(`Error: the run stopped because the onExecutionEvent listener threw at "${failingType}": listener broke`)
-      expect(unansweredToolCalls(result.history)).toEqual([])
+      expect(describeHistoryProblems(result.history)).toEqual([])
       // A broken listener is not called again: the run stops rather than failing once per event.
       expect(seen.filter((type) => type === failingType)).toHaveLength(1)
       // Tools that had not started when the listener failed do not run.
@@ -88,7 +74,7 @@ describe('a run whose caller callback throws', () => {
       const next = await agent.run('still there?')
       expect(next.response).toBe('Still here.')
       const sent = provider.calls[provider.calls.length - 1]?.messages ?? []
-      expect(unansweredToolCalls(sent)).toEqual([])
+      expect(describeHistoryProblems(sent)).toEqual([])
       expect(sent[sent.length - 1]).toMatchObject({ role: 'user', content: 'still there?' })
     }
   )
@@ -116,7 +102,7 @@ describe('a run whose caller callback throws', () => {
     })
     expect(result.interrupted).toBe(true)
     expect(result.response).toBe('Error: the run stopped because the onTextDelta callback threw: renderer broke')
-    expect(unansweredToolCalls(result.history)).toEqual([])
+    expect(describeHistoryProblems(result.history)).toEqual([])
     expect(ran).toEqual([])
     expect((await agent.run('still there?')).response).toBe('Still here.')
   })
