@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { expectAtBottom, overflows } from './chat-scroll.ts'
 import { collectPageErrors, runDemoTurn } from './playground-fixtures.ts'
 
 // `npm start` is the README's first command: Vite's dev server, with the worker and every module
@@ -50,4 +51,16 @@ test('npm start: the dev server serves the playground, and the offline demo runs
   // A dependency found only once in use makes Vite reload the page under the user's hands.
   expect(serverOutput).not.toMatch(/reloading/)
   expect(loads).toBe(1)
+})
+
+test('npm start: the chat follows new output under React StrictMode', async ({ page }) => {
+  test.setTimeout(120_000)
+  // StrictMode mounts twice in development; the follow-the-output frame must survive it.
+  await page.setViewportSize({ width: 1200, height: 560 })
+  await page.goto(`http://127.0.0.1:${PORT}/`)
+  await expect(page.getByLabel('Prompt')).toBeEnabled({ timeout: 60_000 })
+  await runDemoTurn(page)
+  await runDemoTurn(page, 'And once more?')
+  expect(await overflows(page)).toBe(true)
+  await expectAtBottom(page)
 })

@@ -26,7 +26,7 @@ export function ChatView({ messages, streamingText, running, onOpenSettings }: T
     if (running) void loadRenderer().catch(() => undefined)
   }, [running])
   const box = useRef<HTMLElement>(null)
-  const onScroll = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
+  const { onScroll, following, jumpToLatest } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
 
   const items = messages.map((message, index) => {
     if (message.role === 'tool' || message.role === 'system') return null
@@ -71,6 +71,11 @@ export function ChatView({ messages, streamingText, running, onOpenSettings }: T
           <span className="spinner" aria-hidden="true" /> Working…
         </p>
       ) : null}
+      {following ? null : (
+        <button type="button" className="jump-to-latest" onClick={jumpToLatest}>
+          Jump to latest ↓
+        </button>
+      )}
     </section>
   )
 }

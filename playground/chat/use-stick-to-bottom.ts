@@ -1,36 +1,87 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 // How close to the bottom (in pixels) still counts as reading the newest text.
 const NEAR_BOTTOM = 48
 
+/** Whether a scrolling view follows its newest content, and how to make it follow again. */
+export type TStickToBottom = {
+  /** Pass to the element's `onScroll`. */
+  onScroll: () => void
+  /** False once the reader has scrolled up, until they come back down or jump. */
+  following: boolean
+  /** Scrolls to the newest content and follows it again. */
+  jumpToLatest: () => void
+}
+
 /**
- * Keeps a scrolling element at its bottom while `content` changes, unless the reader scrolled up.
- * The scroll happens at most once per frame, in the frame's own layout: following a stream of
- * updates never forces a layout of its own per update.
+ * Keeps a scrolling element at its bottom while `content` changes or anything in it grows (a tool
+ * card's output, an image, Markdown rendered late), unless the reader scrolled up. Only a move
+ * upwards away from the bottom stops the following: the scroll events of its own jumps, which
+ * can arrive after more content has grown, never do. The scroll happens at most once per frame,
+ * in the frame's own layout.
  */
-export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): () => void {
+export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): TStickToBottom {
   const stuck = useRef(true)
+  const lastTop = useRef(0)
   const frame = useRef<number | undefined>(undefined)
+  const [following, setFollowing] = useState(true)
 
-  const onScroll = useCallback(() => {
-    const box = element.current
-    if (box) stuck.current = box.scrollHeight - box.scrollTop - box.clientHeight <= NEAR_BOTTOM
-  }, [element])
+  const follow = useCallback((value: boolean) => {
+    stuck.current = value
+    setFollowing(value)
+  }, [])
 
-  useEffect(() => {
+  const scheduleScroll = useCallback(() => {
     if (!stuck.current || frame.current !== undefined) return
     frame.current = requestAnimationFrame(() => {
       frame.current = undefined
       const box = element.current
       if (box && stuck.current) box.scrollTop = box.scrollHeight
     })
-  }, [element, content])
+  }, [element])
+
+  const onScroll = useCallback(() => {
+    const box = element.current
+    if (!box) return
+    const top = box.scrollTop
+    if (box.scrollHeight - top - box.clientHeight <= NEAR_BOTTOM) follow(true)
+    else if (top < lastTop.current) follow(false)
+    lastTop.current = top
+  }, [element, follow])
+
+  // Growth that changes no `content` (output expanding, late rendering) is followed too.
+  const resizes = useRef<ResizeObserver | undefined>(undefined)
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => scheduleScroll())
+    resizes.current = observer
+    return () => {
+      observer.disconnect()
+      resizes.current = undefined
+    }
+  }, [scheduleScroll])
+
+  useEffect(() => {
+    const box = element.current
+    if (box && resizes.current) for (const child of Array.from(box.children)) resizes.current.observe(child)
+    scheduleScroll()
+  }, [element, content, scheduleScroll])
 
   useEffect(
     () => () => {
+      // Cleared as well as cancelled: React's development double mount runs this and then the
+      // effects again, which must be able to schedule a frame.
       if (frame.current !== undefined) cancelAnimationFrame(frame.current)
+      frame.current = undefined
     },
     []
   )
-  return onScroll
+
+  const jumpToLatest = useCallback(() => {
+    follow(true)
+    const box = element.current
+    if (box) box.scrollTop = box.scrollHeight
+  }, [element, follow])
+
+  return { onScroll, following, jumpToLatest }
 }
