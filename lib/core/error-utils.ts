@@ -1,19 +1,13 @@
-import {
-  AuthenticationError,
-  NetworkError,
-  ProviderError,
-  RateLimitError,
-  RobotaError,
-  isRobotaError,
-  type TRobotaErrorCode
-} from './errors.ts'
+import { NetworkError, ProviderError, RobotaError, isRobotaError, type TRobotaErrorCode } from './errors.ts'
+import { createHttpStatusError, describeHttpStatus, readRetryAfterSeconds, type THeaderSource } from './http-status-error.ts'
+import { isNetworkFailure } from './network-failure.ts'
 
 /** Helpers for reasoning about errors from any layer, Robota's own or not. */
 export const ErrorUtils = {
   /** True when retrying may succeed: a recoverable Robota error, or a network-level failure. */
   isRecoverable(error: unknown): boolean {
     if (isRobotaError(error)) return error.recoverable
-    return error instanceof TypeError && /fetch|network/i.test(error.message)
+    return isNetworkFailure(error)
   },
 
   /** The error's `code`, or `UNKNOWN_ERROR` for errors that carry none. */
@@ -21,31 +15,31 @@ export const ErrorUtils = {
     return isRobotaError(error) ? error.code : 'UNKNOWN_ERROR'
   },
 
-  /** Anything thrown, as a Robota error: Robota errors pass through, others are wrapped as their cause. */
+  /** Anything thrown, as a Robota error: Robota errors pass through, others become a `ProviderError` with the original as its cause. */
   fromUnknown(error: unknown, fallbackMessage = 'Unexpected error'): RobotaError {
     if (error instanceof RobotaError) return error
     const message = error instanceof Error ? error.message : typeof error === 'string' ? error : fallbackMessage
-    return new RobotaError(message || fallbackMessage, 'PROVIDER_ERROR', 'system', false, { cause: error })
+    return new ProviderError(message || fallbackMessage, { cause: error })
   },
 
   /**
-   * A provider failure mapped by HTTP status when it has one: 401/403 authentication, 429 rate
-   * limit (with `retryAfterSeconds`), no status network, anything else a provider error.
+   * A provider failure as a Robota error, by the adapters' own HTTP status mapping when it has a
+   * status (429 with `retryAfterSeconds`); without one, a network failure is a `NetworkError`
+   * and anything else a `ProviderError`.
    */
   wrapProviderError(error: unknown, provider: string): RobotaError {
     if (error instanceof RobotaError) return error
     const status = (error as { status?: unknown } | null)?.status
     const message = error instanceof Error ? error.message : String(error)
-    const details: Record<string, unknown> = { provider, ...(typeof status === 'number' ? { status } : {}) }
-    if (status === 401 || status === 403) {
-      return new AuthenticationError(`${provider} rejected the API key (HTTP ${status}): ${message}`, { details, cause: error })
+    if (typeof status === 'number') {
+      const details: Record<string, unknown> = { provider, status }
+      const retryAfterSeconds = status === 429 ? readRetryAfterSeconds((error as { headers?: THeaderSource }).headers) : undefined
+      if (retryAfterSeconds !== undefined) details.retryAfterSeconds = retryAfterSeconds
+      return createHttpStatusError(status, `${provider} ${describeHttpStatus(status)} (HTTP ${status}): ${message}`, { details, cause: error })
     }
-    if (status === 429) {
-      const retryAfter = Number((error as { headers?: Record<string, string> }).headers?.['retry-after'])
-      if (Number.isFinite(retryAfter)) details.retryAfterSeconds = retryAfter
-      return new RateLimitError(`${provider} rate limit reached (HTTP 429): ${message}`, { details, cause: error })
+    if (isNetworkFailure(error)) {
+      return new NetworkError(`${provider} could not be reached: ${message}`, { details: { provider }, cause: error })
     }
-    if (typeof status !== 'number') return new NetworkError(`${provider} could not be reached: ${message}`, { details, cause: error })
-    return new ProviderError(`${provider} failed (HTTP ${status}): ${message}`, { details, cause: error })
+    return new ProviderError(`${provider} failed: ${message}`, { details: { provider }, cause: error })
   }
 } as const

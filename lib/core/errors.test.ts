@@ -70,19 +70,27 @@ describe('ErrorUtils', () => {
     expect(ErrorUtils.getErrorCode('nope')).toBe('UNKNOWN_ERROR')
     const original = new ProviderError('p')
     expect(ErrorUtils.fromUnknown(original)).toBe(original)
-    const wrapped = ErrorUtils.fromUnknown(new Error('boom'))
-    expect(wrapped).toBeInstanceOf(RobotaError)
-    expect(wrapped.message).toBe('boom')
-    expect(wrapped.cause).toBeInstanceOf(Error)
     expect(ErrorUtils.fromUnknown(42).message).toBe('Unexpected error')
+  })
+
+  it('wraps an unknown throw as the error table says a PROVIDER_ERROR is: a recoverable ProviderError', () => {
+    const wrapped = ErrorUtils.fromUnknown(new Error('boom'))
+    expect(wrapped).toBeInstanceOf(ProviderError)
+    expect(wrapped).toMatchObject({ code: 'PROVIDER_ERROR', category: 'provider', recoverable: true, message: 'boom' })
+    expect(wrapped.cause).toBeInstanceOf(Error)
   })
 
   it.each([
     [{ status: 401, message: 'bad key' }, AuthenticationError],
     [{ status: 403, message: 'no access' }, AuthenticationError],
+    [{ status: 404, message: 'no such model' }, ModelNotAvailableError],
     [{ status: 429, message: 'slow down', headers: { 'retry-after': '7' } }, RateLimitError],
     [{ status: 500, message: 'oops' }, ProviderError],
-    [{ message: 'ECONNREFUSED' }, NetworkError]
+    [{ status: 400, message: 'bad request' }, ProviderError],
+    [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9' }, NetworkError],
+    [{ name: 'TypeError', message: 'fetch failed' }, NetworkError],
+    [{ name: 'SyntaxError', message: 'Unexpected token < in JSON' }, ProviderError],
+    [{ message: 'the reply had no choices' }, ProviderError]
   ])('wrapProviderError maps %j', (shape, expectedClass) => {
     const error = ErrorUtils.wrapProviderError(Object.assign(new Error(shape.message), shape), 'acme')
     expect(error).toBeInstanceOf(expectedClass)

@@ -1,14 +1,7 @@
 import { APIConnectionError, APIError } from '@anthropic-ai/sdk'
-import { readRetryAfterSeconds, scrubApiKey } from '../shared/retry-after.ts'
-import {
-  AuthenticationError,
-  isRobotaError,
-  NetworkError,
-  ProviderError,
-  RateLimitError,
-  ModelNotAvailableError,
-  type RobotaError
-} from '../../core/errors.ts'
+import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
+import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
+import { scrubApiKey } from '../shared/scrub-api-key.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TAnthropicErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -16,9 +9,11 @@ export type TAnthropicErrorContext = { baseURL: string; apiKey: string | undefin
 const KEYS_PAGE = 'https://console.anthropic.com/settings/keys'
 
 /**
- * Maps whatever the Anthropic SDK threw to a Robota error that says what to do: 401/403 to
- * `AuthenticationError`, 429 to `RateLimitError` (with `retryAfterSeconds` when the API sent
- * one), 5xx and 529 overloaded to `ProviderError`, an unreachable server or a dropped stream to
+ * Maps whatever the Anthropic SDK threw to a Robota error that says what to do. An API error
+ * goes by its HTTP status (or, in a stream, the status its error type stands for) through the
+ * core's one status mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404
+ * `ModelNotAvailableError`, 429 `RateLimitError` (with `retryAfterSeconds` when the API sent
+ * one), 5xx and 529 overloaded `ProviderError`. An unreachable server or a dropped stream is a
  * `NetworkError`. The API key is scrubbed from any text the API sent back.
  */
 export function toAnthropicError(error: unknown, context: TAnthropicErrorContext): RobotaError {
@@ -50,35 +45,44 @@ export function toAnthropicError(error: unknown, context: TAnthropicErrorContext
   })
 }
 
+// What an error event's `type` means when the stream carried no HTTP status.
+const STATUS_OF_ERROR_TYPE: Record<string, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  request_too_large: 413,
+  rate_limit_error: 429,
+  api_error: 500,
+  overloaded_error: 529
+}
+
 function fromApiError(error: APIError, context: TAnthropicErrorContext): RobotaError {
-  const status = error.status
-  const type = error.type
+  const type = error.type ?? undefined
+  const status = error.status ?? (type === undefined ? undefined : STATUS_OF_ERROR_TYPE[type])
   const apiMessage = scrubApiKey(error.apiMessage ?? 'no message', context.apiKey)
-  const label = status === undefined ? `${type ?? 'error'}: ${apiMessage}` : `HTTP ${status}: ${apiMessage}`
-  const details: Record<string, unknown> = { provider: 'anthropic', status, errorType: type, apiMessage, requestId: error.requestID }
-  const options = { cause: error, details }
-  if (status === 401 || type === 'authentication_error') {
-    return new AuthenticationError(`Anthropic rejected the API key (${label}). Check the key in the provider settings; keys are at ${KEYS_PAGE}.`, options)
+  const label = error.status === undefined ? `${type ?? 'error'}: ${apiMessage}` : `HTTP ${error.status}: ${apiMessage}`
+  const retryAfterSeconds = status === 429 ? readRetryAfterSeconds(error.headers) : undefined
+  const details: Record<string, unknown> = {
+    provider: 'anthropic',
+    status: error.status,
+    errorType: type,
+    apiMessage,
+    requestId: error.requestID,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds })
   }
-  if (status === 403 || type === 'permission_error') {
-    return new AuthenticationError(`Anthropic refused this API key access (${label}). Check the key's workspace and permissions at ${KEYS_PAGE}.`, options)
-  }
-  if (status === 429 || type === 'rate_limit_error') {
-    const retryAfterSeconds = readRetryAfterSeconds(error.headers)
+  return createHttpStatusError(status, describe(status, label, retryAfterSeconds), { cause: error, details })
+}
+
+function describe(status: number | undefined, label: string, retryAfterSeconds: number | undefined): string {
+  if (status === 401) return `Anthropic rejected the API key (${label}). Check the key in the provider settings; keys are at ${KEYS_PAGE}.`
+  if (status === 403) return `Anthropic refused this API key access (${label}). Check the key's workspace and permissions at ${KEYS_PAGE}.`
+  if (status === 429) {
     const when = retryAfterSeconds === undefined ? 'in a little while' : `in ${retryAfterSeconds} seconds`
-    return new RateLimitError(`Anthropic's rate limit was reached (${label}). Try again ${when}, or lower the request rate.`, {
-      cause: error,
-      details: { ...details, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) }
-    })
+    return `Anthropic's rate limit was reached (${label}). Try again ${when}, or lower the request rate.`
   }
-  if (status === 529 || type === 'overloaded_error') {
-    return new ProviderError(`Anthropic is overloaded (${label}). Try again in a moment.`, options)
-  }
-  if ((status !== undefined && status >= 500) || type === 'api_error') {
-    return new ProviderError(`Anthropic had a server error (${label}). Try again in a moment.`, options)
-  }
-  if (status === 404 || type === 'not_found_error') {
-    return new ModelNotAvailableError(`Anthropic has no such model, or this key may not use it (${label}). Check the model name in the provider settings.`, options)
-  }
-  return new ProviderError(`Anthropic refused the request (${label}). Check the model name and the request options.`, options)
+  if (status === 529) return `Anthropic is overloaded (${label}). Try again in a moment.`
+  if (status !== undefined && status >= 500) return `Anthropic had a server error (${label}). Try again in a moment.`
+  if (status === 404) return `Anthropic has no such model, or this key may not use it (${label}). Check the model name in the provider settings.`
+  return `Anthropic refused the request (${label}). Check the model name and the request options.`
 }

@@ -1,14 +1,7 @@
 import { APIConnectionError, APIError } from 'openai'
-import { readRetryAfterSeconds, scrubApiKey } from '../shared/retry-after.ts'
-import {
-  AuthenticationError,
-  isRobotaError,
-  NetworkError,
-  ProviderError,
-  RateLimitError,
-  ModelNotAvailableError,
-  type RobotaError
-} from '../../core/errors.ts'
+import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
+import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
+import { scrubApiKey } from '../shared/scrub-api-key.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TOpenAIErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -16,10 +9,12 @@ export type TOpenAIErrorContext = { baseURL: string; apiKey: string | undefined 
 const KEYS_PAGE = 'https://platform.openai.com/api-keys'
 
 /**
- * Maps whatever the OpenAI SDK threw to a Robota error that says what to do: 401/403 to
- * `AuthenticationError`, 429 to `RateLimitError` (with `retryAfterSeconds` when the server sent
- * one), 5xx to `ProviderError`, an unreachable server or a dropped stream to `NetworkError`.
- * The API key is scrubbed from any text the server sent back.
+ * Maps whatever the OpenAI SDK threw to a Robota error that says what to do. An API error goes
+ * by its HTTP status (or the status its error code stands for) through the core's one status
+ * mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404 `ModelNotAvailableError`,
+ * 429 `RateLimitError` (with `retryAfterSeconds` when the server sent one), 5xx `ProviderError`.
+ * An unreachable server or a dropped stream is a `NetworkError`. The API key is scrubbed from
+ * any text the server sent back.
  */
 export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): RobotaError {
   if (isRobotaError(error)) return error
@@ -76,23 +71,32 @@ function fromApiError(error: APIError, context: TOpenAIErrorContext): RobotaErro
 
 type TFailure = { status: number | undefined; code: string | undefined; type: string | undefined; label: string; retryAfterSeconds?: number }
 
+// The status an error `code` (or `type`) stands for. A known code beats the HTTP status, since
+// OpenAI-compatible servers send, say, `model_not_found` with a plain 400.
+const STATUS_OF_ERROR_CODE: Record<string, number> = {
+  invalid_api_key: 401,
+  model_not_found: 404,
+  rate_limit_exceeded: 429,
+  insufficient_quota: 429,
+  server_error: 500
+}
+
 function classify(failure: TFailure, options: { cause?: unknown; details: Record<string, unknown> }): RobotaError {
-  const { status, code, type, label } = failure
-  if (status === 401 || code === 'invalid_api_key') {
-    return new AuthenticationError(`The OpenAI API rejected the API key (${label}). Check the key in the provider settings; keys are at ${KEYS_PAGE}.`, options)
-  }
+  const { code, type } = failure
+  const status = STATUS_OF_ERROR_CODE[code ?? ''] ?? failure.status ?? STATUS_OF_ERROR_CODE[type ?? '']
+  return createHttpStatusError(status, describe(status, failure), options)
+}
+
+function describe(status: number | undefined, { label, retryAfterSeconds }: TFailure): string {
+  if (status === 401) return `The OpenAI API rejected the API key (${label}). Check the key in the provider settings; keys are at ${KEYS_PAGE}.`
   if (status === 403) {
-    return new AuthenticationError(`The OpenAI API refused this key access (${label}). Check the key's project, organization and permissions at ${KEYS_PAGE}.`, options)
+    return `The OpenAI API refused this key access (${label}). Check the key's project, organization and permissions at ${KEYS_PAGE}.`
   }
-  if (status === 429 || code === 'rate_limit_exceeded' || code === 'insufficient_quota') {
-    const when = failure.retryAfterSeconds === undefined ? 'in a little while' : `in ${failure.retryAfterSeconds} seconds`
-    return new RateLimitError(`The OpenAI API's rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`, options)
+  if (status === 429) {
+    const when = retryAfterSeconds === undefined ? 'in a little while' : `in ${retryAfterSeconds} seconds`
+    return `The OpenAI API's rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`
   }
-  if ((status !== undefined && status >= 500) || code === 'server_error' || type === 'server_error') {
-    return new ProviderError(`The OpenAI API had a server error (${label}). Try again in a moment.`, options)
-  }
-  if (status === 404 || code === 'model_not_found') {
-    return new ModelNotAvailableError(`The OpenAI API has no such model, or this key may not use it (${label}). Check the model name and the base URL.`, options)
-  }
-  return new ProviderError(`The OpenAI API refused the request (${label}). Check the model name and the request options.`, options)
+  if (status !== undefined && status >= 500) return `The OpenAI API had a server error (${label}). Try again in a moment.`
+  if (status === 404) return `The OpenAI API has no such model, or this key may not use it (${label}). Check the model name and the base URL.`
+  return `The OpenAI API refused the request (${label}). Check the model name and the request options.`
 }
