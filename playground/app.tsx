@@ -55,7 +55,9 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const [tab, setTab] = useState<TSideTab>('replay')
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
-  const provider = useSessionProvider(host, sessions.selectedId, settings, () => void sessions.refresh())
+  const provider = useSessionProvider(host, sessions.selectedId, state.readOnly, settings, () => void sessions.refresh())
+  // The header names the provider that will answer: the open session's, which the settings' choice reaches once applied.
+  const answering = sessions.sessions.find((session) => session.id === sessions.selectedId)
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)

@@ -3,7 +3,7 @@ import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
-import { toSessionSummary } from './host-session-lifecycle.ts'
+import { toSessionSummary } from '../storage/session-summary.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
 import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
 

@@ -2,6 +2,7 @@ import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import { toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
 import { HostEventLog } from './host-event-log.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
@@ -127,10 +128,4 @@ export class HostSessionLifecycle {
     ports.agents.release(sessionId)
     await (await session)?.sandbox.dispose?.()
   }
-}
-
-/** The list entry of a stored session. */
-export function toSessionSummary(record: TSessionRecord): TSessionSummary {
-  const { id, name, createdAt, updatedAt } = record
-  return { id, name, createdAt, updatedAt, messageCount: record.messages.length }
 }

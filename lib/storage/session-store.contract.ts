@@ -39,17 +39,17 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.listSessions()).toEqual({ sessions: [], corrupt: [] })
     })
 
-    it('lists sessions newest updatedAt first with their message counts', async () => {
-      await store.commit(createTestRecord('old', { updatedAt: 100 }), [])
+    it('lists sessions newest updatedAt first with their message counts and providers', async () => {
+      await store.commit(createTestRecord('old', { updatedAt: 100, providerName: 'openai-compatible', model: 'llama3' }), [])
       await store.commit(createTestRecord('new', { updatedAt: 300, messages: [] }), [])
       await store.commit(createTestRecord('middle', { name: 'Middle', createdAt: 50, updatedAt: 200 }), [])
 
       const listing = await store.listSessions()
       expect(listing.corrupt).toEqual([])
       expect(listing.sessions).toEqual([
-        { id: 'new', name: 'Session new', createdAt: 1_000, updatedAt: 300, messageCount: 0 },
-        { id: 'middle', name: 'Middle', createdAt: 50, updatedAt: 200, messageCount: 4 },
-        { id: 'old', name: 'Session old', createdAt: 1_000, updatedAt: 100, messageCount: 4 }
+        { id: 'new', name: 'Session new', createdAt: 1_000, updatedAt: 300, messageCount: 0, providerName: 'anthropic', model: 'claude-sonnet-4-6' },
+        { id: 'middle', name: 'Middle', createdAt: 50, updatedAt: 200, messageCount: 4, providerName: 'anthropic', model: 'claude-sonnet-4-6' },
+        { id: 'old', name: 'Session old', createdAt: 1_000, updatedAt: 100, messageCount: 4, providerName: 'openai-compatible', model: 'llama3' }
       ])
     })
 

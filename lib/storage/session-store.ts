@@ -22,6 +22,10 @@ export type TSessionSummary = {
   createdAt: number
   updatedAt: number
   messageCount: number
+  /** The provider kind the session's next turn goes to (the one it was created or last switched with). */
+  providerName: string
+  /** The model the session's next turn asks for. */
+  model: string
 }
 
 /** A stored record that failed validation: listed instead of crashing the listing. */

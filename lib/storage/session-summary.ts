@@ -7,7 +7,9 @@ export function toSessionSummary(record: TSessionRecord): TSessionSummary {
     name: record.name,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    messageCount: record.messages.length
+    messageCount: record.messages.length,
+    providerName: record.providerName,
+    model: record.model
   }
 }
 

@@ -77,7 +77,12 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
 
 /** The option for `kind`; the offline demo for a kind this page does not know. */
 export function findProviderOption(kind: string): TProviderOption {
-  return PROVIDER_OPTIONS.find((option) => option.kind === kind) ?? (PROVIDER_OPTIONS[0] as TProviderOption)
+  return findKnownProviderOption(kind) ?? (PROVIDER_OPTIONS[0] as TProviderOption)
+}
+
+/** The catalog entry of `kind`, or `undefined` for a provider the catalog does not list. */
+export function findKnownProviderOption(kind: string): TProviderOption | undefined {
+  return PROVIDER_OPTIONS.find((option) => option.kind === kind)
 }
 
 /** The model's definition from any table, or `undefined` for an id none lists. */

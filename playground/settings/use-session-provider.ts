@@ -10,11 +10,20 @@ export type TSessionProvider = {
 }
 
 /**
- * Gives the open session the page's provider choice and permission mode. Keys live only in the
- * worker's memory, so a session needs them again after a reload; a session never switched on
- * this page keeps its own provider while the choice is the offline demo.
+ * Gives the open session the page's provider choice and permission mode, so the provider that
+ * answers is always the one the settings show. A session made elsewhere (imported, forked,
+ * resumed after a reload, recorded against a server whose key this page never had) continues
+ * with the provider the user can use now. Keys live only in the worker's memory, so a session
+ * needs them again after a reload. A tab that only follows a session another tab drives leaves
+ * its provider to that tab, and applies its own once it takes over.
  */
-export function useSessionProvider(host: IAgentHost, sessionId: string | undefined, settings: TPlaygroundSettings, onApplied: () => void): TSessionProvider {
+export function useSessionProvider(
+  host: IAgentHost,
+  sessionId: string | undefined,
+  readOnly: boolean,
+  settings: TPlaygroundSettings,
+  onApplied: () => void
+): TSessionProvider {
   const pending = useRef<Promise<unknown>>(Promise.resolve())
   const applied = useRef(new Map<string, string>())
   const appliedModes = useRef(new Map<string, string>())
@@ -24,9 +33,8 @@ export function useSessionProvider(host: IAgentHost, sessionId: string | undefin
   const mode = settings.permissionMode
 
   useEffect(() => {
-    if (!sessionId) return
-    const previous = applied.current.get(sessionId)
-    if (previous === choiceKey || (previous === undefined && choice.kind === 'offline-demo')) return
+    if (!sessionId || readOnly) return
+    if (applied.current.get(sessionId) === choiceKey) return
     let active = true
     const switching = host
       .setProvider(sessionId, choice)
@@ -41,7 +49,7 @@ export function useSessionProvider(host: IAgentHost, sessionId: string | undefin
       active = false
     }
     // `choice` is rebuilt each render; `choiceKey` says when it really changed.
-  }, [host, sessionId, choiceKey])
+  }, [host, sessionId, readOnly, choiceKey])
 
   useEffect(() => {
     if (!sessionId) return

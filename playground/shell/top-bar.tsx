@@ -1,9 +1,10 @@
 import type { TThemeChoice } from '../settings/playground-settings.ts'
-import { findProviderOption } from '../settings/provider-catalog.ts'
+import { findKnownProviderOption } from '../settings/provider-catalog.ts'
 import { ContextMeter } from './context-meter.tsx'
 import type { TContextUsage } from './context-usage.ts'
 
 type TTopBarProps = {
+  /** The provider the open session's next turn goes to (the settings' choice when none is open). */
   providerKind: string
   model: string
   usage: TContextUsage
@@ -16,8 +17,10 @@ const NEXT_THEME: Record<TThemeChoice, TThemeChoice> = { system: 'light', light:
 
 /** Title, the model in use (the offline demo labelled as scripted), the context meter, theme and settings. */
 export function TopBar({ providerKind, model, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
-  const option = findProviderOption(providerKind)
-  const scripted = option.kind === 'offline-demo'
+  const option = findKnownProviderOption(providerKind)
+  const scripted = option?.kind === 'offline-demo'
+  // A provider this page does not list (from an imported log, say) is named as it is, never as another.
+  const label = option?.label ?? providerKind
   return (
     <header className="topbar">
       <h1>Robota playground</h1>
@@ -26,9 +29,9 @@ export function TopBar({ providerKind, model, usage, theme, onTheme, onOpenSetti
         className={`badge${scripted ? ' scripted' : ''}`}
         onClick={onOpenSettings}
         title={scripted ? 'The offline demo is a scripted model: it runs real tools in the in-memory sandbox, with no key and no network.' : 'Change the provider in Settings'}
-        aria-label={scripted ? 'Model: offline demo, scripted. Open Settings' : `Model: ${option.label} ${model}. Open Settings`}
+        aria-label={scripted ? 'Model: offline demo, scripted. Open Settings' : `Model: ${label} ${model}. Open Settings`}
       >
-        {scripted ? 'Offline demo model · scripted' : `${option.label} · ${model}`}
+        {scripted ? 'Offline demo model · scripted' : `${label} · ${model}`}
       </button>
       <ContextMeter usage={usage} />
       <div className="topbar-actions">

@@ -6,7 +6,7 @@ import { toSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
 
 const view: TSessionView = {
-  summary: { id: 's1', name: 'S', createdAt: 1, updatedAt: 1, messageCount: 0 },
+  summary: { id: 's1', name: 'S', createdAt: 1, updatedAt: 1, messageCount: 0, providerName: 'offline-demo', model: 'offline-demo' },
   messages: [],
   events: [],
   running: false
