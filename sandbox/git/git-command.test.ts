@@ -84,6 +84,8 @@ describe('git inside the in-memory sandbox', () => {
       expect(await shell(client, 'cd sample && git log --oneline | wc -l && git status -s')).toBe('2\n')
       await shell(client, `git clone --depth 1 --branch feature ${server.url}/sample.git shallow`)
       expect(await shell(client, 'cat shallow/feature.txt && cd shallow && git log --oneline | wc -l')).toBe('feature\n1\n')
+      expect(await client.run(`git clone -q --single-branch ${server.url}/sample.git quiet`)).toEqual({ stdout: '', stderr: '', exitCode: 0 })
+      expect(await shell(client, 'git -C quiet branch --show-current')).toBe('main\n')
     })
 
     it('refuses a URL outside the allowed prefixes, like curl does', async () => {

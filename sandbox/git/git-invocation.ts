@@ -52,24 +52,14 @@ export function toRepositoryPath(root: string, absolute: string): string {
   return absolute.slice(root === '/' ? 1 : root.length + 1)
 }
 
-/** The value after an option (`-m msg`, `--depth 1`) or after `--depth=1`, removing both from `args`. */
-export function takeOption(args: string[], names: string[]): string | undefined {
-  for (let index = 0; index < args.length; index += 1) {
-    const argument = args[index] as string
-    const inline = names.find((name) => argument.startsWith(`${name}=`))
-    if (inline !== undefined) return args.splice(index, 1)[0]?.slice(inline.length + 1)
-    if (names.includes(argument)) {
-      if (index + 1 >= args.length) throw new GitCommandFailure(`option '${argument}' requires a value`, 129)
-      return args.splice(index, 2)[1]
+/** Command-line paths as absolute paths and as repository paths; a path outside the repository is refused, as git does. */
+export function resolvePathspecs(invocation: TGitInvocation, root: string, paths: readonly string[]): { absolute: string[]; relative: string[] } {
+  const absolute = paths.map((path) => resolveArgumentPath(invocation, path))
+  const relative = absolute.map((path, index) => {
+    if (path !== root && !path.startsWith(root === '/' ? '/' : `${root}/`)) {
+      throw new GitCommandFailure(`${paths[index] ?? path}: '${path}' is outside repository at '${root}'`)
     }
-  }
-  return undefined
-}
-
-/** True when one of `names` is present as a flag, removing it from `args`. */
-export function takeFlag(args: string[], names: string[]): boolean {
-  const index = args.findIndex((argument) => names.includes(argument))
-  if (index === -1) return false
-  args.splice(index, 1)
-  return true
+    return toRepositoryPath(root, path)
+  })
+  return { absolute, relative }
 }

@@ -1,7 +1,7 @@
 import type { ExecResult } from 'just-bash'
-import { GitCommandFailure, findRepository, resolveArgumentPath, takeFlag, toRepositoryPath } from './git-invocation.ts'
+import { defineGitCommand, parseGitArguments } from './git-arguments.ts'
+import { GitCommandFailure, findRepository, resolvePathspecs } from './git-invocation.ts'
 import type { TGitInvocation } from './git-invocation.ts'
-import { formatHunks } from './unified-diff.ts'
 
 type TStatusRow = [string, number, number, number]
 
@@ -19,16 +19,28 @@ async function changedRows(invocation: TGitInvocation, root: string, filepaths?:
   return rows.filter((row) => statusCode(row).trim() !== '')
 }
 
-/** `git status` (long form) and `git status -s` / `--short` / `--porcelain`. */
+const statusSyntax = defineGitCommand('git status', '[-s | --short | --porcelain] [-b | --branch] [--long] [--] [<path>...]', {
+  short: { names: ['-s', '--short', '--porcelain'] },
+  branch: { names: ['-b', '--branch'] },
+  long: { names: ['--long'] }
+})
+
+/** `git status` (long form) and `git status -s` / `--short` / `--porcelain`, with `-b` the branch line, limited to paths when given. */
 export async function runStatus(invocation: TGitInvocation): Promise<ExecResult> {
+  const { options, positionals, afterSeparator } = parseGitArguments(statusSyntax, invocation.args)
   const root = await findRepository(invocation)
-  const short = takeFlag(invocation.args, ['-s', '--short', '--porcelain'])
-  const rows = await changedRows(invocation, root)
+  const pathspecs = resolvePathspecs(invocation, root, [...positionals, ...(afterSeparator ?? [])]).relative
+  const rows = (await changedRows(invocation, root)).filter(
+    ([filepath]) => pathspecs.length === 0 || pathspecs.some((path) => path === '.' || filepath === path || filepath.startsWith(`${path}/`))
+  )
+  const branch = await invocation.git.currentBranch({ fs: invocation.fs, dir: root })
+  const head = await invocation.git.resolveRef({ fs: invocation.fs, dir: root, ref: 'HEAD' }).catch(() => '')
   // As git prints it: changes to tracked files first, untracked files last.
   const ordered = [...rows.filter((row) => statusCode(row) !== '??'), ...rows.filter((row) => statusCode(row) === '??')]
-  if (short) return { stdout: ordered.map((row) => `${statusCode(row)} ${row[0]}\n`).join(''), stderr: '', exitCode: 0 }
-  const branch = await invocation.git.currentBranch({ fs: invocation.fs, dir: root })
-  const head = branch === undefined ? await invocation.git.resolveRef({ fs: invocation.fs, dir: root, ref: 'HEAD' }).catch(() => '') : ''
+  if (options.short && !options.long) {
+    const branchLine = branch === undefined ? '## HEAD (no branch)\n' : head === '' ? `## No commits yet on ${branch}\n` : `## ${branch}\n`
+    return { stdout: `${options.branch ? branchLine : ''}${ordered.map((row) => `${statusCode(row)} ${row[0]}\n`).join('')}`, stderr: '', exitCode: 0 }
+  }
   const sections: Array<[string, (code: string) => string | undefined]> = [
     ['Changes to be committed:', (code) => ({ A: 'new file', M: 'modified', D: 'deleted' })[code[0] as 'A' | 'M' | 'D']],
     ['Changes not staged for commit:', (code) => (code === '??' ? undefined : ({ M: 'modified', D: 'deleted' })[code[1] as 'M' | 'D'])],
@@ -46,13 +58,17 @@ export async function runStatus(invocation: TGitInvocation): Promise<ExecResult>
   return { stdout, stderr: '', exitCode: 0 }
 }
 
+const addSyntax = defineGitCommand('git add', '[-A | --all] [--] [<path>...]', { all: { names: ['-A', '--all'] } })
+
 /** `git add <pathspec>…`, `git add .`, `git add -A`: stages additions, changes and deletions. */
 export async function runAdd(invocation: TGitInvocation): Promise<ExecResult> {
+  const { options, positionals, afterSeparator } = parseGitArguments(addSyntax, invocation.args)
+  const pathspecs = [...positionals, ...(afterSeparator ?? [])]
   const root = await findRepository(invocation)
-  const everything = takeFlag(invocation.args, ['-A', '--all'])
-  if (!everything && invocation.args.length === 0) return { stdout: '', stderr: 'Nothing specified, nothing added.\n', exitCode: 0 }
-  for (const pathspec of everything ? ['.'] : invocation.args) {
-    const path = everything ? '.' : toRepositoryPath(root, resolveArgumentPath(invocation, pathspec))
+  if (!options.all && pathspecs.length === 0) return { stdout: '', stderr: 'Nothing specified, nothing added.\n', exitCode: 0 }
+  const relative = resolvePathspecs(invocation, root, pathspecs).relative
+  for (const [index, pathspec] of (options.all && pathspecs.length === 0 ? ['.'] : pathspecs).entries()) {
+    const path = relative[index] ?? '.'
     const rows = await changedRows(invocation, root, path === '.' ? undefined : [path])
     const exists = await invocation.fs.promises.lstat(`${root}/${path}`).then(() => true, () => false)
     if (rows.length === 0 && !exists) throw new GitCommandFailure(`pathspec '${pathspec}' did not match any files`)
@@ -62,42 +78,4 @@ export async function runAdd(invocation: TGitInvocation): Promise<ExecResult> {
     }
   }
   return { stdout: '', stderr: '', exitCode: 0 }
-}
-
-/** `git diff` (working tree against the index) and `git diff --cached` (index against HEAD). */
-export async function runDiff(invocation: TGitInvocation): Promise<ExecResult> {
-  const root = await findRepository(invocation)
-  const { git, fs } = invocation
-  const cached = takeFlag(invocation.args, ['--cached', '--staged'])
-  const nameOnly = takeFlag(invocation.args, ['--name-only'])
-  const trees = cached ? [git.TREE({ ref: 'HEAD' }), git.STAGE()] : [git.STAGE(), git.WORKDIR()]
-  const files = (await git.walk({
-    fs,
-    dir: root,
-    trees,
-    map: async (filepath, [before, after]) => {
-      if (filepath === '.' || (await before?.type()) === 'tree' || (await after?.type()) === 'tree') return undefined
-      if (!cached && before === null) return undefined
-      const [beforeId, afterId] = [await before?.oid(), await after?.oid()]
-      if (beforeId === afterId) return undefined
-      // A STAGE entry has no content of its own: its blob is read by id.
-      const decode = async (entry: typeof before, oid: string | undefined): Promise<string> => {
-        const content = (await entry?.content()) ?? (oid === undefined ? undefined : (await git.readBlob({ fs, dir: root, oid })).blob)
-        return new TextDecoder().decode(content ?? new Uint8Array())
-      }
-      return {
-        filepath,
-        before: before === null ? undefined : await decode(before, beforeId),
-        after: after === null ? undefined : await decode(after, afterId)
-      }
-    }
-  })) as Array<{ filepath: string; before: string | undefined; after: string | undefined }>
-  if (nameOnly) return { stdout: files.map((file) => `${file.filepath}\n`).join(''), stderr: '', exitCode: 0 }
-  const stdout = files
-    .map(({ filepath, before, after }) => {
-      const header = `diff --git a/${filepath} b/${filepath}\n${before === undefined ? 'new file mode 100644\n' : ''}${after === undefined ? 'deleted file mode 100644\n' : ''}`
-      return `${header}--- ${before === undefined ? '/dev/null' : `a/${filepath}`}\n+++ ${after === undefined ? '/dev/null' : `b/${filepath}`}\n${formatHunks(before ?? '', after ?? '')}`
-    })
-    .join('')
-  return { stdout, stderr: '', exitCode: 0 }
 }

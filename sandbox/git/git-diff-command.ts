@@ -1,0 +1,89 @@
+import type { ExecResult } from 'just-bash'
+import { formatDiffStat } from './diff-stat.ts'
+import { defineGitCommand, parseGitArguments } from './git-arguments.ts'
+import { findRepository, GitCommandFailure, resolvePathspecs, type TGitInvocation } from './git-invocation.ts'
+import { diffLines, formatHunks, splitLines } from './unified-diff.ts'
+
+const diffSyntax = defineGitCommand('git diff', '[--cached | --staged] [--stat | --name-only | --name-status] [--quiet | --exit-code] [--] [<path>...]', {
+  cached: { names: ['--cached', '--staged'] },
+  stat: { names: ['--stat'] },
+  nameOnly: { names: ['--name-only'] },
+  nameStatus: { names: ['--name-status'] },
+  quiet: { names: ['--quiet'] },
+  exitCode: { names: ['--exit-code'] }
+})
+
+type TChangedFile = { filepath: string; before: string | undefined; after: string | undefined }
+
+/**
+ * `git diff` (working tree against the index) and `git diff --cached` (index against HEAD), as a
+ * patch, `--stat`, `--name-only` or `--name-status`, limited to paths when given; `--quiet` and
+ * `--exit-code` exit 1 when something differs.
+ */
+export async function runDiff(invocation: TGitInvocation): Promise<ExecResult> {
+  const { options, positionals, afterSeparator } = parseGitArguments(diffSyntax, invocation.args)
+  const root = await findRepository(invocation)
+  const named = resolvePathspecs(invocation, root, positionals)
+  for (const [index, absolute] of named.absolute.entries()) {
+    // This git diff takes no revisions, so a word before `--` must name a path, as git requires.
+    if (!(await invocation.fs.promises.lstat(absolute).then(() => true, () => false))) {
+      throw new GitCommandFailure(
+        `ambiguous argument '${positionals[index] ?? absolute}': unknown revision or path not in the working tree (this git diff compares the working tree, the index and HEAD, not other revisions)`
+      )
+    }
+  }
+  const pathspecs = [...named.relative, ...resolvePathspecs(invocation, root, afterSeparator ?? []).relative]
+  const files = (await changedFiles(invocation, root, options.cached)).filter(
+    ({ filepath }) => pathspecs.length === 0 || pathspecs.some((path) => path === '.' || filepath === path || filepath.startsWith(`${path}/`))
+  )
+  const exitCode = (options.quiet || options.exitCode) && files.length > 0 ? 1 : 0
+  if (options.quiet) return { stdout: '', stderr: '', exitCode }
+  return { stdout: formatChanges(files, options), stderr: '', exitCode }
+}
+
+function formatChanges(files: readonly TChangedFile[], options: { stat: boolean; nameOnly: boolean; nameStatus: boolean }): string {
+  if (options.nameOnly) return files.map((file) => `${file.filepath}\n`).join('')
+  if (options.nameStatus) {
+    return files.map((file) => `${file.before === undefined ? 'A' : file.after === undefined ? 'D' : 'M'}\t${file.filepath}\n`).join('')
+  }
+  if (options.stat) {
+    return formatDiffStat(
+      files.map(({ filepath, before, after }) => {
+        const lines = diffLines(splitLines(before ?? ''), splitLines(after ?? ''))
+        return { filepath, added: lines.filter((line) => line.kind === '+').length, removed: lines.filter((line) => line.kind === '-').length }
+      })
+    )
+  }
+  return files
+    .map(({ filepath, before, after }) => {
+      const header = `diff --git a/${filepath} b/${filepath}\n${before === undefined ? 'new file mode 100644\n' : ''}${after === undefined ? 'deleted file mode 100644\n' : ''}`
+      return `${header}--- ${before === undefined ? '/dev/null' : `a/${filepath}`}\n+++ ${after === undefined ? '/dev/null' : `b/${filepath}`}\n${formatHunks(before ?? '', after ?? '')}`
+    })
+    .join('')
+}
+
+async function changedFiles(invocation: TGitInvocation, root: string, cached: boolean): Promise<TChangedFile[]> {
+  const { git, fs } = invocation
+  const trees = cached ? [git.TREE({ ref: 'HEAD' }), git.STAGE()] : [git.STAGE(), git.WORKDIR()]
+  return (await git.walk({
+    fs,
+    dir: root,
+    trees,
+    map: async (filepath, [before, after]) => {
+      if (filepath === '.' || (await before?.type()) === 'tree' || (await after?.type()) === 'tree') return undefined
+      if (!cached && before === null) return undefined
+      const [beforeId, afterId] = [await before?.oid(), await after?.oid()]
+      if (beforeId === afterId) return undefined
+      // A STAGE entry has no content of its own: its blob is read by id.
+      const decode = async (entry: typeof before, oid: string | undefined): Promise<string> => {
+        const content = (await entry?.content()) ?? (oid === undefined ? undefined : (await git.readBlob({ fs, dir: root, oid })).blob)
+        return new TextDecoder().decode(content ?? new Uint8Array())
+      }
+      return {
+        filepath,
+        before: before === null ? undefined : await decode(before, beforeId),
+        after: after === null ? undefined : await decode(after, afterId)
+      }
+    }
+  })) as TChangedFile[]
+}
