@@ -4,6 +4,7 @@ import type { IToolResult } from '../tool.ts'
 import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
 import { runToolBatch } from './run-tool-batch.ts'
+import { toToolMessageContent } from './tool-message-content.ts'
 
 /** Text a skipped tool call reports when the run was aborted before it started. */
 export const TOOL_INTERRUPTED_MESSAGE = 'Execution interrupted by user'
@@ -106,11 +107,4 @@ async function runOneTool(context: IExecutionContext, call: IToolCall, round: nu
   } catch (error) {
     return { success: false, error: error instanceof Error ? error.message : String(error) }
   }
-}
-
-function toToolMessageContent(result: IToolResult): string {
-  // A failed tool's data (a command's output, say) helps the model more than the error alone.
-  if (!result.success && result.data === undefined) return `Error: ${result.error ?? 'the tool failed without a message'}`
-  if (typeof result.data === 'string') return result.data
-  return JSON.stringify(result.data ?? null)
 }

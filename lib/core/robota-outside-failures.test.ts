@@ -6,6 +6,9 @@ import type { TUniversalMessage } from './messages.ts'
 import { Robota } from './robota.ts'
 import type { ITool } from './tool.ts'
 
+// Failures outside the model (a caller's callback throws, a tool's result cannot become text)
+// leave a valid history, every tool call answered, and a run that returns rather than throws.
+
 // The model asks for one tool on the first prompt, answers after a tool result, and answers
 // any later prompt in one go: where a failed run stopped does not change what comes next.
 function makeAgent(ran: string[]) {
@@ -105,5 +108,31 @@ describe('a run whose caller callback throws', () => {
     expect(describeHistoryProblems(result.history)).toEqual([])
     expect(ran).toEqual([])
     expect((await agent.run('still there?')).response).toBe('Still here.')
+  })
+})
+
+function circular(): Record<string, unknown> {
+  const node: Record<string, unknown> = {}
+  node.self = node
+  return node
+}
+
+describe('a run whose tool returns data JSON cannot hold', () => {
+  it.each([
+    { label: 'a BigInt', data: { count: 10n } },
+    { label: 'a circular object', data: circular() }
+  ])('answers the call with a failed result naming why, for $label', async ({ data }) => {
+    const provider = new ScriptedProvider([{ toolCalls: [{ id: 'toolu_1', name: 'count', arguments: {} }] }, { text: 'Sorry.' }])
+    const count: ITool = {
+      schema: { name: 'count', description: 'Counts', parameters: { type: 'object', properties: {} } },
+      async execute() {
+        return { success: true, data }
+      }
+    }
+    const agent = new Robota({ name: 'results', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'scripted-model' }, tools: [count] })
+    const result = await agent.run('count')
+    expect(result.response).toBe('Sorry.')
+    expect(describeHistoryProblems(result.history)).toEqual([])
+    expect(result.history.find((message) => message.role === 'tool')?.content).toMatch(/^Error: the tool's result could not be turned into text: /)
   })
 })
