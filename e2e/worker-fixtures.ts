@@ -2,10 +2,18 @@ import { expect, type Page, type Worker } from '@playwright/test'
 
 // What the worker specs need of the playground, in one place: the page's own roles and labels.
 
-/** Opens the playground and waits until a session is open and the prompt takes input. */
+/**
+ * Opens the playground and waits until a session is open: the prompt takes input, or the page
+ * says another tab drives the session.
+ */
 export async function openSession(page: Page): Promise<void> {
   await page.goto('/')
-  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await expect(page.getByRole('textbox', { name: 'Prompt' }).and(page.locator(':enabled')).or(followerNotice(page))).toBeVisible()
+}
+
+/** The notice a tab shows while another tab drives its session. */
+export function followerNotice(page: Page) {
+  return page.getByRole('status').filter({ hasText: 'Another tab is running this session' })
 }
 
 /** Sends a prompt with the Send button. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { bashPrompt, conversation, expectIdle, openSession, send } from './worker-fixtures.ts'
+import { bashPrompt, conversation, expectIdle, followerNotice, openSession, send } from './worker-fixtures.ts'
 
 // Two pages of one browser context are two tabs: one IndexedDB, one set of Web Locks, one
 // BroadcastChannel namespace, and a worker each.
@@ -20,9 +20,8 @@ test('two tabs on one session: one drives, the other follows read-only and takes
   await expect(conversation(follower).getByLabel('Assistant').last()).toContainText('Its README is titled "Tiny Calculator"')
   await expectIdle(follower)
 
-  // The follower may not drive it.
-  await send(follower, 'Can I drive too?')
-  await expect(follower.getByRole('alert').filter({ hasText: 'driven by another tab' })).toBeVisible()
+  // The follower may not drive it: its prompt box waits for a take-over.
+  await expect(follower.getByLabel('Prompt')).toBeDisabled()
   await expect(conversation(owner).getByLabel('You')).toHaveCount(1)
 
   // The owner starts a second turn and its tab closes while the turn waits for a prompt.
@@ -44,6 +43,6 @@ test('two tabs on one session: one drives, the other follows read-only and takes
   const third = await context.newPage()
   await openSession(third)
   await expect(conversation(third).getByLabel('You')).toHaveCount(3)
-  await send(third, 'Me?')
-  await expect(third.getByRole('alert').filter({ hasText: 'driven by another tab' })).toBeVisible()
+  await expect(followerNotice(third)).toBeVisible()
+  await expect(third.getByLabel('Prompt')).toBeDisabled()
 })

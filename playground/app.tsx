@@ -45,7 +45,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
   const sessions = useSessionList(host, providerChoice)
-  const { state, submit, abort, answerPermission } = useAgentSession(host, sessions.selectedId)
+  const { state, submit, abort, takeOver, answerPermission } = useAgentSession(host, sessions.selectedId)
   const [settingsOpen, setSettingsOpenState] = useState(false)
   const [settingsLoaded, setSettingsLoaded] = useState(false)
   const setSettingsOpen = useCallback((open: boolean) => {
@@ -83,10 +83,11 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
       const firstPrompt = state.messages.length === 0 && state.name === 'New session'
       // A model switch saved a moment ago must reach the worker before the turn starts.
       await provider.settled()
-      await submit(prompt)
+      const sent = await submit(prompt)
       // Named after its first prompt once the turn has committed, so the list tells sessions apart.
-      if (sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
+      if (sent && sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
       else await sessions.refresh()
+      return sent
     },
     [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
@@ -138,6 +139,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
           selectedId={sessions.selectedId}
           corruptCount={sessions.corruptCount}
           running={state.running}
+          readOnly={state.readOnly}
           onSelect={sessions.select}
           onCreate={onCreateSession}
           onRename={onRenameSession}
@@ -156,6 +158,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
           onQueue={queue.enqueue}
           onUnqueue={queue.unqueue}
           onAbort={abort}
+          onTakeOver={takeOver}
           onAnswer={(id, answer) => void answerPermission(id, answer)}
           onOpenSettings={() => setSettingsOpen(true)}
           loadCommands={commands.loadCommands}

@@ -103,6 +103,8 @@ export function createSupervisedClient(supervisor: AgentWorkerSupervisor): IAgen
       memory.closed(sessionId)
       await supervisor.call((host) => host.closeSession(sessionId), settled)
     },
+    // A worker that restarts lets go of its locks; the session is then taken over or free anyway.
+    takeOver: (sessionId) => supervisor.call((host) => host.takeOver(sessionId), reject),
     submit: async (sessionId, prompt) => {
       memory.turnStarted(sessionId)
       try {

@@ -62,6 +62,44 @@ describe('MultiTabAgentHost', () => {
     expect(await follower.host.verifyReplay(session.id)).toMatchObject({ ok: true })
   })
 
+  it('takes over on request: the driving tab stops its turn, keeps what it committed and follows from then on', async () => {
+    const { shared, tabs: [owner, follower] } = startTabs(2)
+    if (!owner || !follower) throw new Error('two tabs expected')
+    const session = await owner.host.createSession()
+    await owner.host.openSession(session.id)
+    await follower.host.openSession(session.id)
+    await expect(owner.host.takeOver(session.id)).resolves.toBeUndefined()
+
+    // The owner's turn waits at a permission prompt when the follower asks for the session.
+    const turn = owner.host.submit(session.id, 'What is here?')
+    await expect.poll(() => owner.events().some((event) => event.kind === 'permission_request')).toBe(true)
+    await follower.host.takeOver(session.id)
+
+    expect((await turn).interrupted).toBe(true)
+    await expect.poll(() => owner.events().filter((event) => event.kind === 'session_access')).toEqual([{ kind: 'session_access', sessionId: session.id, readOnly: true }])
+    expect(follower.events().filter((event) => event.kind === 'session_access')).toEqual([{ kind: 'session_access', sessionId: session.id, readOnly: false }])
+    expect((await owner.host.openSession(session.id)).readOnly).toBe(true)
+    await expect(owner.host.submit(session.id, 'still mine?')).rejects.toThrow(/driven by another tab/)
+
+    const seen = follower.events().length
+    const next = follower.host.submit(session.id, 'My turn')
+    await follower.answerNextPrompt(session.id, 'allow_once', seen)
+    expect((await next).response).toContain('Tiny Calculator')
+    const prompts = (await shared.store.loadSession(session.id))?.messages.filter((message) => message.role === 'user').map((message) => message.content)
+    expect(prompts).toEqual(['What is here?', 'My turn'])
+    expect(await follower.host.verifyReplay(session.id)).toMatchObject({ ok: true })
+    // The old owner follows the new one's events.
+    await expect.poll(() => owner.events().some((event) => event.kind === 'turn_finished')).toBe(true)
+  })
+
+  it('refuses to take over a session that is not open here', async () => {
+    const { tabs: [owner, follower] } = startTabs(2)
+    if (!owner || !follower) throw new Error('two tabs expected')
+    const session = await owner.host.createSession()
+    await owner.host.openSession(session.id)
+    await expect(follower.host.takeOver(session.id)).rejects.toThrow(/not open here/)
+  })
+
   it('takes over from a tab that died mid-turn and closes off its turn, keeping the history valid', async () => {
     const { shared, tabs: [owner, follower] } = startTabs(2)
     if (!owner || !follower) throw new Error('two tabs expected')

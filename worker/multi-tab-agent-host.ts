@@ -1,3 +1,4 @@
+import { ValidationError } from '../lib/core/errors.ts'
 import type { TPermissionMode } from '../lib/permissions/index.ts'
 import type { ICommand } from '../lib/session/commands/command-types.ts'
 import type {
@@ -33,7 +34,11 @@ export type TMultiTabAgentHostOptions = {
   locks: ISessionLocks
   /** Where owners publish their sessions' events and followers hear them; none in Node. */
   broadcast?: TSessionBroadcastChannel
+  /** How long `takeOver` waits for the driving tab to hand a session over. Default 10 s. */
+  takeOverTimeoutMs?: number
 }
+
+const TAKE_OVER_TIMEOUT_MS = 10_000
 
 /**
  * An agent host that is safe to open in several tabs at once: each session is driven by one
@@ -46,11 +51,24 @@ export class MultiTabAgentHost implements IAgentHost {
   private readonly ownership: SessionOwnership
   private readonly fanout = new HostEventFanout()
   private readonly broadcast: SessionBroadcast | undefined
+  /** Take-overs waiting for this host to drive their session. */
+  private readonly claimWaiters = new Map<string, Set<() => void>>()
 
   constructor(private readonly options: TMultiTabAgentHostOptions) {
     this.inner = options.host
-    this.ownership = new SessionOwnership(options.locks, (sessionId, claim) => this.claimed(sessionId, claim))
-    this.broadcast = options.broadcast && new SessionBroadcast(options.broadcast, this.ownership, (events) => void this.fanout.deliver(events))
+    this.ownership = new SessionOwnership(
+      options.locks,
+      (sessionId, claim) => this.claimed(sessionId, claim),
+      (sessionId) => this.handedOver(sessionId)
+    )
+    this.broadcast =
+      options.broadcast &&
+      new SessionBroadcast(
+        options.broadcast,
+        this.ownership,
+        (events) => void this.fanout.deliver(events),
+        (sessionId) => void this.handOver(sessionId)
+      )
     void this.inner.subscribe((events) => this.fromInner(events))
   }
 
@@ -88,6 +106,14 @@ export class MultiTabAgentHost implements IAgentHost {
 
   async closeSession(sessionId: string): Promise<void> {
     if (await this.ownership.close(sessionId)) await this.inner.closeSession(sessionId)
+  }
+
+  async takeOver(sessionId: string): Promise<void> {
+    if (this.ownership.isOwner(sessionId)) return
+    if (!this.ownership.isFollowing(sessionId)) throw new ValidationError(`Session ${sessionId} is not open here: open it before taking it over.`)
+    const claimed = this.untilClaimed(sessionId, this.options.takeOverTimeoutMs ?? TAKE_OVER_TIMEOUT_MS)
+    this.broadcast?.requestHandover(sessionId)
+    await claimed
   }
 
   submit(sessionId: string, prompt: string): Promise<TTurnResult> {
@@ -186,6 +212,37 @@ export class MultiTabAgentHost implements IAgentHost {
     await work()
   }
 
+  /** Another tab asked for a session this host drives: its turn stops, and the session goes. */
+  private async handOver(sessionId: string): Promise<void> {
+    await this.inner.abort(sessionId)
+    await this.ownership.handOver(sessionId)
+  }
+
+  private handedOver(sessionId: string): void {
+    void this.broadcast?.following(sessionId)
+    void this.fanout.deliver([{ kind: 'session_access', sessionId, readOnly: true }])
+  }
+
+  private untilClaimed(sessionId: string, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.claimWaiters.get(sessionId) ?? new Set()
+      this.claimWaiters.set(sessionId, waiters)
+      const done = () => {
+        clearTimeout(timer)
+        waiters.delete(done)
+        if (waiters.size === 0) this.claimWaiters.delete(sessionId)
+      }
+      const timer = setTimeout(() => {
+        done()
+        reject(new ValidationError(`The tab driving session ${sessionId} did not hand it over within ${Math.round(timeoutMs / 1000)} s; this tab takes over when that one closes it.`))
+      }, timeoutMs)
+      waiters.add(() => {
+        done()
+        resolve()
+      })
+    })
+  }
+
   private async claimed(sessionId: string, claim: TClaim): Promise<void> {
     this.broadcast?.owning(sessionId)
     // What this host cached of the session may predate another tab's turns: start from storage.
@@ -194,6 +251,7 @@ export class MultiTabAgentHost implements IAgentHost {
     const notices: THostEvent[] = repaired.map((event) => ({ kind: 'replay', event }))
     if (repaired.length > 0) notices.push({ kind: 'turn_interrupted', sessionId, reason: 'driver_lost' })
     if (claim === 'took_over') notices.push({ kind: 'session_access', sessionId, readOnly: false })
+    for (const resolve of [...(this.claimWaiters.get(sessionId) ?? [])]) resolve()
     // Not awaited: a listener may call back into this session, whose claim is still settling.
     void this.fanout.deliver(notices)
   }

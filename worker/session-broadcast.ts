@@ -18,8 +18,10 @@ type TBroadcastMessage =
   | { type: 'robota:followed'; sessionId: string; requestId: string }
   /** A tab has started to drive a session: its followers should say so again. */
   | { type: 'robota:owning'; sessionId: string }
+  /** A follower asks the owner to stop its turn and hand the session over. */
+  | { type: 'robota:handover'; sessionId: string }
 
-const TYPES = new Set(['robota:host-events', 'robota:following', 'robota:followed', 'robota:owning'])
+const TYPES = new Set(['robota:host-events', 'robota:following', 'robota:followed', 'robota:owning', 'robota:handover'])
 
 /** How long a follower waits for the owner to confirm; an owner that is going away never does. */
 const FOLLOW_CONFIRM_MS = 250
@@ -47,7 +49,9 @@ export class SessionBroadcast {
   constructor(
     private readonly channel: TSessionBroadcastChannel,
     private readonly roles: TSessionRoles,
-    private readonly deliver: (events: THostEvent[]) => void
+    private readonly deliver: (events: THostEvent[]) => void,
+    /** Another tab asked to drive a session this host drives. */
+    private readonly onHandoverRequested: (sessionId: string) => void = () => undefined
   ) {
     channel.addEventListener('message', this.onMessage)
   }
@@ -83,6 +87,11 @@ export class SessionBroadcast {
     this.post({ type: 'robota:owning', sessionId })
   }
 
+  /** Asks the tab driving a session to hand it over to the tabs waiting for it. */
+  requestHandover(sessionId: string): void {
+    this.post({ type: 'robota:handover', sessionId })
+  }
+
   /** Stops listening and publishing. */
   close(): void {
     this.closed = true
@@ -102,6 +111,9 @@ export class SessionBroadcast {
         return this.confirmations.get(message.requestId)?.()
       case 'robota:owning':
         if (this.roles.isFollowing(message.sessionId)) void this.following(message.sessionId)
+        return
+      case 'robota:handover':
+        if (this.roles.isOwner(message.sessionId)) this.onHandoverRequested(message.sessionId)
         return
     }
   }

@@ -12,6 +12,8 @@ type TSessionState = {
   busy: number
   /** A follower's queued request for the lock, to take over when the owner lets go. */
   waiting: AbortController | undefined
+  /** Another tab asked for the session: let go of it once no operation holds it. */
+  handingOver: boolean
 }
 
 /**
@@ -26,7 +28,9 @@ export class SessionOwnership {
 
   constructor(
     private readonly locks: ISessionLocks,
-    private readonly onClaimed: (sessionId: string, claim: TClaim) => Promise<void>
+    private readonly onClaimed: (sessionId: string, claim: TClaim) => Promise<void>,
+    /** This host let another tab have a session it still has open, and follows it now. */
+    private readonly onHandedOver: (sessionId: string) => void = () => undefined
   ) {}
 
   /** True when this host drives the session. */
@@ -65,6 +69,20 @@ export class SessionOwnership {
       if (state.open > 0) return false
       state.waiting?.abort()
       state.waiting = undefined
+      this.releaseIfIdle(sessionId, state)
+      return true
+    })
+  }
+
+  /**
+   * Lets the tab waiting for the session drive it: once no operation holds it here, the lock goes
+   * to that tab and this host follows the session, queued to drive it again. Resolves `false`
+   * when this host does not drive it.
+   */
+  handOver(sessionId: string): Promise<boolean> {
+    return this.transition(sessionId, async (state) => {
+      if (!state.lock) return false
+      state.handingOver = true
       this.releaseIfIdle(sessionId, state)
       return true
     })
@@ -115,9 +133,17 @@ export class SessionOwnership {
   }
 
   private releaseIfIdle(sessionId: string, state: TSessionState): void {
-    if (state.open > 0 || state.busy > 0) return
+    if (state.busy > 0 || (state.open > 0 && !state.handingOver)) return
+    const handedOver = state.handingOver && state.lock !== undefined && state.open > 0
+    state.handingOver = false
     state.lock?.release()
     state.lock = undefined
+    if (handedOver) {
+      // Queued after the tab that asked, so the lock reaches that tab first.
+      this.queue(sessionId, state)
+      this.onHandedOver(sessionId)
+      return
+    }
     if (!state.waiting) this.sessions.delete(sessionId)
   }
 
@@ -136,7 +162,7 @@ export class SessionOwnership {
   private stateOf(sessionId: string): TSessionState {
     let state = this.sessions.get(sessionId)
     if (!state) {
-      state = { lock: undefined, open: 0, busy: 0, waiting: undefined }
+      state = { lock: undefined, open: 0, busy: 0, waiting: undefined, handingOver: false }
       this.sessions.set(sessionId, state)
     }
     return state

@@ -22,6 +22,7 @@ export function wrapAgentHost(endpoint: Comlink.Endpoint, close: () => void): IA
     setProvider: (sessionId, provider) => remote.setProvider(sessionId, provider),
     openSession: (sessionId) => remote.openSession(sessionId),
     closeSession: (sessionId) => remote.closeSession(sessionId),
+    takeOver: (sessionId) => remote.takeOver(sessionId),
     submit: (sessionId, prompt) => remote.submit(sessionId, prompt),
     abort: (sessionId) => remote.abort(sessionId),
     answerPermission: (sessionId, requestId, answer) => remote.answerPermission(sessionId, requestId, answer),

@@ -140,6 +140,12 @@ export interface IAgentHost {
    * browser, let another tab drive it. The stored session is untouched; a running turn goes on.
    */
   closeSession(sessionId: string): Promise<void>
+  /**
+   * Makes this host drive an open session another tab drives: that tab stops its running turn
+   * (committed messages are kept), hands the session over and follows it from then on. Resolves
+   * once this host drives it; a host that always drives its sessions resolves at once.
+   */
+  takeOver(sessionId: string): Promise<void>
   /** Runs one turn; resolves when it ends, with every message committed. */
   submit(sessionId: string, prompt: string): Promise<TTurnResult>
   /** Aborts the session's running turn or hydration, if any; a waiting permission prompt is answered deny. */

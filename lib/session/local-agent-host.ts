@@ -216,6 +216,11 @@ export class LocalAgentHost implements IAgentHost {
     }
   }
 
+  /** Every session here is this host's to drive: nothing to take over. */
+  async takeOver(sessionId: string): Promise<void> {
+    await this.loadRecord(sessionId)
+  }
+
   async abort(sessionId: string): Promise<void> {
     this.turns.abort(sessionId)
     this.permissions.denyAll(sessionId)

@@ -14,10 +14,12 @@ type TChatPaneProps = {
   /** Slow work under way outside a turn (hydrating a manifest), shown with a spinner. */
   progress: string | undefined
   queued: readonly string[]
-  onSubmit: (prompt: string) => Promise<void>
+  onSubmit: (prompt: string) => Promise<boolean | void>
   onQueue: (prompt: string) => void
   onUnqueue: (index: number) => void
   onAbort: () => Promise<void>
+  /** Asks the tab driving a followed session to hand it over. */
+  onTakeOver: () => Promise<void>
   onAnswer: (requestId: string, answer: TPermissionAnswer) => void
   onOpenSettings: () => void
   /** The session's slash commands, for the prompt's list. */
@@ -27,7 +29,7 @@ type TChatPaneProps = {
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
   return (
     <main className="chat" aria-label="Chat">
       {state.sandboxStatus === 'loading' ? (
@@ -37,7 +39,10 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
       ) : null}
       {state.readOnly ? (
         <p className="progress read-only" role="status">
-          Another tab is running this session: this one follows it, read-only, and takes over if that tab closes.
+          Another tab is running this session: this one follows it, read-only, and takes over if that tab closes.{' '}
+          <button type="button" className="link" onClick={() => void onTakeOver()} title="Stops that tab's running turn (what it committed is kept) and lets this tab drive">
+            Take over
+          </button>
         </p>
       ) : null}
       {progress ? (
@@ -56,7 +61,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           {notice}
         </p>
       ))}
-      <PromptForm disabled={!state.sessionId} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onUnqueue={onUnqueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
+      <PromptForm disabled={!state.sessionId || state.readOnly} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onUnqueue={onUnqueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
     </main>
   )
 }

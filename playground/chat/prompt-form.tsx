@@ -8,7 +8,8 @@ type TPromptFormProps = {
   running: boolean
   /** Prompts waiting for the running turn to end, oldest first. */
   queued: readonly string[]
-  onSubmit: (prompt: string) => void | Promise<void>
+  /** Sends a prompt; resolving `false` says it was refused, and the text comes back into an empty box. */
+  onSubmit: (prompt: string) => void | Promise<boolean | void>
   /** Adds a prompt to the end of the queue. */
   onQueue: (prompt: string) => void
   /** Takes the prompt at `index` out of the queue. */
@@ -69,8 +70,14 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
     if (!text || disabled) return
     setPrompt('')
     setDismissed(false)
-    if (running || queued.length > 0) onQueue(text)
-    else void onSubmit(text)
+    if (running || queued.length > 0) {
+      onQueue(text)
+      return
+    }
+    void Promise.resolve(onSubmit(text)).then((sent) => {
+      // Nothing typed is lost: a refused prompt returns, unless something new was typed since.
+      if (sent === false) setPrompt((current) => (current === '' ? text : current))
+    })
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -93,7 +100,7 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
       }
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event)
-    if (event.key === 'Escape' && running) void onAbort()
+    if (event.key === 'Escape' && running && !disabled) void onAbort()
   }
 
   const optionId = (index: number) => `${listId}-option-${index}`
@@ -139,7 +146,7 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
             <button type="submit" className="secondary" disabled={disabled || prompt.trim() === ''}>
               Queue
             </button>
-            <button type="button" className="stop" onClick={() => void onAbort()} aria-keyshortcuts="Escape">
+            <button type="button" className="stop" onClick={() => void onAbort()} disabled={disabled} aria-keyshortcuts="Escape">
               Stop
             </button>
           </>

@@ -16,7 +16,7 @@ const NOTHING_QUEUED: readonly string[] = []
  * for another keeps its waiting prompts until it is open again; a page that may not drive the
  * session (`paused`) sends none.
  */
-export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<void>): TPromptQueue {
+export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
   const queued = (sessionId && bySession.get(sessionId)) || NOTHING_QUEUED

@@ -5,6 +5,8 @@ type TSessionItemProps = {
   session: TSessionSummary
   selected: boolean
   running: boolean
+  /** Another tab drives the session: renaming and deleting it wait until this tab takes over. */
+  readOnly: boolean
   onSelect: (sessionId: string) => void
   onRename: (sessionId: string, name: string) => void
   onFork: (sessionId: string) => void
@@ -13,12 +15,14 @@ type TSessionItemProps = {
 
 type TMode = 'view' | 'rename' | 'confirm-delete'
 
+const DRIVEN_ELSEWHERE = 'Another tab is running this session: take it over first.'
+
 // One formatter for every row: `toLocaleTimeString` builds a new one on each call, which shows
 // when a long list renders again.
 const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })
 
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
-export const SessionItem = memo(function SessionItem({ session, selected, running, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
+export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
   const [mode, setMode] = useState<TMode>('view')
   const [name, setName] = useState(session.name)
 
@@ -55,13 +59,13 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       </button>
       {selected && mode === 'view' ? (
         <div className="session-actions">
-          <button type="button" onClick={() => { setName(session.name); setMode('rename') }} aria-label={`Rename ${session.name}`}>
+          <button type="button" onClick={() => { setName(session.name); setMode('rename') }} disabled={readOnly} aria-label={`Rename ${session.name}`} title={readOnly ? DRIVEN_ELSEWHERE : undefined}>
             Rename
           </button>
           <button type="button" onClick={() => onFork(session.id)} disabled={running} aria-label={`Fork ${session.name}`} title="Copy the conversation and its files into a new session">
             Fork
           </button>
-          <button type="button" className="danger" onClick={() => setMode('confirm-delete')} aria-label={`Delete ${session.name}`}>
+          <button type="button" className="danger" onClick={() => setMode('confirm-delete')} disabled={readOnly} aria-label={`Delete ${session.name}`} title={readOnly ? DRIVEN_ELSEWHERE : undefined}>
             Delete
           </button>
         </div>

@@ -8,6 +8,8 @@ type TSessionListProps = {
   corruptCount: number
   /** Whether the open session is running a turn: it cannot be forked then. */
   running: boolean
+  /** Whether another tab drives the open session: this one cannot rename or delete it. */
+  readOnly: boolean
   onSelect: (sessionId: string) => void
   onCreate: () => void
   onRename: (sessionId: string, name: string) => void
@@ -18,7 +20,7 @@ type TSessionListProps = {
 }
 
 /** Stored sessions, newest first: open one, start, rename, fork or delete. */
-export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, onSelect, onCreate, onRename, onFork, onDelete, focusRequest = 0 }: TSessionListProps) {
+export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, readOnly, onSelect, onCreate, onRename, onFork, onDelete, focusRequest = 0 }: TSessionListProps) {
   const list = useRef<HTMLElement>(null)
   useEffect(() => {
     if (focusRequest === 0) return
@@ -40,6 +42,7 @@ export const SessionList = memo(function SessionList({ sessions, selectedId, cor
             session={session}
             selected={session.id === selectedId}
             running={running && session.id === selectedId}
+            readOnly={readOnly && session.id === selectedId}
             onSelect={onSelect}
             onRename={onRename}
             onFork={onFork}

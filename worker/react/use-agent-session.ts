@@ -14,8 +14,11 @@ export type TAgentSession = {
   context: TSessionContextState
   /** Tools running now (the same list as `state.activeTools`). */
   activeTools: TSessionViewState['activeTools']
-  submit: (prompt: string) => Promise<void>
+  /** Runs a turn; resolves `true` once it ended, `false` when the host refused or failed it (the error is in `state`). */
+  submit: (prompt: string) => Promise<boolean>
   abort: () => Promise<void>
+  /** Asks the tab driving the session to hand it over (see `IAgentHost.takeOver`). */
+  takeOver: () => Promise<void>
   answerPermission: (requestId: string, answer: TPermissionAnswer) => Promise<void>
 }
 
@@ -65,17 +68,28 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
 
   const submit = useCallback(
     async (prompt: string) => {
-      if (!sessionId) return
+      if (!sessionId) return false
       try {
         await host.submit(sessionId, prompt)
+        return true
       } catch (error) {
         dispatch({ type: 'failed', message: describeError(error) })
+        return false
       }
     },
     [host, sessionId]
   )
   const abort = useCallback(async () => {
     if (sessionId) await host.abort(sessionId)
+  }, [host, sessionId])
+
+  const takeOver = useCallback(async () => {
+    if (!sessionId) return
+    try {
+      await host.takeOver(sessionId)
+    } catch (error) {
+      dispatch({ type: 'failed', message: describeError(error) })
+    }
   }, [host, sessionId])
 
   const answerPermission = useCallback(
@@ -89,7 +103,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
   // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
   const { messages, events } = state
   const context = useMemo(() => toContextState({ messages, events }), [messages])
-  return { state, status, context, activeTools: state.activeTools, submit, abort, answerPermission }
+  return { state, status, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission }
 }
 
 /** Events after which the stored session is ahead of what the page has seen. */
