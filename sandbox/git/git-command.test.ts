@@ -24,7 +24,7 @@ describe('git inside the in-memory sandbox', () => {
     await shell(client, "printf 'one\\n2\\nthree\\n' > notes.txt && echo fresh > extra.txt")
     expect(await shell(client, 'git status -s')).toBe(' M notes.txt\n?? extra.txt\n')
     expect(await shell(client, 'git diff')).toBe(
-      'diff --git a/notes.txt b/notes.txt\n--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n'
+      'diff --git a/notes.txt b/notes.txt\nindex 4cb29ea..f04eb26 100644\n--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n'
     )
     await shell(client, 'git add -A')
     expect(await shell(client, 'git diff --cached --name-only')).toBe('extra.txt\nnotes.txt\n')

@@ -13,7 +13,9 @@ const diffSyntax = defineGitCommand('git diff', '[--cached | --staged] [--stat |
   exitCode: { names: ['--exit-code'] }
 })
 
-type TChangedFile = { filepath: string; before: string | undefined; after: string | undefined }
+/** One changed file: each side's text, blob id and mode, `undefined` on the side where it is absent. */
+type TFileSide = { text: string; id: string; mode: string }
+type TChangedFile = { filepath: string; before: TFileSide | undefined; after: TFileSide | undefined }
 
 /**
  * `git diff` (working tree against the index) and `git diff --cached` (index against HEAD), as a
@@ -49,17 +51,28 @@ function formatChanges(files: readonly TChangedFile[], options: { stat: boolean;
   if (options.stat) {
     return formatDiffStat(
       files.map(({ filepath, before, after }) => {
-        const lines = diffLines(splitLines(before ?? ''), splitLines(after ?? ''))
+        const lines = diffLines(splitLines(before?.text ?? ''), splitLines(after?.text ?? ''))
         return { filepath, added: lines.filter((line) => line.kind === '+').length, removed: lines.filter((line) => line.kind === '-').length }
       })
     )
   }
   return files
     .map(({ filepath, before, after }) => {
-      const header = `diff --git a/${filepath} b/${filepath}\n${before === undefined ? 'new file mode 100644\n' : ''}${after === undefined ? 'deleted file mode 100644\n' : ''}`
-      return `${header}--- ${before === undefined ? '/dev/null' : `a/${filepath}`}\n+++ ${after === undefined ? '/dev/null' : `b/${filepath}`}\n${formatHunks(before ?? '', after ?? '')}`
+      const paths = `--- ${before === undefined ? '/dev/null' : `a/${filepath}`}\n+++ ${after === undefined ? '/dev/null' : `b/${filepath}`}\n`
+      return `diff --git a/${filepath} b/${filepath}\n${patchHeader(before, after)}${paths}${formatHunks(before?.text ?? '', after?.text ?? '')}`
     })
     .join('')
+}
+
+// The lines git prints between `diff --git` and `---`: modes when they appear, vanish or change,
+// and the abbreviated blob ids.
+function patchHeader(before: TFileSide | undefined, after: TFileSide | undefined): string {
+  const short = (side: TFileSide | undefined) => (side === undefined ? '0000000' : side.id.slice(0, 7))
+  const ids = `index ${short(before)}..${short(after)}`
+  if (before === undefined) return `new file mode ${after?.mode ?? '100644'}\n${ids}\n`
+  if (after === undefined) return `deleted file mode ${before.mode}\n${ids}\n`
+  if (before.mode !== after.mode) return `old mode ${before.mode}\nnew mode ${after.mode}\n${ids}\n`
+  return `${ids} ${after.mode}\n`
 }
 
 async function changedFiles(invocation: TGitInvocation, root: string, cached: boolean): Promise<TChangedFile[]> {
@@ -74,16 +87,13 @@ async function changedFiles(invocation: TGitInvocation, root: string, cached: bo
       if (!cached && before === null) return undefined
       const [beforeId, afterId] = [await before?.oid(), await after?.oid()]
       if (beforeId === afterId) return undefined
-      // A STAGE entry has no content of its own: its blob is read by id.
-      const decode = async (entry: typeof before, oid: string | undefined): Promise<string> => {
-        const content = (await entry?.content()) ?? (oid === undefined ? undefined : (await git.readBlob({ fs, dir: root, oid })).blob)
-        return new TextDecoder().decode(content ?? new Uint8Array())
+      const side = async (entry: typeof before, id: string | undefined): Promise<TFileSide | undefined> => {
+        if (entry === null || entry === undefined || id === undefined) return undefined
+        // A STAGE entry has no content of its own: its blob is read by id.
+        const content = (await entry.content()) ?? (await git.readBlob({ fs, dir: root, oid: id })).blob
+        return { text: new TextDecoder().decode(content), id, mode: (await entry.mode()).toString(8) }
       }
-      return {
-        filepath,
-        before: before === null ? undefined : await decode(before, beforeId),
-        after: after === null ? undefined : await decode(after, afterId)
-      }
+      return { filepath, before: await side(before, beforeId), after: await side(after, afterId) }
     }
   })) as TChangedFile[]
 }

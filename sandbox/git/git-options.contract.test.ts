@@ -24,6 +24,7 @@ const SCENARIOS: Array<{ name: string; script: string }> = [
   { name: 'diff --cached --stat and --staged', script: `${CHANGES} && git diff --cached --stat && git diff --staged --name-only` },
   { name: 'diff --name-status', script: `${CHANGES} && git diff --name-status && git diff --cached --name-status` },
   { name: 'diff limited to a path', script: `${CHANGES} && git diff --stat notes.txt && git diff --name-only -- src && git diff --cached --stat -- notes.txt` },
+  { name: 'diff as a patch, with its index lines', script: `${CHANGES} && git diff && git diff --cached` },
   { name: 'diff --quiet and --exit-code', script: `${CHANGES} && { git diff --quiet; echo "quiet $?"; git diff --exit-code --name-only; echo "exit $?"; git diff --quiet -- extra.txt; echo "clean $?"; }` },
   {
     name: 'diff --stat scaling a large change with a long name',
