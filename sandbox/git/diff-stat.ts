@@ -40,12 +40,18 @@ export function formatDiffStat(files: readonly TFileChangeCount[]): string {
     const graph = `${'+'.repeat(plus)}${'-'.repeat(minus)}`
     return ` ${name} | ${String(added + removed).padStart(numberWidth)}${graph === '' ? '' : ` ${graph}`}\n`
   })
+  return `${lines.join('')}${formatChangeSummary(files)}`
+}
+
+/** The ` N files changed, X insertions(+), Y deletions(-)` line that ends `--stat` and a commit's report. */
+export function formatChangeSummary(files: readonly TFileChangeCount[]): string {
   const added = files.reduce((sum, file) => sum + file.added, 0)
   const removed = files.reduce((sum, file) => sum + file.removed, 0)
   let summary = ` ${files.length} file${files.length === 1 ? '' : 's'} changed`
+  // As git words it: a count is left out when it is zero and the other is not.
   if (added > 0 || removed === 0) summary += `, ${added} insertion${added === 1 ? '' : 's'}(+)`
   if (removed > 0 || added === 0) summary += `, ${removed} deletion${removed === 1 ? '' : 's'}(-)`
-  return `${lines.join('')}${summary}\n`
+  return `${summary}\n`
 }
 
 function scaleLinear(value: number, width: number, maxChange: number): number {

@@ -17,7 +17,7 @@ describe('git inside the in-memory sandbox', () => {
     await shell(client, 'git add notes.txt')
     expect(await shell(client, 'git status -s')).toBe('A  notes.txt\n')
     expect(await shell(client, 'GIT_AUTHOR_NAME=Ada GIT_AUTHOR_EMAIL=ada@example.com git commit -m "first notes"')).toMatch(
-      /^\[main \(root-commit\) [0-9a-f]{7}\] first notes\n$/
+      /^\[main \(root-commit\) [0-9a-f]{7}\] first notes\n 1 file changed, 3 insertions\(\+\)\n create mode 100644 notes.txt\n$/
     )
     expect(await shell(client, 'git status')).toBe('On branch main\nnothing to commit, working tree clean\n')
 

@@ -2,7 +2,8 @@ import type { ExecResult } from 'just-bash'
 import { formatDiffStat } from './diff-stat.ts'
 import { defineGitCommand, parseGitArguments } from './git-arguments.ts'
 import { findRepository, GitCommandFailure, resolvePathspecs, type TGitInvocation } from './git-invocation.ts'
-import { diffLines, formatHunks, splitLines } from './unified-diff.ts'
+import { countChangedLines, findChangedFiles, type TChangedFile, type TFileSide } from './changed-files.ts'
+import { formatHunks } from './unified-diff.ts'
 
 const diffSyntax = defineGitCommand('git diff', '[--cached | --staged] [--stat | --name-only | --name-status] [--quiet | --exit-code] [--] [<path>...]', {
   cached: { names: ['--cached', '--staged'] },
@@ -12,10 +13,6 @@ const diffSyntax = defineGitCommand('git diff', '[--cached | --staged] [--stat |
   quiet: { names: ['--quiet'] },
   exitCode: { names: ['--exit-code'] }
 })
-
-/** One changed file: each side's text, blob id and mode, `undefined` on the side where it is absent. */
-type TFileSide = { text: string; id: string; mode: string }
-type TChangedFile = { filepath: string; before: TFileSide | undefined; after: TFileSide | undefined }
 
 /**
  * `git diff` (working tree against the index) and `git diff --cached` (index against HEAD), as a
@@ -35,7 +32,9 @@ export async function runDiff(invocation: TGitInvocation): Promise<ExecResult> {
     }
   }
   const pathspecs = [...named.relative, ...resolvePathspecs(invocation, root, afterSeparator ?? []).relative]
-  const files = (await changedFiles(invocation, root, options.cached)).filter(
+  const { git } = invocation
+  const [before, after] = options.cached ? [git.TREE({ ref: 'HEAD' }), git.STAGE()] : [git.STAGE(), git.WORKDIR()]
+  const files = (await findChangedFiles(invocation, root, before, after, { trackedOnly: !options.cached })).filter(
     ({ filepath }) => pathspecs.length === 0 || pathspecs.some((path) => path === '.' || filepath === path || filepath.startsWith(`${path}/`))
   )
   const exitCode = (options.quiet || options.exitCode) && files.length > 0 ? 1 : 0
@@ -49,12 +48,7 @@ function formatChanges(files: readonly TChangedFile[], options: { stat: boolean;
     return files.map((file) => `${file.before === undefined ? 'A' : file.after === undefined ? 'D' : 'M'}\t${file.filepath}\n`).join('')
   }
   if (options.stat) {
-    return formatDiffStat(
-      files.map(({ filepath, before, after }) => {
-        const lines = diffLines(splitLines(before?.text ?? ''), splitLines(after?.text ?? ''))
-        return { filepath, added: lines.filter((line) => line.kind === '+').length, removed: lines.filter((line) => line.kind === '-').length }
-      })
-    )
+    return formatDiffStat(files.map(countChangedLines))
   }
   return files
     .map(({ filepath, before, after }) => {
@@ -73,27 +67,4 @@ function patchHeader(before: TFileSide | undefined, after: TFileSide | undefined
   if (after === undefined) return `deleted file mode ${before.mode}\n${ids}\n`
   if (before.mode !== after.mode) return `old mode ${before.mode}\nnew mode ${after.mode}\n${ids}\n`
   return `${ids} ${after.mode}\n`
-}
-
-async function changedFiles(invocation: TGitInvocation, root: string, cached: boolean): Promise<TChangedFile[]> {
-  const { git, fs } = invocation
-  const trees = cached ? [git.TREE({ ref: 'HEAD' }), git.STAGE()] : [git.STAGE(), git.WORKDIR()]
-  return (await git.walk({
-    fs,
-    dir: root,
-    trees,
-    map: async (filepath, [before, after]) => {
-      if (filepath === '.' || (await before?.type()) === 'tree' || (await after?.type()) === 'tree') return undefined
-      if (!cached && before === null) return undefined
-      const [beforeId, afterId] = [await before?.oid(), await after?.oid()]
-      if (beforeId === afterId) return undefined
-      const side = async (entry: typeof before, id: string | undefined): Promise<TFileSide | undefined> => {
-        if (entry === null || entry === undefined || id === undefined) return undefined
-        // A STAGE entry has no content of its own: its blob is read by id.
-        const content = (await entry.content()) ?? (await git.readBlob({ fs, dir: root, oid: id })).blob
-        return { text: new TextDecoder().decode(content), id, mode: (await entry.mode()).toString(8) }
-      }
-      return { filepath, before: await side(before, beforeId), after: await side(after, afterId) }
-    }
-  })) as TChangedFile[]
 }

@@ -1,4 +1,6 @@
 import type { ExecResult } from 'just-bash'
+import { countChangedLines, findChangedFiles } from './changed-files.ts'
+import { formatChangeSummary } from './diff-stat.ts'
 import { defineGitCommand, parseGitArguments, refuseExtraPositionals } from './git-arguments.ts'
 import { GitCommandFailure, findRepository, resolveArgumentPath } from './git-invocation.ts'
 import type { TGitInvocation } from './git-invocation.ts'
@@ -88,10 +90,25 @@ export async function runCommit(invocation: TGitInvocation): Promise<ExecResult>
   }
   const staged = (await git.statusMatrix({ fs, dir: root })).some(([, head, , stage]) => stage !== head)
   if (!staged && !options.allowEmpty) return { stdout: 'nothing to commit, working tree clean\n', stderr: '', exitCode: 1 }
-  const isRoot = (await git.resolveRef({ fs, dir: root, ref: 'HEAD' }).catch(() => undefined)) === undefined
+  const parent = await git.resolveRef({ fs, dir: root, ref: 'HEAD' }).catch(() => undefined)
   const id = await git.commit({ fs, dir: root, message, author: author(invocation) })
+  if (options.quiet) return ok()
   const branch = (await git.currentBranch({ fs, dir: root })) ?? 'detached HEAD'
-  return ok(options.quiet ? '' : `[${branch}${isRoot ? ' (root-commit)' : ''} ${id.slice(0, 7)}] ${message.split('\n')[0] ?? ''}\n`)
+  const title = `[${branch}${parent === undefined ? ' (root-commit)' : ''} ${id.slice(0, 7)}] ${message.split('\n')[0] ?? ''}\n`
+  return ok(`${title}${await describeCommit(invocation, root, parent, id)}`)
+}
+
+// What git prints under a commit's title: the change summary, then each file created or deleted.
+async function describeCommit(invocation: TGitInvocation, root: string, parent: string | undefined, id: string): Promise<string> {
+  const { git } = invocation
+  const files = await findChangedFiles(invocation, root, parent === undefined ? undefined : git.TREE({ ref: parent }), git.TREE({ ref: id }))
+  if (files.length === 0) return ''
+  const modes = files.flatMap(({ filepath, before, after }) => {
+    if (before === undefined) return [` create mode ${after?.mode ?? '100644'} ${filepath}\n`]
+    if (after === undefined) return [` delete mode ${before.mode} ${filepath}\n`]
+    return before.mode === after.mode ? [] : [` mode change ${before.mode} => ${after.mode} ${filepath}\n`]
+  })
+  return `${formatChangeSummary(files.map(countChangedLines))}${modes.join('')}`
 }
 
 const logSyntax = defineGitCommand('git log', '[--oneline] [-n <count> | --max-count=<count> | -<count>] [<branch>]', {

@@ -12,7 +12,8 @@ import { InMemorySandboxClient } from '../in-memory/in-memory-sandbox-client.ts'
 const identity = { GIT_AUTHOR_NAME: 'Ada', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada', GIT_COMMITTER_EMAIL: 'ada@example.com' }
 const NOTES = "printf 'one\\ntwo\\nthree\\n' > notes.txt"
 const REPOSITORY = `${NOTES} && mkdir -p src && echo 'export {}' > src/a.ts && git init -q && git add . && git commit -q -m first`
-const CHANGES = `${REPOSITORY} && printf 'one\\n2\\nthree\\nfour\\n' > notes.txt && echo fresh > extra.txt && git add extra.txt && rm src/a.ts`
+const EDITS = "printf 'one\\n2\\nthree\\nfour\\n' > notes.txt && echo fresh > extra.txt && git add extra.txt && rm src/a.ts"
+const CHANGES = `${REPOSITORY} && ${EDITS}`
 
 const SCENARIOS: Array<{ name: string; script: string }> = [
   { name: 'init -q into a directory', script: 'git init -q repo && test -d repo/.git && test ! -e ./-q && echo made' },
@@ -31,6 +32,7 @@ const SCENARIOS: Array<{ name: string; script: string }> = [
     script: `${REPOSITORY} && mkdir -p a/very/long/directory/name/for/the/stat/graph/to/shorten && seq 1 300 > a/very/long/directory/name/for/the/stat/graph/to/shorten/file.txt && seq 1 5 > short.txt && git add -A && git diff --cached --stat`
   },
   { name: 'commit -am, -q and several -m', script: `${CHANGES} && git commit -q -am "second" -m "with a body" && git log -n 1 && git status -s` },
+  { name: 'commit reports what it recorded', script: `${NOTES} && mkdir src && echo 'export {}' > src/a.ts && git init -q && git add . && git commit -m first && ${EDITS} && git commit -am second && git commit --allow-empty -m empty` },
   { name: 'commit --allow-empty', script: `${REPOSITORY} && git commit -q --allow-empty -m empty && git log --oneline | wc -l` },
   { name: 'log --oneline with -N, -n N, -nN and --max-count=N', script: `${CHANGES} && git commit -q -am second && git log --oneline -1 && git log --oneline -n 1 && git log --oneline -n2 && git log --max-count=1 --oneline` },
   { name: 'log of a branch', script: `${REPOSITORY} && git branch old && echo more >> notes.txt && git commit -q -am second && git log --oneline old` },
