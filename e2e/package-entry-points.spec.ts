@@ -25,7 +25,8 @@ test('every entry point imports by name in plain Node, with the names the docs u
     'robota/storage/indexeddb': ['IndexedDBSessionStore'],
     'robota/worker': ['createAgentClient'],
     'robota/react': ['useAgentSession', 'useReplayEvents'],
-    'robota/testing': ['ScriptedProvider', 'startFakeLlmServer', 'FakeE2BCloud']
+    'robota/testing': ['ScriptedProvider', 'startFakeLlmServer'],
+    'robota/testing/e2b': ['FakeE2BCloud']
   }
   const names = JSON.parse(
     node(`const out = {}; for (const entry of ${JSON.stringify(Object.keys(expected))}) out[entry] = Object.keys(await import(entry)); console.log(JSON.stringify(out))`)

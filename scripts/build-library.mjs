@@ -2,9 +2,14 @@
 // and `worker`, so plain Node and any bundler can import `robota` without compiling TypeScript.
 // tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations, nor
 // the worker's URL, which is a string: both are rewritten here.
+//
+// Browser bundles get just-bash as a module of the package's own (`#robota/just-bash`, see the
+// `imports` of package.json): just-bash's browser build imports `node:zlib`, which webpack and
+// esbuild refuse for the web, so it is bundled here once with that import shimmed.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { build } from 'esbuild'
 
 const OUT_DIR = 'dist/lib'
 const WORKER_CLIENT = join(OUT_DIR, 'worker/create-agent-client.js')
@@ -22,6 +27,23 @@ for (const path of filesUnder(OUT_DIR)) {
   const rewritten = text.replace(RELATIVE_TS_SPECIFIER, '$1$2.js$3')
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
+
+await build({
+  entryPoints: ['just-bash/browser'],
+  outfile: join(OUT_DIR, 'vendor/just-bash.browser.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'linked',
+  alias: { 'node:zlib': './scripts/vendor-shims/node-zlib.mjs' },
+  logLevel: 'warning'
+})
+const RUNTIME = join(OUT_DIR, 'sandbox/in-memory/just-bash-runtime.js')
+const runtime = readFileSync(RUNTIME, 'utf8')
+if (!runtime.includes("import('just-bash')")) throw new Error(`${RUNTIME} no longer imports just-bash as import('just-bash'); update this script.`)
+writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash')"))
 
 const client = readFileSync(WORKER_CLIENT, 'utf8')
 if (!client.includes(WORKER_URL)) throw new Error(`${WORKER_CLIENT} no longer starts its worker with ${WORKER_URL}; update this script.`)
