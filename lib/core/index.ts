@@ -41,6 +41,7 @@ export {
   INTERRUPTED_SUFFIX
 } from './messages.ts'
 export { DEFAULT_MAX_EXECUTION_ROUNDS, Robota } from './robota.ts'
+export { toRunError } from './run-error.ts'
 
 export { ErrorUtils } from './error-utils.ts'
 export { INVALID_JSON_ARGUMENTS_KEY, parseToolArguments } from './parse-tool-arguments.ts'
@@ -78,6 +79,7 @@ export type {
   TExecutionEventType
 } from './execution-events.ts'
 export type { IRunResult, IRunUsage } from './execution/run-execution.ts'
+export type { TRunError, TRunErrorDetailValue } from './run-error.ts'
 export type { IToolExecutionOptions, TToolExecutionMode } from './execution/execution-context.ts'
 export type { IToolResultsOutcome } from './execution/execute-tool-calls.ts'
 export type { IContextTokenEstimate, IContextWindowState } from './context/estimation.ts'

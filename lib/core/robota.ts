@@ -8,7 +8,7 @@ import type { IHistoryEntry } from './history.ts'
 import type { IPluginContract } from './plugins/abstract-plugin.ts'
 import { PluginRunner, type TPluginErrorCallback } from './plugins/plugin-runner.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
-import { runExecution, type IRunResult } from './execution/run-execution.ts'
+import { runExecution, type IRunResult, type TExecutionOutcome } from './execution/run-execution.ts'
 import { RunStopper } from './execution/run-stopper.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
 import type { IAIProvider, TTextDeltaCallback } from './provider.ts'
@@ -42,6 +42,11 @@ export type IAgentConfig = {
   plugins?: IPluginContract[]
   /** Receives plugin failures; a failing plugin never breaks a run. */
   onPluginError?: TPluginErrorCallback
+  /**
+   * When a provider failure ends a turn, throw its `RobotaError` from `run()` instead of returning
+   * it as `result.error`. Defaults to false; `IRunOptions.throwOnError` beats it for one run.
+   */
+  throwOnError?: boolean
 }
 
 /** Options of one run; each beats the agent's config for this run only. */
@@ -51,6 +56,12 @@ export type IRunOptions = {
   onExecutionEvent?: TExecutionEventCallback
   maxExecutionRounds?: number
   toolExecution?: IToolExecutionOptions
+  /**
+   * Throw the provider's `RobotaError` (its own class: `RateLimitError`, `AuthenticationError`…)
+   * when a provider failure ends the turn, rather than returning it as `result.error`. The
+   * history keeps what was committed and the failure notice either way.
+   */
+  throwOnError?: boolean
 }
 
 /** The agent facade: one conversation, one provider loop, its tools and its replay events. */
@@ -91,11 +102,19 @@ export class Robota {
 
   /**
    * Sends `input` and runs the loop to its end. Returns normally on abort (with
-   * `interrupted: true`), on provider failure (with the error as the response), and when an
-   * `onExecutionEvent` or `onTextDelta` callback throws: the run then stops as on abort, with
-   * `interrupted: true` and the failure as the response, and the history stays valid.
+   * `interrupted: true`); on provider failure it returns the error as `result.error` (plain data
+   * with its `code`) and the failure notice as the response, or, with `throwOnError`, throws
+   * the `RobotaError` once the history is settled. When an `onExecutionEvent` or `onTextDelta`
+   * callback throws, the run stops as on abort, with `interrupted: true` and the failure as the
+   * response. The history stays valid and the agent usable in every case.
    */
   async run(input: string, options: IRunOptions = {}): Promise<IRunResult> {
+    const { result, failure } = await this.execute(input, options)
+    if (failure && (options.throwOnError ?? this.config.throwOnError ?? false)) throw failure
+    return result
+  }
+
+  private async execute(input: string, options: IRunOptions): Promise<TExecutionOutcome> {
     if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
     if (options.maxExecutionRounds !== undefined && !isRoundCap(options.maxExecutionRounds)) {
       throw new ValidationError(
@@ -132,13 +151,14 @@ export class Robota {
     try {
       await this.plugins?.beforeRun(context.pluginContext)
       this.store.append(createUserMessage(input))
-      const result = await runExecution(context)
+      const outcome = await runExecution(context)
+      const { result } = outcome
       await this.plugins?.afterRun(context.pluginContext, {
         response: result.response,
         toolsExecuted: result.toolsExecuted,
         ...(result.interrupted ? { interrupted: true } : {})
       })
-      return result
+      return outcome
     } catch (error) {
       await this.plugins?.onError(context.pluginContext, error)
       throw error

@@ -1,4 +1,6 @@
 import { normalizeUsageMetadata } from '../context/token-usage.ts'
+import { ErrorUtils } from '../error-utils.ts'
+import { isRobotaError, type RobotaError } from '../errors.ts'
 import type { IAssistantMessage, TUniversalMessage, TUniversalMessageMetadata } from '../messages.ts'
 import { createSystemMessage } from '../messages.ts'
 import { callProvider } from './call-provider.ts'
@@ -9,7 +11,8 @@ import type { IExecutionContext } from './execution-context.ts'
 export type TRoundOutcome =
   | { kind: 'completed'; message: IAssistantMessage }
   | { kind: 'interrupted'; message: IAssistantMessage }
-  | { kind: 'failed'; message: IAssistantMessage; error: unknown }
+  /** The provider failed; `error` is what it threw, as a Robota error. */
+  | { kind: 'failed'; message: IAssistantMessage; error: RobotaError }
   /** The prompt was not sent: the conversation is past the context window's hard limit. */
   | { kind: 'blocked'; message: IAssistantMessage }
 
@@ -72,13 +75,10 @@ export async function executeRound(
   if (outcome.kind === 'failed') {
     const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
     store.appendStreaming(`${store.getPendingContent() ? '\n\n' : ''}Error: the model provider failed: ${reason}`)
-    const code = (outcome.error as { code?: unknown } | undefined)?.code
-    const message = commitMessage(context, round, 'complete', {
-      error: true,
-      errorCode: typeof code === 'string' ? code : 'PROVIDER_ERROR'
-    })
+    const error = toProviderFailure(outcome.error, context.provider.name)
+    const message = commitMessage(context, round, 'complete', { error: true, errorCode: error.code })
     await context.plugins?.onError({ ...context.pluginContext, round }, outcome.error)
-    return { kind: 'failed', message, error: outcome.error }
+    return { kind: 'failed', message, error }
   }
   const response = outcome.response
   if (response) {
@@ -91,6 +91,12 @@ export async function executeRound(
   const metadata = normalizeUsageMetadata(response?.metadata)
   if (outcome.kind === 'aborted') return { kind: 'interrupted', message: commitMessage(context, round, 'interrupted', metadata) }
   return { kind: 'completed', message: commitMessage(context, round, 'complete', metadata) }
+}
+
+// A provider that threw something other than a Robota error (a custom adapter, a bare fetch
+// failure) still gives the caller a code: by its HTTP status, a network failure, or PROVIDER_ERROR.
+function toProviderFailure(error: unknown, provider: string): RobotaError {
+  return isRobotaError(error) && error instanceof Error ? error : ErrorUtils.wrapProviderError(error, provider)
 }
 
 function requestMessages(context: IExecutionContext, transient: TUniversalMessage[] = []): TUniversalMessage[] {

@@ -1,3 +1,4 @@
+import type { RobotaError } from '../errors.ts'
 import { createUserMessage, type IAssistantMessage } from '../messages.ts'
 import { executeRound } from './execute-round.ts'
 import type { IExecutionContext } from './execution-context.ts'
@@ -22,18 +23,20 @@ function summaryRequest(reason: TForcedAnswerReason): string {
 
 /**
  * When the loop stops before the model gave a final answer, one more call without tools asks for
- * a summary. The request is sent but never enters the history; the answer does.
+ * a summary. The request is sent but never enters the history; the answer does. A failed
+ * summary call answers the fallback text and hands back the provider's error.
  */
 export async function forceFinalAnswer(
   context: IExecutionContext,
   round: number,
   reason: TForcedAnswerReason
-): Promise<{ response: string; message: IAssistantMessage | undefined }> {
+): Promise<{ response: string; message: IAssistantMessage | undefined; error?: RobotaError }> {
   try {
     const outcome = await executeRound(context, round, {
       withTools: false,
       transientMessages: [createUserMessage(summaryRequest(reason))]
     })
+    if (outcome.kind === 'failed') return { response: MAX_ROUNDS_FALLBACK, message: outcome.message, error: outcome.error }
     if (outcome.kind !== 'completed' || !outcome.message.content) {
       return { response: MAX_ROUNDS_FALLBACK, message: outcome.message }
     }

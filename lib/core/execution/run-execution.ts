@@ -1,5 +1,7 @@
 import type { IAssistantMessage, TUniversalMessage } from '../messages.ts'
 import { readTokenUsageFromMessage } from '../context/token-usage.ts'
+import type { RobotaError } from '../errors.ts'
+import { toRunError, type TRunError } from '../run-error.ts'
 import { executeRound } from './execute-round.ts'
 import { executeToolCalls } from './execute-tool-calls.ts'
 import type { IExecutionContext } from './execution-context.ts'
@@ -15,16 +17,22 @@ export type IRunUsage = {
 }
 
 /**
- * What `Robota.run` returns. It returns, rather than throws, on abort, on provider failure and
+ * What `Robota.run` returns. It returns, rather than throws, on abort, on provider failure
+ * (then `error` says why, and `response` is the failure notice committed to the history) and
  * when a caller's callback throws (then `interrupted`, with the failure as the `response`).
  */
 export type IRunResult = {
   response: string
   interrupted?: boolean
+  /** Set when the turn ended in a provider failure: the error as plain data, with its code. */
+  error?: TRunError
   toolsExecuted: string[]
   history: TUniversalMessage[]
   usage: IRunUsage
 }
+
+/** A run's result, and the Robota error behind `result.error` for callers that throw it. */
+export type TExecutionOutcome = { result: IRunResult; failure: RobotaError | undefined }
 
 /** Rounds in a row whose tool calls named unregistered tools before the loop stops asking. */
 const UNKNOWN_TOOL_ROUND_LIMIT = 2
@@ -34,7 +42,7 @@ const UNKNOWN_TOOL_ROUND_LIMIT = 2
  * call, until the model answers without tools, the run is aborted, the context is full, or the
  * loop must stop (round cap, repeated unknown tools) and ask for a final answer without tools.
  */
-export async function runExecution(context: IExecutionContext): Promise<IRunResult> {
+export async function runExecution(context: IExecutionContext): Promise<TExecutionOutcome> {
   const toolsExecuted: string[] = []
   const assistantMessages: IAssistantMessage[] = []
   let interrupted = false
@@ -42,6 +50,7 @@ export async function runExecution(context: IExecutionContext): Promise<IRunResu
   let unknownToolRounds = 0
   let unknownTools = new Set<string>()
   let final: IAssistantMessage | undefined
+  let providerFailure: RobotaError | undefined
   let forcedReason: TForcedAnswerReason | undefined
 
   while (!final && !forcedReason) {
@@ -64,6 +73,7 @@ export async function runExecution(context: IExecutionContext): Promise<IRunResu
       unknownToolRounds = batch.unknownTools.length > 0 ? unknownToolRounds + 1 : 0
       unknownTools = unknownToolRounds > 0 ? new Set([...unknownTools, ...batch.unknownTools]) : new Set()
     }
+    if (outcome.kind === 'failed') providerFailure = outcome.error
     if (outcome.kind === 'interrupted') {
       interrupted = true
       final = outcome.message
@@ -79,19 +89,22 @@ export async function runExecution(context: IExecutionContext): Promise<IRunResu
     const forced = await forceFinalAnswer(context, round + 1, forcedReason)
     if (forced.message) assistantMessages.push(forced.message)
     response = forced.response
+    providerFailure = forced.error
   }
-  const failure = context.stopper.failure
-  if (failure !== undefined) {
+  const stopReason = context.stopper.failure
+  if (stopReason !== undefined) {
     interrupted = true
-    response = `Error: the run stopped because ${failure}`
+    response = `Error: the run stopped because ${stopReason}`
   }
-  return {
+  const result: IRunResult = {
     response,
     ...(interrupted ? { interrupted: true } : {}),
+    ...(providerFailure ? { error: toRunError(providerFailure) } : {}),
     toolsExecuted,
     history: context.store.getMessages(),
     usage: sumUsage(assistantMessages)
   }
+  return { result, failure: providerFailure }
 }
 
 function sumUsage(messages: readonly IAssistantMessage[]): IRunUsage {
