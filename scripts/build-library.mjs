@@ -1,7 +1,7 @@
 // Builds the npm entry points into `dist/lib`: JavaScript and declarations from `lib`, `sandbox`
 // and `worker`, so plain Node and any bundler can import `robota` without compiling TypeScript.
-// tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations, nor
-// the worker's URL, which is a string: both are rewritten here.
+// tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations: those
+// are rewritten here.
 //
 // Browser bundles get just-bash as a module of the package's own (`#robota/just-bash`, see the
 // `imports` of package.json): just-bash's browser build imports `node:zlib`, which webpack and
@@ -12,8 +12,6 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 
 const OUT_DIR = 'dist/lib'
-const WORKER_CLIENT = join(OUT_DIR, 'worker/create-agent-client.js')
-const WORKER_URL = "new URL('./agent-worker.ts', import.meta.url)"
 
 rmSync(OUT_DIR, { recursive: true, force: true })
 execFileSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
@@ -44,10 +42,6 @@ const RUNTIME = join(OUT_DIR, 'sandbox/in-memory/just-bash-runtime.js')
 const runtime = readFileSync(RUNTIME, 'utf8')
 if (!runtime.includes("import('just-bash')")) throw new Error(`${RUNTIME} no longer imports just-bash as import('just-bash'); update this script.`)
 writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash')"))
-
-const client = readFileSync(WORKER_CLIENT, 'utf8')
-if (!client.includes(WORKER_URL)) throw new Error(`${WORKER_CLIENT} no longer starts its worker with ${WORKER_URL}; update this script.`)
-writeFileSync(WORKER_CLIENT, client.replace(WORKER_URL, "new URL('./agent-worker.js', import.meta.url)"))
 
 function filesUnder(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -16,11 +16,11 @@ export interface IAgentClient extends IAgentHost {
   onRestart(listener: (restart: TWorkerRestart) => void): () => void
 }
 
-/** Options of `createAgentClient`. */
+/** Options of `createAgentClient`: the app's agent worker (see `exposeAgentHost`), given or started. */
 export type TAgentClientOptions = {
-  /** A worker the app built with its bundler. Without `createWorker` it cannot be replaced. */
+  /** A worker the app started. Without `createWorker` it cannot be replaced when it dies. */
   worker?: Worker
-  /** Starts a worker; used for the first one (unless `worker` is given) and for every restart. */
+  /** Starts the app's worker; used for the first one (unless `worker` is given) and for every restart. */
   createWorker?: () => Worker
   /** Heartbeat timing (default every 1 s, dead after 4 s unanswered), or `false` for none. */
   heartbeat?: Partial<THeartbeatOptions> | false
@@ -31,15 +31,19 @@ export type TAgentClientOptions = {
 const DEFAULT_HEARTBEAT: THeartbeatOptions = { intervalMs: 1_000, timeoutMs: 4_000 }
 
 /**
- * Starts the agent worker (or adopts one) and returns a typed client for the host inside it.
- * The client notices a worker that died or hung, starts another, and resumes: see
- * `AgentWorkerSupervisor`. Listeners are proxied, so events arrive batched and in order.
+ * Returns a typed client for the agent host in the app's worker: pass the worker, or better a
+ * function that starts it, such as `() => new Worker(new URL('./agent.worker.ts', import.meta.url),
+ * { type: 'module' })`, so the client can replace a worker that died or hung and resume (see
+ * `AgentWorkerSupervisor`). Listeners are proxied, so events arrive batched and in order.
  */
-export function createAgentClient(options: TAgentClientOptions = {}): IAgentClient {
+export function createAgentClient(worker: Worker | (() => Worker) | TAgentClientOptions): IAgentClient {
   registerErrorTransfer()
   registerHostEventTransfer()
-  const createWorker =
-    options.createWorker ?? (options.worker ? undefined : () => new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' }))
+  const options: TAgentClientOptions = typeof worker === 'function' ? { createWorker: worker } : isWorker(worker) ? { worker } : worker
+  if (!options.worker && !options.createWorker) {
+    throw new ConfigurationError('createAgentClient needs the app’s agent worker: pass the worker, or a function that starts it (see exposeAgentHost).')
+  }
+  const createWorker = options.createWorker
   let adopted = options.worker
   const startWorker = (): TAgentWorkerHandle => {
     const worker = adopted ?? createWorker?.()
@@ -49,6 +53,10 @@ export function createAgentClient(options: TAgentClientOptions = {}): IAgentClie
   }
   const heartbeat = options.heartbeat === false ? false : { ...DEFAULT_HEARTBEAT, ...options.heartbeat }
   return createSupervisedClient(new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 }))
+}
+
+function isWorker(value: Worker | TAgentClientOptions): value is Worker {
+  return typeof (value as Worker).postMessage === 'function'
 }
 
 /** A worker as a handle: its `error` and `messageerror` events are its failure reports. */

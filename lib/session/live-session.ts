@@ -1,4 +1,5 @@
 import type { IAIProvider } from '../core/provider.ts'
+import type { ITool } from '../core/tool.ts'
 import { Robota } from '../core/robota.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
@@ -23,6 +24,8 @@ export type TLiveSessionParts = {
   workspaceRoot: string
   /** How long a model call may stream nothing before it fails; no limit when left out. */
   idleTimeoutMs?: number
+  /** The app's own tools, offered beside the sandbox tools and gated the same way. */
+  tools?: readonly ITool[]
 }
 
 /** Builds the permission gate and the agent of a session around its sandbox. */
@@ -36,7 +39,7 @@ export function createLiveSession(record: TSessionRecord, parts: TLiveSessionPar
     sessionId: record.id,
     cwd: parts.workspaceRoot
   })
-  return { sandbox: parts.sandbox, enforcer, agent: createSessionAgent(record, parts.provider, parts.sandbox, enforcer, parts.systemMessage, parts.workspaceRoot, parts.idleTimeoutMs) }
+  return { sandbox: parts.sandbox, enforcer, agent: createSessionAgent(record, parts.provider, parts.sandbox, enforcer, parts.systemMessage, parts.workspaceRoot, parts.idleTimeoutMs, parts.tools) }
 }
 
 /** The agent of a session, continuing its committed history and its replay sequence. */
@@ -47,7 +50,8 @@ export function createSessionAgent(
   enforcer: PermissionEnforcer,
   systemMessage: string,
   workspaceRoot: string,
-  idleTimeoutMs?: number
+  idleTimeoutMs?: number,
+  tools: readonly ITool[] = []
 ): Robota {
   return new Robota({
     name: record.name,
@@ -55,7 +59,7 @@ export function createSessionAgent(
     aiProviders: [provider],
     defaultModel: { provider: provider.name, model: record.model },
     systemMessage,
-    tools: enforcer.wrapAll(createSandboxTools(sandbox, workspaceRoot)),
+    tools: enforcer.wrapAll([...createSandboxTools(sandbox, workspaceRoot), ...tools]),
     history: record.messages,
     firstEventSeq: record.nextEventSeq,
     ...(idleTimeoutMs === undefined ? {} : { timeout: idleTimeoutMs })

@@ -1,4 +1,5 @@
 import type { IAIProvider } from '../core/provider.ts'
+import type { ITool } from '../core/tool.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
@@ -48,6 +49,8 @@ export type TLocalAgentHostOptions = {
   /** Provider used when a session names none. */
   defaultProvider: TProviderChoice
   systemMessage?: string
+  /** The app's own tools (zod, OpenAPI, …), offered in every session beside the sandbox tools and gated by the same permissions and hooks. */
+  tools?: readonly ITool[]
   /** How often batched events are delivered, in milliseconds. */
   eventIntervalMs?: number
   /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
@@ -95,7 +98,8 @@ export class LocalAgentHost implements IAgentHost {
       createProvider: options.createProvider,
       defaultProvider: options.defaultProvider,
       systemMessage: options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      workspaceRoot
+      workspaceRoot,
+      ...(options.tools ? { tools: options.tools } : {})
     })
     this.sandboxes = new SessionSandboxes({
       createSandbox: options.createSandbox,
@@ -306,7 +310,8 @@ export class LocalAgentHost implements IAgentHost {
       hooks: this.options.hooks,
       systemMessage: this.agents.systemMessage(sessionId),
       workspaceRoot: this.options.workspaceRoot ?? '/workspace',
-      idleTimeoutMs: this.agents.idleTimeoutFor(sessionId)
+      idleTimeoutMs: this.agents.idleTimeoutFor(sessionId),
+      ...(this.options.tools ? { tools: this.options.tools } : {})
     }
   }
 

@@ -1,4 +1,5 @@
 import type { IAIProvider } from '../core/provider.ts'
+import type { ITool } from '../core/tool.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TProviderChoice } from './agent-host.ts'
 import { createSessionAgent, type TLiveSession } from './live-session.ts'
@@ -10,6 +11,8 @@ export type TSessionAgentsOptions = {
   defaultProvider: TProviderChoice
   systemMessage: string
   workspaceRoot: string
+  /** The app's own tools, offered in every session. */
+  tools?: readonly ITool[]
 }
 
 /**
@@ -85,6 +88,6 @@ export class SessionAgents {
   async rebuild(record: TSessionRecord, session: TLiveSession): Promise<void> {
     const provider = await this.providerFor(record)
     const { idleTimeoutMs } = this.choiceFor(record)
-    session.agent = createSessionAgent(record, provider, session.sandbox, session.enforcer, this.systemMessage(record.id), this.options.workspaceRoot, idleTimeoutMs)
+    session.agent = createSessionAgent(record, provider, session.sandbox, session.enforcer, this.systemMessage(record.id), this.options.workspaceRoot, idleTimeoutMs, this.options.tools)
   }
 }

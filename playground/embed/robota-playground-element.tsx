@@ -30,7 +30,7 @@ export class RobotaPlaygroundElement extends HTMLElement {
     const container = document.createElement('div')
     container.className = 'robota-mount'
     shadow.append(container)
-    this.client = createAgentClient()
+    this.client = createAgentClient(() => new Worker(new URL('../worker/agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' }))
     this.root = createRoot(container)
     this.render({})
     const manifestUrl = this.getAttribute('manifest')

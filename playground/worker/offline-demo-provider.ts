@@ -1,8 +1,8 @@
-import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
-import type { IToolMessage, TUniversalMessage } from '../core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
-import { COMPACTION_SYSTEM_PROMPT } from '../session/compaction/compaction-prompt.ts'
-import { ScriptedProvider, type TScriptedStep } from './scripted-provider.ts'
+import { AbstractAIProvider } from '../../lib/core/abstract-ai-provider.ts'
+import type { IToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
+import type { IChatOptions, IProviderResponse } from '../../lib/core/provider.ts'
+import { COMPACTION_SYSTEM_PROMPT } from '../../lib/session/compaction/compaction-prompt.ts'
+import { ScriptedProvider, type TScriptedStep } from '../../lib/testing/scripted-provider.ts'
 
 /** Options of the offline demo model. */
 export type TOfflineDemoProviderOptions = {

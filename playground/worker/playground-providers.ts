@@ -1,0 +1,36 @@
+import { ConfigurationError } from '../../lib/core/errors.ts'
+import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
+import { OfflineDemoProvider } from './offline-demo-provider.ts'
+
+/** How the playground's worker builds providers. */
+export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries?: number }
+
+/**
+ * The providers the playground offers, by the kind its settings name: the offline demo, and the
+ * vendor SDKs, which load on first use so the worker's first chunk stays small and the offline
+ * demo never loads them.
+ */
+export function playgroundProviders(options: TPlaygroundProviderOptions = {}): Record<string, TProviderFactory> {
+  const common = (choice: { apiKey?: string; baseURL?: string }) => ({
+    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+    ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries })
+  })
+  return {
+    'offline-demo': () => new OfflineDemoProvider(options.demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: options.demoDeltaDelayMs }),
+    anthropic: async (choice) => {
+      const { AnthropicProvider } = await import('../../lib/providers/anthropic/index.ts')
+      return new AnthropicProvider(common(choice))
+    },
+    openai: async (choice) => {
+      const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')
+      return new OpenAIProvider(common(choice))
+    },
+    'openai-compatible': async (choice) => {
+      if (!choice.baseURL) throw new ConfigurationError('An OpenAI-compatible provider needs a base URL, such as http://127.0.0.1:11434/v1.')
+      const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')
+      // Compatible servers rarely need a real key, but the SDK insists on one being set.
+      return new OpenAIProvider({ ...common(choice), apiKey: choice.apiKey ?? 'not-needed', apiSurface: 'chat-completions' })
+    }
+  }
+}

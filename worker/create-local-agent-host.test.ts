@@ -1,0 +1,50 @@
+import * as z from 'zod'
+import { describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../lib/core/errors.ts'
+import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
+import { ScriptedProvider } from '../lib/testing/scripted-provider.ts'
+import { createZodFunctionTool } from '../lib/tools/function-tool.ts'
+import { createLocalAgentHost } from './create-local-agent-host.ts'
+
+// An app's worker options, run in-thread: its own tool and system prompt reach the model, the
+// tool runs inside the host, and what the app did not list is refused by name.
+
+describe('createLocalAgentHost', () => {
+  it('offers the app’s tools and system prompt to every session, and runs the tools in the host', async () => {
+    const added: Array<{ a: number; b: number }> = []
+    const add = createZodFunctionTool('add', 'Adds two numbers', z.object({ a: z.number(), b: z.number() }), async ({ a, b }) => {
+      added.push({ a, b })
+      return { sum: a + b }
+    })
+    const provider = new ScriptedProvider([{ text: 'Adding.', toolCalls: [{ id: 'call_add', name: 'add', arguments: { a: 2, b: 3 } }] }, { text: 'It is 5.' }])
+    const store = new MemorySessionStore()
+    const host = createLocalAgentHost(
+      {
+        providers: { scripted: () => provider },
+        defaultProvider: { kind: 'scripted', model: 'demo' },
+        tools: [add],
+        systemPrompt: 'You are the calculator of Example Inc.',
+        permissionMode: 'bypassPermissions'
+      },
+      store
+    )
+    const session = await host.createSession()
+    const result = await host.submit(session.id, 'What is 2 + 3?')
+
+    expect(result.response).toBe('It is 5.')
+    expect(added).toEqual([{ a: 2, b: 3 }])
+    const offered = provider.calls[0]?.options.tools?.map((tool) => tool.name)
+    expect(offered).toContain('add')
+    expect(offered).toContain('Bash')
+    expect(provider.calls[0]?.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('You are the calculator of Example Inc.') })
+    const toolResult = (await store.loadSession(session.id))?.messages.find((message) => message.role === 'tool')
+    expect(toolResult?.content).toContain('"sum":5')
+  })
+
+  it('names the provider a page asked for that the worker does not offer, and a default it does not list', async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([{ text: 'hi' }]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    await expect(host.setProvider(session.id, { kind: 'openai', model: 'gpt-4o-mini' })).rejects.toThrow(/no provider "openai"; it offers: scripted/)
+    expect(() => createLocalAgentHost({ providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, new MemorySessionStore())).toThrow(ConfigurationError)
+  })
+})

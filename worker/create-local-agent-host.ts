@@ -1,0 +1,56 @@
+import { ConfigurationError } from '../lib/core/errors.ts'
+import type { TProviderChoice } from '../lib/session/agent-host.ts'
+import { LocalAgentHost } from '../lib/session/local-agent-host.ts'
+import type { ISessionStore } from '../lib/storage/session-store.ts'
+import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
+import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
+import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+
+const DEFAULT_WORKSPACE_ROOT = '/workspace'
+
+/**
+ * The agent host an app's worker options describe, over `store`, in the current thread: what the
+ * worker runs (behind the multi-tab layer), and what tests and Node use directly.
+ */
+export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessionStore): LocalAgentHost {
+  if (!options.providers[options.defaultProvider.kind]) {
+    throw new ConfigurationError(
+      `The default provider "${options.defaultProvider.kind}" is not among the worker's providers (${Object.keys(options.providers).join(', ') || 'none'}).`
+    )
+  }
+  const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
+  const files = options.workspace?.files ?? {}
+  const applyManifest =
+    options.applyManifest === false
+      ? undefined
+      : (options.applyManifest ??
+        // The applicator validates every entry before writing anything, so page data can go in as is.
+        ((sandbox, manifest, { signal }) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: root, signal })))
+  return new LocalAgentHost({
+    store,
+    createSandbox: options.sandbox ?? (() => new InMemorySandboxClient({ files: { ...files }, cwd: root })),
+    ...(options.sandboxFromChoice ? { createSandboxFromChoice: options.sandboxFromChoice } : {}),
+    createProvider: (choice) => buildProvider(options.providers, choice),
+    defaultProvider: options.defaultProvider,
+    workspaceRoot: root,
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.systemPrompt === undefined ? {} : { systemMessage: options.systemPrompt }),
+    ...(options.permissions ? { permissions: options.permissions } : {}),
+    ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+    ...(applyManifest ? { applyManifest } : {}),
+    ...(options.autoCompactThreshold === undefined ? {} : { autoCompactThreshold: options.autoCompactThreshold }),
+    ...(options.eventIntervalMs === undefined ? {} : { eventIntervalMs: options.eventIntervalMs })
+  })
+}
+
+function buildProvider(providers: TAgentWorkerOptions['providers'], choice: TProviderChoice) {
+  const factory = providers[choice.kind]
+  if (!factory) {
+    throw new ConfigurationError(`This worker has no provider "${choice.kind}"; it offers: ${Object.keys(providers).join(', ')}. Add it to exposeAgentHost({ providers }).`, {
+      details: { kind: choice.kind }
+    })
+  }
+  return factory(choice)
+}

@@ -1,0 +1,55 @@
+import { ZOD_GENERATES_NO_CODE } from '../lib/tools/zod-without-code-generation.ts'
+import * as Comlink from 'comlink'
+import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
+import type { ISessionStore } from '../lib/storage/session-store.ts'
+import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+import { createLocalAgentHost } from './create-local-agent-host.ts'
+import { registerErrorTransfer } from './error-transfer.ts'
+import { answerHeartbeats } from './heartbeat.ts'
+import { registerHostEventTransfer } from './host-event-transfer.ts'
+import { createInProcessSessionLocks } from './in-process-session-locks.ts'
+import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
+import { createWebSessionLocks } from './web-session-locks.ts'
+
+const DEFAULT_DATABASE = 'robota'
+
+/**
+ * The agent host an app's worker runs, built from the app's choices (providers, tools, system
+ * prompt, workspace, store, permissions, hooks) and safe to open in several tabs: one drives a
+ * session, the others follow it. `exposeAgentHost` builds it and serves it to the page.
+ */
+export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
+  const { store, channel } = resolveStore(options.store)
+  return new MultiTabAgentHost({
+    host: createLocalAgentHost(options, store),
+    store,
+    // Browsers without Web Locks get one tab's worth of safety: this worker's own.
+    locks: typeof navigator !== 'undefined' && 'locks' in navigator ? createWebSessionLocks(navigator.locks) : createInProcessSessionLocks(),
+    ...(typeof BroadcastChannel === 'function' ? { broadcast: new BroadcastChannel(channel) } : {})
+  })
+}
+
+/**
+ * The whole of an app's agent worker: call it in the worker file the page starts with
+ * `new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })`, and hand that
+ * worker to `createAgentClient`. Import `robota/worker` before anything that builds a zod schema,
+ * so schemas never generate code (a strict Content-Security-Policy forbids it).
+ */
+export function exposeAgentHost(options: TAgentWorkerOptions): MultiTabAgentHost {
+  // Read so the import above, there for its effect, is never dropped as unused.
+  if (!ZOD_GENERATES_NO_CODE) throw new Error('zod must be set jitless before any schema is built.')
+  registerErrorTransfer()
+  registerHostEventTransfer()
+  const host = createAgentWorkerHost(options)
+  const scope = globalThis as unknown as Comlink.Endpoint
+  answerHeartbeats(scope)
+  Comlink.expose(host, scope)
+  return host
+}
+
+function resolveStore(option: TAgentWorkerOptions['store']): { store: ISessionStore; channel: string } {
+  const databaseName = option === undefined ? DEFAULT_DATABASE : 'databaseName' in option && !('commit' in option) ? option.databaseName : undefined
+  // One channel per database: tabs of two apps on an origin never hear each other's sessions.
+  if (databaseName !== undefined) return { store: new IndexedDBSessionStore({ databaseName }), channel: `robota:${databaseName}:sessions` }
+  return { store: option as ISessionStore, channel: 'robota:sessions' }
+}
