@@ -9,6 +9,7 @@ import {
   ModelNotAvailableError,
   NetworkError,
   ProviderError,
+  ProviderSdkMissingError,
   RateLimitError,
   RobotaError,
   StorageError,
@@ -31,7 +32,8 @@ describe('error taxonomy', () => {
     [new CircuitBreakerOpenError('x'), 'CIRCUIT_BREAKER_OPEN', 'system', true],
     [new PluginError('x', { pluginName: 'p', hookName: 'beforeRun' }), 'PLUGIN_ERROR', 'system', false],
     [new StorageError('x'), 'STORAGE_ERROR', 'system', true],
-    [new StorageQuotaError('x'), 'STORAGE_QUOTA_EXCEEDED', 'user', true]
+    [new StorageQuotaError('x'), 'STORAGE_QUOTA_EXCEEDED', 'user', true],
+    [new ProviderSdkMissingError('x'), 'PROVIDER_SDK_MISSING', 'user', false]
   ])('%s has code %s, category %s, recoverable %s', (error, code, category, recoverable) => {
     expect(error).toBeInstanceOf(RobotaError)
     expect(error).toMatchObject({ code, category, recoverable, message: 'x' })

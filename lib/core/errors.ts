@@ -12,6 +12,7 @@ export type TRobotaErrorCode =
   | 'PLUGIN_ERROR'
   | 'STORAGE_ERROR'
   | 'STORAGE_QUOTA_EXCEEDED'
+  | 'PROVIDER_SDK_MISSING'
   | 'ABORTED'
 
 /** Who is at fault, for deciding what to show. */
@@ -112,6 +113,18 @@ export class CircuitBreakerOpenError extends RobotaError {
   override readonly name = 'CircuitBreakerOpenError'
   constructor(message: string, options?: TErrorOptions) {
     super(message, 'CIRCUIT_BREAKER_OPEN', 'system', true, options)
+  }
+}
+
+/**
+ * A provider's vendor SDK is not installed, so the provider cannot be used: the message says
+ * what to install (`install openai to use OpenAIProvider`); `details` names the `package` and
+ * the `provider` class.
+ */
+export class ProviderSdkMissingError extends RobotaError {
+  override readonly name = 'ProviderSdkMissingError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'PROVIDER_SDK_MISSING', 'user', false, options)
   }
 }
 

@@ -10,6 +10,7 @@ export {
   ModelNotAvailableError,
   NetworkError,
   ProviderError,
+  ProviderSdkMissingError,
   RateLimitError,
   RobotaError,
   StorageError,

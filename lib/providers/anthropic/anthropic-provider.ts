@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ConfigurationError, NetworkError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -11,6 +11,7 @@ import type {
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
+import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
 
 /** Options of the Anthropic provider. */
@@ -21,11 +22,21 @@ export type TAnthropicProviderOptions = TAnthropicRequestSettings & {
   baseURL?: string
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
   maxRetries?: number
-  /** A ready client, used as is (its own key, base URL and retries apply). */
+  /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
   client?: Anthropic
+  /**
+   * Loads `@anthropic-ai/sdk` on the first call; defaults to a dynamic `import()`. When the
+   * package is not installed, the call fails with a `ProviderSdkMissingError`.
+   */
+  loadSdk?: TProviderSdkLoader<TAnthropicSdk>
 }
 
+/** The `@anthropic-ai/sdk` module, as `loadSdk` returns it. */
+export type TAnthropicSdk = typeof import('@anthropic-ai/sdk')
+
 const DEFAULT_BASE_URL = 'https://api.anthropic.com'
+const SDK_REQUIREMENT = { packageName: '@anthropic-ai/sdk', providerClass: 'AnthropicProvider' }
+const importSdk: TProviderSdkLoader<TAnthropicSdk> = () => import('@anthropic-ai/sdk')
 
 /**
  * The Anthropic Messages API over the official SDK: streams text through `onTextDelta`, maps
@@ -34,8 +45,11 @@ const DEFAULT_BASE_URL = 'https://api.anthropic.com'
  */
 export class AnthropicProvider extends AbstractAIProvider {
   readonly name = 'anthropic'
-  private readonly client: Anthropic
+  private client: Anthropic | undefined
+  private readonly baseURL: string
   private readonly apiKey: string | undefined
+  private readonly maxRetries: number | undefined
+  private readonly loadSdk: TProviderSdkLoader<TAnthropicSdk>
   private readonly settings: TAnthropicRequestSettings
 
   constructor(options: TAnthropicProviderOptions) {
@@ -45,24 +59,21 @@ export class AnthropicProvider extends AbstractAIProvider {
     }
     this.apiKey = options.apiKey
     this.settings = { ...(options.promptCaching ? { promptCaching: true } : {}), ...(options.thinking ? { thinking: options.thinking } : {}) }
-    this.client =
-      options.client ??
-      new Anthropic({
-        apiKey: options.apiKey ?? null,
-        baseURL: options.baseURL ?? DEFAULT_BASE_URL,
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-        ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
-      })
+    this.client = options.client
+    this.baseURL = options.client?.baseURL ?? options.baseURL ?? DEFAULT_BASE_URL
+    this.maxRetries = options.maxRetries
+    this.loadSdk = options.loadSdk ?? importSdk
   }
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const { signal } = options
+    const client = await this.getClient()
     const report = createReporter(options.onProviderNativeRawPayload)
     const params = buildAnthropicRequest(messages, options, this.settings)
     report('request', params)
     const accumulator = new AnthropicStreamAccumulator()
     try {
-      const stream = await this.client.messages.create(params, signal ? { signal } : {})
+      const stream = await client.messages.create(params, signal ? { signal } : {})
       for await (const event of this.streamWithAbort(stream, signal)) {
         report('stream_event', event)
         const delta = accumulator.add(event)
@@ -70,16 +81,29 @@ export class AnthropicProvider extends AbstractAIProvider {
       }
     } catch (error) {
       if (signal?.aborted) return accumulator.toResponse(true)
-      throw toAnthropicError(error, { baseURL: this.client.baseURL, apiKey: this.apiKey })
+      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
     }
     if (signal?.aborted) return accumulator.toResponse(true)
     if (!accumulator.completed) {
       throw new NetworkError('The Anthropic stream ended before the reply was complete (no message_stop). Try again.', {
-        details: { provider: 'anthropic', baseURL: this.client.baseURL }
+        details: { provider: 'anthropic', baseURL: this.baseURL }
       })
     }
     report('response', accumulator.toNativeMessage())
     return accumulator.toResponse(false)
+  }
+
+  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
+  private async getClient(): Promise<Anthropic> {
+    if (this.client) return this.client
+    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
+    this.client ??= new sdk.Anthropic({
+      apiKey: this.apiKey ?? null,
+      baseURL: this.baseURL,
+      ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
+      ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
+    })
+    return this.client
   }
 }
 

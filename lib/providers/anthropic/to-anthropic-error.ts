@@ -1,7 +1,8 @@
-import { APIConnectionError, APIError } from '@anthropic-ai/sdk'
+import type { APIError } from '@anthropic-ai/sdk'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TAnthropicErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -14,17 +15,18 @@ const KEYS_PAGE = 'https://console.anthropic.com/settings/keys'
  * core's one status mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404
  * `ModelNotAvailableError`, 429 `RateLimitError` (with `retryAfterSeconds` when the API sent
  * one), 5xx and 529 overloaded `ProviderError`. An unreachable server or a dropped stream is a
- * `NetworkError`. The API key is scrubbed from any text the API sent back.
+ * `NetworkError`. The API key is scrubbed from any text the API sent back. SDK errors are known
+ * by their shape, so mapping works before the SDK is loaded and for a caller's own `client`.
  */
 export function toAnthropicError(error: unknown, context: TAnthropicErrorContext): RobotaError {
   if (isRobotaError(error)) return error
-  if (error instanceof APIConnectionError) {
+  if (isSdkConnectionError(error)) {
     return new NetworkError(
       `Could not reach Anthropic at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
       { cause: error, details: { provider: 'anthropic', baseURL: context.baseURL } }
     )
   }
-  if (error instanceof APIError) return fromApiError(error, context)
+  if (isSdkApiError(error)) return fromApiError(error as APIError, context)
   if (error instanceof SyntaxError) {
     return new ProviderError('Anthropic sent a stream event that is not valid JSON. Try the request again.', {
       cause: error,

@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type { Reasoning } from 'openai/resources/shared'
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ConfigurationError, NetworkError } from '../../core/errors.ts'
@@ -12,6 +12,7 @@ import type {
 import { buildChatCompletionsRequest, buildResponsesRequest } from './build-openai-requests.ts'
 import { ChatCompletionsStreamAccumulator } from './chat-completions-stream-accumulator.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
+import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { ResponsesStreamAccumulator } from './responses-stream-accumulator.ts'
 import { toOpenAIError } from './to-openai-error.ts'
 
@@ -28,13 +29,23 @@ export type TOpenAIProviderOptions = {
   apiSurface?: TOpenAIApiSurface
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
   maxRetries?: number
-  /** A ready client, used as is (its own key, base URL and retries apply). */
+  /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
   client?: OpenAI
   /** Reasoning settings for the Responses API; encrypted reasoning is then round-tripped. */
   reasoning?: Reasoning
+  /**
+   * Loads `openai` on the first call; defaults to a dynamic `import()`. When the package is not
+   * installed, the call fails with a `ProviderSdkMissingError`.
+   */
+  loadSdk?: TProviderSdkLoader<TOpenAISdk>
 }
 
+/** The `openai` module, as `loadSdk` returns it. */
+export type TOpenAISdk = typeof import('openai')
+
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
+const SDK_REQUIREMENT = { packageName: 'openai', providerClass: 'OpenAIProvider' }
+const importSdk: TProviderSdkLoader<TOpenAISdk> = () => import('openai')
 
 /**
  * OpenAI over the official SDK, through the Responses API or Chat Completions: streams text
@@ -45,8 +56,11 @@ export class OpenAIProvider extends AbstractAIProvider {
   readonly name = 'openai'
   /** The API this provider speaks. */
   readonly apiSurface: TOpenAIApiSurface
-  private readonly client: OpenAI
+  private client: OpenAI | undefined
+  private readonly baseURL: string
   private readonly apiKey: string | undefined
+  private readonly maxRetries: number | undefined
+  private readonly loadSdk: TProviderSdkLoader<TOpenAISdk>
   private readonly reasoning: Reasoning | undefined
 
   constructor(options: TOpenAIProviderOptions) {
@@ -56,33 +70,45 @@ export class OpenAIProvider extends AbstractAIProvider {
     }
     this.apiKey = options.apiKey
     this.reasoning = options.reasoning
-    this.client =
-      options.client ??
-      new OpenAI({
-        apiKey: options.apiKey ?? null,
-        baseURL: options.baseURL ?? OPENAI_BASE_URL,
-        ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-        ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
-      })
-    this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.client.baseURL) ? 'responses' : 'chat-completions')
+    this.client = options.client
+    this.baseURL = options.client?.baseURL ?? options.baseURL ?? OPENAI_BASE_URL
+    this.maxRetries = options.maxRetries
+    this.loadSdk = options.loadSdk ?? importSdk
+    this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.baseURL) ? 'responses' : 'chat-completions')
   }
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     try {
-      return this.apiSurface === 'responses' ? await this.chatResponses(messages, options) : await this.chatCompletions(messages, options)
+      const client = await this.getClient()
+      return this.apiSurface === 'responses'
+        ? await this.chatResponses(client, messages, options)
+        : await this.chatCompletions(client, messages, options)
     } catch (error) {
-      throw toOpenAIError(error, { baseURL: this.client.baseURL, apiKey: this.apiKey })
+      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
     }
   }
 
-  private async chatResponses(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
+  private async getClient(): Promise<OpenAI> {
+    if (this.client) return this.client
+    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
+    this.client ??= new sdk.OpenAI({
+      apiKey: this.apiKey ?? null,
+      baseURL: this.baseURL,
+      ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
+      ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
+    })
+    return this.client
+  }
+
+  private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'responses')
     const params = buildResponsesRequest(messages, options, this.reasoning)
     report('request', params)
     const accumulator = new ResponsesStreamAccumulator()
     try {
-      const stream = await this.client.responses.create(params, signal ? { signal } : {})
+      const stream = await client.responses.create(params, signal ? { signal } : {})
       for await (const event of this.streamWithAbort(stream, signal)) {
         report('stream_event', event)
         const delta = accumulator.add(event)
@@ -98,14 +124,14 @@ export class OpenAIProvider extends AbstractAIProvider {
     return accumulator.toResponse(false)
   }
 
-  private async chatCompletions(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
-    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.client.baseURL) })
+    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) })
     report('request', params)
     const accumulator = new ChatCompletionsStreamAccumulator()
     try {
-      const stream = await this.client.chat.completions.create(params, signal ? { signal } : {})
+      const stream = await client.chat.completions.create(params, signal ? { signal } : {})
       for await (const chunk of this.streamWithAbort(stream, signal)) {
         report('stream_event', chunk)
         const delta = accumulator.add(chunk)
@@ -122,8 +148,8 @@ export class OpenAIProvider extends AbstractAIProvider {
   }
 
   private endedEarly(missing: string): NetworkError {
-    return new NetworkError(`The stream from ${this.client.baseURL} ended before the reply was complete (no ${missing}). Try again.`, {
-      details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.client.baseURL }
+    return new NetworkError(`The stream from ${this.baseURL} ended before the reply was complete (no ${missing}). Try again.`, {
+      details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.baseURL }
     })
   }
 }

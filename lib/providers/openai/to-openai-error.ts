@@ -1,7 +1,8 @@
-import { APIConnectionError, APIError } from 'openai'
+import type { APIError } from 'openai'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TOpenAIErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -14,18 +15,19 @@ const KEYS_PAGE = 'https://platform.openai.com/api-keys'
  * mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404 `ModelNotAvailableError`,
  * 429 `RateLimitError` (with `retryAfterSeconds` when the server sent one), 5xx `ProviderError`.
  * An unreachable server or a dropped stream is a `NetworkError`. The API key is scrubbed from
- * any text the server sent back.
+ * any text the server sent back. SDK errors are known by their shape, so mapping works before the
+ * SDK is loaded and for a caller's own `client`.
  */
 export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): RobotaError {
   if (isRobotaError(error)) return error
   const details = { provider: 'openai', baseURL: context.baseURL }
-  if (error instanceof APIConnectionError) {
+  if (isSdkConnectionError(error)) {
     return new NetworkError(
       `Could not reach the OpenAI API at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
       { cause: error, details }
     )
   }
-  if (error instanceof APIError) return fromApiError(error, context)
+  if (isSdkApiError(error)) return fromApiError(error as APIError, context)
   if (error instanceof SyntaxError) {
     return new ProviderError(`The server at ${context.baseURL} sent a stream event that is not valid JSON. Try the request again.`, {
       cause: error,
