@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
+import { prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.ts'
+import { serveDirectory } from './consumers/static-server.ts'
+import { collectPageErrors } from './playground-fixtures.ts'
+
+// The package as someone else's app gets it: packed as published, installed from the registry
+// into a fresh folder with neither vendor SDK, and used by a small app (e2e/consumers/apps) that
+// each bundler builds with the setup docs/consumers.md shows. Every browser build runs a turn in
+// Chromium through the app's own worker file: its zod tool, its model, its prompt, the sandbox.
+
+test.describe.configure({ mode: 'serial' })
+
+let workspace: TConsumerWorkspace
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000)
+  workspace = prepareConsumerWorkspace()
+})
+
+test.afterAll(() => {
+  workspace?.remove()
+})
+
+const ANSWER = 'The sum is 5, says the consumer app calculator.'
+
+/** Runs the app's turn, then reloads and expects the stored session back. */
+async function runTheApp(page: Page, url: string): Promise<void> {
+  const errors = collectPageErrors(page)
+  await page.goto(url)
+  await expect(page.locator('#status')).toHaveText('ready', { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Add' }).click()
+  await expect(page.locator('#answer')).toHaveText(ANSWER, { timeout: 30_000 })
+  await expect(page.locator('#events')).toContainText('tool_execution_result')
+  await page.reload()
+  await expect(page.locator('#status')).toHaveText('ready', { timeout: 30_000 })
+  await expect(page.locator('#restored')).toHaveText('user assistant tool assistant tool assistant')
+  expect(errors).toEqual([])
+}
+
+test('plain Node ESM: a turn with the app’s zod tool in the in-memory sandbox, no vendor SDK installed', () => {
+  const output = JSON.parse(workspace.run('node', ['apps/node/main.mjs']))
+  expect(output).toEqual({ response: ANSWER, toolsExecuted: ['Bash', 'add'] })
+})
+
+for (const resolution of ['bundler', 'nodenext']) {
+  test(`TypeScript strict, ${resolution} resolution, library checks on: the declarations type-check without the optional peers`, () => {
+    // tsc prints its problems and exits non-zero: the message names each file and line.
+    expect(() => workspace.run('tsc', ['-p', `apps/typecheck/tsconfig.${resolution}.json`])).not.toThrow()
+  })
+}
+
+const BUNDLERS: Array<{ name: string; build: () => void; out: string }> = [
+  { name: 'Vite build', build: () => workspace.run('vite', ['build', '--config', 'bundlers/vite.config.js', '--logLevel', 'warn']), out: 'out/vite' },
+  { name: 'webpack 5', build: () => workspace.run('node', ['bundlers/build-webpack.mjs'], { timeoutMs: 300_000 }), out: 'out/webpack' },
+  { name: 'esbuild', build: () => workspace.run('node', ['bundlers/build-esbuild.mjs']), out: 'out/esbuild' }
+]
+
+for (const bundler of BUNDLERS) {
+  test(`${bundler.name}: the app builds with its stock setup, and its worker runs a turn and restores it after a reload`, async ({ page }) => {
+    test.setTimeout(300_000)
+    bundler.build()
+    const out = join(workspace.directory, bundler.out)
+    // webpack and esbuild emit scripts only; the page is the app's own.
+    workspace.run('node', ['-e', `const fs = require('node:fs'); if (!fs.existsSync('${bundler.out}/index.html')) fs.copyFileSync('apps/web/index.html', '${bundler.out}/index.html')`])
+    const server = await serveDirectory(out)
+    try {
+      await runTheApp(page, server.url)
+    } finally {
+      await server.close()
+    }
+  })
+}
+
+test('Vite dev server: the app runs from source with no optimizeDeps setting', async ({ page }) => {
+  test.setTimeout(180_000)
+  const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200
+  let output = ''
+  const server: ChildProcess = spawn(join(workspace.directory, 'node_modules', '.bin', 'vite'), ['--config', 'bundlers/vite.config.js', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: workspace.directory,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The dev server did not start within 30 s:\n${output}`)), 30_000)
+      const listen = (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes(`127.0.0.1:${port}`)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      }
+      server.stdout?.on('data', listen)
+      server.stderr?.on('data', listen)
+      server.on('exit', (code) => reject(new Error(`The dev server exited with ${code}:\n${output}`)))
+    })
+    await runTheApp(page, `http://127.0.0.1:${port}/`)
+  } finally {
+    server.kill()
+  }
+})

@@ -1,0 +1,18 @@
+// A Node app: the agent loop with the app's zod tool and the in-memory sandbox, no vendor SDK installed.
+import * as z from 'zod'
+import { Robota, createBashTool, createZodFunctionTool } from 'robota'
+import { InMemorySandboxClient } from 'robota/sandbox'
+import { CalculatorModel } from '../web/calculator-model.js'
+
+const sandbox = new InMemorySandboxClient({ files: { 'numbers.txt': '2 3\n' }, cwd: '/workspace' })
+const add = createZodFunctionTool('add', 'Adds two numbers', z.object({ a: z.number(), b: z.number() }), async ({ a, b }) => ({ sum: a + b }))
+const model = new CalculatorModel()
+const agent = new Robota({
+  name: 'calculator',
+  aiProviders: [model],
+  defaultModel: { provider: model.name, model: 'calculator-1' },
+  systemMessage: 'You are the calculator of the consumer app.',
+  tools: [add, createBashTool({ sandbox })]
+})
+const result = await agent.run('Add the numbers in numbers.txt')
+console.log(JSON.stringify({ response: result.response, toolsExecuted: result.toolsExecuted }))
