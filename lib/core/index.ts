@@ -106,9 +106,11 @@ export type {
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind,
   TStopReason,
-  TTextDeltaCallback
+  TTextDeltaCallback,
+  TToolChoice
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
+export type { TChatSettings } from './chat-settings.ts'
 export type { ITool, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'

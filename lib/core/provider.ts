@@ -31,6 +31,12 @@ export type IToolSchema = {
   }
 }
 
+/**
+ * Whether the model may, must or must not call a tool: `auto` (it decides), `none`, `required`
+ * (some tool), or `{ name }` (that tool). Providers map it to their API's own spelling.
+ */
+export type TToolChoice = 'auto' | 'none' | 'required' | { name: string }
+
 /** Options of one provider call; everything is scoped to this call. */
 export type IChatOptions = {
   model: string
@@ -38,8 +44,12 @@ export type IChatOptions = {
   signal?: AbortSignal
   onTextDelta?: TTextDeltaCallback
   onProviderNativeRawPayload?: TProviderNativeRawPayloadCallback
+  /** Most tokens the reply may have. */
   maxTokens?: number
+  /** Sampling temperature; a provider whose API has none refuses it with a `ValidationError`. */
   temperature?: number
+  /** Applies only when `tools` are sent; a call without tools sends no tool choice. */
+  toolChoice?: TToolChoice
 }
 
 /** Why a provider call ended. */

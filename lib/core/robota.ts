@@ -1,3 +1,4 @@
+import { assertChatSettings, resolveChatSettings, type TChatSettings } from './chat-settings.ts'
 import { ConversationStore } from './conversation-store.ts'
 import { createId } from './create-id.ts'
 import { ConfigurationError, ValidationError } from './errors.ts'
@@ -17,8 +18,8 @@ import type { ITool } from './tool.ts'
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
 
-/** How an agent is set up. */
-export type IAgentConfig = {
+/** How an agent is set up. `maxTokens`, `temperature` and `toolChoice` apply to every provider call. */
+export type IAgentConfig = TChatSettings & {
   name: string
   aiProviders: IAIProvider[]
   defaultModel: { provider: string; model: string }
@@ -50,7 +51,7 @@ export type IAgentConfig = {
 }
 
 /** Options of one run; each beats the agent's config for this run only. */
-export type IRunOptions = {
+export type IRunOptions = TChatSettings & {
   signal?: AbortSignal
   onTextDelta?: TTextDeltaCallback
   onExecutionEvent?: TExecutionEventCallback
@@ -98,6 +99,7 @@ export class Robota {
     if (config.contextWindow !== undefined && !(Number.isInteger(config.contextWindow) && config.contextWindow > 0)) {
       throw new ConfigurationError(`contextWindow must be a positive whole number of tokens; got ${String(config.contextWindow)}.`)
     }
+    assertChatSettings(config, new Set(this.tools.keys()), 'Robota config', ConfigurationError)
   }
 
   /**
@@ -121,6 +123,7 @@ export class Robota {
         `run(): maxExecutionRounds must be a whole number of 0 or more; got ${String(options.maxExecutionRounds)}.`
       )
     }
+    assertChatSettings(options, new Set(this.tools.keys()), 'run()', ValidationError)
     if (this.running) throw new ValidationError(`Agent "${this.name}" is already running; wait for run() to return.`)
     this.running = true
     const executionId = createId()
@@ -140,6 +143,7 @@ export class Robota {
       emit: (type, data, round) => this.sequencer.emit(listener, executionId, type, data, round),
       maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS,
       toolExecution: options.toolExecution ?? this.config.toolExecution ?? { mode: 'sequential' },
+      chatSettings: resolveChatSettings(this.config, options),
       providerIdleTimeoutMs: this.config.timeout,
       contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model),
       plugins: this.plugins,

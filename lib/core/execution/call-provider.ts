@@ -50,9 +50,11 @@ export async function callProvider(
   signal?.addEventListener('abort', onStop, { once: true })
   if (idleMs !== undefined) watch(idleMs)
   try {
+    const { toolChoice, ...sampling } = context.chatSettings
     const response = await context.provider.chat(messages, {
       model: context.model,
-      ...(tools.length > 0 ? { tools } : {}),
+      ...sampling,
+      ...(tools.length > 0 ? { tools, ...(toolChoice === undefined ? {} : { toolChoice }) } : {}),
       ...(callSignal ? { signal: callSignal } : {}),
       onTextDelta: (delta) => {
         noteActivity()

@@ -1,3 +1,4 @@
+import type { TChatSettings } from '../chat-settings.ts'
 import type { ConversationStore } from '../conversation-store.ts'
 import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-events.ts'
 import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
@@ -36,6 +37,8 @@ export type IExecutionContext = {
   /** Round cap for this run; 0 means no cap. */
   maxExecutionRounds: number
   toolExecution: IToolExecutionOptions
+  /** Model settings sent with every provider call of this run (run options over the agent's). */
+  chatSettings: TChatSettings
   /** Provider idle timeout in milliseconds, reset by every delta; undefined means none. */
   providerIdleTimeoutMs: number | undefined
   /** The model's context window in tokens. */

@@ -1,6 +1,7 @@
-import type { MessageCreateParamsStreaming, TextBlockParam, ThinkingConfigParam, Tool } from '@anthropic-ai/sdk/resources/messages'
+import type { MessageCreateParamsStreaming, TextBlockParam, ThinkingConfigParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages'
+import { ValidationError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type { IChatOptions } from '../../core/provider.ts'
+import type { IChatOptions, TToolChoice } from '../../core/provider.ts'
 import { anthropicMaxOutputTokens } from './anthropic-models.ts'
 import { toAnthropicMessages, toAnthropicTools } from './to-anthropic-messages.ts'
 
@@ -15,14 +16,22 @@ export type TAnthropicRequestSettings = {
 const EPHEMERAL = { type: 'ephemeral' } as const
 
 /**
- * Builds the streaming Messages API request of one call. `temperature` is not sent: this API
- * version has no such field.
+ * Builds the streaming Messages API request of one call. This API version has no `temperature`
+ * field, so a call that asks for one is refused with a `ValidationError` rather than sent
+ * without it. `toolChoice` is sent only with tools (`required` is the API's `any`).
  */
 export function buildAnthropicRequest(
   messages: readonly TUniversalMessage[],
   options: IChatOptions,
   settings: TAnthropicRequestSettings = {}
 ): MessageCreateParamsStreaming {
+  if (options.temperature !== undefined) {
+    throw new ValidationError(
+      'AnthropicProvider cannot send temperature: this version of the Anthropic Messages API has no temperature field. ' +
+        'Remove `temperature` from the agent config or the run options when using Anthropic.',
+      { details: { provider: 'anthropic', option: 'temperature' } }
+    )
+  }
   const { system, messages: converted } = toAnthropicMessages(messages)
   const tools = toAnthropicTools(options.tools ?? [])
   const params: MessageCreateParamsStreaming = {
@@ -33,8 +42,15 @@ export function buildAnthropicRequest(
   }
   if (system !== undefined) params.system = settings.promptCaching ? [cacheableText(system)] : system
   if (tools.length > 0) params.tools = settings.promptCaching ? withCacheOnLast(tools) : tools
+  if (tools.length > 0 && options.toolChoice !== undefined) params.tool_choice = toAnthropicToolChoice(options.toolChoice)
   if (settings.thinking) params.thinking = settings.thinking
   return params
+}
+
+function toAnthropicToolChoice(choice: TToolChoice): ToolChoice {
+  if (choice === 'auto' || choice === 'none') return { type: choice }
+  if (choice === 'required') return { type: 'any' }
+  return { type: 'tool', name: choice.name }
 }
 
 function cacheableText(text: string): TextBlockParam {
