@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.ts'
 import { serveDirectory } from './consumers/static-server.ts'
@@ -38,6 +39,13 @@ async function runTheApp(page: Page, url: string): Promise<void> {
   await expect(page.locator('#restored')).toHaveText('user assistant tool assistant tool assistant')
   expect(errors).toEqual([])
 }
+
+test('docs/consumers.md quotes every fixture as it is', () => {
+  const doc = readFileSync('docs/consumers.md', 'utf8')
+  const quoted = [...doc.matchAll(/^`([^`]+)`:\n\n```\w+\n([\s\S]*?)\n```$/gm)]
+  expect(quoted.map(([, path]) => path)).toEqual(expect.arrayContaining(['apps/web/agent.worker.js', 'apps/web/main.js', 'bundlers/vite.config.js', 'bundlers/webpack.config.js', 'bundlers/build-esbuild.mjs', 'apps/node/main.mjs']))
+  for (const [, path, text] of quoted) expect(text, path).toBe(readFileSync(join('e2e/consumers', path ?? ''), 'utf8').trimEnd())
+})
 
 test('plain Node ESM: a turn with the app’s zod tool in the in-memory sandbox, no vendor SDK installed', () => {
   const output = JSON.parse(workspace.run('node', ['apps/node/main.mjs']))
