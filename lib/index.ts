@@ -61,6 +61,7 @@ export {
   PluginRunner,
   PRE_SEND_CONTEXT_THRESHOLD,
   ProviderError,
+  ProviderSdkMissingError,
   RateLimitError,
   readTokenUsage,
   readTokenUsageFromMessage,
@@ -79,6 +80,7 @@ export {
   ToolExecutionError,
   toPluginError,
   toPluginEventError,
+  toRunError,
   ValidationError
 } from './core/index.ts'
 export {
@@ -225,6 +227,7 @@ export type {
   IToolSchema,
   IUserMessage,
   TCapabilityReportingProvider,
+  TChatSettings,
   TEnvironmentRecord,
   TErrorOptions,
   TEventData,
@@ -257,9 +260,12 @@ export type {
   TProviderSetupHelpLinkKind,
   TRobotaErrorCategory,
   TRobotaErrorCode,
+  TRunError,
+  TRunErrorDetailValue,
   TStopReason,
   TStructuredEventListener,
   TTextDeltaCallback,
+  TToolChoice,
   TToolEventEmitter,
   TToolExecutionMode,
   TUniversalMessage,

@@ -6,15 +6,19 @@ import {
   ModelNotAvailableError,
   NetworkError,
   ProviderError,
+  ProviderSdkMissingError,
   RateLimitError,
   RobotaError,
   StorageError,
   StorageQuotaError,
   ToolExecutionError,
   ValidationError,
+  type TErrorOptions,
   type TRobotaErrorCategory,
   type TRobotaErrorCode
 } from '../lib/core/errors.ts'
+import { PluginError, type IPluginErrorDetails } from '../lib/core/plugins/plugin-error.ts'
+import { ReplayDivergenceError } from '../lib/storage/replay-log/replay-provider.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 import { WorkspaceManifestError, type TWorkspaceManifestErrorCode } from '../sandbox/workspace/workspace-manifest-error.ts'
 
@@ -34,18 +38,47 @@ type TSerializedError = {
 
 type TThrown = { value: unknown }
 
-const ROBOTA_ERRORS: Record<string, new (message: string, options?: { details?: Record<string, unknown> }) => RobotaError> = {
-  CONFIGURATION_ERROR: ConfigurationError,
-  VALIDATION_ERROR: ValidationError,
-  PROVIDER_ERROR: ProviderError,
-  AUTHENTICATION_ERROR: AuthenticationError,
-  RATE_LIMIT_ERROR: RateLimitError,
-  NETWORK_ERROR: NetworkError,
-  TOOL_EXECUTION_ERROR: ToolExecutionError,
-  MODEL_NOT_AVAILABLE: ModelNotAvailableError,
-  CIRCUIT_BREAKER_OPEN: CircuitBreakerOpenError,
-  STORAGE_ERROR: StorageError,
-  STORAGE_QUOTA_EXCEEDED: StorageQuotaError
+/** Rebuilds one Robota error class from its serialized form. */
+type TRobotaErrorFactory = (serialized: TSerializedError) => RobotaError
+
+function options(serialized: TSerializedError): TErrorOptions {
+  return serialized.details ? { details: serialized.details } : {}
+}
+
+// Keyed by every code, so a code added to TRobotaErrorCode without a class here fails typecheck.
+const ROBOTA_ERRORS: { readonly [Code in TRobotaErrorCode]: TRobotaErrorFactory } = {
+  CONFIGURATION_ERROR: (s) => new ConfigurationError(s.message, options(s)),
+  VALIDATION_ERROR: (s) => new ValidationError(s.message, options(s)),
+  PROVIDER_ERROR: (s) => new ProviderError(s.message, options(s)),
+  AUTHENTICATION_ERROR: (s) => new AuthenticationError(s.message, options(s)),
+  RATE_LIMIT_ERROR: (s) => new RateLimitError(s.message, options(s)),
+  NETWORK_ERROR: (s) => new NetworkError(s.message, options(s)),
+  TOOL_EXECUTION_ERROR: (s) => new ToolExecutionError(s.message, options(s)),
+  MODEL_NOT_AVAILABLE: (s) => new ModelNotAvailableError(s.message, options(s)),
+  CIRCUIT_BREAKER_OPEN: (s) => new CircuitBreakerOpenError(s.message, options(s)),
+  PLUGIN_ERROR: (s) => new PluginError(s.message, (s.details ?? {}) as IPluginErrorDetails),
+  STORAGE_ERROR: (s) => new StorageError(s.message, options(s)),
+  STORAGE_QUOTA_EXCEEDED: (s) => new StorageQuotaError(s.message, options(s)),
+  PROVIDER_SDK_MISSING: (s) => new ProviderSdkMissingError(s.message, options(s)),
+  // No class of its own: a call the worker could not finish. Whether a retry helps varies per case.
+  ABORTED: (s) => new RobotaError(s.message, 'ABORTED', (s.category as TRobotaErrorCategory | undefined) ?? 'system', s.recoverable === true, options(s))
+}
+
+// Subclasses that share their parent's code, found by name so they come back as themselves.
+const ROBOTA_SUBCLASSES: Readonly<Record<string, { code: TRobotaErrorCode; create: TRobotaErrorFactory }>> = {
+  ReplayDivergenceError: { code: 'VALIDATION_ERROR', create: (s) => new ReplayDivergenceError(s.message, options(s)) }
+}
+
+function isRobotaErrorCode(code: string): code is TRobotaErrorCode {
+  return Object.hasOwn(ROBOTA_ERRORS, code)
+}
+
+function rebuildRobotaError(serialized: TSerializedError & { code: TRobotaErrorCode }): RobotaError {
+  const subclass = Object.hasOwn(ROBOTA_SUBCLASSES, serialized.name) ? ROBOTA_SUBCLASSES[serialized.name] : undefined
+  const error = subclass?.code === serialized.code ? subclass.create(serialized) : ROBOTA_ERRORS[serialized.code](serialized)
+  // An app's own subclass has no class on this side: keep its name on the nearest class.
+  if (error.name !== serialized.name) Object.defineProperty(error, 'name', { value: serialized.name, enumerable: true, configurable: true })
+  return error
 }
 
 function serializeError(value: unknown): TSerializedError {
@@ -67,21 +100,20 @@ function serializeError(value: unknown): TSerializedError {
 /** Rebuilds the error class a serialized error came from, so `instanceof` and `code` both hold. */
 export function deserializeError(serialized: TSerializedError): Error {
   let error: Error
-  const RobotaErrorClass = serialized.code ? ROBOTA_ERRORS[serialized.code] : undefined
   if (serialized.name === 'WorkspaceManifestError' && serialized.code && serialized.problems) {
     error = new WorkspaceManifestError(serialized.code as TWorkspaceManifestErrorCode, serialized.problems)
   } else if (serialized.name === 'SandboxError' && serialized.code) {
     error = new SandboxError(serialized.code as TSandboxErrorCode, serialized.message, serialized.path ? { path: serialized.path } : {})
-  } else if (RobotaErrorClass) {
-    error = new RobotaErrorClass(serialized.message, serialized.details ? { details: serialized.details } : {})
+  } else if (serialized.code && isRobotaErrorCode(serialized.code)) {
+    error = rebuildRobotaError({ ...serialized, code: serialized.code })
   } else if (serialized.code && serialized.category) {
-    // A Robota error without a class of its own here (a plugin failure, say): keep code and category.
+    // A code this side does not know (the other side is a newer build): still a Robota error.
     error = new RobotaError(
       serialized.message,
       serialized.code as TRobotaErrorCode,
       serialized.category as TRobotaErrorCategory,
       serialized.recoverable === true,
-      serialized.details ? { details: serialized.details } : {}
+      options(serialized)
     )
   } else {
     error = new Error(serialized.message)
