@@ -47,9 +47,13 @@ test('docs/consumers.md quotes every fixture as it is', () => {
   for (const [, path, text] of quoted) expect(text, path).toBe(readFileSync(join('e2e/consumers', path ?? ''), 'utf8').trimEnd())
 })
 
-test('plain Node ESM: a turn with the app’s zod tool in the in-memory sandbox, no vendor SDK installed', () => {
+test('plain Node ESM: a turn with the app’s zod tool in the in-memory sandbox; a provider whose SDK is missing says what to install', () => {
   const output = JSON.parse(workspace.run('node', ['apps/node/main.mjs']))
-  expect(output).toEqual({ response: ANSWER, toolsExecuted: ['Bash', 'add'] })
+  expect(output).toEqual({
+    response: ANSWER,
+    toolsExecuted: ['Bash', 'add'],
+    missingSdk: { code: 'PROVIDER_SDK_MISSING', message: 'install openai to use OpenAIProvider' }
+  })
 })
 
 for (const resolution of ['bundler', 'nodenext']) {

@@ -1,5 +1,6 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
+import type { TRunError } from '../core/run-error.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { TReplayRerunReport } from './replay-rerun.ts'
@@ -42,8 +43,11 @@ export type TSessionView = {
   readOnly?: boolean
 }
 
-/** How a submitted turn ended. */
-export type TTurnResult = { response: string; interrupted: boolean; toolsExecuted: string[] }
+/**
+ * How a submitted turn ended. `error` says why the model's call failed (its code, class name,
+ * HTTP status…), as plain data; the conversation keeps the failure notice either way.
+ */
+export type TTurnResult = { response: string; interrupted: boolean; toolsExecuted: string[]; error?: TRunError }
 
 /** What a slash command did, as plain data: words for people, and command-specific data. */
 export type TCommandOutcome = {

@@ -45,7 +45,12 @@ export async function runTurn(parts: TTurnParts): Promise<TTurnResult> {
     await recorder.settle()
     if (session.sandbox.snapshot) await store.saveSandboxSnapshot(sessionId, await session.sandbox.snapshot())
     // The response leaves the run like the events do: as the stored, redacted message says it.
-    const turn = { response: redactSecretText(result.response, parts.secrets), interrupted: result.interrupted === true, toolsExecuted: result.toolsExecuted }
+    const turn: TTurnResult = {
+      response: redactSecretText(result.response, parts.secrets),
+      interrupted: result.interrupted === true,
+      toolsExecuted: result.toolsExecuted,
+      ...(result.error ? { error: { ...result.error, message: redactSecretText(result.error.message, parts.secrets) } } : {})
+    }
     publish({ kind: 'turn_finished', sessionId, result: turn })
     return turn
   } catch (error) {

@@ -18,8 +18,8 @@ export type TSessionStatus =
   | 'awaiting_permission'
   /** The last turn was cut off by a lost worker or tab. */
   | 'interrupted'
-  /** The last turn or call failed. */
-  | 'failed'
+  /** The last turn or call failed: `useAgentSession`'s `error` (or the view's `error`) says why. */
+  | 'error'
 
 /** The status a view state shows; prompts outrank tools, tools outrank streaming text. */
 export function toSessionStatus(state: TSessionViewState): TSessionStatus {
@@ -29,7 +29,7 @@ export function toSessionStatus(state: TSessionViewState): TSessionStatus {
     return state.streamingText ? 'streaming' : 'thinking'
   }
   if (state.interruption) return 'interrupted'
-  if (state.error) return 'failed'
+  if (state.error || state.turnError) return 'error'
   return state.sandboxStatus === 'loading' ? 'loading' : 'idle'
 }
 

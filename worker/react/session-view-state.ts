@@ -1,5 +1,6 @@
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
+import type { TRunError } from '../../lib/core/run-error.ts'
 import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
@@ -34,6 +35,8 @@ export type TSessionViewState = {
   interruption: TTurnInterruption | undefined
   /** The last turn's failure, worded for people. */
   error: string | undefined
+  /** Why the last turn failed, with the error's code, while no newer turn has started. */
+  turnError: TRunError | undefined
   /**
    * Counts the events that showed storage ahead of this view (a message committed at an index past
    * the end of `messages`); each change asks for the view to be read again.
@@ -63,6 +66,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   activeTools: [],
   interruption: undefined,
   error: undefined,
+  turnError: undefined,
   behindStorage: 0
 }
 
@@ -119,11 +123,19 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
 function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: IExecutionEventEnvelope[]): TSessionViewState {
   switch (event.kind) {
     case 'turn_started':
-      return { ...state, running: true, error: undefined, interruption: undefined, streamingText: '', activeTools: [] }
+      return { ...state, running: true, error: undefined, turnError: undefined, interruption: undefined, streamingText: '', activeTools: [] }
     case 'turn_finished':
-      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [] }
+      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], turnError: event.result.error }
     case 'turn_failed':
-      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], error: event.message }
+      return {
+        ...state,
+        running: false,
+        streamingText: '',
+        pendingPermissions: [],
+        activeTools: [],
+        error: event.message,
+        turnError: { name: 'Error', code: event.code as TRunError['code'], message: event.message, category: 'system', recoverable: false }
+      }
     case 'turn_interrupted': {
       // A worker restart is reported twice: by the client, and by the new host that closed the
       // turn off. The client's reason is the one that says what happened.

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { RateLimitError } from '../../lib/core/errors.ts'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
+import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
+import { createLocalAgentHost } from '../create-local-agent-host.ts'
 import { createInProcessSessionLocks } from '../in-process-session-locks.ts'
 import { TOOL_LOST_MESSAGE } from '../interrupted-turn.ts'
 import { startSimulatedTab, type TSimulatedTab } from '../simulated-tab.fixtures.ts'
@@ -116,6 +119,25 @@ describe('useAgentSession', () => {
     const stored = await shared.store.loadSession(session.id)
     await waitFor(() => expect(result.current.state.messages).toEqual(stored?.messages))
     expect(reads).toBeGreaterThan(1)
+  })
+})
+
+describe('useAgentSession errors', () => {
+  it('reports a failed turn as status error with the error’s code, and clears it when the next turn starts', async () => {
+    const provider = new ScriptedProvider([{ error: new RateLimitError('Too many requests, slow down.', { details: { status: 429, retryAfterSeconds: 7 } }) }, { text: 'Back again.' }])
+    const host = createLocalAgentHost({ providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    const { result } = renderHook(() => useAgentSession(host, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    await act(async () => void (await result.current.submit('Hello')))
+    await waitFor(() => expect(result.current.status).toBe('error'))
+    expect(result.current.error).toMatchObject({ code: 'RATE_LIMIT_ERROR', name: 'RateLimitError', statusCode: 429, retryAfterSeconds: 7, recoverable: true })
+    expect(result.current.error?.message).toContain('Too many requests')
+
+    await act(async () => void (await result.current.submit('Again')))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.error).toBeUndefined()
   })
 })
 

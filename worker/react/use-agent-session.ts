@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
+import type { TRunError } from '../../lib/core/run-error.ts'
 import type { IAgentHost, THostEvent } from '../../lib/session/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
@@ -10,6 +11,8 @@ export type TAgentSession = {
   state: TSessionViewState
   /** What the session is doing now. */
   status: TSessionStatus
+  /** Why the last turn failed, with the error's code (`RATE_LIMIT_ERROR`…), until the next turn starts. */
+  error: TRunError | undefined
   /** How full the session's context window is. */
   context: TSessionContextState
   /** Tools running now (the same list as `state.activeTools`). */
@@ -103,7 +106,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
   // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
   const { messages, events } = state
   const context = useMemo(() => toContextState({ messages, events }), [messages])
-  return { state, status, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission }
+  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission }
 }
 
 /** Events after which the stored session is ahead of what the page has seen. */
