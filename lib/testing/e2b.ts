@@ -6,3 +6,5 @@ export { FakeE2BFiles } from './fake-e2b-sandbox-files.ts'
 
 export type { TFakeE2BCloudOptions, TFakeE2BCloudRequest } from './fake-e2b-sandbox.ts'
 export type { TFakeE2BContext, TFakeE2BErrorClasses } from './fake-e2b-sandbox-context.ts'
+export { startFakeE2BServer } from './fake-e2b-server.ts'
+export type { TFakeE2BServer, TFakeE2BServerOptions, TFakeE2BServerRequest } from './fake-e2b-server.ts'
