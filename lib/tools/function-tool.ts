@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../core/errors.ts'
 import type * as z from 'zod'
 import type { IToolSchema } from '../core/provider.ts'
 import type { ITool, IToolExecutionContext, IToolResult } from '../core/tool.ts'
@@ -47,6 +48,13 @@ export function createZodFunctionTool<TSchema extends z.ZodObject, TOutput>(
   parametersSchema: TSchema,
   run: TToolFunction<z.output<TSchema>, TOutput>
 ): FunctionTool<z.output<TSchema>, TOutput> {
+  // zod 3 schemas have `_def` but no `_zod`; zod 4's, from zod 4 or zod 3.25's `zod/v4`, have both.
+  if (typeof parametersSchema !== 'object' || parametersSchema === null || !('_zod' in parametersSchema)) {
+    throw new ConfigurationError(
+      `createZodFunctionTool("${name}"): the parameters are not a zod 4 schema${parametersSchema && typeof parametersSchema === 'object' && '_def' in parametersSchema ? ' (this is a zod 3 schema)' : ''}. ` +
+        "Build it with zod 4 (import * as z from 'zod'), or with zod 3.25 from its zod 4 path (import * as z from 'zod/v4')."
+    )
+  }
   return new FunctionTool({ name, description, parameters: zodToJsonSchema(parametersSchema) }, parametersSchema, run)
 }
 
