@@ -18,6 +18,9 @@ import { PermissionEnforcer } from './permission-enforcer.ts'
 import type { TPermissionEnforcerOptions } from './permission-enforcer-types.ts'
 import { createSandboxTools } from './sandbox-tools.ts'
 import { Session } from './session.ts'
+import type { TSessionOptions } from './session-types.ts'
+import { createWebFetchTool } from '../tools/builtins/web-fetch-tool.ts'
+import { createWebSearchTool } from '../tools/builtins/web-search-tool.ts'
 import type { TSessionEvent, TSessionEventListener } from './session-events.ts'
 import { createAgentTool } from './subagents/agent-tool.ts'
 import { loadAgentDefinitions } from './subagents/load-agent-definitions.ts'
@@ -99,6 +102,7 @@ export type TSessionAssemblyParts = {
   onEvent: TSessionEventListener
   /** Receives subagents' events, already redacted. */
   onSubagentEvent: (event: TSessionEvent) => void
+  onCompaction?: TSessionOptions['onCompaction']
 }
 
 /**
@@ -122,7 +126,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     cwd
   }
-  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...(options.tools ?? [])]
+  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...createWebTools(options), ...(options.tools ?? [])]
   const runSubagent = createSubagentRunner({
     parentSessionId: parts.sessionId,
     provider: options.provider,
@@ -172,7 +176,17 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(autoCompactThreshold === undefined ? {} : { autoCompactThreshold }),
     ...(configuration.context.compactInstructions ? { compactInstructions: configuration.context.compactInstructions } : {}),
     ...(maxExecutionRounds === undefined ? {} : { maxExecutionRounds }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(parts.onCompaction ? { onCompaction: parts.onCompaction } : {}),
     onEvent: parts.onEvent
   })
   return { session, promptParts }
+}
+
+/** WebFetch for a session that works in a sandbox (unless turned off), WebSearch when a search backend is given. */
+function createWebTools(options: TInteractiveSessionOptions): ITool[] {
+  const tools: ITool[] = []
+  if (options.sandbox && options.webFetch !== false) tools.push(createWebFetchTool(options.webFetch ?? {}))
+  if (options.searchProvider) tools.push(createWebSearchTool({ provider: options.searchProvider }))
+  return tools
 }
