@@ -96,3 +96,18 @@ describe('LocalAgentHost: each session is the SDK session of its workspace', () 
     expect(provider.calls[0]?.messages[0]?.content).toContain('Always respond in French')
   })
 })
+
+describe('LocalAgentHost: hooks without a moment', () => {
+  it('refuses Notification and worktree hooks in the settings, naming them, instead of never running them', async () => {
+    const store = new MemorySessionStore()
+    const settings = JSON.stringify({ hooks: { Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] } })
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient({ files: { '.robota/settings.json': settings }, cwd: '/workspace' }),
+      createProvider: (): IAIProvider => new ScriptedProvider([{ text: 'never' }]),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' }
+    })
+    const session = await host.createSession()
+    await expect(host.submit(session.id, 'Hello')).rejects.toThrow(/Hooks for Notification would never run/)
+  })
+})
