@@ -229,8 +229,9 @@ export class LocalAgentHost implements IAgentHost {
     return this.files.read(sessionId, path)
   }
 
-  writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
-    return this.files.write(sessionId, path, content)
+  async writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
+    await this.files.write(sessionId, path, content)
+    await this.rereadWorkspace(sessionId)
   }
 
   /** Hydrates the session's sandbox; the session is busy meanwhile, and `abort` stops it. */
@@ -240,6 +241,7 @@ export class LocalAgentHost implements IAgentHost {
       return await this.files.applyManifest(sessionId, manifest, signal)
     } finally {
       this.turns.end(sessionId)
+      await this.rereadWorkspace(sessionId).catch(() => undefined)
     }
   }
 
@@ -279,6 +281,14 @@ export class LocalAgentHost implements IAgentHost {
 
   async unsubscribe(subscriptionId: number): Promise<void> {
     this.events.unsubscribe(subscriptionId)
+  }
+
+  /**
+   * Files the page put in (an upload, a manifest) may be settings, AGENTS.md, skills or agents:
+   * an idle session is assembled again from its workspace, so its next turn follows them.
+   */
+  private async rereadWorkspace(sessionId: string): Promise<void> {
+    if (!this.turns.isRunning(sessionId)) await this.live.rebuild(await this.loadRecord(sessionId))
   }
 
   /** The SDK session of `record` over `sandbox`, assembled from the workspace's configuration. */

@@ -97,6 +97,27 @@ describe('LocalAgentHost: each session is the SDK session of its workspace', () 
   })
 })
 
+describe('LocalAgentHost: files the page puts in', () => {
+  it('reads settings and AGENTS.md written into an open session before its next turn', async () => {
+    const provider = new ScriptedProvider([{ text: 'One.' }, { text: 'Two.' }], { name: 'scripted' })
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient({ cwd: '/workspace' }),
+      createProvider: (): IAIProvider => provider,
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' }
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'Hello')
+    expect(provider.calls[0]?.messages[0]?.content).not.toContain('Always respond in Italian')
+    await host.writeFile(session.id, '/workspace/.robota/settings.json', JSON.stringify({ language: 'Italian' }))
+    await host.writeFile(session.id, '/workspace/AGENTS.md', 'Be brief.')
+    await host.submit(session.id, 'Again')
+    expect(provider.calls[1]?.messages[0]?.content).toContain('Always respond in Italian')
+    expect(provider.calls[1]?.messages[0]?.content).toContain('Be brief.')
+    expect(provider.calls[1]?.messages.map((message) => message.content)).toContain('One.')
+  })
+})
+
 describe('LocalAgentHost: hooks without a moment', () => {
   it('refuses Notification and worktree hooks in the settings, naming them, instead of never running them', async () => {
     const store = new MemorySessionStore()
