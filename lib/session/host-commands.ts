@@ -3,34 +3,30 @@ import { readTokenUsageFromMessage } from '../core/context/token-usage.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { IRunUsage } from '../core/execution/run-execution.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
-import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TCommandOutcome } from './agent-host.ts'
 import { BuiltinCommandSource } from './commands/builtin-command-source.ts'
 import { CommandRegistry } from './commands/command-registry.ts'
 import type { ICommand, ICommandHost } from './commands/command-types.ts'
-import { SkillCommandSource } from './commands/skill-command-source.ts'
 import { buildSkillPrompt } from './commands/skill-prompt.ts'
 import { SystemCommandExecutor } from './commands/system-command-executor.ts'
 import { createSystemCommands } from './commands/system-commands.ts'
 import type { TCompactionOutcome } from './compaction/compaction-types.ts'
-import { ContextWindowTracker } from './context-window-tracker.ts'
-import type { TLiveSession } from './live-session.ts'
+import type { HostedSession } from './hosted-session.ts'
+import type { Session } from './session.ts'
 
 /** What a host lends its commands: the session as stored and live, and the host's own actions. */
 export type THostCommandPorts = {
   record: TSessionRecord
-  session: TLiveSession
-  workspaceRoot: string
-  systemMessage: string
-  language: string | undefined
+  hosted: HostedSession
   clearHistory(): Promise<void>
   compact(instructions?: string): Promise<TCompactionOutcome>
   setModel(model: string): Promise<void>
-  setLanguage(language: string): Promise<void>
   rename(name: string): Promise<void>
   /** Keeps a mode chosen here beyond the live session. */
   rememberPermissionMode(mode: TPermissionMode): void
+  /** Keeps a language chosen here beyond the live session. */
+  rememberLanguage(language: string): void
   /** Runs a prompt as a turn of the session; resolves with the answer. */
   submit(prompt: string): Promise<{ response: string; interrupted: boolean }>
 }
@@ -39,10 +35,10 @@ export type THostCommandPorts = {
  * The session's commands: built-in ones (with subcommand choices), then the skills found in
  * the sandbox's `.claude/skills`, `.claude/commands` and `.agents/skills`, read afresh.
  */
-export async function listHostCommands(sandbox: ISandboxClient, workspaceRoot: string): Promise<ICommand[]> {
+export async function listHostCommands(hosted: HostedSession): Promise<ICommand[]> {
   const registry = new CommandRegistry()
   registry.addSource(new BuiltinCommandSource())
-  registry.addSource(new SkillCommandSource(sandbox, workspaceRoot))
+  if (hosted.configuration.skills) registry.addSource(hosted.configuration.skills)
   await registry.refresh()
   return registry.getCommands()
 }
@@ -63,7 +59,7 @@ export function parseCommandLine(line: unknown): { name: string; args: string } 
  */
 export async function runHostCommand(line: string, ports: THostCommandPorts): Promise<TCommandOutcome> {
   const { name, args } = parseCommandLine(line)
-  const commands = await listHostCommands(ports.session.sandbox, ports.workspaceRoot)
+  const commands = await listHostCommands(ports.hosted)
   const context = new HostCommandContext(ports, commands)
   const result = await new SystemCommandExecutor(createSystemCommands()).execute(context, name, args)
   if (result) {
@@ -71,9 +67,7 @@ export async function runHostCommand(line: string, ports: THostCommandPorts): Pr
     if (failure) return { command: name, success: false, message: failure }
     return { command: name, success: result.success, message: result.message, ...(result.data ? { data: toPlainData(result.data) } : {}) }
   }
-  const skills = new SkillCommandSource(ports.session.sandbox, ports.workspaceRoot)
-  await skills.refresh()
-  const skill = skills.getSkill(name)
+  const skill = ports.hosted.configuration.skills?.getSkill(name)
   if (!skill) {
     return { command: name, success: false, message: `Unknown command /${name}. Type / to see the commands and skills, or run /help.` }
   }
@@ -82,19 +76,14 @@ export async function runHostCommand(line: string, ports: THostCommandPorts): Pr
   return { command: name, success: !turn.interrupted, skill: true, message, data: { skillName: skill.name, interrupted: turn.interrupted } }
 }
 
-/** The command host over a host's session; synchronous setters queue their work for `settle`. */
+/** The command host over a hosted session; a model switch is host work, queued for `settle`. */
 class HostCommandContext implements ICommandHost {
   private readonly pending: Array<Promise<void>> = []
-  private readonly tracker: ContextWindowTracker
-  private language: string | undefined
 
   constructor(
     private readonly ports: THostCommandPorts,
     private readonly commands: ICommand[]
-  ) {
-    this.tracker = new ContextWindowTracker({ model: ports.record.model })
-    this.language = ports.language
-  }
+  ) {}
 
   /** Waits for queued work; the first failure's message, if any. */
   async settle(): Promise<string | undefined> {
@@ -112,12 +101,12 @@ class HostCommandContext implements ICommandHost {
   }
 
   getMessageCount(): number {
-    return this.ports.record.messages.length
+    return this.session.getMessages().length
   }
 
   getUsage(): IRunUsage {
     const total: IRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
-    for (const message of this.ports.record.messages) {
+    for (const message of this.session.getMessages()) {
       const usage = message.role === 'assistant' ? readTokenUsageFromMessage(message) : undefined
       if (usage) for (const key of Object.keys(total) as Array<keyof IRunUsage>) total[key] += usage[key]
     }
@@ -125,20 +114,20 @@ class HostCommandContext implements ICommandHost {
   }
 
   getContextState(): IContextWindowState {
-    return this.tracker.getContextState(this.ports.record.messages, this.ports.systemMessage)
+    return this.session.getContextState()
   }
 
   getPermissionMode(): TPermissionMode {
-    return this.ports.session.enforcer.mode
+    return this.session.getPermissionMode()
   }
 
   setPermissionMode(mode: TPermissionMode): void {
-    this.ports.session.enforcer.setMode(mode)
+    this.session.setPermissionMode(mode)
     this.ports.rememberPermissionMode(mode)
   }
 
   getSessionRules(): string[] {
-    return this.ports.session.enforcer.getSessionRules()
+    return this.session.getPermissionEnforcer().getSessionRules()
   }
 
   clearHistory(): Promise<void> {
@@ -150,7 +139,7 @@ class HostCommandContext implements ICommandHost {
   }
 
   getModel(): string {
-    return this.ports.record.model
+    return this.session.getModel()
   }
 
   setModel(model: string): void {
@@ -158,12 +147,12 @@ class HostCommandContext implements ICommandHost {
   }
 
   getLanguage(): string | undefined {
-    return this.language
+    return this.ports.hosted.language
   }
 
   setLanguage(language: string): void {
-    this.language = language
-    this.pending.push(this.ports.setLanguage(language))
+    this.ports.hosted.setLanguage(language)
+    this.ports.rememberLanguage(language)
   }
 
   getName(): string {
@@ -172,6 +161,10 @@ class HostCommandContext implements ICommandHost {
 
   setName(name: string): Promise<void> {
     return this.ports.rename(name)
+  }
+
+  private get session(): Session {
+    return this.ports.hosted.session
   }
 }
 

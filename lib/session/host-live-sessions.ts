@@ -1,58 +1,57 @@
-import type { IAIProvider } from '../core/provider.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 import type { THostEvent, TSandboxChoice, TSandboxSwitch } from './agent-host.ts'
-import { switchSessionSandbox } from './host-sandbox-switch.ts'
+import type { HostedSession } from './hosted-session.ts'
+import { buildSwitchedSandbox } from './host-sandbox-switch.ts'
 import { saveSandboxSnapshot } from './host-workspace-files.ts'
-import { createLiveSession, type TLiveSession, type TLiveSessionParts } from './live-session.ts'
-import type { SessionAgents } from './session-agents.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
 
 /** What a host's open sessions are started from. */
 export type THostLiveSessionPorts = {
   store: ISessionStore
   sandboxes: SessionSandboxes
-  agents: SessionAgents
   workspaceRoot: string
-  /** The parts of a live session around a sandbox (permission handler, hooks, system message). */
-  partsFor: (sessionId: string, sandbox: ISandboxClient, provider: IAIProvider) => TLiveSessionParts
+  /**
+   * Assembles the SDK session of `record` over `sandbox`; `sessionStart` says whether its
+   * SessionStart hooks run (an open does, a rebuild over the same workspace does not).
+   */
+  assemble: (record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean) => Promise<HostedSession>
   publishNow: (event: THostEvent) => void
 }
 
 /**
  * The sessions a host holds open: each started once, on first use, in its sandbox restored from
- * the stored snapshot, and moved to another sandbox on request, with `sandbox_status` events
- * telling the page how loading goes.
+ * the stored snapshot, rebuilt when its provider changes, and moved to another sandbox on
+ * request, with `sandbox_status` events telling the page how loading goes.
  */
 export class HostLiveSessions {
-  private readonly live = new Map<string, Promise<TLiveSession>>()
+  private readonly live = new Map<string, Promise<HostedSession>>()
 
   constructor(private readonly ports: THostLiveSessionPorts) {}
 
   /** The live session of `record`, started when it is not open yet. */
-  open(record: TSessionRecord): Promise<TLiveSession> {
+  open(record: TSessionRecord): Promise<HostedSession> {
     let session = this.live.get(record.id)
     if (!session) {
       session = this.start(record)
-      this.live.set(record.id, session)
-      // A failed start (a sandbox that would not load, say) is retried on the next call.
-      session.catch(() => this.live.delete(record.id))
+      this.hold(record.id, session)
     }
     return session
   }
 
   /** The session when it is open and started; `undefined` when it is not open or failed to start. */
-  async current(sessionId: string): Promise<TLiveSession | undefined> {
+  async current(sessionId: string): Promise<HostedSession | undefined> {
     return this.live.get(sessionId)?.catch(() => undefined)
   }
 
-  /** Puts another live session in place (one moved to another sandbox). */
-  replace(sessionId: string, session: TLiveSession): void {
-    this.live.set(sessionId, Promise.resolve(session))
+  /** Assembles an open session again over its sandbox (a new provider, say); a closed one starts anew when next used. */
+  async rebuild(record: TSessionRecord): Promise<void> {
+    const current = await this.current(record.id)
+    if (current) this.hold(record.id, this.ports.assemble(record, current.sandbox, false))
   }
 
   /** Stops holding the session at once; resolves with it, once started, so the caller can dispose its sandbox. */
-  detach(sessionId: string): Promise<TLiveSession | undefined> {
+  detach(sessionId: string): Promise<HostedSession | undefined> {
     const session = this.live.get(sessionId)
     this.live.delete(sessionId)
     return session?.catch(() => undefined) ?? Promise.resolve(undefined)
@@ -67,18 +66,10 @@ export class HostLiveSessions {
     const { ports } = this
     const sessionId = record.id
     const current = await this.open(record)
-    const provider = await ports.agents.providerFor(record)
-    const { session, result } = await switchSessionSandbox({
-      record,
-      current,
-      choice,
-      sandboxes: ports.sandboxes,
-      workspaceRoot: ports.workspaceRoot,
-      provider,
-      partsFor: (sandbox) => ports.partsFor(sessionId, sandbox, provider),
-      publishNow: ports.publishNow
-    })
-    this.replace(sessionId, session)
+    const { sandbox, result } = await buildSwitchedSandbox({ sessionId, from: current.sandbox, choice, sandboxes: ports.sandboxes, workspaceRoot: ports.workspaceRoot, publishNow: ports.publishNow })
+    const session = await ports.assemble(record, sandbox, false)
+    session.session.setPermissionMode(current.session.getPermissionMode())
+    this.hold(sessionId, Promise.resolve(session))
     await current.sandbox.dispose?.().catch(() => undefined)
     await saveSandboxSnapshot(ports.store, sessionId, session.sandbox)
     ports.publishNow({ kind: 'sandbox_status', sessionId, status: 'ready' })
@@ -86,15 +77,22 @@ export class HostLiveSessions {
     return result
   }
 
-  private async start(record: TSessionRecord): Promise<TLiveSession> {
+  private hold(sessionId: string, session: Promise<HostedSession>): void {
+    this.live.set(sessionId, session)
+    // A failed start (a sandbox that would not load, say) is retried on the next call.
+    session.catch(() => {
+      if (this.live.get(sessionId) === session) this.live.delete(sessionId)
+    })
+  }
+
+  private async start(record: TSessionRecord): Promise<HostedSession> {
     const { ports } = this
     ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'loading' })
     try {
       const sandbox = await ports.sandboxes.create(record.id)
       const snapshot = await ports.store.loadSandboxSnapshot(record.id)
       if (snapshot !== undefined && sandbox.restore) await sandbox.restore(snapshot)
-      ports.agents.release(record.id)
-      const session = createLiveSession(record, ports.partsFor(record.id, sandbox, await ports.agents.providerFor(record)))
+      const session = await ports.assemble(record, sandbox, true)
       ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
       return session
     } catch (error) {

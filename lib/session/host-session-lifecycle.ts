@@ -4,7 +4,7 @@ import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
-import { HostEventLog } from './host-event-log.ts'
+import { toStoredEvent } from './session-events.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
 import type { SessionAgents } from './session-agents.ts'
@@ -82,17 +82,23 @@ export class HostSessionLifecycle {
     const now = Date.now()
     const forkId = createId()
     // The fork's log opens with the copied conversation, so it alone rebuilds the fork's history.
-    const log = new HostEventLog(forkId, 0, () => undefined)
-    log.record('history_replaced', { reason: 'fork', messages: source.messages, fromSessionId: source.id }, createId())
+    const opening = toStoredEvent({
+      seq: 0,
+      ts: now,
+      sessionId: forkId,
+      executionId: createId(),
+      type: 'history_replaced',
+      data: { reason: 'fork', messages: source.messages, fromSessionId: source.id }
+    })
     const fork: TSessionRecord = {
       ...source,
       id: forkId,
       name: options.name?.trim() || `${source.name} (fork)`,
       createdAt: now,
       updatedAt: now,
-      nextEventSeq: log.nextEventSeq
+      nextEventSeq: 1
     }
-    await ports.store.commit(fork, log.events)
+    await ports.store.commit(fork, [opening])
     if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
     ports.agents.copy(sessionId, fork.id)
     ports.sandboxes.copyChoice(sessionId, fork.id)
@@ -107,8 +113,7 @@ export class HostSessionLifecycle {
     const built = await ports.createProvider(provider)
     await ports.store.commit(record, [])
     ports.agents.choose(sessionId, provider, built)
-    const live = await ports.live.current(sessionId)
-    if (live) await ports.agents.rebuild(record, live)
+    await ports.live.rebuild(record)
     return toSessionSummary(record)
   }
 

@@ -2,13 +2,13 @@ import { ConfigurationError } from '../core/errors.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
 import type { TManifestApplication } from './agent-host.ts'
-import type { TLiveSession } from './live-session.ts'
+import type { HostedSession } from './hosted-session.ts'
 
 /** What a host's file access works through. */
 export type THostWorkspaceFilePorts = {
   store: ISessionStore
   /** The session's live session, started when it is not open yet. @throws when there is no such session. */
-  liveSession: (sessionId: string) => Promise<TLiveSession>
+  liveSession: (sessionId: string) => Promise<HostedSession>
   /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
   applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
 }

@@ -3,6 +3,8 @@ import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ITool } from '../core/tool.ts'
+import type { ISearchProvider } from '../tools/builtins/search-provider.ts'
+import type { TWebFetchToolOptions } from '../tools/builtins/web-fetch-tool.ts'
 import type { IHookTypeExecutor, THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
@@ -107,8 +109,14 @@ export type TInteractiveSessionOptions = {
   userSettings?: unknown
   /** What `$ENV:` references in settings resolve against. */
   env?: TEnvironmentRecord
-  /** Tools beside the sandbox tools and the Agent tool. */
+  /** Tools beside the sandbox tools, the web tools and the Agent tool. */
   tools?: readonly ITool[]
+  /** Options of the `WebFetch` tool every session with a sandbox gets, or `false` for none. */
+  webFetch?: TWebFetchToolOptions | false
+  /** Where the `WebSearch` tool searches; without one the session has no WebSearch. */
+  searchProvider?: ISearchProvider
+  /** How long a model call may stream nothing before it fails, in milliseconds; no limit when left out. */
+  timeout?: number
   /** Beats the settings' `compaction`; `false` turns auto-compaction off. */
   autoCompactThreshold?: number | false
   contextWindow?: number

@@ -164,7 +164,7 @@ describe('InteractiveSession: configuration and context from the sandbox', () =>
     expect(system).toContain('## Skill: deploy')
     expect(system).toContain('Always respond in Korean')
     expect(provider.calls[0]?.options.model).toBe('claude-opus-4-6')
-    expect(provider.calls[0]?.options.tools?.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep', 'Agent'])
+    expect(provider.calls[0]?.options.tools?.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep', 'WebFetch', 'Agent'])
   })
 
   it('refuses to start on a malformed settings file, naming the file and the field', async () => {

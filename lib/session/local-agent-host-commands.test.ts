@@ -140,23 +140,22 @@ describe('LocalAgentHost commands', () => {
     expect(await host.executeCommand(session.id, '/mode')).toMatchObject({ data: { mode: 'acceptEdits' } })
   })
 
-  it('compacts on its own before a turn when the conversation fills the window', async () => {
-    const { host, store, events } = makeHost([{ text: 'First answer.' }, { text: 'Summary of the first exchange.' }, { text: 'Second answer.' }], {
+  it('compacts on its own, inside the turn, once the answer fills the window (as the SDK session does)', async () => {
+    const { host, store, events } = makeHost([{ text: 'First answer.' }, { text: 'Summary of the first exchange.' }], {
       autoCompactThreshold: 0.000_01
     })
     const session = await host.createSession()
-    await host.submit(session.id, 'First question')
-    expect(events.some((event) => event.kind === 'compaction_started')).toBe(false)
-    const result = await host.submit(session.id, 'Second question')
+    const result = await host.submit(session.id, 'First question')
 
-    expect(result.response).toBe('Second answer.')
+    expect(result.response).toBe('First answer.')
     const kinds = events.map((event) => event.kind)
     const started = kinds.indexOf('compaction_started')
     expect(events[started]).toEqual({ kind: 'compaction_started', sessionId: session.id, trigger: 'auto' })
+    expect(started).toBeGreaterThan(kinds.indexOf('turn_started'))
     expect(kinds.indexOf('compaction_finished')).toBeGreaterThan(started)
-    expect(kinds.lastIndexOf('turn_started')).toBeGreaterThan(kinds.indexOf('compaction_finished'))
+    expect(kinds.indexOf('turn_finished')).toBeGreaterThan(kinds.indexOf('compaction_finished'))
     const messages = (await store.loadSession(session.id))?.messages ?? []
-    expect(messages.map((message) => message.content)).toEqual([`${COMPACT_SUMMARY_PREFIX}\n\nSummary of the first exchange.`, 'Second question', 'Second answer.'])
+    expect(messages.map((message) => message.content)).toEqual([`${COMPACT_SUMMARY_PREFIX}\n\nSummary of the first exchange.`])
   })
 
   it('stops a /compact on abort and keeps the conversation as it was', async () => {

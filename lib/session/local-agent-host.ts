@@ -1,5 +1,5 @@
 import type { IAIProvider } from '../core/provider.ts'
-import type { ITool } from '../core/tool.ts'
+import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
@@ -26,11 +26,12 @@ import { HostRunningTurns } from './host-running-turns.ts'
 import { HostSessionCommands } from './host-session-commands.ts'
 import { HostSessionLifecycle } from './host-session-lifecycle.ts'
 import { HostWorkspaceFiles } from './host-workspace-files.ts'
-import type { TLiveSession, TLiveSessionParts } from './live-session.ts'
+import { HostedSession } from './hosted-session.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+import { loadWorkspaceConfiguration } from './session-assembly.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from './permission-enforcer-types.ts'
 import type { TReplayRerunReport } from './replay-rerun.ts'
-import { runTurn } from './run-turn.ts'
 import { SessionAgents } from './session-agents.ts'
 import { SessionPermissionModes } from './session-permission-modes.ts'
 import { SessionSandboxes, validateSandboxChoice } from './session-sandboxes.ts'
@@ -48,16 +49,27 @@ export type TLocalAgentHostOptions = {
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
   /** Provider used when a session names none. */
   defaultProvider: TProviderChoice
+  /** Base instructions of every session; the workspace's AGENTS.md/CLAUDE.md, skills, hook context and language are added to them. */
   systemMessage?: string
-  /** The app's own tools (zod, OpenAPI, …), offered in every session beside the sandbox tools and gated by the same permissions and hooks. */
-  tools?: readonly ITool[]
+  /** Tools every session gets beside the sandbox tools, WebFetch and the Agent tool (zod or OpenAPI tools, say). */
+  tools?: TInteractiveSessionOptions['tools']
+  /** Options of the WebFetch tool, or `false` for none. */
+  webFetch?: TInteractiveSessionOptions['webFetch']
+  /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
+  searchProvider?: TInteractiveSessionOptions['searchProvider']
+  /** Executors of hook types beyond `command` and `http` (`prompt` and `agent` are built in). */
+  hookExecutors?: TInteractiveSessionOptions['hookExecutors']
+  /** What `$ENV:` references in the workspace's settings resolve against. */
+  env?: TEnvironmentRecord
+  /** The lowest settings layer (the user's), below the workspace's `.claude/` and `.robota/` files. */
+  userSettings?: unknown
   /** How often batched events are delivered, in milliseconds. */
   eventIntervalMs?: number
   /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
   permissionMode?: TPermissionMode
-  /** Allow and deny patterns for every session. */
+  /** Allow and deny patterns for every session, on top of the workspace settings' own. */
   permissions?: IPermissionLists
-  /** Lifecycle hooks; `command` hooks run in the session's sandbox. */
+  /** Lifecycle hooks on top of the workspace settings' own; `command` hooks run in the session's sandbox. */
   hooks?: THooksConfig
   /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
   workspaceRoot?: string
@@ -65,14 +77,11 @@ export type TLocalAgentHostOptions = {
   applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
 }
 
-const DEFAULT_SYSTEM_MESSAGE =
-  'You are Robota, a coding agent working in a sandboxed workspace. Use the tools to inspect and ' +
-  'change files before answering, and answer concisely.'
-
 /**
- * The agent host running in the current thread: in Node, in tests, or inside the worker. It
- * holds the parts (`host-*.ts` beside it) together: sessions' lifecycle, the sessions held open,
- * turns, commands, workspace files, replay logs and event delivery.
+ * The agent host running in the current thread: in Node, in tests, or inside the worker. Each
+ * open session is the SDK's own session (`HostedSession`), assembled from the workspace in its
+ * sandbox as `InteractiveSession` assembles it; the parts beside it (`host-*.ts`) hold sessions'
+ * lifecycle, turns, commands, workspace files, replay logs and event delivery together.
  */
 export class LocalAgentHost implements IAgentHost {
   private readonly events: HostEventHub
@@ -94,13 +103,7 @@ export class LocalAgentHost implements IAgentHost {
     this.events = new HostEventHub(options.eventIntervalMs)
     this.modes = new SessionPermissionModes(options.permissionMode ?? 'default')
     this.permissions = new PermissionBroker((event) => this.events.publishNow(event))
-    this.agents = new SessionAgents({
-      createProvider: options.createProvider,
-      defaultProvider: options.defaultProvider,
-      systemMessage: options.systemMessage ?? DEFAULT_SYSTEM_MESSAGE,
-      workspaceRoot,
-      ...(options.tools ? { tools: options.tools } : {})
-    })
+    this.agents = new SessionAgents({ createProvider: options.createProvider, defaultProvider: options.defaultProvider })
     this.sandboxes = new SessionSandboxes({
       createSandbox: options.createSandbox,
       ...(options.createSandboxFromChoice ? { createSandboxFromChoice: options.createSandboxFromChoice } : {}),
@@ -109,9 +112,8 @@ export class LocalAgentHost implements IAgentHost {
     this.live = new HostLiveSessions({
       store,
       sandboxes: this.sandboxes,
-      agents: this.agents,
       workspaceRoot,
-      partsFor: (sessionId, sandbox, provider) => this.liveParts(sessionId, sandbox, provider),
+      assemble: (record, sandbox, sessionStart) => this.assemble(record, sandbox, sessionStart),
       publishNow: (event) => this.events.publishNow(event)
     })
     this.lifecycle = new HostSessionLifecycle({
@@ -127,10 +129,7 @@ export class LocalAgentHost implements IAgentHost {
       abort: (sessionId) => this.abort(sessionId)
     })
     this.commands = new HostSessionCommands({
-      store,
       agents: this.agents,
-      workspaceRoot,
-      autoCompactThreshold: options.autoCompactThreshold,
       loadRecord,
       liveSession: (record) => this.live.open(record),
       begin: (sessionId) => this.turns.begin(sessionId),
@@ -138,9 +137,7 @@ export class LocalAgentHost implements IAgentHost {
         this.turns.end(sessionId)
         await this.events.flush()
       },
-      publish: (event) => this.events.publish(event),
       publishNow: (event) => this.events.publishNow(event),
-      flush: () => this.events.flush(),
       rememberPermissionMode: (sessionId, mode) => this.modes.set(sessionId, mode),
       setProvider: (sessionId, choice) => this.lifecycle.applyProvider(sessionId, choice),
       rename: (sessionId, name) => this.renameSession(sessionId, name),
@@ -199,20 +196,9 @@ export class LocalAgentHost implements IAgentHost {
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const signal = this.turns.begin(sessionId)
     try {
-      const loaded = await this.loadRecord(sessionId)
-      const session = await this.live.open(loaded)
-      const record = await this.commands.compactBeforeTurn(loaded, session, signal)
-      const apiKey = this.agents.choiceFor(record).apiKey
-      return await runTurn({
-        store: this.options.store,
-        record,
-        session,
-        prompt,
-        signal,
-        publish: (event) => this.events.publish(event),
-        flushEvents: () => this.events.flush(),
-        secrets: [...(apiKey ? [apiKey] : []), ...this.sandboxes.secretsOf(sessionId)]
-      })
+      const record = await this.loadRecord(sessionId)
+      const hosted = await this.live.open(record)
+      return await hosted.runTurn(record, prompt, signal)
     } finally {
       this.turns.end(sessionId)
       this.permissions.denyAll(sessionId)
@@ -237,7 +223,7 @@ export class LocalAgentHost implements IAgentHost {
   async setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
     await this.loadRecord(sessionId)
     this.modes.set(sessionId, mode)
-    ;(await this.live.current(sessionId))?.enforcer.setMode(mode)
+    ;(await this.live.current(sessionId))?.session.setPermissionMode(mode)
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
@@ -248,8 +234,9 @@ export class LocalAgentHost implements IAgentHost {
     return this.files.read(sessionId, path)
   }
 
-  writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
-    return this.files.write(sessionId, path, content)
+  async writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {
+    await this.files.write(sessionId, path, content)
+    await this.rereadWorkspace(sessionId)
   }
 
   /** Hydrates the session's sandbox; the session is busy meanwhile, and `abort` stops it. */
@@ -259,6 +246,7 @@ export class LocalAgentHost implements IAgentHost {
       return await this.files.applyManifest(sessionId, manifest, signal)
     } finally {
       this.turns.end(sessionId)
+      await this.rereadWorkspace(sessionId).catch(() => undefined)
     }
   }
 
@@ -300,19 +288,54 @@ export class LocalAgentHost implements IAgentHost {
     this.events.unsubscribe(subscriptionId)
   }
 
-  private liveParts(sessionId: string, sandbox: ISandboxClient, provider: IAIProvider): TLiveSessionParts {
-    return {
-      sandbox,
-      provider,
-      permissionHandler: this.permissions.handlerFor(sessionId),
-      permissionMode: this.modes.modeFor(sessionId),
-      permissions: this.options.permissions,
-      hooks: this.options.hooks,
-      systemMessage: this.agents.systemMessage(sessionId),
-      workspaceRoot: this.options.workspaceRoot ?? '/workspace',
-      idleTimeoutMs: this.agents.idleTimeoutFor(sessionId),
-      ...(this.options.tools ? { tools: this.options.tools } : {})
-    }
+  /**
+   * Files the page put in (an upload, a manifest) may be settings, AGENTS.md, skills or agents:
+   * an idle session is assembled again from its workspace, so its next turn follows them.
+   */
+  private async rereadWorkspace(sessionId: string): Promise<void> {
+    if (!this.turns.isRunning(sessionId)) await this.live.rebuild(await this.loadRecord(sessionId))
+  }
+
+  /** The SDK session of `record` over `sandbox`, assembled from the workspace's configuration. */
+  private async assemble(record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean): Promise<HostedSession> {
+    const { options } = this
+    const sessionId = record.id
+    const workspaceRoot = options.workspaceRoot ?? '/workspace'
+    const configuration = await loadWorkspaceConfiguration(sandbox, workspaceRoot, {
+      ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
+      ...(options.env ? { env: options.env } : {})
+    })
+    const choice = this.agents.choiceFor(record)
+    const language = this.agents.getLanguage(sessionId)
+    return HostedSession.start(
+      {
+        record,
+        store: options.store,
+        sandbox,
+        provider: await this.agents.providerFor(record),
+        configuration,
+        workspaceRoot,
+        ...(language ? { language } : {}),
+        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId)],
+        publish: (event) => this.events.publish(event),
+        publishNow: (event) => this.events.publishNow(event),
+        flushEvents: () => this.events.flush(),
+        options: {
+          ...(options.systemMessage ? { systemMessage: options.systemMessage } : {}),
+          ...(options.permissions ? { permissions: options.permissions } : {}),
+          ...(options.hooks ? { hooks: options.hooks } : {}),
+          ...(options.hookExecutors ? { hookExecutors: options.hookExecutors } : {}),
+          ...(options.tools ? { tools: options.tools } : {}),
+          ...(options.webFetch === undefined ? {} : { webFetch: options.webFetch }),
+          ...(options.searchProvider ? { searchProvider: options.searchProvider } : {}),
+          ...(options.autoCompactThreshold === undefined ? {} : { autoCompactThreshold: options.autoCompactThreshold }),
+          ...(choice.idleTimeoutMs === undefined ? {} : { timeout: choice.idleTimeoutMs }),
+          permissionHandler: this.permissions.handlerFor(sessionId),
+          permissionMode: this.modes.modeFor(sessionId, configuration.settings.permissions?.defaultMode)
+        }
+      },
+      { sessionStart }
+    )
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
@@ -321,7 +344,7 @@ export class LocalAgentHost implements IAgentHost {
     return record
   }
 
-  private async liveSessionById(sessionId: string): Promise<TLiveSession> {
+  private async liveSessionById(sessionId: string): Promise<HostedSession> {
     return this.live.open(await this.loadRecord(sessionId))
   }
 }

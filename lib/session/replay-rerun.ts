@@ -4,11 +4,11 @@ import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ReplayProvider } from '../storage/replay-log/replay-provider.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
-import { createLiveSession, createSessionAgent } from './live-session.ts'
 import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
 import { recordedSteps } from './recorded-steps.ts'
-import { rerunHistoryReset } from './replay-rerun-compaction.ts'
-import type { TSessionEvent } from './session-events.ts'
+import { createSandboxTools } from './sandbox-tools.ts'
+import { Session } from './session.ts'
+import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 
 /** What re-running a recorded session needs. */
 export type TReplayRerunOptions = {
@@ -82,45 +82,39 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
     messages: [],
     nextEventSeq: 0
   }
-  const session = createLiveSession(record, {
-    sandbox: options.sandbox,
-    provider,
-    permissionHandler: recordedAnswers(events),
-    permissionMode: options.permissionMode ?? 'default',
-    permissions: options.permissions,
-    hooks: undefined,
-    systemMessage,
-    workspaceRoot
-  })
   const replayed: TUniversalMessage[] = []
-  const observe = (event: IExecutionEventEnvelope) => {
-    const stored = event as TSessionEvent
-    if (stored.type === 'history_mutation') replayed[stored.data.index] = stored.data.message
-    if (stored.type === 'history_replaced') replayed.splice(0, replayed.length, ...stored.data.messages)
-    options.onExecutionEvent?.(event)
+  const observe = (event: TSessionEvent) => {
+    if (event.type === 'history_mutation') replayed[event.data.index] = event.data.message
+    if (event.type === 'history_replaced') replayed.splice(0, replayed.length, ...event.data.messages)
+    options.onExecutionEvent?.(toStoredEvent(event))
   }
+  // The SDK's own session, with its compaction turned off: compactions happen where the log has them.
+  const session = new Session({
+    provider,
+    model: record.model,
+    tools: createSandboxTools(options.sandbox, workspaceRoot),
+    systemMessage,
+    sessionId: record.id,
+    name: record.name,
+    permissions: {
+      mode: options.permissionMode ?? 'default',
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+      permissionHandler: recordedAnswers(events),
+      sandbox: options.sandbox,
+      cwd: workspaceRoot
+    },
+    autoCompactThreshold: false,
+    ...(options.compactInstructions ? { compactInstructions: options.compactInstructions } : {}),
+    onEvent: observe
+  })
   const signal = options.signal ? { signal: options.signal } : {}
   let stopped: string | undefined
   for (const step of steps) {
     if (options.signal?.aborted) break
-    if (step.kind === 'prompt') {
-      await session.agent.run(step.prompt, { ...signal, onExecutionEvent: observe })
-      continue
-    }
     try {
-      const reset = await rerunHistoryReset(step, {
-        sessionId: record.id,
-        session,
-        provider,
-        model: record.model,
-        systemMessage,
-        onExecutionEvent: observe,
-        ...signal,
-        ...(options.compactInstructions ? { projectInstructions: options.compactInstructions } : {})
-      })
-      // Rebuilt even without a summary: the events recorded took their `seq` numbers.
-      const next = { ...record, messages: reset.history ?? session.agent.getHistory(), nextEventSeq: reset.nextEventSeq }
-      session.agent = createSessionAgent(next, provider, options.sandbox, session.enforcer, systemMessage, workspaceRoot)
+      if (step.kind === 'prompt') await session.run(step.prompt, signal)
+      else if (step.kind === 'history_replaced') await session.replaceHistory(step.messages, { reason: step.reason })
+      else await session.compact(step.instructions, { trigger: step.trigger, ...signal })
     } catch (error) {
       // A summary request that drifted from the recorded one ends the re-run, as a turn's does.
       stopped = error instanceof Error ? error.message : String(error)

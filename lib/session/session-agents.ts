@@ -1,24 +1,18 @@
 import type { IAIProvider } from '../core/provider.ts'
-import type { ITool } from '../core/tool.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TProviderChoice } from './agent-host.ts'
-import { createSessionAgent, type TLiveSession } from './live-session.ts'
 
 /** What the agents of a host's sessions are built from. */
 export type TSessionAgentsOptions = {
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
   /** Provider used when a session names none. */
   defaultProvider: TProviderChoice
-  systemMessage: string
-  workspaceRoot: string
-  /** The app's own tools, offered in every session. */
-  tools?: readonly ITool[]
 }
 
 /**
  * The model side of a host's sessions, in memory only: each session's provider choice (keys
- * included; records keep only the kind and model), its built provider, its response language,
- * and the agent rebuilt over them whenever the stored history or any of those changes.
+ * included; records keep only the kind and model), its built provider and the response language
+ * chosen with `/language`, all outliving the live session.
  */
 export class SessionAgents {
   private readonly choices = new Map<string, TProviderChoice>()
@@ -76,18 +70,5 @@ export class SessionAgents {
 
   setLanguage(sessionId: string, language: string): void {
     this.languages.set(sessionId, language.trim())
-  }
-
-  /** The system message of a session: the host's, plus its response language when one is set. */
-  systemMessage(sessionId?: string): string {
-    const language = sessionId === undefined ? undefined : this.languages.get(sessionId)
-    return language ? `${this.options.systemMessage}\n\nRespond in ${language}.` : this.options.systemMessage
-  }
-
-  /** Gives the live session an agent that continues `record`'s history and `seq`. */
-  async rebuild(record: TSessionRecord, session: TLiveSession): Promise<void> {
-    const provider = await this.providerFor(record)
-    const { idleTimeoutMs } = this.choiceFor(record)
-    session.agent = createSessionAgent(record, provider, session.sandbox, session.enforcer, this.systemMessage(record.id), this.options.workspaceRoot, idleTimeoutMs, this.options.tools)
   }
 }

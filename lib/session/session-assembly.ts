@@ -2,7 +2,8 @@ import { createId } from '../core/create-id.ts'
 import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { ITool } from '../core/tool.ts'
-import { AgentExecutor, PromptExecutor, type TAgentHookRunner } from '../hooks/index.ts'
+import { AgentExecutor, PromptExecutor, type TAgentHookRunner, type THookEvent, type THooksConfig } from '../hooks/index.ts'
+import { ConfigurationError } from '../core/errors.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { BUILTIN_AGENT_DEFINITIONS, type IAgentDefinition } from './subagents/agent-definition.ts'
 import { SkillCommandSource } from './commands/skill-command-source.ts'
@@ -18,6 +19,9 @@ import { PermissionEnforcer } from './permission-enforcer.ts'
 import type { TPermissionEnforcerOptions } from './permission-enforcer-types.ts'
 import { createSandboxTools } from './sandbox-tools.ts'
 import { Session } from './session.ts'
+import type { TSessionOptions } from './session-types.ts'
+import { createWebFetchTool } from '../tools/builtins/web-fetch-tool.ts'
+import { createWebSearchTool } from '../tools/builtins/web-search-tool.ts'
 import type { TSessionEvent, TSessionEventListener } from './session-events.ts'
 import { createAgentTool } from './subagents/agent-tool.ts'
 import { loadAgentDefinitions } from './subagents/load-agent-definitions.ts'
@@ -99,6 +103,7 @@ export type TSessionAssemblyParts = {
   onEvent: TSessionEventListener
   /** Receives subagents' events, already redacted. */
   onSubagentEvent: (event: TSessionEvent) => void
+  onCompaction?: TSessionOptions['onCompaction']
 }
 
 /**
@@ -110,6 +115,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   const { options, configuration, cwd } = parts
   const { settings } = configuration
   const hooks = mergeSettingsLayers([settings.hooks ?? {}, options.hooks ?? {}])
+  refuseHooksWithoutMoment(hooks)
   const gate: Omit<TPermissionEnforcerOptions, 'mode' | 'sessionId'> = {
     permissions: {
       allow: [...DEFAULT_ALLOW_PATTERNS, ...(settings.permissions?.allow ?? []), ...(options.permissions?.allow ?? [])],
@@ -122,7 +128,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     cwd
   }
-  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...(options.tools ?? [])]
+  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...createWebTools(options), ...(options.tools ?? [])]
   const runSubagent = createSubagentRunner({
     parentSessionId: parts.sessionId,
     provider: options.provider,
@@ -172,7 +178,31 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(autoCompactThreshold === undefined ? {} : { autoCompactThreshold }),
     ...(configuration.context.compactInstructions ? { compactInstructions: configuration.context.compactInstructions } : {}),
     ...(maxExecutionRounds === undefined ? {} : { maxExecutionRounds }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(parts.onCompaction ? { onCompaction: parts.onCompaction } : {}),
     onEvent: parts.onEvent
   })
   return { session, promptParts }
+}
+
+/** WebFetch for a session that works in a sandbox (unless turned off), WebSearch when a search backend is given. */
+function createWebTools(options: TInteractiveSessionOptions): ITool[] {
+  const tools: ITool[] = []
+  if (options.sandbox && options.webFetch !== false) tools.push(createWebFetchTool(options.webFetch ?? {}))
+  if (options.searchProvider) tools.push(createWebSearchTool({ provider: options.searchProvider }))
+  return tools
+}
+
+/** Hook events the spec names that a session has no moment for: a sandbox has no worktrees, and nothing notifies outside the events. */
+export const HOOK_EVENTS_WITHOUT_MOMENT: readonly THookEvent[] = ['Notification', 'WorktreeCreate', 'WorktreeRemove']
+
+/** @throws ConfigurationError naming the hook events configured that would never fire. */
+function refuseHooksWithoutMoment(hooks: THooksConfig): void {
+  const configured = HOOK_EVENTS_WITHOUT_MOMENT.filter((event) => (hooks[event]?.length ?? 0) > 0)
+  if (configured.length === 0) return
+  throw new ConfigurationError(
+    `Hooks for ${configured.join(', ')} would never run: a Robota session has no moment for ${configured.length === 1 ? 'that event' : 'those events'}. ` +
+      'Remove them from the hooks settings (.robota/settings.json or the host\'s hooks option).',
+    { details: { events: configured } }
+  )
 }

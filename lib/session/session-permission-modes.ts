@@ -12,8 +12,14 @@ export class SessionPermissionModes {
   /** @param fallback the mode of a session nobody chose one for. */
   constructor(private readonly fallback: TPermissionMode) {}
 
-  modeFor(sessionId: string): TPermissionMode {
-    return this.modes.get(sessionId) ?? this.fallback
+  /** The mode chosen for the session, if any. */
+  chosen(sessionId: string): TPermissionMode | undefined {
+    return this.modes.get(sessionId)
+  }
+
+  /** The chosen mode, else `settingsDefault` (the workspace's `permissions.defaultMode`), else the host's. */
+  modeFor(sessionId: string, settingsDefault?: TPermissionMode): TPermissionMode {
+    return this.modes.get(sessionId) ?? settingsDefault ?? this.fallback
   }
 
   /** @throws {ValidationError} when `mode` is not a permission mode. */

@@ -4,6 +4,14 @@ import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 
 type TRecordChanges = Partial<Pick<TSessionRecord, 'name' | 'model'>>
 
+/** What every write of a `SessionPersistence` does besides storing: see `SessionRecorder`. */
+export type TSessionPersistenceOptions = {
+  /** Runs before each write (delivering the events published so far, say). */
+  beforeWrite?: () => Promise<void>
+  /** Takes a sandbox snapshot to store before a round's tool results. */
+  snapshotSandbox?: () => Promise<unknown>
+}
+
 /**
  * Persists one session through a `SessionRecorder`, with what the recorder does not do: a
  * `history_replaced` event starts the record's messages over (the recorder only appends), and
@@ -16,9 +24,10 @@ export class SessionPersistence {
 
   constructor(
     private readonly store: ISessionStore,
-    record: TSessionRecord
+    record: TSessionRecord,
+    private readonly options: TSessionPersistenceOptions = {}
   ) {
-    this.recorder = new SessionRecorder(store, record)
+    this.recorder = this.recorderFor(record)
   }
 
   /** The record as last queued, with pending changes applied. */
@@ -47,7 +56,7 @@ export class SessionPersistence {
       const previous = this.recorder
       previous.commit(event.seq)
       await previous.settle()
-      this.recorder = new SessionRecorder(this.store, { ...previous.current, ...this.changes, messages: [...event.data.messages] })
+      this.recorder = this.recorderFor({ ...previous.current, ...this.changes, messages: [...event.data.messages] })
       this.recorder.observe(toStoredEvent(event))
       this.recorder.commit(event.seq + 1)
       await this.recorder.settle()
@@ -67,7 +76,7 @@ export class SessionPersistence {
       const current = this.recorder.current
       const changed = Object.entries(this.changes).some(([key, value]) => current[key as keyof TRecordChanges] !== value)
       if (!changed) return
-      this.recorder = new SessionRecorder(this.store, { ...current, ...this.changes })
+      this.recorder = this.recorderFor({ ...current, ...this.changes })
       this.recorder.commit(nextEventSeq)
       await this.recorder.settle()
     })
@@ -76,6 +85,10 @@ export class SessionPersistence {
   /** Resolves once every queued write has landed (or failed); start a run only then. */
   whenIdle(): Promise<void> {
     return this.queue
+  }
+
+  private recorderFor(record: TSessionRecord): SessionRecorder {
+    return new SessionRecorder(this.store, record, this.options.beforeWrite, this.options.snapshotSandbox)
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {

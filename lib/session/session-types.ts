@@ -3,7 +3,7 @@ import type { IRunResult } from '../core/execution/run-execution.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IAIProvider, TTextDeltaCallback } from '../core/provider.ts'
 import type { ITool } from '../core/tool.ts'
-import type { TCompactionOutcome } from './compaction/compaction-types.ts'
+import type { TCompactionOutcome, TCompactionTrigger } from './compaction/compaction-types.ts'
 import type { PermissionEnforcer } from './permission-enforcer.ts'
 import type { TPermissionEnforcerOptions } from './permission-enforcer-types.ts'
 import type { TSessionEventListener } from './session-events.ts'
@@ -39,7 +39,15 @@ export type TSessionOptions = {
   timeout?: number
   /** Receives every event in order: the runs' and the session's own (hooks, compaction, history resets). */
   onEvent?: TSessionEventListener
+  /** Told when a compaction (manual or automatic) starts and how it ends, for a status line. */
+  onCompaction?: (notice: TCompactionNotice) => void
 }
+
+/** A compaction's progress, as a status line shows it. */
+export type TCompactionNotice =
+  | { phase: 'started'; trigger: TCompactionTrigger }
+  | { phase: 'finished'; outcome: TCompactionOutcome }
+  | { phase: 'failed'; trigger: TCompactionTrigger; message: string }
 
 /** Options of one prompt. */
 export type TSessionRunOptions = {

@@ -216,7 +216,20 @@ export class Session {
     }
   }
 
-  private compactNow(trigger: TCompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<TCompactionOutcome> {
+  private async compactNow(trigger: TCompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<TCompactionOutcome> {
+    const notify = this.options.onCompaction
+    notify?.({ phase: 'started', trigger })
+    try {
+      const outcome = await this.summarize(trigger, instructions, signal)
+      notify?.({ phase: 'finished', outcome })
+      return outcome
+    } catch (error) {
+      notify?.({ phase: 'failed', trigger, message: error instanceof Error ? error.message : String(error) })
+      throw error
+    }
+  }
+
+  private summarize(trigger: TCompactionTrigger, instructions: string | undefined, signal: AbortSignal | undefined): Promise<TCompactionOutcome> {
     return this.compaction.compact({
       messages: this.getMessages(),
       model: this.model,

@@ -37,4 +37,13 @@ describe('OfflineDemoProvider', () => {
     expect(textOf(step)).toContain('Commands run: `ls`.')
     expect(textOf(step)).not.toContain('could not inspect')
   })
+
+  it('hands a prompt that asks for a subagent to an Explore subagent, then answers with its report', () => {
+    const first = nextDemoStep([createUserMessage('Delegate this to a subagent')], true, true)
+    expect(first.toolCalls?.[0]).toMatchObject({ name: 'Agent', arguments: { subagent_type: 'Explore' } })
+    const report = JSON.stringify({ sessionId: 's', agentType: 'Explore', response: 'Two files.' })
+    const answer = nextDemoStep([createUserMessage('Delegate this to a subagent'), createToolMessage(report, { toolCallId: 'a', toolName: 'Agent' })], true, true)
+    expect(textOf(answer)).toBe('The Explore subagent reported: Two files.')
+    expect(nextDemoStep([createUserMessage('Delegate this to a subagent')], true, false).toolCalls?.[0]?.name).toBe('Bash')
+  })
 })

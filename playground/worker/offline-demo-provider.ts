@@ -26,17 +26,27 @@ export class OfflineDemoProvider extends AbstractAIProvider {
   }
 
   chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
-    const step = nextDemoStep(messages, (options.tools ?? []).length > 0)
+    const tools = options.tools ?? []
+    const step = nextDemoStep(messages, tools.length > 0, tools.some((tool) => tool.name === 'Agent'))
     return new ScriptedProvider([step], { name: this.name, deltaDelayMs: this.deltaDelayMs }).chat(messages, options)
   }
 }
 
-/** Decides the demo's next move from the tool results since the last user message. */
-export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean): TScriptedStep {
+/** Words in a prompt that make the demo hand the work to an Explore subagent (when it has the Agent tool). */
+export const DEMO_DELEGATION_PATTERN = /\b(subagent|delegate)\b/i
+
+/**
+ * Decides the demo's next move from the tool results since the last user message. Asked to
+ * delegate (a prompt naming a subagent), it starts an Explore subagent with the Agent tool and
+ * answers with its report.
+ */
+export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean, agentOffered = false): TScriptedStep {
   if (isSummaryRequest(messages)) return { text: words(summarizeConversation(messages)) }
   const lastUser = messages.findLastIndex((message) => message.role === 'user')
   const results = messages.slice(lastUser + 1).filter((message): message is IToolMessage => message.role === 'tool')
   const callId = `demo_${lastUser}_${results.length}`
+  const prompt = messages[lastUser]?.content
+  if (agentOffered && typeof prompt === 'string' && DEMO_DELEGATION_PATTERN.test(prompt)) return delegationStep(results, callId)
   if (toolsOffered && results.length === 0) {
     return { text: words("I'll look around the workspace first."), toolCalls: [{ id: callId, name: 'Bash', arguments: { command: 'ls' } }] }
   }
@@ -47,6 +57,25 @@ export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffere
     }
   }
   return { text: words(summarize(results)) }
+}
+
+function delegationStep(results: readonly IToolMessage[], callId: string): TScriptedStep {
+  if (results.length === 0) {
+    const request = { description: 'explore the workspace', prompt: 'List the workspace and read its README.', subagent_type: 'Explore' }
+    return { text: words('I will ask an Explore subagent to look around.'), toolCalls: [{ id: callId, name: 'Agent', arguments: request }] }
+  }
+  const report = parseReport(results[0])
+  return { text: words(report ? `The Explore subagent reported: ${report}` : 'The Explore subagent did not report back.') }
+}
+
+function parseReport(message: IToolMessage | undefined): string | undefined {
+  if (!message) return undefined
+  try {
+    const parsed = JSON.parse(message.content) as { response?: unknown }
+    return typeof parsed.response === 'string' ? parsed.response : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function summarize(results: readonly IToolMessage[]): string {

@@ -48,7 +48,7 @@ describe('the Agent tool', () => {
 
     const childCalls = provider.calls.slice(1, 3)
     expect(childCalls.map((call) => call.options.model)).toEqual(['claude-haiku-4-5', 'claude-haiku-4-5'])
-    expect(childCalls[0]?.options.tools?.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Glob', 'Grep'])
+    expect(childCalls[0]?.options.tools?.map((tool) => tool.name)).toEqual(['Bash', 'Read', 'Glob', 'Grep', 'WebFetch'])
     expect(childCalls[0]?.messages.at(-1)?.content).toBe('Where is main defined?')
 
     const toolMessage = session.getMessages().find((message) => message.role === 'tool')

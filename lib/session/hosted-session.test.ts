@@ -19,7 +19,7 @@ class WatchedStore extends MemorySessionStore {
   }
 }
 
-describe('runTurn', () => {
+describe('HostedSession turns', () => {
   it("delivers a round's deltas before the write that stores them starts, however long the batch window", async () => {
     let deltas = 0
     const store = new WatchedStore(() => deltas)

@@ -1,0 +1,190 @@
+import type { IAIProvider } from '../core/provider.ts'
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
+import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
+import type { THostEvent, TTurnResult } from './agent-host.ts'
+import type { TCompactionOutcome } from './compaction/compaction-types.ts'
+import { buildSystemPrompt, type TSystemPromptParts } from './context/build-system-prompt.ts'
+import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
+import type { Session } from './session.ts'
+import { createSession, type TWorkspaceConfiguration } from './session-assembly.ts'
+import { toStoredEvent, type TSessionEvent } from './session-events.ts'
+import { SessionPersistence } from './session-persistence.ts'
+import type { TCompactionNotice } from './session-types.ts'
+import { StreamRedactor } from './stream-redactor.ts'
+
+/** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
+export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>
+
+/** What a hosted session is built from. */
+export type THostedSessionParts = {
+  /** The session as stored when it was opened. */
+  record: TSessionRecord
+  store: ISessionStore
+  sandbox: ISandboxClient
+  provider: IAIProvider
+  /** Read from the sandbox once, when the session is opened. */
+  configuration: TWorkspaceConfiguration
+  options: THostedSessionOptions
+  workspaceRoot: string
+  /** A response language chosen with `/language`, beating the settings' one. */
+  language?: string
+  /** Secrets the host knows (the provider key, say), searched for in every event besides key shapes. */
+  secrets: readonly string[]
+  /** Batched delivery (replay events); `publishNow` for notices the page must see at once. */
+  publish: (event: THostEvent) => void
+  publishNow: (event: THostEvent) => void
+  /** Delivers the events published so far; awaited before each storage write. */
+  flushEvents: () => Promise<void>
+}
+
+/**
+ * One session a host holds open: the SDK's own `Session`, assembled exactly as an
+ * `InteractiveSession` assembles it (settings layers, AGENTS.md/CLAUDE.md, skills, hooks,
+ * subagents, compaction, language) over the session's sandbox. Every event it records (turns,
+ * hooks, compactions, history resets) is redacted (keys streamed across deltas included),
+ * published to the page and persisted with the record; the sandbox snapshot is stored before
+ * each round's tool results and after each turn, so a resumed session gets its files back.
+ */
+export class HostedSession {
+  readonly session: Session
+  readonly sandbox: ISandboxClient
+  readonly configuration: TWorkspaceConfiguration
+  private readonly promptParts: TSystemPromptParts
+  private persistence: SessionPersistence
+  private readonly redactor: StreamRedactor
+  // What the persistence of the event being redacted returned: a history reset is awaited.
+  private written: void | Promise<void> = undefined
+
+  private constructor(private readonly parts: THostedSessionParts) {
+    const { record, sandbox } = parts
+    this.sandbox = sandbox
+    this.configuration = parts.configuration
+    this.persistence = this.persistenceFor(record)
+    this.redactor = new StreamRedactor((event) => {
+      this.written = this.persistence.observe(event as TSessionEvent)
+      parts.publish({ kind: 'replay', event })
+    }, parts.secrets)
+    const { session, promptParts } = createSession({
+      options: { ...parts.options, provider: parts.provider, sandbox, store: parts.store, cwd: parts.workspaceRoot },
+      configuration: parts.configuration,
+      cwd: parts.workspaceRoot,
+      sessionId: record.id,
+      name: record.name,
+      model: record.model,
+      history: record.messages,
+      firstEventSeq: record.nextEventSeq,
+      onEvent: (event) => this.observe(event),
+      // A subagent's log is stored under its own id; the page opens it like any session.
+      onSubagentEvent: () => undefined,
+      onCompaction: (notice) => this.announceCompaction(notice)
+    })
+    if (parts.language) promptParts.language = parts.language
+    session.setSystemMessage(buildSystemPrompt(promptParts))
+    this.session = session
+    this.promptParts = promptParts
+  }
+
+  /**
+   * Assembles the session and, when asked (an open, not a rebuild over the same workspace), runs its SessionStart hooks (source `startup` for a session that
+   * never ran, `resume` otherwise), whose context joins the system prompt; their events are stored.
+   */
+  static async start(parts: THostedSessionParts, options: { sessionStart: boolean }): Promise<HostedSession> {
+    const hosted = new HostedSession(parts)
+    if (!options.sessionStart) return hosted
+    const fresh = parts.record.nextEventSeq === 0
+    const started = await hosted.session.runHooks('SessionStart', { source: fresh ? 'startup' : 'resume' })
+    if (started.additionalContext.length > 0) {
+      hosted.promptParts.additionalContext = started.additionalContext
+      hosted.session.setSystemMessage(buildSystemPrompt(hosted.promptParts))
+    }
+    await hosted.store()
+    return hosted
+  }
+
+  /** The response language the system prompt asks for now. */
+  get language(): string | undefined {
+    return this.promptParts.language
+  }
+
+  /** Sets the response language from the next prompt on. */
+  setLanguage(language: string): void {
+    this.promptParts.language = language.trim()
+    this.session.setSystemMessage(buildSystemPrompt(this.promptParts))
+  }
+
+  /**
+   * Runs one prompt of the session, from the stored `record` (which may have been renamed since):
+   * UserPromptSubmit hooks, auto-compaction, the agent loop and Stop hooks, as the SDK's session
+   * runs them. Resolves once everything it recorded is stored.
+   */
+  async runTurn(record: TSessionRecord, prompt: string, signal: AbortSignal): Promise<TTurnResult> {
+    const { parts } = this
+    const sessionId = record.id
+    this.persistence = this.persistenceFor(record)
+    parts.publish({ kind: 'turn_started', sessionId, prompt })
+    try {
+      const result = await this.session.run(prompt, { signal })
+      await this.store()
+      if (this.sandbox.snapshot) await parts.store.saveSandboxSnapshot(sessionId, await this.sandbox.snapshot())
+      // The response leaves the run like the events do: as the stored, redacted message says it.
+      const turn: TTurnResult = {
+        response: redactSecretText(result.response, parts.secrets),
+        interrupted: result.interrupted === true,
+        toolsExecuted: result.toolsExecuted,
+        ...(result.error ? { error: { ...result.error, message: redactSecretText(result.error.message, parts.secrets) } } : {})
+      }
+      parts.publish({ kind: 'turn_finished', sessionId, result: turn })
+      return turn
+    } catch (error) {
+      this.redactor.end()
+      const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
+      parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(error instanceof Error ? error.message : String(error), parts.secrets), code })
+      throw error
+    }
+  }
+
+  /** Summarizes the conversation (`/compact`); what it recorded is stored even when it fails. */
+  async compact(record: TSessionRecord, instructions: string | undefined, signal: AbortSignal): Promise<TCompactionOutcome> {
+    this.persistence = this.persistenceFor(record)
+    try {
+      return await this.session.compact(instructions, { trigger: 'manual', signal })
+    } finally {
+      await this.store()
+    }
+  }
+
+  /** Empties the conversation (`/clear`), recorded as `history_replaced`. */
+  async clearHistory(record: TSessionRecord): Promise<void> {
+    this.persistence = this.persistenceFor(record)
+    await this.session.clearHistory()
+    await this.store()
+  }
+
+  /** Writes every event recorded so far with the record. */
+  private async store(): Promise<void> {
+    this.redactor.end()
+    await this.persistence.flush(this.session.getNextEventSeq())
+  }
+
+  private observe(event: TSessionEvent): void | Promise<void> {
+    this.written = undefined
+    this.redactor.push(toStoredEvent(event))
+    return this.written
+  }
+
+  private persistenceFor(record: TSessionRecord): SessionPersistence {
+    return new SessionPersistence(this.parts.store, record, {
+      beforeWrite: this.parts.flushEvents,
+      ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {})
+    })
+  }
+
+  private announceCompaction(notice: TCompactionNotice): void {
+    const sessionId = this.session.sessionId
+    const { publishNow } = this.parts
+    if (notice.phase === 'started') publishNow({ kind: 'compaction_started', sessionId, trigger: notice.trigger })
+    else if (notice.phase === 'finished') publishNow({ kind: 'compaction_finished', sessionId, outcome: notice.outcome })
+    else publishNow({ kind: 'compaction_failed', sessionId, trigger: notice.trigger, message: redactSecretText(notice.message, this.parts.secrets) })
+  }
+}
