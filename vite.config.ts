@@ -36,6 +36,7 @@ function embedBuild(): Plugin {
           rolldownOptions: { output: { codeSplitting: false, minify: true } }
         }
       })
+      copyFileSync('playground/embed/robota-playground.d.ts', `${EMBED_OUT_DIR}/robota-playground.d.ts`)
       copyFileSync('playground/embed/example.html', `${EMBED_OUT_DIR}/index.html`)
       copyFileSync('playground/embed/example.css', `${EMBED_OUT_DIR}/example.css`)
       copyFileSync('playground/embed/example-workspace.json', `${EMBED_OUT_DIR}/example-workspace.json`)

@@ -5,6 +5,7 @@ import { InMemorySandboxClient, applyWorkspaceManifest, type ISandboxClient } fr
 import { IndexedDBSessionStore } from 'robota/storage/indexeddb'
 import { createAgentClient, exposeAgentHost, type IAgentClient, type TAgentWorkerOptions } from 'robota/worker'
 import { ScriptedProvider, startFakeLlmServer } from 'robota/testing'
+import { defineRobotaPlayground, type RobotaPlaygroundElement } from 'robota/embed'
 
 const add = createZodFunctionTool('add', 'Adds two numbers', z.object({ a: z.number(), b: z.number() }), async ({ a, b }) => ({ sum: a + b }))
 const provider: IAIProvider = new ScriptedProvider([{ text: 'hi' }])
@@ -12,6 +13,8 @@ const sandbox: ISandboxClient = new InMemorySandboxClient({ files: { 'README.md'
 const agent = new Robota({ name: 'typed', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'demo' }, tools: [add] })
 const options: TAgentWorkerOptions = { providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' }, tools: [add] }
 const startClient = (): IAgentClient => createAgentClient(() => new Worker(new URL('./agent.worker.js', import.meta.url), { type: 'module' }))
+const embed: RobotaPlaygroundElement = document.createElement('robota-playground')
+defineRobotaPlayground()
 const decision: string = evaluatePermission('Bash', { command: 'ls' }, 'default', { allow: ['Bash(ls)'], deny: [] })
 
-export { InteractiveSession, agent, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, sandbox, startClient, startFakeLlmServer }
+export { InteractiveSession, agent, embed, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, sandbox, startClient, startFakeLlmServer }
