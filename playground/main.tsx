@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createAgentClient } from '../worker/create-agent-client.ts'
+import { startAgentWorker } from './start-agent-worker.ts'
 import { App } from './app.tsx'
 import { ErrorBoundary } from './shell/error-boundary.tsx'
 import { pageStorage } from './settings/use-playground-settings.ts'
@@ -12,7 +13,7 @@ if (!root) throw new Error('The page has no #root element to render the playgrou
 createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
-      <App host={createAgentClient()} storage={pageStorage()} />
+      <App host={createAgentClient({ createWorker: startAgentWorker })} storage={pageStorage()} />
     </ErrorBoundary>
   </StrictMode>
 )

@@ -1,14 +1,12 @@
 // Builds the npm entry points into `dist/lib`: JavaScript and declarations from `lib`, `sandbox`
 // and `worker`, so plain Node and any bundler can import `robota` without compiling TypeScript.
-// tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations, nor
-// the worker's URL, which is a string: both are rewritten here.
+// tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations: those
+// are rewritten here.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const OUT_DIR = 'dist/lib'
-const WORKER_CLIENT = join(OUT_DIR, 'worker/create-agent-client.js')
-const WORKER_URL = "new URL('./agent-worker.ts', import.meta.url)"
 
 rmSync(OUT_DIR, { recursive: true, force: true })
 execFileSync('npx', ['tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' })
@@ -22,10 +20,6 @@ for (const path of filesUnder(OUT_DIR)) {
   const rewritten = text.replace(RELATIVE_TS_SPECIFIER, '$1$2.js$3')
   if (rewritten !== text) writeFileSync(path, rewritten)
 }
-
-const client = readFileSync(WORKER_CLIENT, 'utf8')
-if (!client.includes(WORKER_URL)) throw new Error(`${WORKER_CLIENT} no longer starts its worker with ${WORKER_URL}; update this script.`)
-writeFileSync(WORKER_CLIENT, client.replace(WORKER_URL, "new URL('./agent-worker.js', import.meta.url)"))
 
 function filesUnder(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -31,16 +31,25 @@ export type TAgentClientOptions = {
 const DEFAULT_HEARTBEAT: THeartbeatOptions = { intervalMs: 1_000, timeoutMs: 4_000 }
 
 /**
- * Starts the agent worker (or adopts one) and returns a typed client for the host inside it.
- * The client notices a worker that died or hung, starts another, and resumes: see
+ * Connects the page to the agent worker the app started (its own worker file, which calls
+ * `exposeAgentHost`) and returns a typed client for the host inside it. Given `createWorker`, the
+ * client notices a worker that died or hung, starts another, and resumes: see
  * `AgentWorkerSupervisor`. Listeners are proxied, so events arrive batched and in order.
+ *
+ * @throws ConfigurationError when given neither a worker nor `createWorker`.
  */
-export function createAgentClient(options: TAgentClientOptions = {}): IAgentClient {
+export function createAgentClient(workerOrOptions: Worker | TAgentClientOptions): IAgentClient {
   registerErrorTransfer()
   registerHostEventTransfer()
-  const createWorker =
-    options.createWorker ?? (options.worker ? undefined : () => new Worker(new URL('./agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' }))
+  const options: TAgentClientOptions = isWorker(workerOrOptions) ? { worker: workerOrOptions } : (workerOrOptions ?? {})
+  const createWorker = options.createWorker
   let adopted = options.worker
+  if (!adopted && !createWorker) {
+    throw new ConfigurationError(
+      "createAgentClient(): pass the worker your app started, createAgentClient(new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })), " +
+        'or { createWorker } so it can be restarted; the worker file calls exposeAgentHost from robota/worker.'
+    )
+  }
   const startWorker = (): TAgentWorkerHandle => {
     const worker = adopted ?? createWorker?.()
     adopted = undefined
@@ -49,6 +58,10 @@ export function createAgentClient(options: TAgentClientOptions = {}): IAgentClie
   }
   const heartbeat = options.heartbeat === false ? false : { ...DEFAULT_HEARTBEAT, ...options.heartbeat }
   return createSupervisedClient(new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 }))
+}
+
+function isWorker(value: Worker | TAgentClientOptions | undefined): value is Worker {
+  return typeof value === 'object' && value !== null && typeof (value as Worker).postMessage === 'function'
 }
 
 /** A worker as a handle: its `error` and `messageerror` events are its failure reports. */

@@ -1,27 +1,30 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
 import type { TProviderChoice } from '../lib/session/agent-host.ts'
-import { OfflineDemoProvider } from '../lib/testing/offline-demo-provider.ts'
+
+/** Builds a provider of one kind from the page's plain-data choice (its model, key and base URL). */
+export type TProviderFactory = (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
 
 /** Provider kinds this build can construct from plain data. */
-export const PROVIDER_KINDS = ['offline-demo', 'anthropic', 'openai', 'openai-compatible'] as const
+export const PROVIDER_KINDS = ['anthropic', 'openai', 'openai-compatible'] as const
 
 /**
- * Builds a provider from plain data inside the worker. Vendor SDKs load on first use, so the
- * worker's first chunk stays small and the offline demo never loads them.
+ * Builds a provider from plain data inside the worker: one of the app's own factories for its
+ * kind, else a built-in one. Vendor SDKs load on first use, so the worker's first chunk stays
+ * small and a session that never uses them never loads them.
  */
 export async function createProviderFromChoice(
   choice: TProviderChoice,
-  options: { demoDeltaDelayMs?: number; maxRetries?: number } = {}
+  options: { maxRetries?: number; providers?: Readonly<Record<string, TProviderFactory>> } = {}
 ): Promise<IAIProvider> {
+  const custom = options.providers?.[choice.kind]
+  if (custom) return custom(choice)
   const common = {
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries })
   }
   switch (choice.kind) {
-    case 'offline-demo':
-      return new OfflineDemoProvider(options.demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: options.demoDeltaDelayMs })
     case 'anthropic': {
       const { AnthropicProvider } = await import('../lib/providers/anthropic/index.ts')
       return new AnthropicProvider(common)
@@ -37,7 +40,7 @@ export async function createProviderFromChoice(
       return new OpenAIProvider({ ...common, apiKey: choice.apiKey ?? 'not-needed', apiSurface: 'chat-completions' })
     }
     default:
-      throw new ConfigurationError(`Provider kind "${choice.kind}" is not available; use one of: ${PROVIDER_KINDS.join(', ')}.`, {
+      throw new ConfigurationError(`Provider kind "${choice.kind}" is not available; use one of: ${[...PROVIDER_KINDS, ...Object.keys(options.providers ?? {})].join(', ')}.`, {
         details: { kind: choice.kind }
       })
   }

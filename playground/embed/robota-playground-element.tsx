@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { createAgentClient, type IAgentClient } from '../../worker/create-agent-client.ts'
 import { App } from '../app.tsx'
+import { startAgentWorker } from '../start-agent-worker.ts'
 import styles from '../styles.css?inline'
 import { ErrorBoundary } from '../shell/error-boundary.tsx'
 import { EMBED_STYLES } from './embed-styles.ts'
@@ -30,7 +31,7 @@ export class RobotaPlaygroundElement extends HTMLElement {
     const container = document.createElement('div')
     container.className = 'robota-mount'
     shadow.append(container)
-    this.client = createAgentClient()
+    this.client = createAgentClient({ createWorker: startAgentWorker })
     this.root = createRoot(container)
     this.render({})
     const manifestUrl = this.getAttribute('manifest')
