@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink'
-import { LocalAgentHost } from '../lib/session/local-agent-host.ts'
+import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { registerErrorTransfer } from '../worker/error-transfer.ts'

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
-import type { TProviderChoice } from '../lib/session/agent-host.ts'
+import type { TProviderChoice } from '../lib/host/agent-host.ts'
 
 /** Builds a provider of one kind from the page's plain-data choice (its model, key and base URL). */
 export type TProviderFactory = (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>

@@ -36,4 +36,4 @@ export type {
   TSandboxSwitch,
   TSessionView,
   TTurnResult
-} from '../lib/session/agent-host.ts'
+} from '../lib/host/agent-host.ts'
