@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { App } from '../playground/app.tsx'
 import '../playground/styles.css'
 import { createAgentClient } from '../worker/create-agent-client.ts'

@@ -123,11 +123,11 @@ export { BUILTIN_AGENT_DEFINITIONS } from './session/subagents/agent-definition.
 export { createAgentTool } from './session/subagents/agent-tool.ts'
 export { createSubagentSession } from './session/subagents/subagent-session.ts'
 export { isSessionEvent } from './session/session-events.ts'
-export { EventBatcher } from './session/event-batcher.ts'
-export { PermissionBroker } from './session/permission-broker.ts'
+export { EventBatcher } from './host/event-batcher.ts'
+export { PermissionBroker } from './host/permission-broker.ts'
 export { PermissionEnforcer } from './session/permission-enforcer.ts'
 export { GatedTool } from './session/tool-gate.ts'
-export { LocalAgentHost } from './session/local-agent-host.ts'
+export { LocalAgentHost } from './host/local-agent-host.ts'
 export {
   canonicalJson,
   chainReplayEvents,
@@ -283,7 +283,7 @@ export type {
   TSandboxSwitch,
   TSessionView,
   TTurnResult
-} from './session/agent-host.ts'
+} from './host/agent-host.ts'
 export type {
   IExecutionResult,
   IInteractiveSessionEvents,
@@ -311,7 +311,7 @@ export type {
   TSessionEventListener,
   TSessionEventType
 } from './session/session-events.ts'
-export type { TLocalAgentHostOptions } from './session/local-agent-host.ts'
+export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'
 export type {
   IPermissionLists,
   TKnownToolName,

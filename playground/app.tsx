@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { IAgentHost } from '../lib/session/agent-host.ts'
+import type { IAgentHost } from '../lib/host/agent-host.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf } from './chat/command-effects.ts'

@@ -1,5 +1,5 @@
 import type { Endpoint } from 'comlink'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { HeartbeatMonitor, type THeartbeatOptions } from './heartbeat.ts'
 import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
 

@@ -2,7 +2,7 @@ import type { IAIProvider } from '../lib/core/provider.ts'
 import type { ITool } from '../lib/core/tool.ts'
 import type { THooksConfig } from '../lib/hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index.ts'
-import type { TManifestApplication, TProviderChoice, TSandboxChoice } from '../lib/session/agent-host.ts'
+import type { TManifestApplication, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { ISandboxClient } from '../sandbox/sandbox-client.ts'
 

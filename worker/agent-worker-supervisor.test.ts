@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
 import { createSupervisedClient, type IAgentClient } from './create-agent-client.ts'

@@ -1,5 +1,5 @@
 import { RobotaError } from '../lib/core/errors.ts'
-import type { IAgentHost, THostEvent, THostEventListener } from '../lib/session/agent-host.ts'
+import type { IAgentHost, THostEvent, THostEventListener } from '../lib/host/agent-host.ts'
 import { AgentWorkerConnection, type TAgentWorkerHandle, type TConnectionLoss } from './agent-worker-connection.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { SessionMemory } from './session-memory.ts'

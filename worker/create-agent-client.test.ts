@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigurationError, ValidationError } from '../lib/core/errors.ts'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { SandboxError } from '../sandbox/sandbox-client.ts'
 import { WorkspaceManifestError } from '../sandbox/workspace/workspace-manifest-error.ts'

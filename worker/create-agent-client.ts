@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
-import type { IAgentHost, TTurnResult } from '../lib/session/agent-host.ts'
+import type { IAgentHost, TTurnResult } from '../lib/host/agent-host.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
 import { registerErrorTransfer } from './error-transfer.ts'

@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
-import type { TProviderChoice } from '../lib/session/agent-host.ts'
-import { LocalAgentHost } from '../lib/session/local-agent-host.ts'
+import type { TProviderChoice } from '../lib/host/agent-host.ts'
+import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'

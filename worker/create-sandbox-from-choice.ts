@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
-import type { TSandboxChoice } from '../lib/session/agent-host.ts'
+import type { TSandboxChoice } from '../lib/host/agent-host.ts'
 import type { ISandboxClient } from '../sandbox/sandbox-client.ts'
 import type { TE2BSandboxClass } from '../sandbox/e2b/e2b-sandbox.ts'
 

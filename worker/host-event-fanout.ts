@@ -1,4 +1,4 @@
-import type { THostEvent, THostEventListener } from '../lib/session/agent-host.ts'
+import type { THostEvent, THostEventListener } from '../lib/host/agent-host.ts'
 import { markHostEventBatch } from './host-event-transfer.ts'
 
 /**

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { IExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { markHostEventBatch, packHostEvents, registerHostEventTransfer, unpackHostEvents } from './host-event-transfer.ts'
 
 function delta(seq: number, text: string, options: { sessionId?: string; executionId?: string; round?: number } = {}): THostEvent {

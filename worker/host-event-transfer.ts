@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink'
 import type { IExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 
 type TDeltaEnvelope = IExecutionEventEnvelope<'provider_stream_raw_delta'>
 

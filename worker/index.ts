@@ -35,4 +35,4 @@ export type {
   TSandboxSwitch,
   TSessionView,
   TTurnResult
-} from '../lib/session/agent-host.ts'
+} from '../lib/host/agent-host.ts'

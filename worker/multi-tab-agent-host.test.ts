@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createUserMessage } from '../lib/core/messages.ts'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { TOOL_LOST_MESSAGE } from './interrupted-turn.ts'

@@ -13,7 +13,7 @@ import type {
   TSandboxSwitch,
   TSessionView,
   TTurnResult
-} from '../lib/session/agent-host.ts'
+} from '../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../lib/session/replay-rerun.ts'
 import type { TReplayVerification } from '../lib/storage/replay-log/hash-chain.ts'

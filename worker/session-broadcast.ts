@@ -1,5 +1,5 @@
 import { createId } from '../lib/core/create-id.ts'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import { sessionIdOf } from './host-event-fanout.ts'
 
 /** The part of a `BroadcastChannel` the hosts use; every tab's host joins the same channel. */

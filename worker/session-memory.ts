@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../lib/permissions/index.ts'
-import type { IAgentHost, TProviderChoice, TSandboxChoice } from '../lib/session/agent-host.ts'
+import type { IAgentHost, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
 
 /**
  * What the page told the worker that lives only in the worker's memory: which sessions are open,

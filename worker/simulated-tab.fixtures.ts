@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink'
-import type { THostEvent } from '../lib/session/agent-host.ts'
+import type { THostEvent } from '../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'

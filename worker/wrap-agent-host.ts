@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink'
-import type { IAgentHost, THostEventListener } from '../lib/session/agent-host.ts'
+import type { IAgentHost, THostEventListener } from '../lib/host/agent-host.ts'
 
 /** An agent host reached over one comlink endpoint, plus a way to let go of it. */
 export interface IAgentHostConnection extends IAgentHost {

@@ -1,4 +1,4 @@
-import type { TCommandOutcome } from '../../lib/session/agent-host.ts'
+import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
 
 /**
  * What the page does for a command whose work falls to its caller (the spec's `data` signals):

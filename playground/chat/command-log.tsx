@@ -1,4 +1,4 @@
-import type { TCommandOutcome } from '../../lib/session/agent-host.ts'
+import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
 import { COMMAND_EFFECT_NOTES, commandEffectOf } from './command-effects.ts'
 
 /** One command the user ran in this page, while it runs and after. */

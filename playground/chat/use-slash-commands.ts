@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { IAgentHost, TCommandOutcome } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
 

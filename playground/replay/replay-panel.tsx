@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react'
 import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 import { JsonInspector } from './json-inspector.tsx'
 import { ReplayFilters } from './replay-filters.tsx'

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { downloadText } from './download-text.ts'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { IAgentHost, TProviderChoice } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TProviderChoice } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 
 /** The stored sessions, the open one, and what can be done to them. */

@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
-import type { TProviderChoice, TSandboxChoice } from '../../lib/session/agent-host.ts'
+import type { TProviderChoice, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import { findProviderOption, type TProviderKind } from './provider-catalog.ts'
 
 /** Light, dark, or whatever the system prefers. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
 
 /** Why the host refused the last switch, and a wait for the switches under way. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
 

@@ -1,6 +1,6 @@
 import type { IPermissionLists, TPermissionMode } from '../../lib/permissions/index.ts'
-import type { TProviderChoice } from '../../lib/session/agent-host.ts'
-import { LocalAgentHost } from '../../lib/session/local-agent-host.ts'
+import type { TProviderChoice } from '../../lib/host/agent-host.ts'
+import { LocalAgentHost } from '../../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../../lib/storage/session-store.ts'
 import type { TE2BSandboxClass } from '../../sandbox/e2b/e2b-sandbox.ts'
 import type { TAgentWorkerOptions } from '../../worker/agent-worker-options.ts'

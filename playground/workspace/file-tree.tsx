@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 
 type TFileTreeProps = {
   host: IAgentHost

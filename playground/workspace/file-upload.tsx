@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { WORKSPACE_ROOT } from './file-tree.tsx'
 
 type TFileUploadProps = { host: IAgentHost; sessionId: string; onUploaded: () => void }

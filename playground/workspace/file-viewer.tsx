@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 
 type TFileViewerProps = { host: IAgentHost; sessionId: string; path: string | undefined; version: number }
 

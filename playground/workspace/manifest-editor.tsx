@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { IAgentHost, TManifestApplication } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TManifestApplication } from '../../lib/host/agent-host.ts'
 import { manifestProblemsFromError, parseManifestText, type TManifestProblem } from './manifest-problems.ts'
 import { formatManifest, SAMPLE_MANIFESTS } from './sample-manifests.ts'
 import { useElapsedSeconds } from './use-elapsed-seconds.ts'

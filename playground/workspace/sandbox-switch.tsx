@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { IAgentHost, TSandboxChoice, TSandboxSwitch } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TSandboxChoice, TSandboxSwitch } from '../../lib/host/agent-host.ts'
 import { toE2BSandboxChoice, type TPlaygroundSettings } from '../settings/playground-settings.ts'
 
 type TSandboxSwitchProps = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { IAgentHost } from '../../lib/session/agent-host.ts'
+import type { IAgentHost } from '../../lib/host/agent-host.ts'
 
 /** Where hydrating the first session from a manifest stands. */
 export type TInitialManifestStatus = { state: 'idle' | 'applying' | 'applied' } | { state: 'failed'; message: string }

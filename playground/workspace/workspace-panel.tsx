@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { IAgentHost, TSandboxChoice } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TPlaygroundSettings } from '../settings/playground-settings.ts'
 import { FileTree } from './file-tree.tsx'
 import { FileUpload } from './file-upload.tsx'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { createAssistantMessage, createUserMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
-import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
+import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
 import { toSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
 

@@ -1,7 +1,7 @@
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { THostEvent, TSessionView } from '../../lib/session/agent-host.ts'
+import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 

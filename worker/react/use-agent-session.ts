@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { IAgentHost, THostEvent } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { IAgentHost, THostEventListener } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, THostEventListener } from '../../lib/host/agent-host.ts'
 
 /**
  * Subscribes to the host's event batches for as long as the component is mounted. The latest

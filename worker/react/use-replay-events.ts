@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from 'react'
 import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import type { IAgentHost, THostEvent } from '../../lib/session/agent-host.ts'
+import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 import { isReloadCue } from './use-agent-session.ts'
 import { useHostEvents } from './use-host-events.ts'

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { LocalAgentHost } from '../../session/local-agent-host.ts'
+import { LocalAgentHost } from '../../host/local-agent-host.ts'
 import { MemorySessionStore } from '../../storage/memory-session-store.ts'
 import { ScriptedProvider } from '../../testing/scripted-provider.ts'
 import { recordSuiteTotal } from '../../testing/suite-totals.ts'

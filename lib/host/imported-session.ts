@@ -1,7 +1,7 @@
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TReplayImport } from '../storage/replay-log/replay-jsonl.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
-import type { TSessionEvent } from './session-events.ts'
+import type { TSessionEvent } from '../session/session-events.ts'
 
 /**
  * The session record an imported log stands for: its messages rebuilt from the log's

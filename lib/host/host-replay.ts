@@ -5,7 +5,7 @@ import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-lo
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
-import { rerunReplay, type TReplayRerunReport } from './replay-rerun.ts'
+import { rerunReplay, type TReplayRerunReport } from '../session/replay-rerun.ts'
 
 /** What a host's replay side works through. */
 export type THostReplayPorts = {

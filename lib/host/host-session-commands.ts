@@ -1,7 +1,7 @@
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TCommandOutcome, THostEvent, TProviderChoice, TTurnResult } from './agent-host.ts'
-import type { ICommand } from './commands/command-types.ts'
+import type { ICommand } from '../session/commands/command-types.ts'
 import { listHostCommands, parseCommandLine, runHostCommand } from './host-commands.ts'
 import type { HostedSession } from './hosted-session.ts'
 import type { SessionAgents } from './session-agents.ts'

@@ -1,7 +1,7 @@
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { THostEvent } from './agent-host.ts'
-import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
+import type { TPermissionAnswer, TPermissionHandler } from '../session/permission-enforcer-types.ts'
 
 type TPendingRequest = { sessionId: string; settle: (answer: TPermissionAnswer) => void }
 

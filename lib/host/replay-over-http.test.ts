@@ -10,7 +10,7 @@ import { IndexedDBSessionStore } from '../storage/indexeddb/indexeddb-session-st
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import type { TFakeLlmTurn } from '../testing/fake-llm/fake-llm-script.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
-import { rerunReplay } from './replay-rerun.ts'
+import { rerunReplay } from '../session/replay-rerun.ts'
 
 // A session recorded through the real provider SDKs talking HTTP to the local fake LLM server,
 // exported as JSONL, imported into a fresh IndexedDB store and re-run offline by `ReplayProvider`

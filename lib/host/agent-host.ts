@@ -3,12 +3,12 @@ import type { TUniversalMessage } from '../core/messages.ts'
 import type { TRunError } from '../core/run-error.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
-import type { TReplayRerunReport } from './replay-rerun.ts'
+import type { TReplayRerunReport } from '../session/replay-rerun.ts'
 import type { TSessionListing, TSessionSummary } from '../storage/session-store.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
-import type { TPermissionAnswer, TPermissionRequest } from './permission-enforcer-types.ts'
-import type { ICommand } from './commands/command-types.ts'
-import type { TCompactionOutcome, TCompactionTrigger } from './compaction/compaction-types.ts'
+import type { TPermissionAnswer, TPermissionRequest } from '../session/permission-enforcer-types.ts'
+import type { ICommand } from '../session/commands/command-types.ts'
+import type { TCompactionOutcome, TCompactionTrigger } from '../session/compaction/compaction-types.ts'
 
 /** Which model a session talks to, as plain data that can cross a worker boundary. */
 export type TProviderChoice = {

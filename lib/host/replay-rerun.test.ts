@@ -4,7 +4,7 @@ import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import type { THostEvent } from './agent-host.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
-import { rerunReplay } from './replay-rerun.ts'
+import { rerunReplay } from '../session/replay-rerun.ts'
 
 const files = { 'README.md': '# Demo\n', 'src/a.ts': 'export const a = 1\n' }
 

@@ -6,7 +6,7 @@ import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
 import type { THostEvent } from './agent-host.ts'
-import { COMPACT_SUMMARY_PREFIX } from './compaction/compaction-prompt.ts'
+import { COMPACT_SUMMARY_PREFIX } from '../session/compaction/compaction-prompt.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
 
 const REVIEW_SKILL = '---\ndescription: Review the code under a path\nargument-hint: <path>\n---\nReview the files under $ARGUMENTS and list problems.\n'
