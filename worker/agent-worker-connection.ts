@@ -41,6 +41,7 @@ export class AgentWorkerConnection {
   private reportLoss!: (loss: TConnectionLoss) => void
   private readonly monitor: HeartbeatMonitor | undefined
   private alive = true
+  private answered = false
 
   constructor(private readonly parts: TConnectionParts) {
     const { handle } = parts
@@ -54,7 +55,15 @@ export class AgentWorkerConnection {
     handle.onError((message) => void this.checkAfterError(message))
     this.monitor?.start()
     // Subscribed at once, so no batch of the new worker is missed while listeners reattach.
-    void this.host.subscribe((events) => parts.onEvents(events)).catch(() => undefined)
+    void this.host
+      .subscribe((events) => parts.onEvents(events))
+      .then(() => (this.answered = true))
+      .catch(() => undefined)
+  }
+
+  /** True once the worker has answered a call: its code loaded and ran. */
+  get hasAnswered(): boolean {
+    return this.answered
   }
 
   /** True until the connection is lost or closed. */

@@ -85,6 +85,26 @@ describe('AgentWorkerSupervisor', () => {
     expect((await agent.listSessions()).sessions).toEqual([])
   })
 
+  it('says the worker never started, and why, when no worker it starts ever loads', async () => {
+    let started = 0
+    const supervisor = new AgentWorkerSupervisor({
+      // A module worker whose script 404s: nothing answers, and its error event says only that.
+      startWorker: () => {
+        started++
+        const { port1 } = new MessageChannel()
+        return { endpoint: port1, onError: (listener) => setTimeout(() => listener('its script or one of its imports could not be loaded'), 5), close: () => port1.close() }
+      },
+      heartbeat: { intervalMs: 20, timeoutMs: 150 },
+      maxRestarts: 2
+    })
+    client = createSupervisedClient(supervisor)
+    await expect(client.listSessions()).rejects.toMatchObject({
+      code: 'ABORTED',
+      message: expect.stringMatching(/^The agent worker never started \(3 tries\): The agent worker failed: its script or one of its imports could not be loaded/)
+    })
+    expect(started).toBe(3)
+  })
+
   it('retries a safe call on the new worker, refuses to repeat an unsafe one, and gives up after maxRestarts', async () => {
     const { client: agent, workers } = startClient(1)
     const session = await agent.createSession()

@@ -44,6 +44,8 @@ export class AgentWorkerSupervisor {
   private connection: AgentWorkerConnection
   private restarting: Promise<void> | undefined
   private restartCount = 0
+  /** Whether any worker so far loaded and answered: if none did, the app's worker never started. */
+  private everAnswered = false
   private failure: Error | undefined
   private terminated = false
   private readonly listeners = new Map<number, THostEventListener>()
@@ -120,8 +122,12 @@ export class AgentWorkerSupervisor {
     let loss = firstLoss
     try {
       for (;;) {
+        this.everAnswered ||= this.connection.hasAnswered
         if (this.restartCount >= this.options.maxRestarts) {
-          this.failure = new RobotaError(`${loss.message} It was restarted ${this.restartCount} times; the client gave up.`, 'ABORTED', 'system', false, {
+          const summary = this.everAnswered
+            ? `${loss.message} It was restarted ${this.restartCount} times; the client gave up.`
+            : `The agent worker never started (${this.restartCount + 1} tries): ${loss.message}`
+          this.failure = new RobotaError(summary, 'ABORTED', 'system', false, {
             details: { reason: loss.reason }
           })
           return

@@ -2,6 +2,7 @@ import { ConfigurationError } from '../lib/core/errors.ts'
 import type { IAgentHost, TTurnResult } from '../lib/host/agent-host.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
+import { describeWorkerError } from './describe-worker-error.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
@@ -64,7 +65,7 @@ export function toWorkerHandle(worker: Worker): TAgentWorkerHandle {
   return {
     endpoint: worker,
     onError: (listener) => {
-      worker.addEventListener('error', (event) => listener(event.message || 'the worker reported an error'))
+      worker.addEventListener('error', (event) => listener(describeWorkerError(event)))
       worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'))
     },
     close: () => worker.terminate()
