@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.ts'
+import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
 import { serveDirectory } from './consumers/static-server.ts'
 import { collectPageErrors } from './playground-fixtures.ts'
 
@@ -63,16 +63,10 @@ for (const resolution of ['bundler', 'nodenext']) {
   })
 }
 
-const BUNDLERS: Array<{ name: string; build: () => void; out: string }> = [
-  { name: 'Vite build', build: () => workspace.run('vite', ['build', '--config', 'bundlers/vite.config.js', '--logLevel', 'warn']), out: 'out/vite' },
-  { name: 'webpack 5', build: () => workspace.run('node', ['bundlers/build-webpack.mjs'], { timeoutMs: 300_000 }), out: 'out/webpack' },
-  { name: 'esbuild', build: () => workspace.run('node', ['bundlers/build-esbuild.mjs']), out: 'out/esbuild' }
-]
-
-for (const bundler of BUNDLERS) {
+for (const bundler of CONSUMER_BUILDS) {
   test(`${bundler.name}: the app builds with its stock setup, and its worker runs a turn and restores it after a reload`, async ({ page }) => {
     test.setTimeout(300_000)
-    bundler.build()
+    workspace.run(bundler.program, bundler.args, { timeoutMs: 300_000 })
     const out = join(workspace.directory, bundler.out)
     // webpack and esbuild emit scripts only; the page is the app's own.
     workspace.run('node', ['-e', `const fs = require('node:fs'); if (!fs.existsSync('${bundler.out}/index.html')) fs.copyFileSync('apps/web/index.html', '${bundler.out}/index.html')`])

@@ -1,28 +1,24 @@
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process'
+// A fresh app's folder, used by the consumer matrix (e2e/consumer-matrix.spec.ts) and by the
+// bench's consumer sizes (bench/consumer-sizes.mjs). Plain JavaScript, so both can import it.
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const ROOT = process.cwd()
-const HERE = join(ROOT, 'e2e', 'consumers')
-
-/** A fresh app's folder outside the repository, with the packed package installed. */
-export type TConsumerWorkspace = {
-  directory: string
-  /** Runs a program of the workspace (`node`, or a bin of its node_modules) there, returning its output. */
-  run(program: string, args: string[], options?: { timeoutMs?: number }): string
-  remove(): void
-}
+const HERE = dirname(fileURLToPath(import.meta.url))
+const ROOT = join(HERE, '..', '..')
 
 /**
  * Packs the package exactly as it would be published (after `npm run build`), then installs it
  * into a new folder beside an app's toolchain (its bundlers, TypeScript and zod) from the
  * toolchain's lockfile. Neither vendor SDK is installed: the optional peers stay optional. The
  * folder lies outside the repository, so nothing resolves from the repository's node_modules.
+ * @returns {import('./consumer-workspace.d.mts').TConsumerWorkspace}
  */
-export function prepareConsumerWorkspace(): TConsumerWorkspace {
+export function prepareConsumerWorkspace() {
   const directory = mkdtempSync(join(tmpdir(), 'robota-consumer-'))
-  const quiet: ExecFileSyncOptions = { cwd: directory, stdio: 'pipe', timeout: 300_000, env: npmEnvironment() }
+  const quiet = { cwd: directory, stdio: 'pipe', timeout: 300_000, env: npmEnvironment() }
   cpSync(join(HERE, 'toolchain', 'package.json'), join(directory, 'package.json'))
   cpSync(join(HERE, 'toolchain', 'package-lock.json'), join(directory, 'package-lock.json'))
   execFileSync('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], quiet)
@@ -42,8 +38,19 @@ export function prepareConsumerWorkspace(): TConsumerWorkspace {
   }
 }
 
+/**
+ * How each bundler builds the consumer app, where its output goes, and whether its scripts are ES
+ * modules (whose static imports show what loads together; webpack's classic chunks load through
+ * its runtime instead).
+ */
+export const CONSUMER_BUILDS = [
+  { name: 'Vite build', program: 'vite', args: ['build', '--config', 'bundlers/vite.config.js', '--logLevel', 'warn'], out: 'out/vite', esModules: true },
+  { name: 'webpack 5', program: 'node', args: ['bundlers/build-webpack.mjs'], out: 'out/webpack', esModules: false },
+  { name: 'esbuild', program: 'node', args: ['bundlers/build-esbuild.mjs'], out: 'out/esbuild', esModules: true }
+]
+
 // Without colour, so output can be read; and without the test runner's own settings.
-function npmEnvironment(): NodeJS.ProcessEnv {
+function npmEnvironment() {
   const { FORCE_COLOR: _forceColor, NODE_OPTIONS: _nodeOptions, ...env } = process.env
   return { ...env, NO_COLOR: '1' }
 }
