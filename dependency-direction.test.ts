@@ -29,6 +29,7 @@ const RULES: TRule[] = [
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
+  { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
   { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff' }
 ]
 
@@ -58,7 +59,7 @@ function findViolations(file: TSourceFile): string[] {
   for (const entry of file.imports) {
     if (entry.specifier.startsWith('.')) {
       const target = normalize(join(dirname(file.path), entry.specifier)).replaceAll('\\', '/')
-      const typeOnlyLibFromPlayground = file.path.startsWith('playground/') && target.startsWith('lib/') && !entry.typeOnly
+      const typeOnlyLibFromPlayground = file.path.startsWith('playground/') && !file.path.startsWith('playground/worker/') && target.startsWith('lib/') && !entry.typeOnly
       if (!rule.allowProject.some((allowed) => allowed.test(target)) || typeOnlyLibFromPlayground) {
         violations.push(`${file.path} imports ${target} (${rule.note})`)
       }

@@ -28,7 +28,7 @@ export const ROBOTA_CORE_BUNDLE: TBundleEntry = {
 /** The playground worker file's eager chunks: the host and core; vendor SDKs and just-bash load lazily. */
 export const WORKER_EAGER_BUNDLE: TBundleEntry = {
   label: 'worker eager chunk',
-  entry: { file: resolve(PROJECT_ROOT, 'playground/agent-worker.ts') }
+  entry: { file: resolve(PROJECT_ROOT, 'playground/worker/agent-worker.ts') }
 }
 
 /** The playground page's initial JavaScript (the worker is a separate file it starts). */

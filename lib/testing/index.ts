@@ -1,11 +1,9 @@
 export { FakeE2BCloud, FakeE2BSandbox } from './fake-e2b-sandbox.ts'
 export { FakeE2BCommandHandle, FakeE2BCommands } from './fake-e2b-sandbox-commands.ts'
 export { FakeE2BFiles } from './fake-e2b-sandbox-files.ts'
-export { nextDemoStep, OfflineDemoProvider } from './offline-demo-provider.ts'
 export { ScriptedProvider } from './scripted-provider.ts'
 export { startFakeLlmServer } from './fake-llm-server.ts'
 
-export type { TOfflineDemoProviderOptions } from './offline-demo-provider.ts'
 export type { TScriptedProviderOptions, TScriptedStep, TScriptedStepSource } from './scripted-provider.ts'
 export type {
   TFakeLlmRecordedRequest,

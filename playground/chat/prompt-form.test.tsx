@@ -2,8 +2,8 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
-import { createPlaygroundHost } from '../../worker/create-playground-host.ts'
-import { SAMPLE_WORKSPACE_FILES } from '../../worker/sample-workspace.ts'
+import { createPlaygroundHost } from '../worker/playground-host.ts'
+import { SAMPLE_WORKSPACE_FILES } from '../worker/sample-workspace.ts'
 import { PromptForm } from './prompt-form.tsx'
 
 // Loading the shell for the session's sandbox takes a while on a busy machine.

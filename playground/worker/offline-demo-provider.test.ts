@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createAssistantMessage, createToolMessage, createUserMessage } from '../core/messages.ts'
-import { buildSummaryRequest } from '../session/compaction/compaction-prompt.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage } from '../../lib/core/messages.ts'
+import { buildSummaryRequest } from '../../lib/session/compaction/compaction-prompt.ts'
 import { nextDemoStep } from './offline-demo-provider.ts'
 
 function textOf(step: ReturnType<typeof nextDemoStep>): string {

@@ -1,10 +1,10 @@
-import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index.ts'
-import type { TProviderChoice } from '../lib/host/agent-host.ts'
-import type { LocalAgentHost } from '../lib/host/local-agent-host.ts'
-import type { ISessionStore } from '../lib/storage/session-store.ts'
-import { OfflineDemoProvider } from '../lib/testing/offline-demo-provider.ts'
-import type { TE2BSandboxClass } from '../sandbox/e2b/e2b-sandbox.ts'
-import { createAgentHost, type TAgentHostOptions } from './expose-agent-host.ts'
+import type { IPermissionLists, TPermissionMode } from '../../lib/permissions/index.ts'
+import type { TProviderChoice } from '../../lib/host/agent-host.ts'
+import type { LocalAgentHost } from '../../lib/host/local-agent-host.ts'
+import type { ISessionStore } from '../../lib/storage/session-store.ts'
+import { OfflineDemoProvider } from './offline-demo-provider.ts'
+import type { TE2BSandboxClass } from '../../sandbox/e2b/e2b-sandbox.ts'
+import { createAgentHost, type TAgentHostOptions } from '../../worker/expose-agent-host.ts'
 import { SAMPLE_WORKSPACE_FILES } from './sample-workspace.ts'
 
 /** The provider sessions use unless they name another. */
