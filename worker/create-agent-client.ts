@@ -1,7 +1,8 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { IAgentHost, TTurnResult } from '../lib/host/agent-host.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
-import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
+import { AgentWorkerSupervisor, type TLostCallPolicy, type TWorkerRestart } from './agent-worker-supervisor.ts'
+import type { SessionMemory } from './session-memory.ts'
 import { describeWorkerError } from './describe-worker-error.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
@@ -32,20 +33,28 @@ export type TAgentClientOptions = {
 const DEFAULT_HEARTBEAT: THeartbeatOptions = { intervalMs: 1_000, timeoutMs: 4_000 }
 
 /**
- * Returns a typed client for the agent host in the app's worker: pass the worker, or better a
- * function that starts it, such as `() => new Worker(new URL('./agent.worker.ts', import.meta.url),
+ * Connects the page to the agent worker of the app (its own worker file, which calls
+ * `exposeAgentHost`) and returns a typed client for the host inside it. Pass a function that
+ * starts the worker, such as `() => new Worker(new URL('./agent.worker.ts', import.meta.url),
  * { type: 'module' })`, so the client can replace a worker that died or hung and resume (see
- * `AgentWorkerSupervisor`). Listeners are proxied, so events arrive batched and in order.
+ * `AgentWorkerSupervisor`); a started `Worker` cannot be replaced. Listeners are proxied, so events
+ * arrive batched and in order.
+ *
+ * @throws ConfigurationError when given neither a worker nor a way to start one.
  */
-export function createAgentClient(worker: Worker | (() => Worker) | TAgentClientOptions): IAgentClient {
+export function createAgentClient(workerOrOptions: Worker | (() => Worker) | TAgentClientOptions): IAgentClient {
   registerErrorTransfer()
   registerHostEventTransfer()
-  const options: TAgentClientOptions = typeof worker === 'function' ? { createWorker: worker } : isWorker(worker) ? { worker } : worker
-  if (!options.worker && !options.createWorker) {
-    throw new ConfigurationError('createAgentClient needs the app’s agent worker: pass the worker, or a function that starts it (see exposeAgentHost).')
-  }
+  const options: TAgentClientOptions =
+    typeof workerOrOptions === 'function' ? { createWorker: workerOrOptions } : isWorker(workerOrOptions) ? { worker: workerOrOptions } : (workerOrOptions ?? {})
   const createWorker = options.createWorker
   let adopted = options.worker
+  if (!adopted && !createWorker) {
+    throw new ConfigurationError(
+      "createAgentClient(): pass a function that starts your app's worker, createAgentClient(() => new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })), " +
+        'or the worker you started; the worker file calls exposeAgentHost from robota/worker.'
+    )
+  }
   const startWorker = (): TAgentWorkerHandle => {
     const worker = adopted ?? createWorker?.()
     adopted = undefined
@@ -56,8 +65,8 @@ export function createAgentClient(worker: Worker | (() => Worker) | TAgentClient
   return createSupervisedClient(new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 }))
 }
 
-function isWorker(value: Worker | TAgentClientOptions): value is Worker {
-  return typeof (value as Worker).postMessage === 'function'
+function isWorker(value: Worker | TAgentClientOptions | undefined): value is Worker {
+  return typeof value === 'object' && value !== null && typeof (value as Worker).postMessage === 'function'
 }
 
 /** A worker as a handle: its `error` and `messageerror` events are its failure reports. */
@@ -74,75 +83,86 @@ export function toWorkerHandle(worker: Worker): TAgentWorkerHandle {
 
 const INTERRUPTED_TURN: TTurnResult = { response: '', interrupted: true, toolsExecuted: [] }
 
-/** The host interface over a supervisor: each call says what to do when the worker goes first. */
+/** The host's methods the client forwards call by call (subscriptions go through the supervisor). */
+type TForwardedMethod = Exclude<keyof IAgentHost, 'subscribe' | 'unsubscribe'>
+type TArguments<TName extends TForwardedMethod> = Parameters<IAgentHost[TName]>
+type TResult<TName extends TForwardedMethod> = Awaited<ReturnType<IAgentHost[TName]>>
+
+/**
+ * How one method crosses to the worker: what to do with a call the worker died under
+ * (`policy`), and what the page keeps in `SessionMemory` to resume after a restart: before the
+ * call, after it succeeded, and once it settled either way.
+ */
+type TForwarding<TName extends TForwardedMethod> = {
+  policy: TLostCallPolicy<TResult<TName>>
+  before?: (memory: SessionMemory, ...args: TArguments<TName>) => void
+  after?: (memory: SessionMemory, result: TResult<TName>, ...args: TArguments<TName>) => void
+  settled?: (memory: SessionMemory, ...args: TArguments<TName>) => void
+}
+
+const retry = { kind: 'retry' } as const
+const reject = { kind: 'reject' } as const
+const settle = { kind: 'settle', value: () => undefined } as const
+
+/** One entry per host method; the compiler refuses a method without one. */
+export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName> } = {
+  createSession: { policy: reject, after: (memory, created, options) => options?.provider && memory.providerChosen(created.id, options.provider) },
+  listSessions: { policy: retry },
+  renameSession: { policy: retry },
+  deleteSession: { policy: retry, after: (memory, _result, sessionId) => memory.deleted(sessionId) },
+  forkSession: { policy: reject, after: (memory, fork, sessionId) => memory.forked(sessionId, fork.id) },
+  setProvider: { policy: retry, after: (memory, _summary, sessionId, provider) => memory.providerChosen(sessionId, provider) },
+  openSession: {
+    policy: retry,
+    before: (memory, sessionId) => memory.opened(sessionId),
+    after: (memory, view, sessionId) => memory.accessSeen(sessionId, view.readOnly === true)
+  },
+  closeSession: { policy: settle, before: (memory, sessionId) => memory.closed(sessionId) },
+  // A worker that restarts lets go of its locks; the session is then taken over or free anyway.
+  takeOver: { policy: reject },
+  submit: {
+    policy: { kind: 'settle', value: () => ({ ...INTERRUPTED_TURN }) },
+    before: (memory, sessionId) => memory.turnStarted(sessionId),
+    settled: (memory, sessionId) => memory.turnEnded(sessionId)
+  },
+  abort: { policy: settle },
+  answerPermission: { policy: settle },
+  setPermissionMode: { policy: retry, after: (memory, _result, sessionId, mode) => memory.permissionModeSet(sessionId, mode) },
+  listFiles: { policy: retry },
+  readFile: { policy: retry },
+  writeFile: { policy: retry },
+  applyManifest: { policy: retry },
+  exportReplay: { policy: retry },
+  importReplay: { policy: reject },
+  verifyReplay: { policy: retry },
+  rerunReplay: { policy: retry },
+  listCommands: { policy: retry },
+  executeCommand: { policy: reject },
+  setSandbox: { policy: reject, after: (memory, _result, sessionId, choice) => memory.sandboxChosen(sessionId, choice) }
+}
+
+/** The host interface over a supervisor: each method forwarded as `CLIENT_FORWARDING` says. */
 export function createSupervisedClient(supervisor: AgentWorkerSupervisor): IAgentClient {
   const { memory } = supervisor
-  const retry = { kind: 'retry' } as const
-  const reject = { kind: 'reject' } as const
-  const settled = { kind: 'settle', value: () => undefined } as const
-  return {
-    createSession: async (options) => {
-      const created = await supervisor.call((host) => host.createSession(options), reject)
-      if (options?.provider) memory.providerChosen(created.id, options.provider)
-      return created
-    },
-    listSessions: () => supervisor.call((host) => host.listSessions(), retry),
-    renameSession: (sessionId, name) => supervisor.call((host) => host.renameSession(sessionId, name), retry),
-    deleteSession: async (sessionId) => {
-      await supervisor.call((host) => host.deleteSession(sessionId), retry)
-      memory.deleted(sessionId)
-    },
-    forkSession: async (sessionId, options) => {
-      const fork = await supervisor.call((host) => host.forkSession(sessionId, options), reject)
-      memory.forked(sessionId, fork.id)
-      return fork
-    },
-    setProvider: async (sessionId, provider) => {
-      const summary = await supervisor.call((host) => host.setProvider(sessionId, provider), retry)
-      memory.providerChosen(sessionId, provider)
-      return summary
-    },
-    openSession: async (sessionId) => {
-      memory.opened(sessionId)
-      const view = await supervisor.call((host) => host.openSession(sessionId), retry)
-      memory.accessSeen(sessionId, view.readOnly === true)
-      return view
-    },
-    closeSession: async (sessionId) => {
-      memory.closed(sessionId)
-      await supervisor.call((host) => host.closeSession(sessionId), settled)
-    },
-    // A worker that restarts lets go of its locks; the session is then taken over or free anyway.
-    takeOver: (sessionId) => supervisor.call((host) => host.takeOver(sessionId), reject),
-    submit: async (sessionId, prompt) => {
-      memory.turnStarted(sessionId)
+  const forward = <TName extends TForwardedMethod>(name: TName) => {
+    // The table is checked where it is written; here each entry is read back at its own type.
+    const forwarding = (CLIENT_FORWARDING as Record<TForwardedMethod, unknown>)[name] as TForwarding<TName>
+    return async (...args: TArguments<TName>): Promise<TResult<TName>> => {
+      forwarding.before?.(memory, ...args)
       try {
-        return await supervisor.call((host) => host.submit(sessionId, prompt), { kind: 'settle', value: () => ({ ...INTERRUPTED_TURN }) })
+        // Reflect.apply keeps `this` for a host object and goes through a comlink proxy's apply trap alike.
+        const invoke = (host: IAgentHost) => Reflect.apply(host[name], host, args) as Promise<TResult<TName>>
+        const result = await supervisor.call(invoke, forwarding.policy)
+        forwarding.after?.(memory, result, ...args)
+        return result
       } finally {
-        memory.turnEnded(sessionId)
+        forwarding.settled?.(memory, ...args)
       }
-    },
-    abort: (sessionId) => supervisor.call((host) => host.abort(sessionId), settled),
-    answerPermission: (sessionId, requestId, answer) => supervisor.call((host) => host.answerPermission(sessionId, requestId, answer), settled),
-    setPermissionMode: async (sessionId, mode) => {
-      await supervisor.call((host) => host.setPermissionMode(sessionId, mode), retry)
-      memory.permissionModeSet(sessionId, mode)
-    },
-    listFiles: (sessionId, path) => supervisor.call((host) => host.listFiles(sessionId, path), retry),
-    readFile: (sessionId, path) => supervisor.call((host) => host.readFile(sessionId, path), retry),
-    writeFile: (sessionId, path, content) => supervisor.call((host) => host.writeFile(sessionId, path, content), retry),
-    applyManifest: (sessionId, manifest) => supervisor.call((host) => host.applyManifest(sessionId, manifest), retry),
-    exportReplay: (sessionId) => supervisor.call((host) => host.exportReplay(sessionId), retry),
-    importReplay: (jsonl) => supervisor.call((host) => host.importReplay(jsonl), reject),
-    verifyReplay: (sessionId) => supervisor.call((host) => host.verifyReplay(sessionId), retry),
-    rerunReplay: (sessionId) => supervisor.call((host) => host.rerunReplay(sessionId), retry),
-    listCommands: (sessionId) => supervisor.call((host) => host.listCommands(sessionId), retry),
-    executeCommand: (sessionId, line) => supervisor.call((host) => host.executeCommand(sessionId, line), reject),
-    setSandbox: async (sessionId, choice) => {
-      const result = await supervisor.call((host) => host.setSandbox(sessionId, choice), reject)
-      memory.sandboxChosen(sessionId, choice)
-      return result
-    },
+    }
+  }
+  const methods = Object.fromEntries((Object.keys(CLIENT_FORWARDING) as TForwardedMethod[]).map((name) => [name, forward(name)])) as Pick<IAgentHost, TForwardedMethod>
+  return {
+    ...methods,
     subscribe: async (listener) => supervisor.subscribe(listener),
     unsubscribe: async (subscriptionId) => supervisor.unsubscribe(subscriptionId),
     terminate: () => supervisor.terminate(),

@@ -2,6 +2,7 @@ import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 import type { THostEvent, TSandboxChoice, TSandboxSwitch } from './agent-host.ts'
 import type { HostedSession } from './hosted-session.ts'
+import type { HostedSessionRecords } from './hosted-session-records.ts'
 import { buildSwitchedSandbox } from './host-sandbox-switch.ts'
 import { saveSandboxSnapshot } from './host-workspace-files.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
@@ -17,6 +18,7 @@ export type THostLiveSessionPorts = {
    */
   assemble: (record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean) => Promise<HostedSession>
   publishNow: (event: THostEvent) => void
+  records: HostedSessionRecords
 }
 
 /**
@@ -25,13 +27,11 @@ export type THostLiveSessionPorts = {
  * request, with `sandbox_status` events telling the page how loading goes.
  */
 export class HostLiveSessions {
-  private readonly live = new Map<string, Promise<HostedSession>>()
-
   constructor(private readonly ports: THostLiveSessionPorts) {}
 
   /** The live session of `record`, started when it is not open yet. */
   open(record: TSessionRecord): Promise<HostedSession> {
-    let session = this.live.get(record.id)
+    let session = this.ports.records.peek(record.id)?.live
     if (!session) {
       session = this.start(record)
       this.hold(record.id, session)
@@ -41,7 +41,7 @@ export class HostLiveSessions {
 
   /** The session when it is open and started; `undefined` when it is not open or failed to start. */
   async current(sessionId: string): Promise<HostedSession | undefined> {
-    return this.live.get(sessionId)?.catch(() => undefined)
+    return this.ports.records.peek(sessionId)?.live?.catch(() => undefined)
   }
 
   /** Assembles an open session again over its sandbox (a new provider, say); a closed one starts anew when next used. */
@@ -52,8 +52,9 @@ export class HostLiveSessions {
 
   /** Stops holding the session at once; resolves with it, once started, so the caller can dispose its sandbox. */
   detach(sessionId: string): Promise<HostedSession | undefined> {
-    const session = this.live.get(sessionId)
-    this.live.delete(sessionId)
+    const record = this.ports.records.peek(sessionId)
+    const session = record?.live
+    if (record) delete record.live
     return session?.catch(() => undefined) ?? Promise.resolve(undefined)
   }
 
@@ -78,10 +79,11 @@ export class HostLiveSessions {
   }
 
   private hold(sessionId: string, session: Promise<HostedSession>): void {
-    this.live.set(sessionId, session)
+    const record = this.ports.records.of(sessionId)
+    record.live = session
     // A failed start (a sandbox that would not load, say) is retried on the next call.
     session.catch(() => {
-      if (this.live.get(sessionId) === session) this.live.delete(sessionId)
+      if (record.live === session) delete record.live
     })
   }
 

@@ -7,8 +7,8 @@ import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './age
 import { toStoredEvent } from '../session/session-events.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
+import type { HostedSessionRecords } from './hosted-session-records.ts'
 import type { SessionAgents } from './session-agents.ts'
-import type { SessionPermissionModes } from './session-permission-modes.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
 
 /** What the lifecycle of a host's sessions works through. */
@@ -17,8 +17,8 @@ export type THostSessionLifecyclePorts = {
   agents: SessionAgents
   sandboxes: SessionSandboxes
   live: HostLiveSessions
-  modes: SessionPermissionModes
   turns: HostRunningTurns
+  records: HostedSessionRecords
   /** Builds a provider from a plain-data choice. */
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
   /** Provider used when a session names none. */
@@ -66,9 +66,7 @@ export class HostSessionLifecycle {
     const { ports } = this
     await ports.abort(sessionId)
     const session = ports.live.detach(sessionId)
-    ports.agents.forget(sessionId)
-    ports.sandboxes.forget(sessionId)
-    ports.modes.forget(sessionId)
+    ports.records.forget(sessionId)
     await (await session)?.sandbox.dispose?.()
     await ports.store.deleteSession(sessionId)
   }
@@ -100,9 +98,7 @@ export class HostSessionLifecycle {
     }
     await ports.store.commit(fork, [opening])
     if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
-    ports.agents.copy(sessionId, fork.id)
-    ports.sandboxes.copyChoice(sessionId, fork.id)
-    ports.modes.copy(sessionId, fork.id)
+    ports.records.fork(sessionId, fork.id)
     return toSessionSummary(fork)
   }
 

@@ -27,6 +27,7 @@ import { HostSessionCommands } from './host-session-commands.ts'
 import { HostSessionLifecycle } from './host-session-lifecycle.ts'
 import { HostWorkspaceFiles } from './host-workspace-files.ts'
 import { HostedSession } from './hosted-session.ts'
+import { HostedSessionRecords } from './hosted-session-records.ts'
 import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { PermissionBroker } from './permission-broker.ts'
@@ -101,15 +102,18 @@ export class LocalAgentHost implements IAgentHost {
     const { store } = options
     const loadRecord = (sessionId: string) => this.loadRecord(sessionId)
     this.events = new HostEventHub(options.eventIntervalMs)
-    this.modes = new SessionPermissionModes(options.permissionMode ?? 'default')
+    const records = new HostedSessionRecords()
+    this.modes = new SessionPermissionModes(options.permissionMode ?? 'default', records)
     this.permissions = new PermissionBroker((event) => this.events.publishNow(event))
-    this.agents = new SessionAgents({ createProvider: options.createProvider, defaultProvider: options.defaultProvider })
+    this.agents = new SessionAgents({ createProvider: options.createProvider, defaultProvider: options.defaultProvider, records })
     this.sandboxes = new SessionSandboxes({
       createSandbox: options.createSandbox,
       ...(options.createSandboxFromChoice ? { createSandboxFromChoice: options.createSandboxFromChoice } : {}),
-      workspaceRoot
+      workspaceRoot,
+      records
     })
     this.live = new HostLiveSessions({
+      records,
       store,
       sandboxes: this.sandboxes,
       workspaceRoot,
@@ -121,8 +125,8 @@ export class LocalAgentHost implements IAgentHost {
       agents: this.agents,
       sandboxes: this.sandboxes,
       live: this.live,
-      modes: this.modes,
       turns: this.turns,
+      records,
       createProvider: options.createProvider,
       defaultProvider: options.defaultProvider,
       loadRecord,

@@ -1,6 +1,7 @@
 import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import type { TSandboxChoice } from './agent-host.ts'
+import type { HostedSessionRecords } from './hosted-session-records.ts'
 import { copyWorkspaceFiles } from './workspace-copy.ts'
 
 /** How a host makes sandboxes: its default one per session, and, optionally, one from a choice. */
@@ -8,21 +9,20 @@ export type TSessionSandboxFactories = {
   createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
   createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
   workspaceRoot: string
+  records: HostedSessionRecords
 }
 
 /**
- * Which sandbox each session uses, kept in memory only (an E2B key included), and how to build
- * it. A sandbox other than the default stores its snapshots in the default sandbox's format, so
+ * Which sandbox each session uses, kept in its record in memory only (an E2B key included), and
+ * how to build it. A sandbox other than the default stores its snapshots in the default sandbox's format, so
  * the stored session always restores, wherever it runs next.
  */
 export class SessionSandboxes {
-  private readonly choices = new Map<string, TSandboxChoice>()
-
   constructor(private readonly factories: TSessionSandboxFactories) {}
 
   /** The sandbox a session runs in now: its chosen one, or the default. */
   create(sessionId: string): Promise<ISandboxClient> {
-    return this.build(sessionId, this.choices.get(sessionId) ?? { kind: 'in-memory' })
+    return this.build(sessionId, this.factories.records.peek(sessionId)?.sandboxChoice ?? { kind: 'in-memory' })
   }
 
   /** Builds a sandbox for `choice`. @throws ConfigurationError when this host cannot make that kind. */
@@ -40,24 +40,15 @@ export class SessionSandboxes {
 
   /** Remembers the session's choice for the next time it starts. */
   choose(sessionId: string, choice: TSandboxChoice): void {
-    if (choice.kind === 'in-memory') this.choices.delete(sessionId)
-    else this.choices.set(sessionId, choice)
-  }
-
-  /** Forgets a deleted session; a fork inherits its source's choice. */
-  forget(sessionId: string): void {
-    this.choices.delete(sessionId)
+    const record = this.factories.records.of(sessionId)
+    if (choice.kind === 'in-memory') delete record.sandboxChoice
+    else record.sandboxChoice = choice
   }
 
   /** The keys the session's sandbox was given, for redaction: they must never be shown or stored. */
   secretsOf(sessionId: string): string[] {
-    const choice = this.choices.get(sessionId)
+    const choice = this.factories.records.peek(sessionId)?.sandboxChoice
     return choice?.kind === 'e2b' ? [choice.apiKey] : []
-  }
-
-  copyChoice(sourceId: string, forkId: string): void {
-    const choice = this.choices.get(sourceId)
-    if (choice) this.choices.set(forkId, choice)
   }
 
   private async scratch(sessionId: string): Promise<ISandboxClient> {

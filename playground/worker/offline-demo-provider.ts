@@ -1,8 +1,10 @@
 import { AbstractAIProvider } from '../../lib/core/abstract-ai-provider.ts'
-import type { IToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
+import { createAssistantMessage, type IToolMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
 import type { IChatOptions, IProviderResponse } from '../../lib/core/provider.ts'
 import { COMPACTION_SYSTEM_PROMPT } from '../../lib/session/compaction/compaction-prompt.ts'
-import { ScriptedProvider, type TScriptedStep } from '../../lib/testing/scripted-provider.ts'
+
+/** One move of the demo: words to stream, then the tool calls it makes, if any. */
+export type TDemoStep = { text: string[]; toolCalls?: Array<{ id: string; name: string; arguments: Record<string, unknown> }> }
 
 /** Options of the offline demo model. */
 export type TOfflineDemoProviderOptions = {
@@ -11,7 +13,8 @@ export type TOfflineDemoProviderOptions = {
 }
 
 /**
- * The playground's default model: no key, no network. For every prompt it lists the workspace
+ * The playground's default model, registered by its worker as the `offline-demo` provider: no
+ * key, no network. For every prompt it lists the workspace
  * with `Bash`, reads `README.md`, then streams a summary built from what those real tool calls
  * returned, so the demo exercises the loop, the sandbox and replay end to end. Asked to compact
  * the conversation, it summarizes what the conversation holds: the requests and the commands run.
@@ -25,10 +28,24 @@ export class OfflineDemoProvider extends AbstractAIProvider {
     this.deltaDelayMs = options.deltaDelayMs ?? 12
   }
 
-  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
     const tools = options.tools ?? []
     const step = nextDemoStep(messages, tools.length > 0, tools.some((tool) => tool.name === 'Agent'))
-    return new ScriptedProvider([step], { name: this.name, deltaDelayMs: this.deltaDelayMs }).chat(messages, options)
+    let text = ''
+    for await (const word of this.streamWithAbort(this.words(step.text), options.signal)) {
+      text += word
+      options.onTextDelta?.(word)
+    }
+    // Tool calls come after the text, so a stream aborted mid-text never made them.
+    const toolCalls = options.signal?.aborted ? [] : (step.toolCalls ?? [])
+    return { ...createAssistantMessage(text, { toolCalls }), stopReason: options.signal?.aborted ? 'aborted' : toolCalls.length > 0 ? 'tool_use' : 'end_turn' }
+  }
+
+  private async *words(words: readonly string[]): AsyncGenerator<string> {
+    for (const word of words) {
+      if (this.deltaDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.deltaDelayMs))
+      yield word
+    }
   }
 }
 
@@ -40,7 +57,7 @@ export const DEMO_DELEGATION_PATTERN = /\b(subagent|delegate)\b/i
  * delegate (a prompt naming a subagent), it starts an Explore subagent with the Agent tool and
  * answers with its report.
  */
-export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean, agentOffered = false): TScriptedStep {
+export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffered: boolean, agentOffered = false): TDemoStep {
   if (isSummaryRequest(messages)) return { text: words(summarizeConversation(messages)) }
   const lastUser = messages.findLastIndex((message) => message.role === 'user')
   const results = messages.slice(lastUser + 1).filter((message): message is IToolMessage => message.role === 'tool')
@@ -59,7 +76,7 @@ export function nextDemoStep(messages: readonly TUniversalMessage[], toolsOffere
   return { text: words(summarize(results)) }
 }
 
-function delegationStep(results: readonly IToolMessage[], callId: string): TScriptedStep {
+function delegationStep(results: readonly IToolMessage[], callId: string): TDemoStep {
   if (results.length === 0) {
     const request = { description: 'explore the workspace', prompt: 'List the workspace and read its README.', subagent_type: 'Explore' }
     return { text: words('I will ask an Explore subagent to look around.'), toolCalls: [{ id: callId, name: 'Agent', arguments: request }] }

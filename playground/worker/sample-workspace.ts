@@ -21,7 +21,7 @@ export const SAMPLE_WORKSPACE_FILES: Readonly<Record<string, string>> = {
     ''
   ].join('\n'),
   'test/calculator.test.ts': [
-    "import { add, multiply } from '../src/calculator.ts'",
+    "import { add, multiply } from '../../src/calculator.ts'",
     '',
     "console.assert(add(2, 3) === 5, 'add')",
     "console.assert(multiply(2, 3) === 6, 'multiply')",

@@ -1,0 +1,136 @@
+import type { IAgentHost, THostEvent } from './agent-host.ts'
+
+/**
+ * One behaviour every `IAgentHost` keeps, wherever it runs: in-thread, behind the multi-tab host,
+ * or through the page client over a worker. Cases run against a host whose default model is the
+ * offline demo (it lists the workspace with `Bash`, reads the README, then answers) over a
+ * workspace holding a README. Plain async functions with their own checks, so a browser page
+ * runs them as they are, and vitest wraps each in an `it`.
+ */
+export type TAgentHostContractCase = { name: string; run: (host: IAgentHost) => Promise<void> }
+
+/** @throws Error with `message` when `condition` is false. */
+function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`Contract broken: ${message}`)
+}
+
+async function recordEvents(host: IAgentHost): Promise<{ events: THostEvent[]; stop: () => Promise<void> }> {
+  const events: THostEvent[] = []
+  const id = await host.subscribe((batch) => {
+    events.push(...batch)
+  })
+  return { events, stop: () => host.unsubscribe(id) }
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; message: string } | undefined> {
+  try {
+    await promise
+    return undefined
+  } catch (error) {
+    return { code: (error as { code?: unknown }).code, message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** The cases, in the order they are best read. */
+export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
+  {
+    name: 'creates, lists, renames and deletes sessions',
+    run: async (host) => {
+      const created = await host.createSession({ name: 'Contract' })
+      check(created.name === 'Contract' && created.messageCount === 0, `a new session is named and empty; got ${JSON.stringify(created)}`)
+      check((await host.listSessions()).sessions.some((session) => session.id === created.id), 'listSessions lists the new session')
+      check((await host.renameSession(created.id, 'Renamed')).name === 'Renamed', 'renameSession renames')
+      await host.deleteSession(created.id)
+      check(!(await host.listSessions()).sessions.some((session) => session.id === created.id), 'a deleted session is no longer listed')
+    }
+  },
+  {
+    name: 'takes over a session it already drives at once, and refuses one that does not exist',
+    run: async (host) => {
+      const created = await host.createSession()
+      await host.openSession(created.id)
+      await host.takeOver(created.id)
+      check((await host.openSession(created.id)).readOnly !== true, 'a session this host drives is not read-only after takeOver')
+      await host.closeSession(created.id)
+      await host.closeSession(created.id)
+      check((await rejection(host.takeOver('no-such-session'))) !== undefined, 'takeOver of a missing session is refused')
+      await host.deleteSession(created.id)
+    }
+  },
+  {
+    name: 'runs a turn with sandbox tools, reports it in order and stores every message',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      const { events, stop } = await recordEvents(host)
+      const result = await host.submit(session.id, 'What is in this workspace?')
+      await stop()
+      check(result.interrupted === false && result.response.length > 0, `the turn answers; got ${JSON.stringify(result)}`)
+      check(result.toolsExecuted.includes('Bash'), `the turn ran Bash; got ${JSON.stringify(result.toolsExecuted)}`)
+      const ofSession = (event: THostEvent) => (event.kind === 'replay' ? event.event.sessionId : 'sessionId' in event ? event.sessionId : undefined) === session.id
+      const kinds = events.filter(ofSession).map((event) => event.kind)
+      check(kinds.indexOf('turn_started') >= 0 && kinds.indexOf('turn_started') < kinds.indexOf('replay'), 'turn_started comes before the replay events')
+      check(kinds.at(-1) === 'turn_finished', `turn_finished comes last; got ${kinds.at(-1)}`)
+      const view = await host.openSession(session.id)
+      check(view.messages[0]?.role === 'user' && view.messages.at(-1)?.role === 'assistant', 'the stored conversation runs from the prompt to the answer')
+      check(view.events.length > 0 && view.events.every((event, index) => event.seq === index), 'the stored events number from 0 without a gap')
+      check(view.running === false, 'the session is idle once the turn ended')
+    }
+  },
+  {
+    name: "follows the workspace's own settings: a deny rule wins even in bypassPermissions",
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      await host.writeFile(session.id, '/workspace/.robota/settings.json', JSON.stringify({ permissions: { deny: ['Bash(ls)', 'Bash(ls *)'] } }))
+      await host.submit(session.id, 'What is in this workspace?')
+      const { events } = await host.openSession(session.id)
+      const denied = events.find((event) => event.type === 'permission_decision' && event.data.decision === 'deny' && event.data.source === 'deny_list')
+      check(denied !== undefined, 'the listing was denied by the settings')
+    }
+  },
+  {
+    name: "reads and writes the session's workspace files",
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.writeFile(session.id, '/workspace/notes/todo.txt', 'ship it\n')
+      check((await host.readFile(session.id, '/workspace/notes/todo.txt')) === 'ship it\n', 'a written file reads back')
+      const entries = await host.listFiles(session.id, '/workspace/notes')
+      check(entries.some((entry) => entry.name === 'todo.txt'), `listFiles shows it; got ${JSON.stringify(entries)}`)
+    }
+  },
+  {
+    name: 'lists and runs slash commands; an unknown one is a failed outcome',
+    run: async (host) => {
+      const session = await host.createSession()
+      const commands = await host.listCommands(session.id)
+      check(commands.some((command) => command.name === 'help'), 'the built-in commands are listed')
+      const outcome = await host.executeCommand(session.id, '/no-such-command')
+      check(outcome.success === false && outcome.message.includes('/no-such-command'), `an unknown command names itself; got ${outcome.message}`)
+      check((await host.executeCommand(session.id, '/mode plan')).success, '/mode switches the mode')
+      check((await host.executeCommand(session.id, '/mode')).data?.mode === 'plan', '/mode reports the mode it switched to')
+    }
+  },
+  {
+    name: 'exports a verifiable replay log and refuses to import it over the same session',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      await host.submit(session.id, 'What is in this workspace?')
+      check((await host.verifyReplay(session.id)).ok, 'the stored log verifies')
+      const jsonl = await host.exportReplay(session.id)
+      check(jsonl.split('\n').filter(Boolean).length > 2, 'the export holds a header and records')
+      check((await rejection(host.importReplay(jsonl))) !== undefined, 'an import over an existing session is refused')
+    }
+  },
+  {
+    name: 'refuses what is wrong with errors that keep their code',
+    run: async (host) => {
+      const missing = await rejection(host.submit('no-such-session', 'Hello'))
+      check(missing?.code === 'VALIDATION_ERROR' && missing.message.includes('no-such-session'), `an unknown session is named; got ${JSON.stringify(missing)}`)
+      const session = await host.createSession()
+      const empty = await rejection(host.submit(session.id, '  '))
+      check(empty?.code === 'VALIDATION_ERROR', `an empty prompt is refused; got ${JSON.stringify(empty)}`)
+    }
+  }
+]

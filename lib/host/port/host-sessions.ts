@@ -1,0 +1,58 @@
+import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TUniversalMessage } from '../../core/messages.ts'
+import type { TSessionListing, TSessionSummary } from '../../storage/session-store.ts'
+
+/** Which model a session talks to, as plain data that can cross a worker boundary. */
+export type TProviderChoice = {
+  /** Provider kind, such as `offline-demo`. */
+  kind: string
+  model: string
+  baseURL?: string
+  /** Kept in memory only: never persisted, logged or put in a replay event. */
+  apiKey?: string
+  /** How long a model call may stream nothing before it fails (`Robota`'s `timeout`); none when left out. */
+  idleTimeoutMs?: number
+}
+
+/** Options for a new session. */
+export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice }
+
+/** Everything the page needs to show a stored session. */
+export type TSessionView = {
+  summary: TSessionSummary
+  messages: TUniversalMessage[]
+  events: IExecutionEventEnvelope[]
+  /** True while a turn of this session is running. */
+  running: boolean
+  /** True when another tab drives this session: this host follows its events and refuses turns. */
+  readOnly?: boolean
+}
+
+/** Stored sessions: create, list, open and close, rename, fork, delete, and the model each talks to. */
+export interface IHostSessions {
+  /** Creates and persists an empty session. */
+  createSession(options?: TCreateSessionOptions): Promise<TSessionSummary>
+  /** Lists stored sessions, newest first; corrupt records are reported, not thrown. */
+  listSessions(): Promise<TSessionListing>
+  /** Renames a session. */
+  renameSession(sessionId: string, name: string): Promise<TSessionSummary>
+  /** Deletes a session, its replay log and its sandbox snapshot; a running turn is aborted first. */
+  deleteSession(sessionId: string): Promise<void>
+  /** Copies a session's conversation and workspace under a new id. */
+  forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary>
+  /** Switches the model a session talks to; a key stays in memory only. */
+  setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary>
+  /** Loads a session's committed messages and replay events. */
+  openSession(sessionId: string): Promise<TSessionView>
+  /**
+   * Says the page no longer shows a session: the host may free its live sandbox and, in a
+   * browser, let another tab drive it. The stored session is untouched; a running turn goes on.
+   */
+  closeSession(sessionId: string): Promise<void>
+  /**
+   * Makes this host drive an open session another tab drives: that tab stops its running turn
+   * (committed messages are kept), hands the session over and follows it from then on. Resolves
+   * once this host drives it; a host that always drives its sessions resolves at once.
+   */
+  takeOver(sessionId: string): Promise<void>
+}

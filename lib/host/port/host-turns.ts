@@ -1,0 +1,21 @@
+import type { TRunError } from '../../core/run-error.ts'
+import type { TPermissionMode } from '../../permissions/index.ts'
+import type { TPermissionAnswer } from '../../session/permission-enforcer-types.ts'
+
+/**
+ * How a submitted turn ended. `error` says why the model's call failed (its code, class name,
+ * HTTP status…), as plain data; the conversation keeps the failure notice either way.
+ */
+export type TTurnResult = { response: string; interrupted: boolean; toolsExecuted: string[]; error?: TRunError }
+
+/** Turns of a session: submit a prompt, abort it, answer its permission prompts, set its mode. */
+export interface IHostTurns {
+  /** Runs one turn; resolves when it ends, with every message committed. */
+  submit(sessionId: string, prompt: string): Promise<TTurnResult>
+  /** Aborts the session's running turn or hydration, if any; a waiting permission prompt is answered deny. */
+  abort(sessionId: string): Promise<void>
+  /** Answers a `permission_request` event. */
+  answerPermission(sessionId: string, requestId: string, answer: TPermissionAnswer): Promise<void>
+  /** Switches the session's permission mode, also while a turn runs. */
+  setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void>
+}
