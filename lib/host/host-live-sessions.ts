@@ -47,7 +47,7 @@ export class HostLiveSessions {
   /** Assembles an open session again over its sandbox (a new provider, say); a closed one starts anew when next used. */
   async rebuild(record: TSessionRecord): Promise<void> {
     const current = await this.current(record.id)
-    if (current) this.hold(record.id, this.ports.assemble(record, current.sandbox, false))
+    if (current) this.hold(record.id, this.ports.assemble(record, current.sandbox, false).then((next) => keepSessionRules(current, next)))
   }
 
   /** Stops holding the session at once; resolves with it, once started, so the caller can dispose its sandbox. */
@@ -70,6 +70,7 @@ export class HostLiveSessions {
     const { sandbox, result } = await buildSwitchedSandbox({ sessionId, from: current.sandbox, choice, sandboxes: ports.sandboxes, workspaceRoot: ports.workspaceRoot, publishNow: ports.publishNow })
     const session = await ports.assemble(record, sandbox, false)
     session.session.setPermissionMode(current.session.getPermissionMode())
+    keepSessionRules(current, session)
     this.hold(sessionId, Promise.resolve(session))
     await current.sandbox.dispose?.().catch(() => undefined)
     await saveSandboxSnapshot(ports.store, sessionId, session.sandbox)
@@ -103,4 +104,11 @@ export class HostLiveSessions {
       throw error
     }
   }
+}
+
+/** What the user allowed "for this session" holds in the session assembled again. */
+function keepSessionRules(from: HostedSession, to: HostedSession): HostedSession {
+  const enforcer = to.session.getPermissionEnforcer()
+  for (const rule of from.session.getPermissionEnforcer().getSessionRules()) enforcer.addSessionRule(rule)
+  return to
 }

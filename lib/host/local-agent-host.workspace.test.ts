@@ -118,6 +118,44 @@ describe('LocalAgentHost: files the page puts in', () => {
   })
 })
 
+describe('LocalAgentHost: a session assembled again', () => {
+  it('keeps what the user allowed for the session after files put in make it re-read its workspace', async () => {
+    const provider = new ScriptedProvider(
+      [
+        { toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] },
+        { text: 'Read it.' },
+        { toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] },
+        { text: 'Read it again.' }
+      ],
+      { name: 'scripted' }
+    )
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Hi\n' }, cwd: '/workspace' }),
+      createProvider: (): IAIProvider => provider,
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      eventIntervalMs: 1
+    })
+    let prompts = 0
+    await host.subscribe(async (events) => {
+      for (const event of events) {
+        if (event.kind !== 'permission_request') continue
+        prompts++
+        await host.answerPermission(event.sessionId, event.requestId, { allowForSession: 'Bash(cat *)' })
+      }
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'Read the README')
+    await host.writeFile(session.id, '/workspace/AGENTS.md', 'Be brief.')
+    await host.submit(session.id, 'Read it again')
+
+    expect(prompts).toBe(1)
+    const { events } = await host.openSession(session.id)
+    const sources = events.flatMap((event) => (event.type === 'permission_decision' ? [event.data.source] : []))
+    expect(sources).toEqual(['handler', 'session_rule'])
+  })
+})
+
 describe('LocalAgentHost: hooks without a moment', () => {
   it('refuses Notification and worktree hooks in the settings, naming them, instead of never running them', async () => {
     const store = new MemorySessionStore()
