@@ -11,7 +11,7 @@ import { createSession, type TWorkspaceConfiguration } from '../session/session-
 import { toStoredEvent, type TSessionEvent } from '../session/session-events.ts'
 import { SessionPersistence } from '../session/session-persistence.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
-import { StreamRedactor } from '../session/stream-redactor.ts'
+import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 
 /** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
 export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>

@@ -1,4 +1,4 @@
-import { createSecretValuePattern, createSecretValueStartPattern, SHORTEST_KNOWN_SECRET } from '../storage/replay-log/redact-secrets.ts'
+import { createSecretValuePattern, createSecretValueStartPattern, SHORTEST_KNOWN_SECRET } from './redact-secrets.ts'
 
 // Every key shape starts with one of these letters at a word's start (a piece's first letter is
 // checked too, since the word may have begun in the piece before).

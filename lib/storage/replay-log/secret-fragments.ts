@@ -1,4 +1,4 @@
-import { createSecretValuePattern, REDACTED } from '../storage/replay-log/redact-secrets.ts'
+import { createSecretValuePattern, REDACTED } from './redact-secrets.ts'
 
 // A shorter piece of a secret at a fragment's edge reveals nothing of it, and would match too often.
 const SHORTEST_PIECE = 4

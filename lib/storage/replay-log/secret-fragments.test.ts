@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { REDACTED } from '../storage/replay-log/redact-secrets.ts'
+import { REDACTED } from './redact-secrets.ts'
 import { findSecretValues, scrubSecretFragments } from './secret-fragments.ts'
 
 const SECRET = 'zq81Hw0Ppl3mXvT7'

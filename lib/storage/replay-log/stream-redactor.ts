@@ -1,5 +1,5 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
-import { REDACTED, redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import { REDACTED, redactSecrets } from './redact-secrets.ts'
 import { findSecretValues, scrubSecretFragments } from './secret-fragments.ts'
 import { StreamSecretScanner, type TSecretSpan } from './stream-secret-scanner.ts'
 

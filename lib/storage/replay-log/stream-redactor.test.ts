@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
-import { REDACTED, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
-import { recordSuiteTotal } from '../testing/suite-totals.ts'
+import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import { REDACTED, redactSecretText } from './redact-secrets.ts'
+import { recordSuiteTotal } from '../../testing/suite-totals.ts'
 import { StreamRedactor } from './stream-redactor.ts'
 
 const SUITE = 'stream redaction'
