@@ -1,8 +1,10 @@
+import type { TEnvironmentRecord } from '../lib/core/env-reference.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
 import type { ITool } from '../lib/core/tool.ts'
 import type { THooksConfig } from '../lib/hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index.ts'
 import type { TManifestApplication, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
+import type { TLocalAgentHostOptions } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { ISandboxClient } from '../sandbox/sandbox-client.ts'
 
@@ -56,4 +58,12 @@ export type TAgentWorkerOptions = {
   autoCompactThreshold?: number | false
   /** How often batched events reach the page, in milliseconds. */
   eventIntervalMs?: number
+  /** What `$ENV:` references in the workspace's settings resolve against (the worker has no environment of its own). */
+  env?: TEnvironmentRecord
+  /** The lowest settings layer (the user's), below the workspace's `.claude/` and `.robota/` files. */
+  userSettings?: unknown
+  /** Options of the WebFetch tool, or `false` for none. */
+  webFetch?: TLocalAgentHostOptions['webFetch']
+  /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
+  searchProvider?: TLocalAgentHostOptions['searchProvider']
 }

@@ -41,6 +41,26 @@ describe('createLocalAgentHost', () => {
     expect(toolResult?.content).toContain('"sum":5')
   })
 
+  it('takes the user settings layer the app gives: its deny rule holds in the worker’s sessions', async () => {
+    const provider = new ScriptedProvider([{ text: 'Listing.', toolCalls: [{ id: 'call_ls', name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Done.' }])
+    const store = new MemorySessionStore()
+    const host = createLocalAgentHost(
+      {
+        providers: { scripted: () => provider },
+        defaultProvider: { kind: 'scripted', model: 'demo' },
+        workspace: { files: { 'README.md': '# hi' } },
+        userSettings: { permissions: { deny: ['Bash(ls)'] } },
+        permissionMode: 'bypassPermissions'
+      },
+      store
+    )
+    const session = await host.createSession()
+    await host.submit(session.id, 'List the files')
+    const result = (await store.loadSession(session.id))?.messages.find((message) => message.role === 'tool')
+    expect(result?.content).toMatch(/denied|not allowed|deny/i)
+    expect(result?.content).not.toContain('README.md')
+  })
+
   it('names the provider a page asked for that the worker does not offer, and a default it does not list', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([{ text: 'hi' }]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()

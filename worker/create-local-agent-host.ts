@@ -41,7 +41,11 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(applyManifest ? { applyManifest } : {}),
     ...(options.autoCompactThreshold === undefined ? {} : { autoCompactThreshold: options.autoCompactThreshold }),
-    ...(options.eventIntervalMs === undefined ? {} : { eventIntervalMs: options.eventIntervalMs })
+    ...(options.eventIntervalMs === undefined ? {} : { eventIntervalMs: options.eventIntervalMs }),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
+    ...(options.webFetch === undefined ? {} : { webFetch: options.webFetch }),
+    ...(options.searchProvider ? { searchProvider: options.searchProvider } : {})
   })
 }
 
