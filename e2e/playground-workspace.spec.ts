@@ -71,7 +71,12 @@ test('workspace: file tree and viewer, uploads, and manifests (validation inline
 
 test('workspace: a slow download is stopped from the page; nothing of it is written and the rest waits', async ({ page }) => {
   // A download that sends its headers and a first chunk, then never finishes.
+  let downloadStarted: () => void = () => undefined
+  const downloading = new Promise<void>((resolve) => {
+    downloadStarted = resolve
+  })
   const hanging = createServer((request, response) => {
+    downloadStarted()
     response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'application/octet-stream' })
     response.write('partial')
     request.on('close', () => response.destroy())
@@ -86,6 +91,8 @@ test('workspace: a slow download is stopped from the page; nothing of it is writ
     await manifest.getByLabel('Manifest JSON').fill(JSON.stringify({ entries }, null, 2))
     await manifest.getByRole('button', { name: 'Apply to sandbox' }).click()
     await expect(manifest.getByRole('status').filter({ hasText: 'Applying the manifest' })).toBeVisible()
+    // Stopped while the download hangs: the file before it is written by then.
+    await downloading
     await manifest.getByRole('button', { name: 'Stop hydration' }).click()
 
     const result = manifest.getByRole('table', { name: 'Manifest result' })
