@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
 import { serveDirectory } from './consumers/static-server.ts'
 import { collectPageErrors } from './playground-fixtures.ts'
+import { startViteDevServer } from './vite-dev-server.ts'
 
 // The package as someone else's app gets it: packed as published, installed from the registry
 // into a fresh folder with neither vendor SDK, and used by a small app (e2e/consumers/apps) that
@@ -82,28 +82,10 @@ for (const bundler of CONSUMER_BUILDS) {
 test('Vite dev server: the app runs from source with no optimizeDeps setting', async ({ page }) => {
   test.setTimeout(180_000)
   const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200
-  let output = ''
-  const server: ChildProcess = spawn(join(workspace.directory, 'node_modules', '.bin', 'vite'), ['--config', 'bundlers/vite.config.js', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: workspace.directory,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }
-  })
+  const server = await startViteDevServer(join(workspace.directory, 'node_modules', '.bin', 'vite'), port, { cwd: workspace.directory, args: ['--config', 'bundlers/vite.config.js'] })
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The dev server did not start within 30 s:\n${output}`)), 30_000)
-      const listen = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes(`127.0.0.1:${port}`)) {
-          clearTimeout(timer)
-          resolve()
-        }
-      }
-      server.stdout?.on('data', listen)
-      server.stderr?.on('data', listen)
-      server.on('exit', (code) => reject(new Error(`The dev server exited with ${code}:\n${output}`)))
-    })
-    await runTheApp(page, `http://127.0.0.1:${port}/`)
+    await runTheApp(page, server.url)
   } finally {
-    server.kill()
+    server.stop()
   }
 })

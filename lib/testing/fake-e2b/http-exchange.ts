@@ -1,24 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { answerPreflight, CORS_HEADERS } from '../cors-responses.ts'
 
-/** Headers that let a page or worker on another origin read every response, Connect's included. */
-export const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
+export { CORS_HEADERS, sendJson } from '../cors-responses.ts'
 
-/** Answers a CORS preflight: 204, any origin, the methods E2B's API uses and the headers asked about. */
+/** Answers a CORS preflight with the methods E2B's API uses. */
 export function sendPreflight(request: IncomingMessage, response: ServerResponse): void {
-  response.writeHead(204, {
-    ...CORS_HEADERS,
-    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
-    'access-control-max-age': '600'
-  })
-  response.end()
-}
-
-/** Sends a JSON body with CORS headers. */
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body)
-  response.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
-  response.end(text)
+  answerPreflight(request, response, 'GET, POST, PUT, DELETE, OPTIONS')
 }
 
 /** Sends an empty answer (E2B's API answers 204 to kill and pause). */

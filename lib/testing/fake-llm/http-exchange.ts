@@ -1,23 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { answerPreflight } from '../cors-responses.ts'
 
-/** Headers that let a browser page or worker on another origin read every response. */
-export const CORS_HEADERS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
+export { CORS_HEADERS, sendJson } from '../cors-responses.ts'
 
-/** Answers a CORS preflight: 204, any origin, and exactly the headers the browser asked about. */
+/** Answers a CORS preflight with the methods the model APIs use. */
 export function sendPreflight(request: IncomingMessage, response: ServerResponse): void {
-  response.writeHead(204, {
-    ...CORS_HEADERS,
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*',
-    'access-control-max-age': '600'
-  })
-  response.end()
-}
-
-/** Sends a JSON body with CORS headers. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...CORS_HEADERS, 'content-type': 'application/json', ...headers })
-  response.end(JSON.stringify(body))
+  answerPreflight(request, response, 'GET, POST, OPTIONS')
 }
 
 /** Reads a request body as text. */
