@@ -168,6 +168,7 @@ export class Robota {
       throw error
     } finally {
       stopRecording()
+      stopper.release()
       this.running = false
     }
   }

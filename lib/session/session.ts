@@ -1,6 +1,7 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
+import { followAbort } from '../core/follow-abort.ts'
 import type { IRunUsage } from '../core/execution/run-execution.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
@@ -71,7 +72,8 @@ export class Session {
     this.running = true
     const controller = new AbortController()
     this.controller = controller
-    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
+    const stopFollowing = followAbort(options.signal, controller)
+    const signal = controller.signal
     const compactions: TCompactionOutcome[] = []
     try {
       const gate = await this.runHooks('UserPromptSubmit', { prompt: options.rawInput ?? input }, signal)
@@ -96,6 +98,7 @@ export class Session {
       }
       return { ...result, compactions }
     } finally {
+      stopFollowing()
       this.running = false
       this.controller = undefined
     }

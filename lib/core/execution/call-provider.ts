@@ -1,4 +1,5 @@
 import { isAbortError, ProviderError } from '../errors.ts'
+import { followAbort } from '../follow-abort.ts'
 import type { TUniversalMessage } from '../messages.ts'
 import type { IProviderResponse, IToolSchema } from '../provider.ts'
 import type { IExecutionContext } from './execution-context.ts'
@@ -45,7 +46,9 @@ export async function callProvider(
         lastActivity = Date.now()
       }
     : () => undefined
-  const callSignal = idle ? (signal ? AbortSignal.any([signal, idle.signal]) : idle.signal) : signal
+  // The idle watch's controller stands for the call: it follows the run's signal too.
+  const stopFollowing = idle ? followAbort(signal, idle) : () => undefined
+  const callSignal = idle ? idle.signal : signal
   const onStop = () => clearTimeout(timer)
   signal?.addEventListener('abort', onStop, { once: true })
   if (idleMs !== undefined) watch(idleMs)
@@ -74,6 +77,7 @@ export async function callProvider(
     return { kind: 'failed', error }
   } finally {
     clearTimeout(timer)
+    stopFollowing()
     signal?.removeEventListener('abort', onStop)
   }
 }

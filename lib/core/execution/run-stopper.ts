@@ -1,3 +1,5 @@
+import { followAbort } from '../follow-abort.ts'
+
 /**
  * Stops a run from inside when something outside the model fails (a caller's callback throws),
  * through the same path as the caller's abort: the loop commits what it has as interrupted,
@@ -6,11 +8,14 @@
 export class RunStopper {
   /** The run's signal: aborted by the caller's signal or by `stop`. */
   readonly signal: AbortSignal
+  /** Stops following the caller's signal once the run has ended. */
+  readonly release: () => void
   private readonly controller = new AbortController()
   private reason: string | undefined
 
   constructor(callerSignal: AbortSignal | undefined) {
-    this.signal = callerSignal ? AbortSignal.any([callerSignal, this.controller.signal]) : this.controller.signal
+    this.signal = this.controller.signal
+    this.release = followAbort(callerSignal, this.controller)
   }
 
   /** Why the run was stopped from inside (`the onTextDelta callback threw: …`), or `undefined`. */
