@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { REMOTE_IMAGE_ATTRIBUTE, renderMarkdown } from './markdown-renderer.ts'
-import { BLOCK_REMOTE_CONTENT, parseAllowedHosts } from './remote-content.ts'
+import { parseAllowedHosts, type TRemoteContentPolicy } from './remote-content.ts'
 
+// A page that allows nothing: every remote image waits for a click.
+const BLOCK_REMOTE_CONTENT: TRemoteContentPolicy = { allowedImageHosts: [], loadedImages: new Set() }
 const LEAK = 'http://127.0.0.1:8787/leak.png?secret=abc123'
 
 /** Every `src` the rendered HTML would load when put into a page. */

@@ -10,14 +10,11 @@ export type TRemoteContentPolicy = {
   loadedImages: ReadonlySet<string>
 }
 
-/** The policy of a page that allows nothing: every remote image waits for a click. */
-export const BLOCK_REMOTE_CONTENT: TRemoteContentPolicy = { allowedImageHosts: [], loadedImages: new Set() }
-
 /**
  * True for an address that fetches nothing: a `data:` image is decoded in place. Everything else,
  * a relative address included (it reaches the page's own server), is a request.
  */
-export function isInlineImage(source: string): boolean {
+function isInlineImage(source: string): boolean {
   return /^data:image\//i.test(source.trim())
 }
 
