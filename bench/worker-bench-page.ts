@@ -43,12 +43,17 @@ async function streamTurn(prompt: string): Promise<TStreamMeasurement> {
   let firstProduced = Number.NaN
   let lastArrived = Number.NaN
   let batches = 0
+  // Only the model call the prompt asks for is measured: a 100,000-delta answer fills the context
+  // window, and the session's compaction that follows streams a summary of its own.
+  let answered = false
   const listener = (events: THostEvent[]) => {
     const arrived = sharedClockNow()
     const batchStart = latencies.length
     let counted = false
     for (const event of events) {
-      if (event.kind !== 'replay' || event.event.sessionId !== session.id || event.event.type !== 'provider_stream_raw_delta') continue
+      if (answered || event.kind !== 'replay' || event.event.sessionId !== session.id) continue
+      if (event.event.type === 'provider_response_raw') answered = true
+      if (event.event.type !== 'provider_stream_raw_delta') continue
       const produced = Number.parseFloat(event.event.data.delta)
       if (Number.isNaN(firstProduced)) firstProduced = produced
       latencies.push(arrived - produced)
