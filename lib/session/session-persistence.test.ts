@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
-import { createUserMessage, type TUniversalMessage } from '../core/messages.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TSessionEvent } from './session-events.ts'
@@ -56,5 +56,26 @@ describe('SessionPersistence', () => {
     expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0])
     await persistence.flush(1)
     expect(store.writes.at(-1)?.name).toBe('renamed')
+  })
+
+  it('snapshots the sandbox before a round’s tool results unless every tool of the round only reads', async () => {
+    const snapshotsFor = async (toolNames: string[]) => {
+      let snapshots = 0
+      const persistence = new SessionPersistence(new MemorySessionStore(), record, { snapshotSandbox: async () => ++snapshots })
+      await persistence.start()
+      const toolCalls = toolNames.map((name, index) => ({ id: `call-${index}`, name, arguments: {} }))
+      const messages = [
+        createUserMessage('Go.'),
+        createAssistantMessage('Running them.', { toolCalls }),
+        ...toolCalls.map((call) => createToolMessage('done', { toolCallId: call.id, toolName: call.name }))
+      ]
+      messages.forEach((message, index) => persistence.observe(append(index, index, message)))
+      await persistence.flush(messages.length)
+      return snapshots
+    }
+    expect(await snapshotsFor(['Read', 'Glob', 'Grep', 'WebFetch', 'WebSearch'])).toBe(0)
+    expect(await snapshotsFor(['Read', 'Bash'])).toBe(1)
+    // A tool the SDK does not know may do anything.
+    expect(await snapshotsFor(['deploy'])).toBe(1)
   })
 })

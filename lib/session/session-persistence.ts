@@ -1,5 +1,6 @@
+import { isReadOnlyTool } from '../permissions/index.ts'
+import { SessionRecorder } from '../storage/session-recorder.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
-import { SessionRecorder } from './session-recorder.ts'
 import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 
 type TRecordChanges = Partial<Pick<TSessionRecord, 'name' | 'model'>>
@@ -88,7 +89,11 @@ export class SessionPersistence {
   }
 
   private recorderFor(record: TSessionRecord): SessionRecorder {
-    return new SessionRecorder(this.store, record, this.options.beforeWrite, this.options.snapshotSandbox)
+    return new SessionRecorder(this.store, record, {
+      ...this.options,
+      // Read, Glob, Grep, WebFetch and WebSearch change nothing a snapshot would hold.
+      mayChangeWorkspace: (toolName) => !isReadOnlyTool(toolName)
+    })
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {

@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
-import { MemorySessionStore } from '../storage/memory-session-store.ts'
-import { createTestRecord } from '../storage/session-store.fixtures.ts'
-import { SessionRecorder } from './session-recorder.ts'
+import { MemorySessionStore } from './memory-session-store.ts'
+import { SessionRecorder, type TSessionRecorderOptions } from './session-recorder.ts'
+import { createTestRecord } from './session-store.fixtures.ts'
 
 /** Feeds a recorder the history appends of one round of tool calls, and counts its snapshots. */
-async function recordRound(calls: Array<{ name: string }>): Promise<{ snapshots: number; stored: unknown }> {
+async function recordRound(
+  calls: Array<{ name: string }>,
+  mayChangeWorkspace: TSessionRecorderOptions['mayChangeWorkspace'] | null = (name) => name !== 'Read' && name !== 'Grep'
+): Promise<{ snapshots: number; stored: unknown }> {
   const store = new MemorySessionStore()
   const record = createTestRecord('s1', { messages: [] })
   await store.commit(record, [])
   let snapshots = 0
-  const recorder = new SessionRecorder(store, record, undefined, async () => `snapshot ${++snapshots}`)
+  const recorder = new SessionRecorder(store, record, {
+    snapshotSandbox: async () => `snapshot ${++snapshots}`,
+    ...(mayChangeWorkspace ? { mayChangeWorkspace } : {})
+  })
   const toolCalls = calls.map((call, index) => ({ id: `call-${index}`, name: call.name, arguments: {} }))
   const messages: TUniversalMessage[] = [
     createUserMessage('Go.'),
@@ -30,11 +36,13 @@ describe('SessionRecorder', () => {
   it('stores a round’s tool results after one snapshot when a tool may have written', async () => {
     expect(await recordRound([{ name: 'Read' }, { name: 'Bash' }, { name: 'Grep' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
     expect(await recordRound([{ name: 'Write' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
-    // A tool the SDK does not know may do anything.
-    expect(await recordRound([{ name: 'deploy' }])).toEqual({ snapshots: 1, stored: 'snapshot 1' })
   })
 
-  it('takes no snapshot for a round whose tools only read', async () => {
-    expect(await recordRound([{ name: 'Read' }, { name: 'Glob' }, { name: 'Grep' }, { name: 'WebFetch' }, { name: 'WebSearch' }])).toEqual({ snapshots: 0, stored: undefined })
+  it('takes no snapshot for a round whose tools cannot change the workspace', async () => {
+    expect(await recordRound([{ name: 'Read' }, { name: 'Grep' }])).toEqual({ snapshots: 0, stored: undefined })
+  })
+
+  it('takes a snapshot for every round with tool results when it is not told which tools only read', async () => {
+    expect(await recordRound([{ name: 'Read' }], null)).toEqual({ snapshots: 1, stored: 'snapshot 1' })
   })
 })

@@ -1,7 +1,22 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
-import { isReadOnlyTool } from '../permissions/index.ts'
-import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
+import type { ISessionStore, TSessionRecord } from './session-store.ts'
+
+/** What a `SessionRecorder` does around its writes. */
+export type TSessionRecorderOptions = {
+  /**
+   * Runs before each write starts (delivering the events published so far, say): a write hashes
+   * its events, which holds the thread for a while on a long round. A failure here is ignored.
+   */
+  beforeWrite?: () => Promise<void>
+  /** Takes a sandbox snapshot, stored before a round's tool results. */
+  snapshotSandbox?: () => Promise<unknown>
+  /**
+   * Whether a tool of this name may have changed the workspace; a round whose tools all answer
+   * no takes no snapshot. Without it, every round with tool results takes one.
+   */
+  mayChangeWorkspace?: (toolName: string) => boolean
+}
 
 /**
  * Persists a running session as it goes: events are buffered and written together with the
@@ -10,7 +25,7 @@ import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
  * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
  * A round's tool results are stored only after a sandbox snapshot taken once its tools ran, so a
  * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores; a round
- * whose tools only read (Read, Glob, Grep, WebFetch, WebSearch) changed nothing and takes none.
+ * whose tools cannot change the workspace (`mayChangeWorkspace`) takes none.
  * Writes are chained and never overlap.
  */
 export class SessionRecorder {
@@ -19,15 +34,10 @@ export class SessionRecorder {
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
 
-  /**
-   * `beforeWrite` runs before each write starts (delivering the events published so far, say): a
-   * write hashes its events, which holds the thread for a while on a long round.
-   */
   constructor(
     private readonly store: ISessionStore,
     private latest: TSessionRecord,
-    private readonly beforeWrite?: () => Promise<void>,
-    private readonly snapshotSandbox?: () => Promise<unknown>
+    private readonly options: TSessionRecorderOptions = {}
   ) {
     this.messages = [...latest.messages]
   }
@@ -56,12 +66,12 @@ export class SessionRecorder {
     this.latest = { ...this.latest, messages: [...this.messages], nextEventSeq, updatedAt: Date.now() }
     const record = this.latest
     // Taken now, while the tools' effects are fresh, not when the write's turn in the chain comes.
-    const snapshot = withSnapshot ? this.snapshotSandbox?.() : undefined
+    const snapshot = withSnapshot ? this.options.snapshotSandbox?.() : undefined
     snapshot?.catch(() => undefined)
     this.writing = this.writing.then(async () => {
       try {
         // Only a courtesy to the page: a failure here must not cost the write.
-        await this.beforeWrite?.().catch(() => undefined)
+        await this.options.beforeWrite?.().catch(() => undefined)
         if (snapshot) await this.store.saveSandboxSnapshot(record.id, await snapshot)
         await this.store.commit(record, events)
       } catch (error) {
@@ -74,7 +84,8 @@ export class SessionRecorder {
   private roundMayWrite(index: number): boolean {
     const calling = this.messages[index]
     if (calling?.role !== 'assistant' || !calling.toolCalls) return true
-    return calling.toolCalls.some((call) => !isReadOnlyTool(call.name))
+    const mayChange = this.options.mayChangeWorkspace ?? (() => true)
+    return calling.toolCalls.some((call) => mayChange(call.name))
   }
 
   /** Waits for every queued write; rejects with the first write failure, if any. */
