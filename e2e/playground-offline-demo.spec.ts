@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
-import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_INTENTS } from '../playground/worker/offline-demo/demo-intents.ts'
+import { collectPageErrors, openPlayground, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
 
 test('the offline demo: a scripted model labelled as such, a permission prompt, tool cards and the replay timeline', async ({ page }) => {
   const errors = collectPageErrors(page)
@@ -66,4 +67,60 @@ test('abort stops a running turn and the conversation says so', async ({ page })
   await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Bash result').last()).toContainText(/denied|interrupted|abort/i)
+})
+
+// What each intent of the demo's table answers in the sample workspace, and the prompt the spec
+// sends where the table's own example would reach the network.
+const DEMO_TABLE: Record<string, { answer: string | RegExp; prompt?: string }> = {
+  skill: { answer: 'This workspace has no skills yet' },
+  compaction: { answer: 'Type /compact' },
+  'web fetch': { prompt: 'Fetch http://127.0.0.1:9/notes', answer: 'I could not fetch it' },
+  git: { answer: /git (says|finished)|not a git repository/ },
+  'run a command': { answer: /It printed:\s+\d+ README\.md/ },
+  write: { answer: 'notes.txt is written' },
+  edit: { answer: 'I edited the first line of README.md' },
+  search: { answer: 'Nothing in the workspace matches "TODO"' },
+  glob: { answer: 'src/calculator.ts' },
+  read: { answer: 'export function add' },
+  list: { answer: 'calculator.test.ts' }
+}
+
+/** Sends a prompt and allows every tool it asks about, until the last answer shows `answer`. */
+async function runAllowingTools(page: Page, prompt: string, answer: string | RegExp): Promise<void> {
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  const asked = await conversation.getByLabel('You').count()
+  await sendPrompt(page, prompt)
+  await expect(conversation.getByLabel('You')).toHaveCount(asked + 1)
+  const permission = page.getByRole('alertdialog')
+  const done = conversation.getByLabel('Assistant').last().filter({ hasText: answer })
+  for (;;) {
+    await expect(permission.or(done).first()).toBeVisible({ timeout: 15_000 })
+    if (!(await permission.isVisible())) break
+    await permission.getByRole('button', { name: 'Allow once' }).click()
+    await expect(permission).toHaveCount(0)
+  }
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+}
+
+test('the offline demo follows the prompt: each intent of its table runs its tool and answers from it', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  expect(Object.keys(DEMO_TABLE).sort()).toEqual(DEMO_INTENTS.map((intent) => intent.name).sort())
+  for (const intent of DEMO_INTENTS) {
+    const row = DEMO_TABLE[intent.name] as (typeof DEMO_TABLE)[string]
+    const cards = conversation.getByRole('region', { name: `Tool call ${intent.tool}` })
+    const before = intent.tool ? await cards.count() : 0
+    await runAllowingTools(page, row.prompt ?? intent.example, row.answer)
+    if (intent.tool) await expect(cards, intent.name).toHaveCount(before + 1)
+  }
+  // The Edit card shows what changed, and the file the demo wrote is in the sandbox.
+  await expect(conversation.getByRole('region', { name: 'Tool call Edit' }).last()).toContainText('(edited by the offline demo)')
+  await page.getByRole('tab', { name: 'Workspace' }).click()
+  await expect(page.getByRole('tabpanel', { name: 'Workspace' })).toContainText('notes.txt')
+
+  // A subagent: the demo hands the work to Explore, which tours the workspace and reports.
+  await runAllowingTools(page, 'Delegate the tour to a subagent', 'The Explore subagent reported')
+  await expect(conversation.getByRole('region', { name: 'Tool call Agent' })).toHaveCount(1)
+  expect(errors).toEqual([])
 })

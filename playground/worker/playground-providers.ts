@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
 import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
-import { OfflineDemoProvider } from './offline-demo-provider.ts'
+import { OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
 
 /** How the playground's worker builds providers. */
 export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries?: number }
