@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { readFileSync } from 'node:fs'
-import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
+import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
 
 test('sessions: fork keeps the conversation and files apart from the original; rename and delete', async ({ page }) => {
   const errors = collectPageErrors(page)
@@ -79,4 +79,20 @@ test('replay: export JSONL, import it in another browser with verification, and 
   await expect(otherReplay.getByRole('status', { name: 'Replay log status' })).toContainText('Re-run matches the recording', { timeout: 30_000 })
   await saveScreenshot(other, 'playground-replay-import')
   await elsewhere.close()
+})
+
+test('the session list follows a turn as it runs: named after the prompt at once, messages counted as they commit', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toBeVisible()
+  await sendPrompt(page, 'What is in this workspace?')
+  // The turn waits on the permission prompt for `cat README.md`: the prompt, the answer that
+  // called `ls`, its result and the answer that calls `cat` are committed; the list says so already.
+  const permission = page.getByRole('alertdialog', { name: 'Allow Bash?' })
+  await expect(permission).toBeVisible()
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\? ?4 messages/ })).toBeVisible()
+  await permission.getByRole('button', { name: 'Allow once' }).click()
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\? ?6 messages/ })).toBeVisible()
+  expect(errors).toEqual([])
 })

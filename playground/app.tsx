@@ -80,16 +80,17 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
       }
       // Command answers sit below the conversation; a new prompt moves the conversation past them.
       commands.clear()
-      const firstPrompt = state.messages.length === 0 && state.name === 'New session'
+      // Named after its first prompt as the turn starts, so the list tells sessions apart at once.
+      if (sessionId && !state.readOnly && state.messages.length === 0 && state.name === 'New session') {
+        await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
+      }
       // A model switch saved a moment ago must reach the worker before the turn starts.
       await provider.settled()
       const sent = await submit(prompt)
-      // Named after its first prompt once the turn has committed, so the list tells sessions apart.
-      if (sent && sessionId && firstPrompt) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
-      else await sessions.refresh()
+      await sessions.refresh()
       return sent
     },
-    [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.messages.length, state.name, sessions.refresh, sessions.rename]
+    [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.readOnly, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
   const queue = usePromptQueue(state.sessionId, chatState.running, state.readOnly, send)

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost, TProviderChoice } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+import { useHostEvents } from '../../worker/react/use-host-events.ts'
+import { applyLiveEvents } from './live-session-summaries.ts'
 
 /** The stored sessions, the open one, and what can be done to them. */
 export type TSessionList = {
@@ -19,7 +21,7 @@ export type TSessionList = {
 }
 
 /**
- * Keeps the session list in step with the host. On first mount it reopens the most recent session,
+ * Keeps the session list in step with the host, live while turns run. On first mount it reopens the most recent session,
  * or starts one with `providerChoice()`, so a reload lands where the user left off.
  */
 export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice): TSessionList {
@@ -35,6 +37,13 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     setCorruptCount(listing.corrupt.length)
     return listing.sessions
   }, [host])
+
+  // Counts follow the conversation as it happens; the stored summaries are read again once a
+  // turn ends, in this tab or in one it follows.
+  useHostEvents(host, (events) => {
+    setSessions((current) => applyLiveEvents(current, events))
+    if (events.some((event) => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')) void refresh()
+  })
 
   const guarded = useCallback(async (action: () => Promise<void>) => {
     try {
