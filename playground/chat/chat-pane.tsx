@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
@@ -30,6 +30,16 @@ type TChatPaneProps = {
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
 export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
+  const promptBox = useRef<HTMLTextAreaElement>(null)
+  const waiting = state.pendingPermissions.length
+  const waitedBefore = useRef(0)
+  useEffect(() => {
+    // The last permission prompt is gone (answered, or its turn stopped) and took the focus with
+    // it: the keyboard goes back to the prompt box. With more waiting, the next one has taken it.
+    const focusLost = document.activeElement === null || document.activeElement === document.body
+    if (waitedBefore.current > 0 && waiting === 0 && focusLost) promptBox.current?.focus()
+    waitedBefore.current = waiting
+  }, [waiting])
   return (
     <main className="chat" aria-label="Chat">
       {state.sandboxStatus === 'loading' ? (
@@ -53,7 +63,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
       <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} onOpenSettings={onOpenSettings} />
       {commandLog}
       {state.pendingPermissions.map((pending, index) => (
-        <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} />
+        <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />
       ))}
       {state.error ? <FailureNotice message={state.error} onOpenSettings={onOpenSettings} /> : null}
       {notices.map((notice) => (
@@ -61,7 +71,18 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           {notice}
         </p>
       ))}
-      <PromptForm disabled={!state.sessionId || state.readOnly} running={state.running} queued={queued} onSubmit={onSubmit} onQueue={onQueue} onUnqueue={onUnqueue} onAbort={onAbort} {...(loadCommands ? { loadCommands } : {})} />
+      <PromptForm
+        disabled={!state.sessionId || state.readOnly}
+        running={state.running}
+        queued={queued}
+        onSubmit={onSubmit}
+        onQueue={onQueue}
+        onUnqueue={onUnqueue}
+        onAbort={onAbort}
+        inputRef={promptBox}
+        focusKey={state.sessionId}
+        {...(loadCommands ? { loadCommands } : {})}
+      />
     </main>
   )
 }

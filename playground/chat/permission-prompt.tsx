@@ -1,3 +1,4 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
 import { proposedFileChange } from './file-change.ts'
@@ -7,16 +8,27 @@ import { summarizeArguments } from './tool-result.ts'
 type TPermissionPromptProps = {
   pending: TPendingPermission
   onAnswer: (requestId: string, answer: TPermissionAnswer) => void
-  /** Focus "Allow once" on arrival; only the first of several prompts takes focus. */
+  /** Escape: stops the running turn, as it does in the prompt box. */
+  onStop: () => void
+  /** Focus "Allow once"; only the first of several prompts has it, and the next takes over. */
   focus: boolean
 }
 
 /** Asks whether a tool call may run: this once, every call like it this session, or not at all. */
-export function PermissionPrompt({ pending, onAnswer, focus }: TPermissionPromptProps) {
+export function PermissionPrompt({ pending, onAnswer, onStop, focus }: TPermissionPromptProps) {
   const { requestId, request } = pending
   const change = proposedFileChange(request.toolName, request.parameters)
+  const allowOnce = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focus) allowOnce.current?.focus()
+  }, [focus])
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    onStop()
+  }
   return (
-    <div className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`}>
+    <div className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`} onKeyDown={onKeyDown}>
       <p id={`permission-${requestId}`}>
         The agent wants to run <strong>{request.toolName}</strong>: <code>{summarizeArguments(request.toolName, request.parameters)}</code>
         <span className="note"> · mode {request.mode}</span>
@@ -24,7 +36,7 @@ export function PermissionPrompt({ pending, onAnswer, focus }: TPermissionPrompt
       {request.reason ? <p className="note">{request.reason}</p> : null}
       {change ? <LazyFileDiff change={change} /> : null}
       <div className="permission-actions">
-        <button type="button" autoFocus={focus} onClick={() => onAnswer(requestId, 'allow_once')}>
+        <button type="button" ref={allowOnce} onClick={() => onAnswer(requestId, 'allow_once')}>
           Allow once
         </button>
         <button type="button" onClick={() => onAnswer(requestId, { allowForSession: request.suggestedPattern })}>

@@ -101,4 +101,15 @@ describe('PromptForm slash commands', () => {
     await press(textarea, 'Escape')
     expect(aborted).toEqual([1])
   })
+
+  it('sends a command typed out in full with one Enter, and the combobox names the list it controls', async () => {
+    const { textarea, combobox, submitted } = await renderForm()
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    expect(document.getElementById(combobox.getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('listbox')
+    await type(textarea, '/help')
+    expect(combobox.getAttribute('aria-expanded')).toBe('true')
+    await press(textarea, 'Enter')
+    expect(submitted).toEqual(['/help'])
+  })
 })

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
 import { suggestCommands } from './command-suggestions.ts'
@@ -17,21 +17,32 @@ type TPromptFormProps = {
   onAbort: () => void | Promise<void>
   /** The session's slash commands and skills; without it `/` opens no list. */
   loadCommands?: () => Promise<ICommand[]>
+  /** The prompt box, for the page to give it the keyboard back (after a permission prompt, say). */
+  inputRef?: RefObject<HTMLTextAreaElement | null>
+  /** Changes when another session opens; the prompt box then takes the keyboard. */
+  focusKey?: string | undefined
 }
 
 /**
  * The prompt box: Enter sends (or, while a turn runs or prompts wait, queues the prompt behind
  * them; each queued prompt sends in order when the turn before it ends),
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
- * session's commands as a combobox list: arrows move, Enter or Tab takes one, Escape closes it.
+ * session's commands as a combobox list: arrows move, Tab takes one, Enter takes one too or, when
+ * the whole command is typed already, sends it; Escape closes the list. The box takes the
+ * keyboard whenever a session opens.
  */
-export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
   const [dismissed, setDismissed] = useState(false)
-  const textarea = useRef<HTMLTextAreaElement>(null)
+  const ownRef = useRef<HTMLTextAreaElement>(null)
+  const textarea = inputRef ?? ownRef
   const listId = useId()
+
+  useEffect(() => {
+    if (focusKey !== undefined && !disabled) textarea.current?.focus()
+  }, [focusKey, disabled, textarea])
 
   // Read again each time a command starts, so skills added to the workspace show up.
   const startsCommand = prompt === '/'
@@ -88,9 +99,16 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
         setActive((activeIndex + step + suggestions.length) % suggestions.length)
         return
       }
-      if ((event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) || event.key === 'Tab') {
+      const enter = event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing
+      const picked = suggestions[activeIndex]
+      // A command typed out in full needs no completing: Enter sends it.
+      if (enter && picked && prompt.trim() === `/${picked.name}`) {
+        send(event)
+        return
+      }
+      if (enter || event.key === 'Tab') {
         event.preventDefault()
-        accept(suggestions[activeIndex])
+        accept(picked)
         return
       }
       if (event.key === 'Escape') {
@@ -122,7 +140,7 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
         </section>
       ) : null}
       <div className="prompt-row">
-        <div className="prompt-combobox" role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-label="Composer">
+        <div className="prompt-combobox" role="combobox" aria-expanded={open} aria-haspopup="listbox" aria-owns={listId} aria-controls={listId} aria-label="Composer">
           <textarea
             ref={textarea}
             aria-label="Prompt"
