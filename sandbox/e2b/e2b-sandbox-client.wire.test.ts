@@ -38,6 +38,11 @@ describe('E2BSandboxClient through the e2b SDK over HTTP', () => {
     expect(paths.at(-1)).toMatch(/^DELETE \/sandboxes\/fake-sandbox-\d+$/)
   })
 
+  it('was served every request the contract and manifest suites made: no route or envd method they need is missing', () => {
+    expect(server.requests.length).toBeGreaterThan(100)
+    expect(server.requests.filter((request) => !request.served)).toEqual([])
+  })
+
   it('fails to create a sandbox with a key the service refuses, naming the 401', async () => {
     const refused = await createE2BSandboxClient({ ...server.connection, apiKey: 'e2b_wrong' }).catch((error: unknown) => error)
     expect(refused).toMatchObject({ name: 'SandboxError', code: 'SANDBOX_ERROR' })
