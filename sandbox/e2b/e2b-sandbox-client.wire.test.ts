@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeE2BServer, type TFakeE2BServer } from '../../lib/testing/fake-e2b-server.ts'
 import { describeSandboxClient } from '../sandbox-client.contract.ts'
 import { describeWorkspaceManifest } from '../workspace/workspace-manifest.contract.ts'
+import { startWorkspaceManifestServers } from '../workspace/workspace-manifest-servers.fixtures.ts'
 import { createE2BSandboxClient } from './create-e2b-sandbox-client.ts'
 import { createFakeCloud } from './e2b-fake-cloud.fixtures.ts'
 
@@ -22,7 +23,7 @@ describeSandboxClient('E2BSandboxClient through the e2b SDK over HTTP', async (f
   return client
 })
 
-describeWorkspaceManifest('E2BSandboxClient through the e2b SDK over HTTP', () => createE2BSandboxClient(server.connection))
+describeWorkspaceManifest('E2BSandboxClient through the e2b SDK over HTTP', () => createE2BSandboxClient(server.connection), startWorkspaceManifestServers)
 
 describe('E2BSandboxClient through the e2b SDK over HTTP', () => {
   it('reaches the service only over its wire: the REST API for the sandbox, Connect for commands and files', async () => {
