@@ -26,7 +26,7 @@ test.afterAll(async () => {
   await Promise.all([app.close(), e2bServer.close(), manifestServers.close()])
 })
 
-test('the sandbox contract and workspace-manifest suites pass over E2B from a worker in Chromium, through the e2b SDK', async ({ page }) => {
+test('the sandbox contract and workspace-manifest suites, and output streaming, pass over E2B from a worker in Chromium, through the e2b SDK', async ({ page }) => {
   test.setTimeout(240_000)
   const errors = collectPageErrors(page)
   const { close: _close, ...servers } = manifestServers
@@ -41,7 +41,8 @@ test('the sandbox contract and workspace-manifest suites pass over E2B from a wo
   expect(results).toEqual(
     expect.arrayContaining([
       expect.stringMatching(/sandbox client contract\) > run > pipes one command into the next$/),
-      expect.stringMatching(/applyWorkspaceManifest over .* > gitRepo over smart HTTP .* > checks out a tag$/)
+      expect.stringMatching(/applyWorkspaceManifest over .* > gitRepo over smart HTTP .* > checks out a tag$/),
+      expect.stringMatching(/the e2b SDK in a worker > streams a command's output to onStdout and onStderr/)
     ])
   )
   // Everything went over the wire, and nothing the suites asked for was left unserved.

@@ -5,6 +5,7 @@ import { createE2BSandboxClient } from '../../../sandbox/e2b/create-e2b-sandbox-
 import { describeSandboxClient } from '../../../sandbox/sandbox-client.contract.ts'
 import { describeWorkspaceManifest } from '../../../sandbox/workspace/workspace-manifest.contract.ts'
 import type { TWorkspaceManifestServers } from '../../../sandbox/workspace/workspace-manifest-web.fixtures.ts'
+import { describe, expect, it } from 'vitest'
 import { countRegisteredTests, runRegisteredTests } from './browser-test-runner.ts'
 
 /** What the page hands the worker: where the services its test process started listen. */
@@ -27,6 +28,25 @@ self.addEventListener(
       return createE2BSandboxClient({ ...connection, ...options, sandbox })
     })
     describeWorkspaceManifest(name, () => createE2BSandboxClient(connection), async () => ({ ...servers, close: async () => undefined }))
+    describe('the e2b SDK in a worker', () => {
+      it("streams a command's output to onStdout and onStderr over envd's server stream, joining split characters", async () => {
+        const { Sandbox } = await import('e2b')
+        const sandbox = await Sandbox.create(connection)
+        const long = 'é'.repeat(40_000)
+        await sandbox.files.write('long.txt', long)
+        const stdout: string[] = []
+        const stderr: string[] = []
+        const result = await sandbox.commands.run('cat long.txt; echo warn >&2', {
+          onStdout: (text) => void stdout.push(text),
+          onStderr: (text) => void stderr.push(text)
+        })
+        expect(stdout.length).toBeGreaterThan(1)
+        expect(stdout.join('')).toBe(long)
+        expect(stderr).toEqual(['warn\n'])
+        expect(result.stdout).toBe(long)
+        await sandbox.kill()
+      })
+    })
     self.postMessage({ type: 'registered', count: countRegisteredTests() })
     void runRegisteredTests((result) => self.postMessage({ type: 'result', result })).then(() => self.postMessage({ type: 'done' }))
   },
