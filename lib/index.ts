@@ -380,3 +380,5 @@ export type {
   TWebFetchToolOptions,
   TWebSearchToolOptions
 } from './tools/index.ts'
+// The specs' name for the built-in tools' sandbox options (declared as TSandboxToolOptions).
+export type { TSandboxToolOptions as ISandboxToolOptions } from './tools/index.ts'

@@ -1,7 +1,8 @@
 /**
  * `robota/sandbox`: the sandbox port, the in-memory adapter, the contract every adapter meets, and
  * workspace manifests that hydrate any client.
- * just-bash and isomorphic-git are not imported here; they load on first use.
+ * just-bash and isomorphic-git are not imported here; they load on first use. `TSandboxRunOptions`,
+ * `TSandboxRunResult` and `TInMemorySandboxClientOptions` are deprecated names of the `I…` types.
  */
 export {
   SANDBOX_ABORTED_EXIT_CODE,
@@ -11,6 +12,8 @@ export {
 } from './sandbox-client.ts'
 export type {
   ISandboxClient,
+  ISandboxRunOptions,
+  ISandboxRunResult,
   TSandboxDirEntry,
   TSandboxEntryType,
   TSandboxErrorCode,
@@ -20,7 +23,7 @@ export type {
   TSandboxRunResult
 } from './sandbox-client.ts'
 export { InMemorySandboxClient } from './in-memory/in-memory-sandbox-client.ts'
-export type { TInMemorySandboxClientOptions } from './in-memory/in-memory-sandbox-client.ts'
+export type { IInMemorySandboxClientOptions, TInMemorySandboxClientOptions } from './in-memory/in-memory-sandbox-client.ts'
 export type { TInMemoryExecutionLimits } from './in-memory/just-bash-runtime.ts'
 export type {
   TInMemorySandboxSnapshot,

@@ -11,7 +11,7 @@ export const SANDBOX_TIMEOUT_EXIT_CODE = 124
 export const SANDBOX_ABORTED_EXIT_CODE = 130
 
 /** Options for one shell command. */
-export type TSandboxRunOptions = {
+export interface ISandboxRunOptions {
   /** Working directory for this command only; defaults to the client's current directory, which a `cd` then moves. */
   cwd?: string
   /** Extra environment variables for this command only. */
@@ -24,12 +24,18 @@ export type TSandboxRunOptions = {
   signal?: AbortSignal
 }
 
+/** @deprecated use `ISandboxRunOptions` */
+export type TSandboxRunOptions = ISandboxRunOptions
+
 /** What a finished command produced. A non-zero exit is a result, never a throw. */
-export type TSandboxRunResult = {
+export interface ISandboxRunResult {
   stdout: string
   stderr: string
   exitCode: number
 }
+
+/** @deprecated use `ISandboxRunResult` */
+export type TSandboxRunResult = ISandboxRunResult
 
 /** The kind of a filesystem entry. */
 export type TSandboxEntryType = 'file' | 'directory' | 'symlink'
@@ -59,7 +65,7 @@ export interface ISandboxClient {
    * Runs a shell command; a non-zero exit code is returned, not thrown. Without the `cwd` option,
    * the directory the command `cd`-ed into becomes the client's current directory, as in a terminal.
    */
-  run(command: string, options?: TSandboxRunOptions): Promise<TSandboxRunResult>
+  run(command: string, options?: ISandboxRunOptions): Promise<ISandboxRunResult>
   /** Reads a file as UTF-8 text. */
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
   /** Reads a file as raw bytes. */

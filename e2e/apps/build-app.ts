@@ -13,11 +13,15 @@ export type TServedApp = { url: string; close: () => Promise<void> }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }
 
+/** Extra module aliases for an app's build: a bare name and the file it resolves to. */
+export type TAppAliases = Record<string, string>
+
 /**
  * Builds an app of `e2e/apps/<name>` with Vite, `robota` resolved to this checkout's sources as
- * an installed package would be to its build, and serves the result from a local port.
+ * an installed package would be to its build (plus `aliases`, paths relative to the app's
+ * folder), and serves the result from a local port.
  */
-export async function buildAndServeApp(name: string): Promise<TServedApp> {
+export async function buildAndServeApp(name: string, aliases: TAppAliases = {}): Promise<TServedApp> {
   const outDir = mkdtempSync(join(tmpdir(), `robota-${name}-`))
   await build({
     configFile: false,
@@ -28,7 +32,8 @@ export async function buildAndServeApp(name: string): Promise<TServedApp> {
       alias: [
         { find: /^robota\/worker$/, replacement: join(ROOT, 'worker', 'index.ts') },
         { find: /^robota\/testing$/, replacement: join(ROOT, 'lib', 'testing', 'index.ts') },
-        { find: /^robota$/, replacement: join(ROOT, 'lib', 'index.ts') }
+        { find: /^robota$/, replacement: join(ROOT, 'lib', 'index.ts') },
+        ...Object.entries(aliases).map(([bare, file]) => ({ find: new RegExp(`^${bare}$`), replacement: join(ROOT, 'e2e', 'apps', name, file) }))
       ]
     },
     worker: { format: 'es' },

@@ -1,6 +1,9 @@
 import type { CommandResult, CommandStartOpts } from 'e2b'
 import type { TFakeE2BContext } from './fake-e2b-sandbox-context.ts'
 
+/** Receives a command's output as the shell yields it; `stream` names the pipe. */
+export type TFakeE2BOutputListener = (stream: 'stdout' | 'stderr', text: string) => void
+
 // Exit code and message envd reports for a process killed with SIGKILL.
 const killedExitCode = -1
 const killedMessage = 'signal: killed'
@@ -10,7 +13,9 @@ const killedMessage = 'signal: killed'
  * exit code 0 and throws the SDK's `CommandExitError` otherwise, or its `TimeoutError` when the
  * command's `timeoutMs` passes. With `stdin: true` the command starts once stdin is closed. Each
  * command is a fresh shell, as envd's `bash -l -c`: it starts in its `cwd` (or the home directory)
- * whatever earlier commands did, and its EXIT trap runs when it ends.
+ * whatever earlier commands did, and its EXIT trap runs when it ends. Output reaches `onStdout` /
+ * `onStderr` and every `follow` listener when the shell yields it: the backing shell gives a
+ * command's output when it finishes, so it arrives once, just before the exit.
  */
 export class FakeE2BCommandHandle {
   stdout = ''
@@ -19,6 +24,7 @@ export class FakeE2BCommandHandle {
   error: string | undefined
   private readonly stopper = new AbortController()
   private readonly stdinChunks: string[] = []
+  private readonly listeners = new Set<TFakeE2BOutputListener>()
   private readonly outcome: Promise<CommandResult | Error>
   private begin: () => void = () => {}
 
@@ -63,6 +69,12 @@ export class FakeE2BCommandHandle {
     this.begin()
   }
 
+  /** Adds a listener for output yielded from now on (as envd's `Connect` does); returns its removal. */
+  follow(listener: TFakeE2BOutputListener): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
   /** Stops listening; the process keeps running, as in the SDK. */
   async disconnect(): Promise<void> {}
 
@@ -91,12 +103,19 @@ export class FakeE2BCommandHandle {
           "deadline_exceeded: This error is likely due to exceeding 'timeoutMs' — the total time a long running request (like command execution or directory watch) can be active."
         )
       }
-      await options.onStdout?.(result.stdout)
-      await options.onStderr?.(result.stderr)
+      await this.emit('stdout', result.stdout)
+      await this.emit('stderr', result.stderr)
       return this.settle({ ...result, ...(result.exitCode === 0 ? {} : { error: `exit status ${result.exitCode}` }) })
     } catch (error) {
       return error instanceof Error ? error : new context.errors.SandboxError(String(error))
     }
+  }
+
+  // The SDK calls its callbacks only for output there is: an empty pipe makes no call.
+  private async emit(stream: 'stdout' | 'stderr', text: string): Promise<void> {
+    if (text === '') return
+    for (const listener of this.listeners) listener(stream, text)
+    await (stream === 'stdout' ? this.options.onStdout : this.options.onStderr)?.(text)
   }
 
   private settle(result: CommandResult): CommandResult {

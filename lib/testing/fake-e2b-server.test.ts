@@ -116,3 +116,103 @@ describe('fake E2B server: envd over Connect', () => {
     await sandbox.kill()
   })
 })
+
+describe('fake E2B server: output streaming over envd', () => {
+  it("streams a command's output to the SDK's onStdout and onStderr as data events, before the exit", async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    const seen: string[] = []
+    const result = await sandbox.commands.run('echo one; echo warn >&2; echo two', {
+      onStdout: (text) => void seen.push(`stdout:${text}`),
+      onStderr: (text) => void seen.push(`stderr:${text}`)
+    })
+    expect(seen).toEqual(['stdout:one\ntwo\n', 'stderr:warn\n'])
+    expect(result).toMatchObject({ stdout: 'one\ntwo\n', stderr: 'warn\n', exitCode: 0 })
+    const quiet: string[] = []
+    await sandbox.commands.run('true', { onStdout: (text) => void quiet.push(text), onStderr: (text) => void quiet.push(text) })
+    expect(quiet).toEqual([])
+    await sandbox.kill()
+  })
+
+  it('splits long output over several data events, which the SDK joins back character for character', async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    // 'é' is two bytes: 40,000 of them cross the event boundaries in the middle of characters.
+    const expected = 'é'.repeat(40_000)
+    await sandbox.files.write('/home/user/long.txt', expected)
+    const chunks: string[] = []
+    const result = await sandbox.commands.run('cat long.txt', { onStdout: (text) => void chunks.push(text) })
+    expect(chunks.length).toBeGreaterThan(1)
+    expect(chunks.join('')).toBe(expected)
+    expect(result.stdout).toBe(expected)
+    await sandbox.kill()
+  })
+
+  it('lists running processes and follows one with Connect until it ends', async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    const running = await sandbox.commands.run('sleep 0.3; echo late; exit 4', { background: true, cwd: '/tmp' })
+    expect(await sandbox.commands.list()).toEqual([expect.objectContaining({ pid: running.pid, cmd: '/bin/bash', cwd: '/tmp' })])
+    const seen: string[] = []
+    const followed = await sandbox.commands.connect(running.pid, { onStdout: (text) => void seen.push(text) })
+    expect(await rejection(followed.wait())).toMatchObject({ name: 'CommandExitError', exitCode: 4, stdout: 'late\n' })
+    expect(seen).toEqual(['late\n'])
+    expect(await sandbox.commands.list()).toEqual([])
+    expect(await rejection(sandbox.commands.connect(running.pid))).toBeInstanceOf(e2b.NotFoundError)
+    await sandbox.kill()
+  })
+})
+
+describe('fake E2B server: what it does not serve', () => {
+  it("answers a sandbox's info and a new timeout", async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    const info = await sandbox.getInfo()
+    expect(info).toMatchObject({ sandboxId: sandbox.sandboxId, templateId: 'base', state: 'running' })
+    await sandbox.setTimeout(600_000)
+    const later = await sandbox.getInfo()
+    expect(later.endAt.getTime() - Date.now()).toBeGreaterThan(500_000)
+    await sandbox.kill()
+    expect(await rejection(sandbox.getInfo())).toBeInstanceOf(e2b.SandboxNotFoundError)
+  })
+
+  it('refuses an envd method it does not implement as unimplemented, unary or streaming, at once', async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    const headers = { 'e2b-sandbox-id': sandbox.sandboxId, 'x-access-token': await accessToken(sandbox) }
+    const from = server.requests.length
+    const watch = await rejection(sandbox.files.watchDir('/home/user', () => undefined))
+    expect(watch).toBeInstanceOf(e2b.SandboxError)
+    expect(String(watch)).toContain('filesystem.Filesystem.WatchDir is not implemented')
+    const update = await fetch(`${server.url}/process.Process/Update`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{}'
+    })
+    expect(update.status).toBe(501)
+    expect(await update.json()).toEqual({ code: 'unimplemented', message: 'process.Process.Update is not implemented' })
+    const unknown = await fetch(`${server.url}/envd.Nothing/Here`, { method: 'POST', headers })
+    expect(unknown.status).toBe(404)
+    expect(server.requests.slice(from).map((request) => [request.path, request.served])).toEqual([
+      ['/filesystem.Filesystem/WatchDir', false],
+      ['/process.Process/Update', false],
+      ['/envd.Nothing/Here', false]
+    ])
+    await sandbox.kill()
+  })
+
+  it('answers an API route it does not serve with a plain 404, which the SDK does not mistake for a missing sandbox', async () => {
+    const sandbox = await e2b.Sandbox.create(server.connection)
+    const metrics = await rejection(sandbox.getMetrics())
+    expect(metrics).toBeInstanceOf(e2b.SandboxError)
+    expect(metrics).not.toBeInstanceOf(e2b.SandboxNotFoundError)
+    expect(String(metrics)).toMatch(/404: 404 page not found: the fake E2B server does not serve GET \/sandboxes\/fake-sandbox-\d+\/metrics/)
+    expect(server.requests.at(-1)).toMatchObject({ method: 'GET', served: false })
+    await sandbox.kill()
+  })
+})
+
+// The envd token the server issued to a sandbox, read back through its connect answer.
+async function accessToken(sandbox: { sandboxId: string }): Promise<string> {
+  const answer = await fetch(`${server.url}/v2/sandboxes/${sandbox.sandboxId}/connect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': server.connection.apiKey },
+    body: '{}'
+  })
+  return ((await answer.json()) as { envdAccessToken: string }).envdAccessToken
+}

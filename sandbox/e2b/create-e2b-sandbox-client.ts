@@ -1,17 +1,17 @@
 import { SandboxError } from '../sandbox-client.ts'
 import { E2BSandboxClient } from './e2b-sandbox-client.ts'
-import type { TE2BSandboxClientOptions } from './e2b-sandbox-client.ts'
+import type { IE2BSandboxClientOptions } from './e2b-sandbox-client.ts'
 import { loadE2BSandboxClass } from './e2b-sandbox-lifecycle.ts'
-import type { TE2BConnectionOptions, TE2BSandbox } from './e2b-sandbox.ts'
+import type { TE2BConnectionOptions, IE2BSandboxAdapter } from './e2b-sandbox.ts'
 
 /**
  * Options for `createE2BSandboxClient`: an existing `sandbox`, or how to reach E2B and which
  * sandbox to create (`template`) or reconnect (`sandboxId`), plus the client's own options.
  */
-export type TCreateE2BSandboxClientOptions = TE2BSandboxClientOptions &
+export type TCreateE2BSandboxClientOptions = IE2BSandboxClientOptions &
   TE2BConnectionOptions & {
     /** An SDK `Sandbox` already created or connected; nothing else is created then. */
-    sandbox?: TE2BSandbox
+    sandbox?: IE2BSandboxAdapter
     /** The template (or snapshot id) for a new sandbox; E2B's base template when left out. */
     template?: string
     /** A running or paused sandbox to connect to instead of creating one (it resumes if paused). */
@@ -28,7 +28,7 @@ export async function createE2BSandboxClient(options: TCreateE2BSandboxClientOpt
   const connection: TE2BConnectionOptions = withoutUndefined({ apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs })
   if (sandbox !== undefined) return new E2BSandboxClient(sandbox, { connection, ...clientOptions })
   const sandboxClass = clientOptions.sandboxClass ?? (await loadE2BSandboxClass())
-  let created: TE2BSandbox
+  let created: IE2BSandboxAdapter
   try {
     if (sandboxId !== undefined) created = await sandboxClass.connect(sandboxId, connection)
     else if (template !== undefined) created = await sandboxClass.create(template, connection)

@@ -1,5 +1,5 @@
 import { SandboxError, isSandboxError } from '../sandbox-client.ts'
-import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
+import type { ISandboxRunOptions, ISandboxRunResult } from '../sandbox-client.ts'
 import { limitOutput } from '../in-memory/output-limit.ts'
 import { createRunInterruption, stoppedRunResult } from '../in-memory/run-interruption.ts'
 import type { TRunStopReason } from '../in-memory/run-interruption.ts'
@@ -20,7 +20,7 @@ export type TE2BCommandContext = {
 
 /** A finished command, plus the directory its shell ended in when it reported one. */
 export type TE2BCommandOutcome = {
-  result: TSandboxRunResult
+  result: ISandboxRunResult
   finalDirectory: string | undefined
 }
 
@@ -32,7 +32,7 @@ export type TE2BCommandOutcome = {
 export async function runE2BCommand(
   commands: TE2BCommands,
   command: string,
-  options: TSandboxRunOptions,
+  options: ISandboxRunOptions,
   context: TE2BCommandContext
 ): Promise<TE2BCommandOutcome> {
   const interruption = createRunInterruption(options)
@@ -78,7 +78,7 @@ export async function runE2BCommand(
   }
 }
 
-async function finish(handle: TE2BCommandHandle, stdin: string | undefined): Promise<TSandboxRunResult> {
+async function finish(handle: TE2BCommandHandle, stdin: string | undefined): Promise<ISandboxRunResult> {
   try {
     if (stdin !== undefined) {
       await handle.sendStdin(stdin)

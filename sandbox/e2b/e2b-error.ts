@@ -1,5 +1,5 @@
 import { SandboxError, isSandboxError } from '../sandbox-client.ts'
-import type { TSandboxErrorCode, TSandboxRunResult } from '../sandbox-client.ts'
+import type { TSandboxErrorCode, ISandboxRunResult } from '../sandbox-client.ts'
 import { createFilesystemError } from '../in-memory/filesystem-error.ts'
 
 // The SDK's errors are recognized by `name` rather than `instanceof`: the SDK is imported lazily
@@ -18,7 +18,7 @@ const codeByMessage: Array<[RegExp, TSandboxErrorCode]> = [
 ]
 
 /** The fields of the SDK's `CommandExitError`: a command that ran and exited non-zero. */
-export type TE2BCommandExit = TSandboxRunResult & { name: 'CommandExitError' }
+export type TE2BCommandExit = ISandboxRunResult & { name: 'CommandExitError' }
 
 function nameOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined
@@ -29,7 +29,7 @@ function nameOf(error: unknown): string | undefined {
 /** True for the SDK's `CommandExitError`, which `commands.run` and `handle.wait()` throw on a non-zero exit. */
 export function isE2BCommandExit(error: unknown): error is TE2BCommandExit {
   if (nameOf(error) !== 'CommandExitError') return false
-  const { exitCode, stdout, stderr } = error as Partial<TSandboxRunResult>
+  const { exitCode, stdout, stderr } = error as Partial<ISandboxRunResult>
   return typeof exitCode === 'number' && typeof stdout === 'string' && typeof stderr === 'string'
 }
 

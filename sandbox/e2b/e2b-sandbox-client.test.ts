@@ -6,7 +6,7 @@ import { SANDBOX_TIMEOUT_EXIT_CODE, isSandboxError } from '../sandbox-client.ts'
 import { describeSandboxClient } from '../sandbox-client.contract.ts'
 import { createFakeCloud, createSeededSandbox, e2bModule } from './e2b-fake-cloud.fixtures.ts'
 import { E2BSandboxClient } from './e2b-sandbox-client.ts'
-import type { TE2BSandbox, TE2BSandboxClass } from './e2b-sandbox.ts'
+import type { IE2BSandboxAdapter, TE2BSandboxClass } from './e2b-sandbox.ts'
 
 describeSandboxClient('E2BSandboxClient over FakeE2BSandbox', async (files, options) => {
   const cloud = createFakeCloud()
@@ -25,9 +25,9 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: string; mes
 describe('E2BSandboxClient', () => {
   describe('typed against the SDK', () => {
     it("accepts the SDK's own Sandbox instance and class, and the fake", () => {
-      expectTypeOf<Sandbox>().toExtend<TE2BSandbox>()
+      expectTypeOf<Sandbox>().toExtend<IE2BSandboxAdapter>()
       expectTypeOf<typeof Sandbox>().toExtend<TE2BSandboxClass>()
-      expectTypeOf<FakeE2BSandbox>().toExtend<TE2BSandbox>()
+      expectTypeOf<FakeE2BSandbox>().toExtend<IE2BSandboxAdapter>()
       expectTypeOf<FakeE2BCloud>().toExtend<TE2BSandboxClass>()
     })
 

@@ -4,8 +4,8 @@ import type {
   TSandboxDirEntry,
   TSandboxFileStat,
   TSandboxReadOptions,
-  TSandboxRunOptions,
-  TSandboxRunResult
+  ISandboxRunOptions,
+  ISandboxRunResult
 } from '../sandbox-client.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../in-memory/output-limit.ts'
 import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
@@ -14,7 +14,7 @@ import * as fileOperations from './e2b-file-operations.ts'
 import { E2BSandboxLifecycle } from './e2b-sandbox-lifecycle.ts'
 import { createDirectoryMarker } from './e2b-working-directory.ts'
 import type { TE2BSnapshotMode } from './e2b-sandbox-lifecycle.ts'
-import type { TE2BConnectionOptions, TE2BFiles, TE2BSandbox, TE2BSandboxClass } from './e2b-sandbox.ts'
+import type { TE2BConnectionOptions, TE2BFiles, IE2BSandboxAdapter, TE2BSandboxClass } from './e2b-sandbox.ts'
 
 /** The working directory of E2B's default user, where its commands start. */
 export const E2B_DEFAULT_CWD = '/home/user'
@@ -23,7 +23,7 @@ export const E2B_DEFAULT_CWD = '/home/user'
 export const E2B_DEFAULT_COMMAND_TIMEOUT_MS = 60_000
 
 /** Options for `new E2BSandboxClient(sandbox, options)`. */
-export type TE2BSandboxClientOptions = {
+export interface IE2BSandboxClientOptions {
   /** The directory relative paths and commands start from. Defaults to `/home/user`. */
   cwd?: string
   /** Cap on each of stdout and stderr per command; defaults to 1 MiB. */
@@ -37,6 +37,9 @@ export type TE2BSandboxClientOptions = {
   /** Passed to `Sandbox.create` / `Sandbox.connect` when restoring. */
   connection?: TE2BConnectionOptions
 }
+
+/** @deprecated use `IE2BSandboxClientOptions` */
+export type TE2BSandboxClientOptions = IE2BSandboxClientOptions
 
 /**
  * A sandbox in an E2B Linux microVM, over the `e2b` SDK. Commands run in `bash -l -c` from the
@@ -53,7 +56,7 @@ export class E2BSandboxClient implements ISandboxClient {
   private readonly lifecycle: E2BSandboxLifecycle
   private environment: Record<string, string> = {}
 
-  constructor(sandbox: TE2BSandbox, options: TE2BSandboxClientOptions = {}) {
+  constructor(sandbox: IE2BSandboxAdapter, options: IE2BSandboxClientOptions = {}) {
     this.directory = resolveSandboxPath('/', options.cwd ?? E2B_DEFAULT_CWD)
     this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
     this.commandTimeoutMs = options.commandTimeoutMs ?? E2B_DEFAULT_COMMAND_TIMEOUT_MS
@@ -74,7 +77,7 @@ export class E2BSandboxClient implements ISandboxClient {
     return this.lifecycle.current.sandboxId
   }
 
-  async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
+  async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
     const sandbox = await this.lifecycle.ready()
     const followsDirectory = options.cwd === undefined
     const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd)

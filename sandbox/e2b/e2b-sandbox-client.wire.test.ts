@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeE2BServer, type TFakeE2BServer } from '../../lib/testing/fake-e2b-server.ts'
 import { describeSandboxClient } from '../sandbox-client.contract.ts'
 import { describeWorkspaceManifest } from '../workspace/workspace-manifest.contract.ts'
+import { startWorkspaceManifestServers } from '../workspace/workspace-manifest-servers.fixtures.ts'
 import { createE2BSandboxClient } from './create-e2b-sandbox-client.ts'
 import { createFakeCloud } from './e2b-fake-cloud.fixtures.ts'
 
@@ -22,7 +23,7 @@ describeSandboxClient('E2BSandboxClient through the e2b SDK over HTTP', async (f
   return client
 })
 
-describeWorkspaceManifest('E2BSandboxClient through the e2b SDK over HTTP', () => createE2BSandboxClient(server.connection))
+describeWorkspaceManifest('E2BSandboxClient through the e2b SDK over HTTP', () => createE2BSandboxClient(server.connection), startWorkspaceManifestServers)
 
 describe('E2BSandboxClient through the e2b SDK over HTTP', () => {
   it('reaches the service only over its wire: the REST API for the sandbox, Connect for commands and files', async () => {
@@ -36,6 +37,11 @@ describe('E2BSandboxClient through the e2b SDK over HTTP', () => {
     expect(paths[0]).toBe('POST /v2/sandboxes')
     expect(paths).toEqual(expect.arrayContaining(['POST /files', 'POST /process.Process/Start', 'POST /filesystem.Filesystem/ListDir']))
     expect(paths.at(-1)).toMatch(/^DELETE \/sandboxes\/fake-sandbox-\d+$/)
+  })
+
+  it('was served every request the contract and manifest suites made: no route or envd method they need is missing', () => {
+    expect(server.requests.length).toBeGreaterThan(100)
+    expect(server.requests.filter((request) => !request.served)).toEqual([])
   })
 
   it('fails to create a sandbox with a key the service refuses, naming the 401', async () => {

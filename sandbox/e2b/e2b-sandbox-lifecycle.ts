@@ -1,6 +1,6 @@
 import { SandboxError } from '../sandbox-client.ts'
 import { isE2BNotFound } from './e2b-error.ts'
-import type { TE2BConnectionOptions, TE2BSandbox, TE2BSandboxClass } from './e2b-sandbox.ts'
+import type { TE2BConnectionOptions, IE2BSandboxAdapter, TE2BSandboxClass } from './e2b-sandbox.ts'
 
 /** How `snapshot()` keeps a sandbox: a snapshot template (it keeps running) or the paused sandbox itself. */
 export type TE2BSnapshotMode = 'snapshot' | 'pause'
@@ -29,25 +29,25 @@ export async function loadE2BSandboxClass(): Promise<TE2BSandboxClass> {
  * a pause, and kills it on dispose, after which every call fails with SANDBOX_DISPOSED.
  */
 export class E2BSandboxLifecycle {
-  private sandbox: TE2BSandbox
+  private sandbox: IE2BSandboxAdapter
   private paused = false
   private resuming: Promise<void> | undefined
   private disposed = false
 
   constructor(
-    sandbox: TE2BSandbox,
+    sandbox: IE2BSandboxAdapter,
     private readonly settings: TE2BLifecycleSettings
   ) {
     this.sandbox = sandbox
   }
 
   /** The sandbox in use now, paused or not. */
-  get current(): TE2BSandbox {
+  get current(): IE2BSandboxAdapter {
     return this.sandbox
   }
 
   /** The sandbox, resumed first if `snapshot()` paused it. */
-  async ready(): Promise<TE2BSandbox> {
+  async ready(): Promise<IE2BSandboxAdapter> {
     this.assertNotDisposed()
     if (this.paused) {
       const sandbox = this.sandbox
@@ -86,7 +86,7 @@ export class E2BSandboxLifecycle {
     this.assertNotDisposed()
     const sandboxClass = this.settings.sandboxClass ?? (await loadE2BSandboxClass())
     const options = { ...this.settings.connection }
-    let next: TE2BSandbox
+    let next: IE2BSandboxAdapter
     try {
       next =
         this.settings.snapshotMode === 'snapshot'

@@ -35,7 +35,7 @@ export type TE2BFiles = {
 }
 
 /** An E2B sandbox as the adapter sees it: the SDK's `Sandbox`, or a stand-in with the same members. */
-export type TE2BSandbox = {
+export interface IE2BSandboxAdapter {
   readonly sandboxId: string
   readonly commands: TE2BCommands
   readonly files: TE2BFiles
@@ -46,11 +46,14 @@ export type TE2BSandbox = {
   kill: Sandbox['kill']
 }
 
+/** @deprecated use `IE2BSandboxAdapter` */
+export type TE2BSandbox = IE2BSandboxAdapter
+
 /** The static side of the SDK's `Sandbox` class that creates and reconnects sandboxes. */
 export type TE2BSandboxClass = {
-  create(template: string, options?: SandboxOpts): Promise<TE2BSandbox>
-  create(options?: SandboxOpts): Promise<TE2BSandbox>
-  connect(sandboxId: string, options?: SandboxConnectOpts): Promise<TE2BSandbox>
+  create(template: string, options?: SandboxOpts): Promise<IE2BSandboxAdapter>
+  create(options?: SandboxOpts): Promise<IE2BSandboxAdapter>
+  connect(sandboxId: string, options?: SandboxConnectOpts): Promise<IE2BSandboxAdapter>
 }
 
 /** Where and as whom to reach E2B: passed to every `Sandbox.create` and `Sandbox.connect`. */

@@ -1,5 +1,5 @@
 import { SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
-import type { TSandboxRunOptions, TSandboxRunResult } from '../sandbox-client.ts'
+import type { ISandboxRunOptions, ISandboxRunResult } from '../sandbox-client.ts'
 import { createExitTrapCommand, mayUseTrap, runExitTrap } from './exit-trap.ts'
 import type { TExitTrapSlot } from './exit-trap.ts'
 import { createBash } from './just-bash-runtime.ts'
@@ -19,7 +19,7 @@ export type TCommandContext = {
 
 /** A command's result, plus the directory its shell ended in when it finished on its own. */
 export type TCommandOutcome = {
-  result: TSandboxRunResult
+  result: ISandboxRunResult
   finalDirectory: string | undefined
 }
 
@@ -27,7 +27,7 @@ export type TCommandOutcome = {
  * Runs one script in a fresh just-bash shell over the client's filesystem. A non-zero exit is a
  * result; `timeoutMs` and `signal` end it with exit code 124 or 130 and a line on stderr.
  */
-export async function runCommand(command: string, options: TSandboxRunOptions, context: TCommandContext): Promise<TCommandOutcome> {
+export async function runCommand(command: string, options: ISandboxRunOptions, context: TCommandContext): Promise<TCommandOutcome> {
   const interruption = createRunInterruption(options)
   try {
     const alreadyStopped = interruption.reason()

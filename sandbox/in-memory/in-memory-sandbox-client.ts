@@ -4,8 +4,8 @@ import type {
   TSandboxDirEntry,
   TSandboxFileStat,
   TSandboxReadOptions,
-  TSandboxRunOptions,
-  TSandboxRunResult
+  ISandboxRunOptions,
+  ISandboxRunResult
 } from '../sandbox-client.ts'
 import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
@@ -18,7 +18,7 @@ import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
 import { parseInMemorySnapshot } from './snapshot-validation.ts'
 
 /** Options for `new InMemorySandboxClient(...)`. */
-export type TInMemorySandboxClientOptions = {
+export interface IInMemorySandboxClientOptions {
   /** Files to seed, by path; relative keys are resolved against `cwd`. */
   files?: Record<string, string | Uint8Array>
   /** The starting directory, created if missing. Defaults to `/workspace`. */
@@ -32,6 +32,9 @@ export type TInMemorySandboxClientOptions = {
   /** Cap on each of stdout and stderr per command; defaults to 1 MiB. */
   maxOutputBytes?: number
 }
+
+/** @deprecated use `IInMemorySandboxClientOptions` */
+export type TInMemorySandboxClientOptions = IInMemorySandboxClientOptions
 
 const textDecoder = new TextDecoder()
 
@@ -51,7 +54,7 @@ export class InMemorySandboxClient implements ISandboxClient {
   private disposed = false
   private environment: Record<string, string> = {}
 
-  constructor(options: TInMemorySandboxClientOptions = {}) {
+  constructor(options: IInMemorySandboxClientOptions = {}) {
     this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
     this.seedFiles = new Map(
       Object.entries(options.files ?? {}).map(([path, content]) => [
@@ -77,7 +80,7 @@ export class InMemorySandboxClient implements ISandboxClient {
     return this.loaded
   }
 
-  async run(command: string, options: TSandboxRunOptions = {}): Promise<TSandboxRunResult> {
+  async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
     const runtime = await this.load()
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }

@@ -1,4 +1,4 @@
-import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, type TSandboxRunResult } from '../sandbox-client.ts'
+import { SANDBOX_ABORTED_EXIT_CODE, SANDBOX_TIMEOUT_EXIT_CODE, type ISandboxRunResult } from '../sandbox-client.ts'
 
 /** Why a command was stopped before it finished. */
 export type TRunStopReason = 'timeout' | 'aborted'
@@ -53,7 +53,7 @@ export function createRunInterruption(options: { timeoutMs?: number; signal?: Ab
 }
 
 /** What a stopped command returns: exit code 124 after its deadline, 130 when its caller aborted it. */
-export function stoppedRunResult(reason: TRunStopReason, timeoutMs: number | undefined): TSandboxRunResult {
+export function stoppedRunResult(reason: TRunStopReason, timeoutMs: number | undefined): ISandboxRunResult {
   return reason === 'timeout'
     ? { stdout: '', stderr: `sandbox: command timed out after ${timeoutMs ?? 0} ms\n`, exitCode: SANDBOX_TIMEOUT_EXIT_CODE }
     : { stdout: '', stderr: 'sandbox: command aborted\n', exitCode: SANDBOX_ABORTED_EXIT_CODE }

@@ -6,15 +6,16 @@ import type { ISandboxClient } from '../sandbox-client.ts'
 import { applyWorkspaceManifest } from './apply-workspace-manifest.ts'
 import { isWorkspaceManifestError } from './workspace-manifest-error.ts'
 import { describeWorkspaceManifest } from './workspace-manifest.contract.ts'
+import { startWorkspaceManifestServers } from './workspace-manifest-servers.fixtures.ts'
 
 const e2b = await import('e2b')
 
-describeWorkspaceManifest('InMemorySandboxClient', () => new InMemorySandboxClient())
+describeWorkspaceManifest('InMemorySandboxClient', () => new InMemorySandboxClient(), startWorkspaceManifestServers)
 
 describeWorkspaceManifest('E2BSandboxClient over FakeE2BSandbox', async () => {
   const cloud = new FakeE2BCloud({ errors: e2b, createShell: () => new InMemorySandboxClient({ cwd: '/home/user' }) })
   return new E2BSandboxClient(await cloud.create(), { sandboxClass: cloud })
-})
+}, startWorkspaceManifestServers)
 
 describe('applyWorkspaceManifest refusals', () => {
   it('refuses an environment on a client that cannot set one, before writing anything', async () => {

@@ -51,10 +51,21 @@ export function createTestRepository(root: string, name: string): { first: strin
   }
 }
 
-/** Starts the server on 127.0.0.1 with a fresh, empty repository root. */
+/** Starts the server on 127.0.0.1 with a fresh, empty repository root; it answers any origin. */
 export async function startGitHttpServer(): Promise<TGitHttpServer> {
   const root = mkdtempSync(join(tmpdir(), 'robota-git-root-'))
   const server = createServer((request, response) => {
+    // Open to any origin, as a git host fronted for browsers is, so a page or worker can clone too.
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? '*'
+      })
+      response.end()
+      return
+    }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
     const backend = spawn('git', ['http-backend'], {
       env: {
@@ -87,7 +98,7 @@ export async function startGitHttpServer(): Promise<TGitHttpServer> {
         if (name.toLowerCase() === 'status') status = Number.parseInt(value, 10)
         else if (name !== '') headers[name] = value
       }
-      response.writeHead(status, headers)
+      response.writeHead(status, { ...headers, ...cors })
       response.end(output.subarray(split + 4))
     })
   })

@@ -79,7 +79,7 @@ export function planWorkspaceManifest(manifest: unknown, targetRoot: unknown = D
   if (problems.length > 0) throw new WorkspaceManifestError('WORKSPACE_MANIFEST_INVALID', problems)
 
   const root = targetRoot as string
-  const typed = record as IWorkspaceManifest
+  const typed = record as Partial<IWorkspaceManifest>
   return {
     targetRoot: root,
     steps: steps.map((step) => ({ ...step, targetPath: joinWorkspacePath(root, step.path) })),

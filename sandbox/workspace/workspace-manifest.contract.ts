@@ -2,35 +2,32 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { isSandboxError } from '../sandbox-client.ts'
 import type { ISandboxClient } from '../sandbox-client.ts'
 import { applyWorkspaceManifest } from './apply-workspace-manifest.ts'
-import { createTestRepository, startGitHttpServer } from './git-http-server.fixtures.ts'
-import type { TGitHttpServer } from './git-http-server.fixtures.ts'
 import { sha256Hex } from './sha256.ts'
-import { startStaticHttpServer } from './static-http-server.fixtures.ts'
-import type { TStaticHttpServer } from './static-http-server.fixtures.ts'
 import { isWorkspaceManifestError } from './workspace-manifest-error.ts'
+import { MANIFEST_BLOB as blob, MANIFEST_BLOB_BASE64 as blobBase64 } from './workspace-manifest-web.fixtures.ts'
+import type { TWorkspaceManifestServers } from './workspace-manifest-web.fixtures.ts'
 import type { IWorkspaceManifest } from './workspace-manifest.ts'
-
-const blob = new Uint8Array([0, 255, 128, 10, 0xc3, 0x28])
-const blobBase64 = 'AP+ACsMo'
 
 /**
  * The behaviour `applyWorkspaceManifest` must show over any `ISandboxClient`: every entry kind,
  * up-front validation that writes nothing, per-entry failures, environment and permissions, and
- * `gitRepo` against a local smart-HTTP server. `makeClient` returns a fresh, empty client.
+ * `gitRepo` against a smart-HTTP server. `makeClient` returns a fresh, empty client;
+ * `startServers` gives the web and git servers (`startWorkspaceManifestServers` in Node; a suite
+ * running in a browser is handed the addresses of servers its test process started).
  */
-export function describeWorkspaceManifest(name: string, makeClient: () => Promise<ISandboxClient> | ISandboxClient): void {
+export function describeWorkspaceManifest(
+  name: string,
+  makeClient: () => Promise<ISandboxClient> | ISandboxClient,
+  startServers: () => Promise<TWorkspaceManifestServers>
+): void {
   describe(`applyWorkspaceManifest over ${name}`, () => {
-    let web: TStaticHttpServer
-    let gitServer: TGitHttpServer
-    let commits: { first: string; second: string; feature: string }
+    let servers: TWorkspaceManifestServers
     const clients: ISandboxClient[] = []
     beforeAll(async () => {
-      web = await startStaticHttpServer({ '/hello.txt': 'hello from the web\n', '/blob.bin': blob })
-      gitServer = await startGitHttpServer()
-      commits = createTestRepository(gitServer.root, 'sample')
+      servers = await startServers()
     })
     afterAll(async () => {
-      await Promise.all([web.close(), gitServer.close()])
+      await servers.close()
     })
     afterEach(async () => {
       await Promise.all(clients.splice(0).map((client) => client.dispose?.()))
@@ -56,7 +53,7 @@ export function describeWorkspaceManifest(name: string, makeClient: () => Promis
           'README.md': { type: 'file', content: '# hi\n', sha256: sha256Hex(new TextEncoder().encode('# hi\n')) },
           'assets/blob.bin': { type: 'file', content: blobBase64, encoding: 'base64', sha256: sha256Hex(blob).toUpperCase() },
           'out/logs': { type: 'dir' },
-          'docs/hello.txt': { type: 'url', url: `${web.url}/hello.txt` },
+          'docs/hello.txt': { type: 'url', url: `${servers.webUrl}/hello.txt` },
           'data/lake': { type: 's3Mount', bucket: 'lake', region: 'eu-west-1' },
           'data/gcs': { type: 'gcsMount', bucket: 'g' },
           'data/r2': { type: 'r2Mount', bucket: 'r' },
@@ -132,19 +129,19 @@ export function describeWorkspaceManifest(name: string, makeClient: () => Promis
       const result = await applyWorkspaceManifest(client, {
         entries: {
           'first.txt': { type: 'file', content: '1' },
-          'missing.txt': { type: 'url', url: `${web.url}/missing.txt` },
-          'tampered.txt': { type: 'url', url: `${web.url}/hello.txt`, sha256: '0'.repeat(64) },
+          'missing.txt': { type: 'url', url: `${servers.webUrl}/missing.txt` },
+          'tampered.txt': { type: 'url', url: `${servers.webUrl}/hello.txt`, sha256: '0'.repeat(64) },
           'last.txt': { type: 'file', content: 'last' }
         }
       })
       expect(result.entries).toEqual([
         { path: 'first.txt', type: 'file', status: 'applied' },
-        { path: 'missing.txt', type: 'url', status: 'failed', message: `could not fetch ${web.url}/missing.txt: HTTP 404 Not Found` },
+        { path: 'missing.txt', type: 'url', status: 'failed', message: `could not fetch ${servers.webUrl}/missing.txt: HTTP 404 Not Found` },
         {
           path: 'tampered.txt',
           type: 'url',
           status: 'failed',
-          message: `${web.url}/hello.txt: sha256 mismatch: expected ${'0'.repeat(64)}, got ${sha256Hex(new TextEncoder().encode('hello from the web\n'))}`
+          message: `${servers.webUrl}/hello.txt: sha256 mismatch: expected ${'0'.repeat(64)}, got ${sha256Hex(new TextEncoder().encode('hello from the web\n'))}`
         },
         { path: 'last.txt', type: 'file', status: 'applied' }
       ])
@@ -177,14 +174,14 @@ export function describeWorkspaceManifest(name: string, makeClient: () => Promis
       it('clones the default branch with its history, shallow when asked', async () => {
         const client = await create()
         const result = await applyWorkspaceManifest(client, {
-          entries: { repo: { type: 'gitRepo', url: `${gitServer.url}/sample.git` }, shallow: { type: 'gitRepo', url: `${gitServer.url}/sample.git`, depth: 1 } }
+          entries: { repo: { type: 'gitRepo', url: `${servers.gitUrl}/sample.git` }, shallow: { type: 'gitRepo', url: `${servers.gitUrl}/sample.git`, depth: 1 } }
         })
         expect(result.entries.map((entry) => entry.status)).toEqual(['applied', 'applied'])
         expect(await client.readFile('/workspace/repo/version.txt')).toBe('two\n')
         expect(await client.readFile('/workspace/repo/.git/HEAD')).toBe('ref: refs/heads/main\n')
         expect(((await client.stat('/workspace/repo/bin/run.sh')).mode & 0o111) !== 0).toBe(true)
         expect(await existing(client, '/workspace/repo/feature.txt')).toBe(false)
-        expect(await client.readFile('/workspace/shallow/.git/shallow')).toBe(`${commits.second}\n`)
+        expect(await client.readFile('/workspace/shallow/.git/shallow')).toBe(`${servers.commits.second}\n`)
       })
 
       it.each([
@@ -193,8 +190,8 @@ export function describeWorkspaceManifest(name: string, makeClient: () => Promis
         ['a commit id', 'first', 'one\n', false]
       ])('checks out %s', async (_kind, ref, version, hasFeature) => {
         const client = await create()
-        const resolved = ref === 'first' ? commits.first : ref
-        const result = await applyWorkspaceManifest(client, { entries: { repo: { type: 'gitRepo', url: `${gitServer.url}/sample.git`, ref: resolved } } })
+        const resolved = ref === 'first' ? servers.commits.first : ref
+        const result = await applyWorkspaceManifest(client, { entries: { repo: { type: 'gitRepo', url: `${servers.gitUrl}/sample.git`, ref: resolved } } })
         expect(result.entries).toEqual([{ path: 'repo', type: 'gitRepo', status: 'applied' }])
         expect(await client.readFile('/workspace/repo/version.txt')).toBe(version)
         expect(await existing(client, '/workspace/repo/feature.txt')).toBe(hasFeature)

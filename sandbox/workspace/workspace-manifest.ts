@@ -70,7 +70,7 @@ export type TWorkspaceManifestPermissions = {
  * A declarative description of a fresh workspace: entries keyed by workspace-relative path, plus
  * an environment for later commands and file permissions that something must enforce.
  */
-export type IWorkspaceManifest = {
+export interface IWorkspaceManifest {
   entries: Record<string, TWorkspaceManifestEntry>
   /** Variables every later command sees; needs a client with `setEnvironment`. */
   environment?: Record<string, string>
@@ -79,7 +79,7 @@ export type IWorkspaceManifest = {
 }
 
 /** Options for `applyWorkspaceManifest`. */
-export type IWorkspaceManifestApplyOptions = {
+export interface IWorkspaceManifestApplyOptions {
   /** Absolute directory the entries land in; defaults to `/workspace`. `/` is accepted. */
   targetRoot?: string
   /** Used for `url` entries and git's HTTP; defaults to `globalThis.fetch`. */
@@ -93,7 +93,7 @@ export type IWorkspaceManifestApplyOptions = {
 }
 
 /** What became of one entry. */
-export type IWorkspaceManifestAppliedEntry = {
+export interface IWorkspaceManifestAppliedEntry {
   /** The normalized workspace-relative path. */
   path: string
   type: TWorkspaceManifestEntry['type']
@@ -102,7 +102,7 @@ export type IWorkspaceManifestAppliedEntry = {
 }
 
 /** The outcome of every entry, in manifest order. */
-export type IWorkspaceManifestApplyResult = {
+export interface IWorkspaceManifestApplyResult {
   entries: IWorkspaceManifestAppliedEntry[]
   /** Present when the signal stopped the hydration; the entries it stopped are `failed`. */
   aborted?: true

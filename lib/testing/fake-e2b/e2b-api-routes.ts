@@ -10,9 +10,11 @@ export type TE2BApiContext = {
   cloud: FakeE2BCloud
   /** The envd access token of a sandbox, issued on its first create or connect. */
   accessToken(sandbox: FakeE2BSandbox): string
+  /** When a sandbox started and when it will end, as its info reports them; `setTimeout` moves the end. */
+  lease(sandbox: FakeE2BSandbox): { startedAt: Date; endAt: Date }
 }
 
-/** A route of E2B's REST API: `POST /v2/sandboxes`, `POST /v2/sandboxes/{id}/connect`, `DELETE /sandboxes/{id}`, … */
+/** A route of E2B's REST API: `POST /v2/sandboxes`, `GET /sandboxes/{id}`, `DELETE /sandboxes/{id}`, … */
 type TE2BApiRoute = {
   method: string
   pattern: RegExp
@@ -35,6 +37,36 @@ const ROUTES: TE2BApiRoute[] = [
     answer: async (context, response, body, sandboxId) => {
       const sandbox = await context.cloud.connect(sandboxId, typeof body.timeout === 'number' ? { timeoutMs: body.timeout * 1000 } : {})
       sendJson(response, 200, sandboxInfo(context, sandbox, 'base'))
+    }
+  },
+  {
+    method: 'GET',
+    pattern: /^\/sandboxes\/([^/]+)$/,
+    answer: async (context, response, _body, sandboxId) => {
+      const sandbox = live(context, sandboxId)
+      const { startedAt, endAt } = context.lease(sandbox)
+      sendJson(response, 200, {
+        ...sandboxInfo(context, sandbox, 'base'),
+        startedAt: startedAt.toISOString(),
+        endAt: endAt.toISOString(),
+        state: sandbox.state,
+        cpuCount: 2,
+        memoryMB: 512,
+        diskSizeMB: 1024,
+        metadata: {}
+      })
+    }
+  },
+  {
+    method: 'POST',
+    pattern: /^\/sandboxes\/([^/]+)\/timeout$/,
+    answer: async (context, response, body, sandboxId) => {
+      const lease = context.lease(live(context, sandboxId))
+      if (typeof body.timeout !== 'number' || body.timeout < 0) {
+        return sendJson(response, 400, { code: 400, message: 'timeout must be a non-negative number of seconds' })
+      }
+      lease.endAt = new Date(Date.now() + body.timeout * 1000)
+      sendEmpty(response, 204)
     }
   },
   {
@@ -67,7 +99,7 @@ const ROUTES: TE2BApiRoute[] = [
 
 /**
  * Answers one request to E2B's REST API from the fake cloud, with the API's statuses: 201 for a
- * created sandbox, 204 for kill and pause, 404 (`{ code, message }`) for an unknown sandbox or
+ * created sandbox, 200 for its info, 204 for kill, pause and a new timeout, 404 (`{ code, message }`) for an unknown sandbox or
  * template, 409 for pausing a paused sandbox. Returns false when no route matches.
  */
 export async function answerE2BApi(

@@ -31,7 +31,7 @@ export const FILESYSTEM_METHODS: Record<string, TFilesystemMethod> = {
 /** Answers a unary `filesystem.Filesystem` call. */
 export async function answerFilesystem(method: string, sandbox: FakeE2BSandbox, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const handler = FILESYSTEM_METHODS[method]
-  if (handler === undefined) throw new EnvdRpcError('unimplemented', `filesystem.Filesystem/${method} is not implemented`)
+  if (handler === undefined) throw new EnvdRpcError('unimplemented', `filesystem.Filesystem.${method} is not implemented`)
   const message = (await readUnaryRequest(request)) as Record<string, string | number | undefined>
   sendUnary(response, await handler(sandbox, message).catch((error: unknown) => Promise.reject(toEnvdRpcError(error))))
 }

@@ -4,8 +4,8 @@ import type {
   TSandboxDirEntry,
   TSandboxFileStat,
   TSandboxReadOptions,
-  TSandboxRunOptions,
-  TSandboxRunResult
+  ISandboxRunOptions,
+  ISandboxRunResult
 } from '../../../sandbox/sandbox-client.ts'
 
 /** Which operation of a `FailingSandbox` breaks. */
@@ -25,7 +25,7 @@ export class FailingSandbox implements ISandboxClient {
     this.kind = `failing-${inner.kind}`
   }
 
-  run(command: string, options?: TSandboxRunOptions): Promise<TSandboxRunResult> {
+  run(command: string, options?: ISandboxRunOptions): Promise<ISandboxRunResult> {
     return this.inner.run(command, options)
   }
 

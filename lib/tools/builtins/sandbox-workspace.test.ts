@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { ISandboxClient, TSandboxRunResult } from '../../../sandbox/sandbox-client.ts'
+import type { ISandboxClient, ISandboxRunResult } from '../../../sandbox/sandbox-client.ts'
 import { SandboxWorkspace } from './sandbox-workspace.ts'
 
 describe('SandboxWorkspace', () => {
@@ -25,7 +25,7 @@ describe('SandboxWorkspace', () => {
   })
 
   it('asks the sandbox for its directory once, and again after a failed try', async () => {
-    const answers: TSandboxRunResult[] = [
+    const answers: ISandboxRunResult[] = [
       { stdout: '', stderr: 'broken', exitCode: 1 },
       { stdout: '/home/me\n', stderr: '', exitCode: 0 }
     ]
