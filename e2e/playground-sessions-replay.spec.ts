@@ -96,3 +96,30 @@ test('the session list follows a turn as it runs: named after the prompt at once
   await expect(sessions.getByRole('button', { name: /^What is in this workspace\? ?6 messages/ })).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('a session has a link of its own: a reload returns to the session that was open, and a link opens the session it names', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await runDemoTurn(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  const first = sessions.getByRole('button', { name: /^What is in this workspace\?/ })
+  await expect(page).toHaveURL(/#session=/)
+  const firstLink = new URL(page.url()).hash
+
+  // A newer session, then back to the first: the first is not the most recent, yet a reload opens it.
+  await sessions.getByRole('button', { name: 'New session', exact: true }).click()
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  await expect(page).not.toHaveURL(new RegExp(`${firstLink}$`))
+  const secondLink = new URL(page.url()).hash
+  await first.click()
+  await expect(page).toHaveURL(new RegExp(`${firstLink}$`))
+  await page.reload()
+  await expect(first).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveCount(1)
+
+  // Following a link to the other session opens it.
+  await page.evaluate((hash) => (window.location.hash = hash), secondLink)
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveCount(0)
+  expect(errors).toEqual([])
+})

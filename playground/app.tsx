@@ -10,6 +10,7 @@ import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
 import { SessionList } from './sessions/session-list.tsx'
+import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
 import { useSessionList } from './sessions/use-session-list.ts'
 import { DEFAULT_SETTINGS, toProviderChoice } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
@@ -36,15 +37,25 @@ type TAppProps = {
   notice?: string | undefined
   /** Page-wide keyboard shortcuts (Alt+N); an embed leaves the host page's keys alone. */
   shortcuts?: boolean
+  /** The page's address names the open session (`#session=<id>`); an embed leaves it alone. */
+  linkSessions?: boolean
 }
 
 /** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
-export function App({ host, storage, className, initialManifest, notice, shortcuts = true }: TAppProps) {
+export function App({ host, storage, className, initialManifest, notice, shortcuts = true, linkSessions = true }: TAppProps) {
   const [settings, updateSettings] = usePlaygroundSettings(storage)
   const settingsRef = useRef(settings)
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
-  const sessions = useSessionList(host, providerChoice)
+  const [linkedAtStart] = useState(() => linkedSessionAtStart(linkSessions))
+  const sessions = useSessionList(host, providerChoice, linkedAtStart)
+  const listedRef = useRef(sessions.sessions)
+  listedRef.current = sessions.sessions
+  // A link to a session this browser does not store opens nothing.
+  const openLinked = useCallback((sessionId: string) => {
+    if (listedRef.current.some((session) => session.id === sessionId)) sessions.select(sessionId)
+  }, [sessions.select])
+  useSessionLink(linkSessions, sessions.selectedId, openLinked)
   const { state, submit, abort, takeOver, answerPermission } = useAgentSession(host, sessions.selectedId)
   const [settingsOpen, setSettingsOpenState] = useState(false)
   const [settingsLoaded, setSettingsLoaded] = useState(false)

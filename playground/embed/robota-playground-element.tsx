@@ -49,7 +49,7 @@ export class RobotaPlaygroundElement extends HTMLElement {
     this.root.render(
       <StrictMode>
         <ErrorBoundary>
-          <App host={this.client} storage={undefined} className="embedded" initialManifest={loaded.manifest} notice={loaded.error} shortcuts={false} />
+          <App host={this.client} storage={undefined} className="embedded" initialManifest={loaded.manifest} notice={loaded.error} shortcuts={false} linkSessions={false} />
         </ErrorBoundary>
       </StrictMode>
     )

@@ -21,10 +21,11 @@ export type TSessionList = {
 }
 
 /**
- * Keeps the session list in step with the host, live while turns run. On first mount it reopens the most recent session,
- * or starts one with `providerChoice()`, so a reload lands where the user left off.
+ * Keeps the session list in step with the host, live while turns run. On first mount it opens
+ * `linkedId` when that session is stored (the one the page's address names), else the most recent
+ * session, or starts one with `providerChoice()`, so a reload lands where the user left off.
  */
-export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice): TSessionList {
+export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice, linkedId?: string): TSessionList {
   const [sessions, setSessions] = useState<TSessionSummary[]>([])
   const [corruptCount, setCorruptCount] = useState(0)
   const [selectedId, setSelectedId] = useState<string | undefined>()
@@ -70,10 +71,11 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     started.current = true
     void guarded(async () => {
       const listed = await refresh()
-      if (listed[0]) setSelectedId(listed[0].id)
+      const opening = listed.find((session) => session.id === linkedId) ?? listed[0]
+      if (opening) setSelectedId(opening.id)
       else await create()
     })
-  }, [guarded, refresh, create])
+  }, [guarded, refresh, create, linkedId])
 
   const rename = useCallback(
     (sessionId: string, name: string) =>
