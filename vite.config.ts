@@ -1,14 +1,16 @@
 import react from '@vitejs/plugin-react'
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
 
 const EMBED_OUT_DIR = 'dist/playground/embed'
 
 /**
  * After the playground builds, builds `robota/embed`: the `<robota-playground>` element as one ES
  * module (its lazy panels inlined) plus its worker, with the example documentation page beside it.
- * A second build, because the element must not share chunks with the playground page.
+ * A second build, because the element must not share chunks with the playground page. The module
+ * starts its worker the standard way, so an app's bundler builds the worker and its chunks too.
  */
 function embedBuild(): Plugin {
   return {
@@ -36,6 +38,8 @@ function embedBuild(): Plugin {
           rolldownOptions: { output: { codeSplitting: false, minify: true } }
         }
       })
+      const embedModule = `${EMBED_OUT_DIR}/robota-playground.js`
+      writeFileSync(embedModule, toLiteralWorkerUrl(readFileSync(embedModule, 'utf8')))
       copyFileSync('playground/embed/robota-playground.d.ts', `${EMBED_OUT_DIR}/robota-playground.d.ts`)
       copyFileSync('playground/embed/example.html', `${EMBED_OUT_DIR}/index.html`)
       copyFileSync('playground/embed/example.css', `${EMBED_OUT_DIR}/example.css`)

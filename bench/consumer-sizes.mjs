@@ -1,11 +1,12 @@
 // What a consumer's users download, per bundler: the consumer matrix's app (e2e/consumers) is
 // built from the packed package by Vite, webpack 5 and esbuild, and each build's JavaScript is
 // split into the page's, the worker's before its first turn (the entry and what it imports
-// statically), and what loads on first use (the sandbox's shell, git, the E2B and vendor
-// adapters). Prints the bench's shared figure lines (`ROBOTA_BENCH_FIGURE {json}`), gzip bytes.
+// statically; for webpack, the worker's chunk group in the build's stats), and what loads on first
+// use (the sandbox's shell, git, the E2B and vendor adapters). Prints the bench's shared figure
+// lines (`ROBOTA_BENCH_FIGURE {json}`), gzip bytes.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { CONSUMER_BUILDS, prepareConsumerWorkspace } from '../e2e/consumers/consumer-workspace.mjs'
@@ -32,6 +33,19 @@ function staticClosure(file, seen = new Set()) {
   return seen
 }
 
+/**
+ * The scripts a webpack worker loads at start: the chunk holding its entry and that chunk's
+ * siblings (the chunks of its group), from the `stats.json` the build wrote. Its other chunks load
+ * through webpack's runtime on first use.
+ */
+function webpackWorkerAtStart(out, workerEntry) {
+  const { chunks } = JSON.parse(readFileSync(join(out, 'stats.json'), 'utf8'))
+  const entry = chunks.find((chunk) => chunk.files.includes(relative(out, workerEntry)))
+  if (!entry) throw new Error(`${out}/stats.json has no chunk for ${workerEntry}`)
+  const group = chunks.filter((chunk) => chunk.id === entry.id || entry.siblings.includes(chunk.id))
+  return new Set(group.flatMap((chunk) => chunk.files.filter((file) => file.endsWith('.js')).map((file) => join(out, file))))
+}
+
 function pageEntry(out, scripts) {
   const html = join(out, 'index.html')
   const source = existsSync(html) ? /<script[^>]*src="([^"]+)"/.exec(readFileSync(html, 'utf8'))?.[1] : undefined
@@ -49,16 +63,13 @@ try {
     const page = staticClosure(pageEntry(out, scripts))
     const workerEntry = scripts.find((file) => readFileSync(file, 'utf8').includes(WORKER_MARKER))
     if (!workerEntry) throw new Error(`${build.name}: no script holds the worker entry`)
-    const worker = staticClosure(workerEntry)
+    const worker = build.esModules ? staticClosure(workerEntry) : webpackWorkerAtStart(out, workerEntry)
     const later = scripts.filter((file) => !page.has(file) && !worker.has(file))
-    const figures = [{ figure: `Consumer app, ${build.name}: page JS`, samples: [gzip(page)] }]
-    if (build.esModules) {
-      figures.push({ figure: `Consumer app, ${build.name}: worker JS before its first turn`, samples: [gzip(worker)] })
-      figures.push({ figure: `Consumer app, ${build.name}: loaded on first use (${later.length} files: shell, git, adapters)`, samples: [gzip(later)] })
-    } else {
-      // Which of a classic worker's chunks load at start is decided by the bundler's runtime, not visible in the files.
-      figures.push({ figure: `Consumer app, ${build.name}: worker JS, first turn and first use together (${worker.size + later.length} files)`, samples: [gzip([...worker, ...later])] })
-    }
+    const figures = [
+      { figure: `Consumer app, ${build.name}: page JS`, samples: [gzip(page)] },
+      { figure: `Consumer app, ${build.name}: worker JS before its first turn`, samples: [gzip(worker)] },
+      { figure: `Consumer app, ${build.name}: loaded on first use (${later.length} files: shell, git, adapters)`, samples: [gzip(later)] }
+    ]
     for (const figure of figures) console.log(`ROBOTA_BENCH_FIGURE ${JSON.stringify({ ...figure, runtime: 'browser, gzip', unit: 'bytes', better: 'lower' })}`)
   }
 } finally {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { readFileSync } from 'node:fs'
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
+import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerBuild, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
 import { serveDirectory } from './consumers/static-server.ts'
 import { collectPageErrors } from './playground-fixtures.ts'
 import { startViteDevServer } from './vite-dev-server.ts'
@@ -9,7 +9,9 @@ import { startViteDevServer } from './vite-dev-server.ts'
 // The package as someone else's app gets it: packed as published, installed from the registry
 // into a fresh folder with neither vendor SDK, and used by a small app (e2e/consumers/apps) that
 // each bundler builds with the setup docs/consumers.md shows. Every browser build runs a turn in
-// Chromium through the app's own worker file: its zod tool, its model, its prompt, the sandbox.
+// Chromium through the app's own worker file: its zod tool, its model, its prompt, the sandbox;
+// and a turn with a provider whose SDK is not installed. A page that bundles `robota/embed` runs
+// the playground's offline demo.
 
 test.describe.configure({ mode: 'serial' })
 
@@ -37,13 +39,25 @@ async function runTheApp(page: Page, url: string): Promise<void> {
   await page.reload()
   await expect(page.locator('#status')).toHaveText('ready', { timeout: 30_000 })
   await expect(page.locator('#restored')).toHaveText('user assistant tool assistant tool assistant')
+  await page.getByRole('button', { name: 'Ask OpenAI' }).click()
+  await expect(page.locator('#provider-error')).toHaveText('PROVIDER_SDK_MISSING: install openai to use OpenAIProvider', { timeout: 30_000 })
   expect(errors).toEqual([])
+}
+
+/** Builds an app with one bundler; webpack and esbuild emit scripts only, so the app's own page is put beside them. */
+function build(bundler: Pick<TConsumerBuild, 'program' | 'args' | 'out'>, app: string): string {
+  workspace.run(bundler.program, bundler.args, { timeoutMs: 300_000 })
+  const out = join(workspace.directory, bundler.out)
+  if (!existsSync(join(out, 'index.html'))) copyFileSync(join(workspace.directory, 'apps', app, 'index.html'), join(out, 'index.html'))
+  return out
 }
 
 test('docs/consumers.md quotes every fixture as it is', () => {
   const doc = readFileSync('docs/consumers.md', 'utf8')
   const quoted = [...doc.matchAll(/^`([^`]+)`:\n\n```\w+\n([\s\S]*?)\n```$/gm)]
-  expect(quoted.map(([, path]) => path)).toEqual(expect.arrayContaining(['apps/web/agent.worker.js', 'apps/web/main.js', 'bundlers/vite.config.js', 'bundlers/webpack.config.js', 'bundlers/build-esbuild.mjs', 'apps/node/main.mjs']))
+  expect(quoted.map(([, path]) => path)).toEqual(
+    expect.arrayContaining(['apps/web/agent.worker.js', 'apps/web/main.js', 'bundlers/vite.config.js', 'bundlers/webpack.config.js', 'bundlers/build-webpack.mjs', 'bundlers/build-esbuild.mjs', 'apps/node/main.mjs', 'apps/embed/main.js', 'apps/embed/index.html', 'bundlers/vite-embed.config.js'])
+  )
   for (const [, path, text] of quoted) expect(text, path).toBe(readFileSync(join('e2e/consumers', path ?? ''), 'utf8').trimEnd())
 })
 
@@ -64,13 +78,9 @@ for (const resolution of ['bundler', 'nodenext']) {
 }
 
 for (const bundler of CONSUMER_BUILDS) {
-  test(`${bundler.name}: the app builds with its stock setup, and its worker runs a turn and restores it after a reload`, async ({ page }) => {
+  test(`${bundler.name}: the app builds with its stock setup, its worker runs a turn and restores it after a reload, and a provider without its SDK says what to install`, async ({ page }) => {
     test.setTimeout(300_000)
-    workspace.run(bundler.program, bundler.args, { timeoutMs: 300_000 })
-    const out = join(workspace.directory, bundler.out)
-    // webpack and esbuild emit scripts only; the page is the app's own.
-    workspace.run('node', ['-e', `const fs = require('node:fs'); if (!fs.existsSync('${bundler.out}/index.html')) fs.copyFileSync('apps/web/index.html', '${bundler.out}/index.html')`])
-    const server = await serveDirectory(out)
+    const server = await serveDirectory(build(bundler, 'web'))
     try {
       await runTheApp(page, server.url)
     } finally {
@@ -87,5 +97,57 @@ test('Vite dev server: the app runs from source with no optimizeDeps setting', a
     await runTheApp(page, server.url)
   } finally {
     server.stop()
+  }
+})
+
+// webpack builds the element's worker the same way (it finds the same `new Worker(new URL(…))`),
+// but re-minifying the embed's already minified chunks takes it over a minute: Vite stands for both.
+test("Vite build: a page that bundles robota/embed gets the element's worker with its lazy chunks, and the offline demo's Bash calls run", async ({ page }) => {
+  test.setTimeout(300_000)
+  const server = await serveDirectory(build({ program: 'vite', args: ['build', '--config', 'bundlers/vite-embed.config.js', '--logLevel', 'warn'], out: 'out/vite-embed' }, 'embed'))
+  try {
+    const errors = collectPageErrors(page)
+    await page.goto(server.url)
+    const element = page.locator('robota-playground')
+    const promptBox = element.getByLabel('Prompt')
+    await expect(promptBox).toBeEnabled({ timeout: 60_000 })
+    await promptBox.fill('What is in this workspace?')
+    await element.getByRole('button', { name: 'Send' }).click()
+    await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+    const answer = element.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
+    await expect(answer).toContainText('(This answer came from the offline demo model', { timeout: 30_000 })
+    await expect(answer).toContainText('Its README is titled')
+    await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+    // Every file the worker asked for was there: its entry and the chunks it loads on demand (the shell among them).
+    expect(server.requests.filter((request) => request.status !== 200)).toEqual([])
+    expect(new Set(server.requests.filter((request) => request.path.endsWith('.js')).map((request) => request.path)).size).toBeGreaterThan(2)
+    expect(errors).toEqual([])
+  } finally {
+    await server.close()
+  }
+})
+
+test('a worker that cannot load: the page is told which file failed, not only that the worker never started', async ({ page }) => {
+  test.setTimeout(180_000)
+  const esbuild = CONSUMER_BUILDS.find((bundler) => bundler.name === 'esbuild')
+  if (!esbuild) throw new Error('no esbuild build in CONSUMER_BUILDS')
+  const out = build(esbuild, 'web')
+  // A deploy that lost a chunk only the worker imports: its first line imports a file that is not there.
+  const worker = join(out, 'agent.worker.js')
+  writeFileSync(worker, `import"./chunk-LOST.js";${readFileSync(worker, 'utf8')}`)
+  const server = await serveDirectory(out)
+  try {
+    await page.goto(server.url)
+    const status = page.locator('#status')
+    await expect(status).toHaveText(
+      `failed: The agent worker never started (6 tries): The agent worker failed: ${server.url}agent.worker.js imports ${server.url}chunk-LOST.js, which could not be loaded: HTTP 404`,
+      { timeout: 60_000 }
+    )
+    // And a deploy without the worker's script at all.
+    rmSync(worker)
+    await page.reload()
+    await expect(status).toHaveText(`failed: The agent worker never started (6 tries): The agent worker failed: its script ${server.url}agent.worker.js could not be loaded: HTTP 404`, { timeout: 60_000 })
+  } finally {
+    await server.close()
   }
 })

@@ -7,6 +7,7 @@ import { describeWorkerError } from './describe-worker-error.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
+import { startNotingScriptUrl } from './worker-script-url.ts'
 
 /** The agent host as the page sees it, plus control of the worker behind it. */
 export interface IAgentClient extends IAgentHost {
@@ -56,10 +57,12 @@ export function createAgentClient(workerOrOptions: Worker | (() => Worker) | TAg
     )
   }
   const startWorker = (): TAgentWorkerHandle => {
-    const worker = adopted ?? createWorker?.()
+    const worker = adopted
     adopted = undefined
-    if (!worker) throw new ConfigurationError('The agent worker stopped and cannot be restarted: pass `createWorker` to createAgentClient.')
-    return toWorkerHandle(worker)
+    if (worker) return toWorkerHandle(worker)
+    if (!createWorker) throw new ConfigurationError('The agent worker stopped and cannot be restarted: pass `createWorker` to createAgentClient.')
+    const started = startNotingScriptUrl(createWorker)
+    return toWorkerHandle(started.worker, started.scriptUrl)
   }
   const heartbeat = options.heartbeat === false ? false : { ...DEFAULT_HEARTBEAT, ...options.heartbeat }
   return createSupervisedClient(new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 }))
@@ -69,12 +72,15 @@ function isWorker(value: Worker | TAgentClientOptions | undefined): value is Wor
   return typeof value === 'object' && value !== null && typeof (value as Worker).postMessage === 'function'
 }
 
-/** A worker as a handle: its `error` and `messageerror` events are its failure reports. */
-export function toWorkerHandle(worker: Worker): TAgentWorkerHandle {
+/**
+ * A worker as a handle: its `error` and `messageerror` events are its failure reports. With the
+ * URL of its script, a worker that cannot load is reported with the file that failed.
+ */
+export function toWorkerHandle(worker: Worker, scriptUrl?: string): TAgentWorkerHandle {
   return {
     endpoint: worker,
     onError: (listener) => {
-      worker.addEventListener('error', (event) => listener(describeWorkerError(event)))
+      worker.addEventListener('error', (event) => void describeWorkerError(event, scriptUrl).then(listener))
       worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'))
     },
     close: () => worker.terminate()

@@ -41,7 +41,7 @@ export function prepareConsumerWorkspace() {
 /**
  * How each bundler builds the consumer app, where its output goes, and whether its scripts are ES
  * modules (whose static imports show what loads together; webpack's classic chunks load through
- * its runtime instead).
+ * its runtime instead, and its build writes `stats.json` to say which).
  */
 export const CONSUMER_BUILDS = [
   { name: 'Vite build', program: 'vite', args: ['build', '--config', 'bundlers/vite.config.js', '--logLevel', 'warn'], out: 'out/vite', esModules: true },

@@ -36,7 +36,15 @@ export type TAnthropicSdk = typeof import('@anthropic-ai/sdk')
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com'
 const SDK_REQUIREMENT = { packageName: '@anthropic-ai/sdk', providerClass: 'AnthropicProvider' }
-const importSdk: TProviderSdkLoader<TAnthropicSdk> = () => import('@anthropic-ai/sdk')
+// Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
+// app without the optional package and leave the failure to run time, where it says what to install.
+const importSdk: TProviderSdkLoader<TAnthropicSdk> = async () => {
+  try {
+    return await import('@anthropic-ai/sdk')
+  } catch (error) {
+    throw error
+  }
+}
 
 /**
  * The Anthropic Messages API over the official SDK: streams text through `onTextDelta`, maps

@@ -45,7 +45,15 @@ export type TOpenAISdk = typeof import('openai')
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 const SDK_REQUIREMENT = { packageName: 'openai', providerClass: 'OpenAIProvider' }
-const importSdk: TProviderSdkLoader<TOpenAISdk> = () => import('openai')
+// Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
+// app without the optional package and leave the failure to run time, where it says what to install.
+const importSdk: TProviderSdkLoader<TOpenAISdk> = async () => {
+  try {
+    return await import('openai')
+  } catch (error) {
+    throw error
+  }
+}
 
 /**
  * OpenAI over the official SDK, through the Responses API or Chat Completions: streams text

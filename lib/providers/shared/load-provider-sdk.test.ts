@@ -61,6 +61,25 @@ describe.each(REQUIREMENTS)('loading $packageName', (requirement) => {
   })
 })
 
+describe('a browser bundle built without the SDK', () => {
+  const requirement = { packageName: 'openai', providerClass: 'OpenAIProvider' }
+
+  it.each([
+    ['Vite, which puts a module that throws in place of a missing optional peer', new Error('Could not resolve "openai" imported by "robota". Is it installed?')],
+    ['webpack, which does the same for an import it could not resolve inside `try`', Object.assign(new Error("Cannot find module 'openai'"), { code: 'MODULE_NOT_FOUND' })],
+    ['Chromium, running a bare import esbuild left in', new TypeError('Failed to resolve module specifier "openai". Relative references must start with either "/", "./", or "../".')],
+    ['Firefox, running the same', new TypeError('The specifier “openai” was a bare specifier, but was not remapped to anything. Relative module specifiers must start with “./”, “../” or “/”.')],
+    ['Safari, running the same', new TypeError("Module name, 'openai' does not resolve to a valid path.")]
+  ])('%s: a missing SDK that says what to install', async (_label, failure) => {
+    await expect(loadProviderSdk(() => Promise.reject(failure), requirement)).rejects.toMatchObject({ code: 'PROVIDER_SDK_MISSING', message: 'install openai to use OpenAIProvider', cause: failure })
+  })
+
+  it('names another package in those words: not this SDK missing', () => {
+    expect(isMissingPackageError(new Error('Could not resolve "openai-extra" imported by "robota". Is it installed?'), 'openai')).toBe(false)
+    expect(isMissingPackageError(new TypeError('Failed to resolve module specifier "formdata-node". Relative references must start with either "/", "./", or "../".'), 'openai')).toBe(false)
+  })
+})
+
 describe('an import failure that is not the SDK missing', () => {
   const requirement = { packageName: 'openai', providerClass: 'OpenAIProvider' }
 

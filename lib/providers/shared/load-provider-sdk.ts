@@ -26,9 +26,19 @@ export async function loadProviderSdk<TModule>(load: TProviderSdkLoader<TModule>
 }
 
 // Node's ESM loader: "Cannot find package 'openai' imported from …" (ERR_MODULE_NOT_FOUND);
-// require and bundler runtimes: "Cannot find module 'openai'" (MODULE_NOT_FOUND).
+// require and webpack's stand-in for an optional import it could not resolve: "Cannot find module
+// 'openai'" (MODULE_NOT_FOUND).
 const NOT_FOUND_CODES = new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'])
 const NOT_FOUND_MESSAGE = /^Cannot find (?:package|module) '([^']+)'/
+
+// Messages without a code, from a browser bundle built without the package: Vite's stand-in for a
+// missing optional peer, then a bare import esbuild left in, as Chromium, Firefox and Safari word it.
+const BROWSER_NOT_FOUND_MESSAGES = [
+  /^Could not resolve "([^"]+)" imported by "[^"]+"\. Is it installed\?/,
+  /^Failed to resolve module specifier ["']([^"']+)["']/,
+  /^The specifier “([^”]+)” was a bare specifier/,
+  /^Module name, '([^']+)' does not resolve to a valid path/
+]
 
 /**
  * True when `error` says `packageName` itself cannot be found. A missing file inside the
@@ -37,6 +47,7 @@ const NOT_FOUND_MESSAGE = /^Cannot find (?:package|module) '([^']+)'/
 export function isMissingPackageError(error: unknown, packageName: string): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { code, message } = error as { code?: unknown; message?: unknown }
-  if (typeof code !== 'string' || !NOT_FOUND_CODES.has(code) || typeof message !== 'string') return false
-  return NOT_FOUND_MESSAGE.exec(message)?.[1] === packageName
+  if (typeof message !== 'string') return false
+  if (typeof code === 'string' && NOT_FOUND_CODES.has(code)) return NOT_FOUND_MESSAGE.exec(message)?.[1] === packageName
+  return BROWSER_NOT_FOUND_MESSAGES.some((pattern) => pattern.exec(message)?.[1] === packageName)
 }

@@ -1,4 +1,5 @@
-// The app's page: starts its worker, runs a turn on a button, and shows a stored session on reload.
+// The app's page: starts its worker, runs a turn on a button, shows a stored session on reload, and
+// on another button runs a turn with a provider whose SDK the app did not install.
 import { createAgentClient } from 'robota/worker'
 
 const client = createAgentClient(() => new Worker(new URL('./agent.worker.js', import.meta.url), { type: 'module' }))
@@ -19,6 +20,11 @@ async function main() {
   document.getElementById('run').addEventListener('click', async () => {
     const result = await client.submit(session.id, 'Add the numbers in numbers.txt')
     show('answer', result.response)
+  })
+  document.getElementById('ask-openai').addEventListener('click', async () => {
+    const other = await client.createSession({ name: 'OpenAI', provider: { kind: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-unused' } })
+    const { error } = await client.submit(other.id, 'Hello')
+    show('provider-error', `${error?.code}: ${error?.message}`)
   })
   show('status', 'ready')
 }
