@@ -7,8 +7,8 @@ export type TExecutionEventDataMap = {
   provider_request: { provider: string; model: string; messages: TUniversalMessage[]; tools: IToolSchema[] }
   /** One text delta as it reached the loop. */
   provider_stream_raw_delta: { sequence: number; delta: string }
-  /** A provider-native payload the adapter reported. */
-  provider_native_raw_payload: IProviderNativeRawPayloadEvent
+  /** A provider-native payload the adapter reported; core numbers those it left unnumbered. */
+  provider_native_raw_payload: IProviderNativeRawPayloadEvent & { sequence: number }
   /** The provider's reply as it returned, before the loop accepted it. */
   provider_response_raw: { response: IProviderResponse; responseKind: 'provider-normalized-message' }
   /** The reply the loop accepted. */
