@@ -1,5 +1,6 @@
 import type { IAssistantMessage, IToolMessage, TUniversalMessage } from './messages.ts'
 import type { IProviderNativeRawPayloadEvent, IProviderResponse, IToolSchema } from './provider.ts'
+import type { IToolDiff } from './tool.ts'
 
 /** Data of each replay event type. Every value is plain, serializable data. */
 export type TExecutionEventDataMap = {
@@ -44,6 +45,8 @@ export type TExecutionEventDataMap = {
     result?: unknown
     error?: string
     metadata?: Record<string, string | number | boolean>
+    /** The file change the tool reported for display (Edit, Write). */
+    diff?: IToolDiff
   }
   /** A tool result message was committed to history. */
   tool_message_committed: { batchId: string; index: number; message: IToolMessage }

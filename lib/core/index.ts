@@ -111,7 +111,7 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
-export type { ITool, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
+export type { IDiffLine, ITool, IToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'
 export type { TEnvironmentRecord } from './env-reference.ts'
