@@ -1,3 +1,4 @@
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
@@ -32,8 +33,8 @@ export type TStartedSession = {
 export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) => void }
 
 /**
- * Starts an interactive session: reads the workspace configuration, loads (resume) or copies
- * (fork) the stored session or creates a new one, builds the `Session`, records a fork's copied
+ * Starts an interactive session: loads (resume) or copies (fork) the stored session, with its
+ * sandbox snapshot, or creates a new one, reads the workspace configuration, builds the `Session`, records a fork's copied
  * conversation as `history_replaced`, and runs SessionStart hooks, whose context joins the system
  * prompt. Every event is redacted, then persisted and handed to `hooks.onEvent`.
  */
@@ -50,11 +51,13 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
     options.session.subscribe(onEvent)
     return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId }
   }
+  const source = await loadSource(options)
+  // The stored files come back before the workspace is read: its settings and AGENTS.md are among them.
+  const snapshot = source && options.store ? await restoreSandbox(options, source.id) : undefined
   const configuration = await loadWorkspaceConfiguration(options.sandbox, cwd, {
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
     ...(options.env ? { env: options.env } : {})
   })
-  const source = await loadSource(options)
   const model = options.model ?? source?.model ?? configuration.settings.model ?? DEFAULT_SESSION_MODEL
   const resuming = source !== undefined && options.forkSession !== true
   const now = Date.now()
@@ -71,8 +74,11 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
         nextEventSeq: 0
       }
   if (options.store) {
-    persistence = new SessionPersistence(options.store, record)
+    const sandbox = options.sandbox
+    persistence = new SessionPersistence(options.store, record, sandbox?.snapshot ? { snapshotSandbox: () => takeSnapshot(sandbox) } : {})
     if (!resuming) await persistence.start()
+    // A fork's workspace starts as a copy of its source's.
+    if (!resuming && snapshot !== undefined) await options.store.saveSandboxSnapshot(record.id, snapshot)
   }
   const { session, promptParts } = createSession({
     options,
@@ -95,6 +101,25 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   }
   await persistence?.flush(session.getNextEventSeq())
   return { session, configuration, persistence, promptParts, resumedEntries, name: record.name }
+}
+
+/** Restores the sandbox snapshot stored for `sessionId`, if there is one and the sandbox can; returns it. */
+async function restoreSandbox(options: TInteractiveSessionOptions, sessionId: string): Promise<unknown> {
+  const { sandbox, store } = options
+  if (!sandbox?.restore || !store) return undefined
+  const snapshot = await store.loadSandboxSnapshot(sessionId)
+  if (snapshot !== undefined) await sandbox.restore(snapshot)
+  return snapshot
+}
+
+/** Stores the sandbox's snapshot as the session's, when there is a store and the sandbox can take one. */
+export async function saveSandboxSnapshot(options: TInteractiveSessionOptions, sessionId: string): Promise<void> {
+  const { sandbox, store } = options
+  if (sandbox?.snapshot && store) await store.saveSandboxSnapshot(sessionId, await takeSnapshot(sandbox))
+}
+
+function takeSnapshot(sandbox: ISandboxClient): Promise<unknown> {
+  return (sandbox.snapshot as () => Promise<unknown>).call(sandbox)
 }
 
 /** The stored session to resume or fork, if asked for; a missing one is an error. */
