@@ -145,6 +145,7 @@ export {
   REPLAY_FORMAT_VERSION,
   ReplayDivergenceError,
   ReplayProvider,
+  toReplayLogHead,
   verifyReplayLog
 } from './storage/index.ts'
 export {
@@ -368,6 +369,7 @@ export type {
   TReplayExportHeader,
   TReplayGap,
   TReplayImport,
+  TReplayLogHead,
   TReplayRecord,
   TReplayVerification,
   TSessionListing,
