@@ -1,5 +1,5 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
-import { ValidationError } from '../core/errors.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
@@ -58,7 +58,7 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
     ...(options.env ? { env: options.env } : {})
   })
-  const model = options.model ?? source?.model ?? configuration.settings.model ?? DEFAULT_SESSION_MODEL
+  const model = options.model ?? source?.model ?? chooseSettingsModel(configuration, options, cwd) ?? DEFAULT_SESSION_MODEL
   const resuming = source !== undefined && options.forkSession !== true
   const now = Date.now()
   const record: TSessionRecord = resuming
@@ -101,6 +101,22 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   }
   await persistence?.flush(session.getNextEventSeq())
   return { session, configuration, persistence, promptParts, resumedEntries, name: record.name }
+}
+
+/**
+ * The model the settings ask for: `provider.model`, else `model`. The session was handed a built
+ * provider, so settings naming another one (`provider.name`) are refused rather than ignored;
+ * `provider.apiKey` and `baseURL` are for whoever builds the provider (the agent host does).
+ */
+function chooseSettingsModel(configuration: TWorkspaceConfiguration, options: TInteractiveSessionOptions, cwd: string): string | undefined {
+  const { provider, model } = configuration.settings
+  if (provider?.name !== undefined && provider.name !== options.provider.name) {
+    throw new ConfigurationError(
+      `The settings in ${cwd} ask for the provider "${provider.name}", but this session was given "${options.provider.name}": pass that provider to InteractiveSession, or remove provider.name from the settings.`,
+      { details: { settingsProvider: provider.name, sessionProvider: options.provider.name } }
+    )
+  }
+  return provider?.model ?? model
 }
 
 /** Restores the sandbox snapshot stored for `sessionId`, if there is one and the sandbox can; returns it. */
