@@ -1,5 +1,6 @@
 import type { IAssistantMessage, IToolMessage, TUniversalMessage } from './messages.ts'
 import type { IProviderNativeRawPayloadEvent, IProviderResponse, IToolSchema } from './provider.ts'
+import type { IToolDiff } from './tool.ts'
 
 /** Data of each replay event type. Every value is plain, serializable data. */
 export type TExecutionEventDataMap = {
@@ -7,8 +8,8 @@ export type TExecutionEventDataMap = {
   provider_request: { provider: string; model: string; messages: TUniversalMessage[]; tools: IToolSchema[] }
   /** One text delta as it reached the loop. */
   provider_stream_raw_delta: { sequence: number; delta: string }
-  /** A provider-native payload the adapter reported. */
-  provider_native_raw_payload: IProviderNativeRawPayloadEvent
+  /** A provider-native payload the adapter reported; core numbers those it left unnumbered. */
+  provider_native_raw_payload: IProviderNativeRawPayloadEvent & { sequence: number }
   /** The provider's reply as it returned, before the loop accepted it. */
   provider_response_raw: { response: IProviderResponse; responseKind: 'provider-normalized-message' }
   /** The reply the loop accepted. */
@@ -44,6 +45,8 @@ export type TExecutionEventDataMap = {
     result?: unknown
     error?: string
     metadata?: Record<string, string | number | boolean>
+    /** The file change the tool reported for display (Edit, Write). */
+    diff?: IToolDiff
   }
   /** A tool result message was committed to history. */
   tool_message_committed: { batchId: string; index: number; message: IToolMessage }

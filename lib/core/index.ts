@@ -111,13 +111,22 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
-export type { ITool, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
+export type { IDiffLine, ITool, IToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'
 export type { TEnvironmentRecord } from './env-reference.ts'
 export type { IEventContext, IEventService, IOwnerPathSegment, IStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
 export type { IStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
-export type { IPluginContract, IPluginHooks, TPluginHookName, TPluginHookOutcome } from './plugins/abstract-plugin.ts'
+export type {
+  IPluginContract,
+  IPluginHooks,
+  TPluginHookName,
+  TPluginHookOutcome,
+  TPluginRunDecision,
+  TPluginRunResultDecision,
+  TPluginToolDecision,
+  TPluginToolResultDecision
+} from './plugins/abstract-plugin.ts'
 export type {
   IEventEmitterEvent,
   IPluginEventError,
@@ -131,7 +140,7 @@ export type { TPluginCategory } from './plugins/plugin-category.ts'
 export type { IPluginExecutionContext, IPluginExecutionResult, IPluginToolCall, IPluginToolResult } from './plugins/plugin-context.ts'
 export type { IPluginErrorDetails } from './plugins/plugin-error.ts'
 export type { TPrioritized } from './plugins/plugin-priority.ts'
-export type { TPluginErrorCallback, TPluginHookArguments } from './plugins/plugin-runner.ts'
+export type { TPluginErrorCallback, TPluginHookArguments, TPluginRunStart, TPluginToolStart } from './plugins/plugin-runner.ts'
 export type {
   IProviderCapabilities,
   IProviderNativeWebToolCapability,

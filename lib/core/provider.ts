@@ -11,6 +11,7 @@ export type IProviderNativeRawPayloadEvent = {
   provider: string
   apiSurface?: string
   payloadKind: TProviderNativeRawPayloadKind
+  /** Order within one provider call; when left out, core numbers the payload after the last one. */
   sequence?: number
   payload: unknown
   metadata?: Record<string, string | number | boolean>

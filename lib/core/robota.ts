@@ -5,11 +5,13 @@ import { ConfigurationError, ValidationError } from './errors.ts'
 import type { TExecutionEventCallback } from './execution-events.ts'
 import { getModelContextWindow } from './context/models.ts'
 import type { IExecutionContext, IToolExecutionOptions } from './execution/execution-context.ts'
+import type { IEventService } from './event-service/event-service.ts'
 import type { IHistoryEntry } from './history.ts'
 import type { IPluginContract } from './plugins/abstract-plugin.ts'
 import { PluginRunner, type TPluginErrorCallback } from './plugins/plugin-runner.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
 import { runExecution, type IRunResult, type TExecutionOutcome } from './execution/run-execution.ts'
+import { toAgentEventService, toExecutionEventService } from './execution/run-event-service.ts'
 import { RunStopper } from './execution/run-stopper.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
 import type { IAIProvider, TTextDeltaCallback } from './provider.ts'
@@ -44,6 +46,12 @@ export type IAgentConfig = TChatSettings & {
   /** Receives plugin failures; a failing plugin never breaks a run. */
   onPluginError?: TPluginErrorCallback
   /**
+   * Receives the agent's lifecycle events (`execution.start`, `execution.complete`,
+   * `execution.error`, `tool.execute_start`, `tool.execute_success`, `tool.execute_error`), each
+   * with its owner path `[agent, execution, tool?]`; a `StructuredEventService` is the usual one.
+   */
+  eventService?: IEventService
+  /**
    * When a provider failure ends a turn, throw its `RobotaError` from `run()` instead of returning
    * it as `result.error`. Defaults to false; `IRunOptions.throwOnError` beats it for one run.
    */
@@ -75,6 +83,7 @@ export class Robota {
   private readonly store: ConversationStore
   private readonly sequencer: ExecutionEventSequencer
   private readonly plugins: PluginRunner | undefined
+  private readonly events: IEventService
   private running = false
 
   constructor(config: IAgentConfig) {
@@ -89,6 +98,7 @@ export class Robota {
       config.plugins && config.plugins.length > 0
         ? new PluginRunner(config.plugins, config.onPluginError ? { onPluginError: config.onPluginError } : {})
         : undefined
+    this.events = toAgentEventService(config.eventService, this.name)
     const rounds = config.maxExecutionRounds
     if (rounds !== undefined && !isRoundCap(rounds)) {
       throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${String(rounds)}.`)
@@ -146,6 +156,7 @@ export class Robota {
       chatSettings: resolveChatSettings(this.config, options),
       providerIdleTimeoutMs: this.config.timeout,
       contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model),
+      events: toExecutionEventService(this.events, executionId),
       plugins: this.plugins,
       pluginContext: { executionId, sessionId: this.sessionId, input }
     }
@@ -153,24 +164,43 @@ export class Robota {
       context.emit('history_mutation', { mutation: 'append', index, message })
     )
     try {
-      await this.plugins?.beforeRun(context.pluginContext)
-      this.store.append(createUserMessage(input))
-      const outcome = await runExecution(context)
+      const start = this.plugins ? await this.plugins.beforeRun(context.pluginContext) : { input }
+      if ('block' in start) return this.blocked(start.block, start.pluginName)
+      context.pluginContext = { ...context.pluginContext, input: start.input }
+      context.events.emit('start', { executionId, sessionId: this.sessionId, input: start.input })
+      this.store.append(createUserMessage(start.input))
+      const outcome = await this.finishRun(context, await runExecution(context))
       const { result } = outcome
-      await this.plugins?.afterRun(context.pluginContext, {
-        response: result.response,
-        toolsExecuted: result.toolsExecuted,
-        ...(result.interrupted ? { interrupted: true } : {})
-      })
+      context.events.emit('complete', { executionId, response: result.response, interrupted: result.interrupted ?? false, toolsExecuted: [...result.toolsExecuted] })
       return outcome
     } catch (error) {
       await this.plugins?.onError(context.pluginContext, error)
+      context.events.emit('error', { executionId, error: error instanceof Error ? error.message : String(error) })
       throw error
     } finally {
       stopRecording()
       stopper.release()
       this.running = false
     }
+  }
+
+  // The response afterRun plugins leave.
+  private async finishRun(context: IExecutionContext, outcome: TExecutionOutcome): Promise<TExecutionOutcome> {
+    if (!this.plugins) return outcome
+    const { result } = outcome
+    const response = await this.plugins.afterRun(context.pluginContext, {
+      response: result.response,
+      toolsExecuted: result.toolsExecuted,
+      ...(result.interrupted ? { interrupted: true } : {})
+    })
+    return response === result.response ? outcome : { ...outcome, result: { ...result, response } }
+  }
+
+  // A plugin refused the run in beforeRun: nothing was sent or committed.
+  private blocked(reason: string, pluginName: string): TExecutionOutcome {
+    const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+    const response = `The run was blocked by the plugin "${pluginName}": ${reason}`
+    return { result: { response, toolsExecuted: [], history: this.store.getMessages(), usage, blockedReason: reason }, failure: undefined }
   }
 
   /** The committed conversation messages, oldest first. */

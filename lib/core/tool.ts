@@ -12,12 +12,23 @@ export type IToolExecutionContext = {
   emitEvent?: TToolEventEmitter
 }
 
+/**
+ * One line of a file change as a client shows it. `lineNumber` counts from 1: in the new file for
+ * `add` and `context` lines, in the old file for `remove` lines.
+ */
+export type IDiffLine = { type: 'add' | 'remove' | 'context'; content: string; lineNumber?: number }
+
+/** What a tool changed in one file, for display: the file's path and the changed lines with some context. */
+export type IToolDiff = { file: string; lines: IDiffLine[] }
+
 /** A tool's outcome; `data` is serialized to text for the model. */
 export type IToolResult = {
   success: boolean
   data?: unknown
   error?: string
   metadata?: Record<string, string | number | boolean>
+  /** A file change to show the user (Edit, Write); the model never sees it. */
+  diff?: IToolDiff
 }
 
 /** The tool port: a schema the model sees and a function the loop runs. */

@@ -3,7 +3,7 @@ import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
-import type { TReplayRecord } from '../storage/replay-log/hash-chain.ts'
+import type { TReplayLogHead, TReplayRecord } from '../storage/replay-log/hash-chain.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord } from '../storage/session-store.ts'
 
 /** The error every write meets once the run is dead. */
@@ -92,6 +92,10 @@ export class CrashingSessionStore implements ISessionStore {
 
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
     return this.inner.loadReplayLog(sessionId)
+  }
+
+  loadReplayLogHead(sessionId: string): Promise<TReplayLogHead | undefined> {
+    return this.inner.loadReplayLogHead(sessionId)
   }
 
   loadSandboxSnapshot(sessionId: string): Promise<unknown> {

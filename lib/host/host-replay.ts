@@ -28,7 +28,10 @@ export class HostReplay {
 
   async export(sessionId: string): Promise<string> {
     await this.ports.loadRecord(sessionId)
-    return exportReplayLogJsonl(sessionId, await this.ports.store.loadReplayLog(sessionId))
+    const { store } = this.ports
+    // The header says what the store wrote, so a log cut short is refused when imported.
+    const head = await store.loadReplayLogHead(sessionId)
+    return exportReplayLogJsonl(sessionId, await store.loadReplayLog(sessionId), head)
   }
 
   /** Stores an exported log as a session. @throws when the log does not verify or the session exists. */
@@ -40,7 +43,9 @@ export class HostReplay {
   }
 
   async verify(sessionId: string): Promise<TReplayVerification> {
-    return verifyReplayLog(await this.ports.store.loadReplayLog(sessionId))
+    const { store } = this.ports
+    const head = await store.loadReplayLogHead(sessionId)
+    return verifyReplayLog(await store.loadReplayLog(sessionId), head)
   }
 
   /** Re-runs the stored session offline and reports whether it rebuilt the same history. */

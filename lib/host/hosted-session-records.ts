@@ -13,8 +13,12 @@ import type { TSandboxChoice } from './port/host-workspace-files.ts'
 export type THostedSessionRecord = {
   /** The provider the page chose (with its key); records keep only the kind and model. */
   providerChoice?: TProviderChoice
-  /** The provider built from the choice, dropped when the session closes. */
+  /** The provider the workspace's settings (`provider`) ask for, used while the page has chosen none. */
+  workspaceChoice?: TProviderChoice
+  /** The provider built from the session's choice, dropped when the session closes. */
   provider?: IAIProvider
+  /** The choice `provider` was built from; another choice builds a new one. */
+  providerBuiltFrom?: TProviderChoice
   /** A response language chosen with `/language`. */
   language?: string
   /** A sandbox other than the default (E2B, with its key). */

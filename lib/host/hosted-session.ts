@@ -174,7 +174,9 @@ export class HostedSession {
   }
 
   private persistenceFor(record: TSessionRecord): SessionPersistence {
-    return new SessionPersistence(this.parts.store, record, {
+    // The provider and model are the ones this session was assembled with (the workspace settings may have chosen them).
+    const { providerName, model } = this.parts.record
+    return new SessionPersistence(this.parts.store, { ...record, providerName, model }, {
       beforeWrite: this.parts.flushEvents,
       ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {})
     })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { cutMemoryLogTail } from '../storage/session-store.fixtures.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
 
@@ -34,6 +35,19 @@ describe('LocalAgentHost replay', () => {
     expect(copy.events).toEqual(original.events)
     expect(await fresh.verifyReplay(session.id)).toMatchObject({ ok: true, recordCount: original.events.length })
     await expect(fresh.importReplay(jsonl)).rejects.toThrow(/already exists/)
+  })
+
+  it('tells a stored log cut at its tail: verify fails, and its export is refused on import', async () => {
+    const store = new MemorySessionStore()
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { text: 'Said hi.' }], store)
+    const session = await host.createSession()
+    await host.submit(session.id, 'Say hi')
+    const whole = (await host.openSession(session.id)).events.length
+    cutMemoryLogTail(store, session.id, 2)
+    expect(await host.verifyReplay(session.id)).toEqual({ ok: false, index: whole - 2, reason: `the log is cut short: the store wrote ${whole} records, ${whole - 2} are left` })
+    const fresh = makeHost([])
+    await expect(fresh.importReplay(await host.exportReplay(session.id))).rejects.toThrow(/the file is truncated/)
+    expect((await fresh.listSessions()).sessions).toEqual([])
   })
 
   it('refuses a tampered export and stores nothing', async () => {

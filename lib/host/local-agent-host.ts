@@ -309,11 +309,12 @@ export class LocalAgentHost implements IAgentHost {
       ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
       ...(options.env ? { env: options.env } : {})
     })
-    const choice = this.agents.choiceFor(record)
+    const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
     const language = this.agents.getLanguage(sessionId)
     return HostedSession.start(
       {
-        record,
+        // The session talks to the chosen provider and model; its record says so from its first write.
+        record: { ...record, providerName: choice.kind, model: choice.model },
         store: options.store,
         sandbox,
         provider: await this.agents.providerFor(record),

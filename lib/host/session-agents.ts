@@ -2,6 +2,7 @@ import type { IAIProvider } from '../core/provider.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TProviderChoice } from './agent-host.ts'
 import type { HostedSessionRecords } from './hosted-session-records.ts'
+import { isSameProviderChoice, toWorkspaceProviderChoice, type TProviderSettings } from './workspace-provider-choice.ts'
 
 /** What the agents of a host's sessions are built from. */
 export type TSessionAgentsOptions = {
@@ -13,37 +14,66 @@ export type TSessionAgentsOptions = {
 
 /**
  * The model side of a host's sessions, kept in each session's record: the provider choice (keys
- * included; stored records keep only the kind and model), the built provider and the response
- * language chosen with `/language`, all outliving the open session.
+ * included; stored records keep only the kind and model) of the page or of the workspace's
+ * settings, the built provider and the response language chosen with `/language`, all outliving
+ * the open session.
  */
 export class SessionAgents {
   constructor(private readonly options: TSessionAgentsOptions) {}
 
-  /** The session's provider choice: the one given, or the record's kind and model. */
+  /**
+   * The session's provider choice: the one the page gave, else the one its workspace settings ask
+   * for, else the record's kind and model.
+   */
   choiceFor(record: TSessionRecord): TProviderChoice {
-    return this.options.records.peek(record.id)?.providerChoice ?? { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
+    const hosted = this.options.records.peek(record.id)
+    return hosted?.providerChoice ?? hosted?.workspaceChoice ?? this.recordChoice(record)
+  }
+
+  /**
+   * Takes the `provider` of the session's workspace settings (read as the session is assembled)
+   * as its choice, unless the page chose one; returns the session's choice.
+   */
+  adoptWorkspaceSettings(record: TSessionRecord, settings: TProviderSettings | undefined): TProviderChoice {
+    const hosted = this.options.records.of(record.id)
+    if (settings && !hosted.providerChoice) hosted.workspaceChoice = toWorkspaceProviderChoice(this.recordChoice(record), settings)
+    else delete hosted.workspaceChoice
+    return this.choiceFor(record)
   }
 
   /** Remembers a choice and, when already built, its provider. */
   choose(sessionId: string, choice: TProviderChoice, provider?: IAIProvider): void {
     const record = this.options.records.of(sessionId)
     record.providerChoice = choice
-    if (provider) record.provider = provider
+    if (provider) {
+      record.provider = provider
+      record.providerBuiltFrom = choice
+    }
   }
 
-  /** The session's provider, built on first use. */
+  /** The session's provider, built on first use and again when its choice changed. */
   async providerFor(record: TSessionRecord): Promise<IAIProvider> {
-    const known = this.options.records.peek(record.id)?.provider
-    if (known) return known
-    const provider = await this.options.createProvider(this.choiceFor(record))
-    this.options.records.of(record.id).provider = provider
+    const choice = this.choiceFor(record)
+    const hosted = this.options.records.peek(record.id)
+    if (hosted?.provider && hosted.providerBuiltFrom && isSameProviderChoice(hosted.providerBuiltFrom, choice)) return hosted.provider
+    const provider = await this.options.createProvider(choice)
+    const built = this.options.records.of(record.id)
+    built.provider = provider
+    built.providerBuiltFrom = choice
     return provider
   }
 
   /** Drops the built provider (a session that closed); the choice is kept. */
   release(sessionId: string): void {
     const record = this.options.records.peek(sessionId)
-    if (record) delete record.provider
+    if (record) {
+      delete record.provider
+      delete record.providerBuiltFrom
+    }
+  }
+
+  private recordChoice(record: TSessionRecord): TProviderChoice {
+    return { ...this.options.defaultProvider, kind: record.providerName, model: record.model }
   }
 
   getLanguage(sessionId: string): string | undefined {

@@ -1,4 +1,5 @@
-import { ValidationError } from '../core/errors.ts'
+import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
@@ -32,8 +33,8 @@ export type TStartedSession = {
 export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) => void }
 
 /**
- * Starts an interactive session: reads the workspace configuration, loads (resume) or copies
- * (fork) the stored session or creates a new one, builds the `Session`, records a fork's copied
+ * Starts an interactive session: loads (resume) or copies (fork) the stored session, with its
+ * sandbox snapshot, or creates a new one, reads the workspace configuration, builds the `Session`, records a fork's copied
  * conversation as `history_replaced`, and runs SessionStart hooks, whose context joins the system
  * prompt. Every event is redacted, then persisted and handed to `hooks.onEvent`.
  */
@@ -50,12 +51,14 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
     options.session.subscribe(onEvent)
     return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId }
   }
+  const source = await loadSource(options)
+  // The stored files come back before the workspace is read: its settings and AGENTS.md are among them.
+  const snapshot = source && options.store ? await restoreSandbox(options, source.id) : undefined
   const configuration = await loadWorkspaceConfiguration(options.sandbox, cwd, {
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
     ...(options.env ? { env: options.env } : {})
   })
-  const source = await loadSource(options)
-  const model = options.model ?? source?.model ?? configuration.settings.model ?? DEFAULT_SESSION_MODEL
+  const model = options.model ?? source?.model ?? chooseSettingsModel(configuration, options, cwd) ?? DEFAULT_SESSION_MODEL
   const resuming = source !== undefined && options.forkSession !== true
   const now = Date.now()
   const record: TSessionRecord = resuming
@@ -71,8 +74,11 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
         nextEventSeq: 0
       }
   if (options.store) {
-    persistence = new SessionPersistence(options.store, record)
+    const sandbox = options.sandbox
+    persistence = new SessionPersistence(options.store, record, sandbox?.snapshot ? { snapshotSandbox: () => takeSnapshot(sandbox) } : {})
     if (!resuming) await persistence.start()
+    // A fork's workspace starts as a copy of its source's.
+    if (!resuming && snapshot !== undefined) await options.store.saveSandboxSnapshot(record.id, snapshot)
   }
   const { session, promptParts } = createSession({
     options,
@@ -95,6 +101,41 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   }
   await persistence?.flush(session.getNextEventSeq())
   return { session, configuration, persistence, promptParts, resumedEntries, name: record.name }
+}
+
+/**
+ * The model the settings ask for: `provider.model`, else `model`. The session was handed a built
+ * provider, so settings naming another one (`provider.name`) are refused rather than ignored;
+ * `provider.apiKey` and `baseURL` are for whoever builds the provider (the agent host does).
+ */
+function chooseSettingsModel(configuration: TWorkspaceConfiguration, options: TInteractiveSessionOptions, cwd: string): string | undefined {
+  const { provider, model } = configuration.settings
+  if (provider?.name !== undefined && provider.name !== options.provider.name) {
+    throw new ConfigurationError(
+      `The settings in ${cwd} ask for the provider "${provider.name}", but this session was given "${options.provider.name}": pass that provider to InteractiveSession, or remove provider.name from the settings.`,
+      { details: { settingsProvider: provider.name, sessionProvider: options.provider.name } }
+    )
+  }
+  return provider?.model ?? model
+}
+
+/** Restores the sandbox snapshot stored for `sessionId`, if there is one and the sandbox can; returns it. */
+async function restoreSandbox(options: TInteractiveSessionOptions, sessionId: string): Promise<unknown> {
+  const { sandbox, store } = options
+  if (!sandbox?.restore || !store) return undefined
+  const snapshot = await store.loadSandboxSnapshot(sessionId)
+  if (snapshot !== undefined) await sandbox.restore(snapshot)
+  return snapshot
+}
+
+/** Stores the sandbox's snapshot as the session's, when there is a store and the sandbox can take one. */
+export async function saveSandboxSnapshot(options: TInteractiveSessionOptions, sessionId: string): Promise<void> {
+  const { sandbox, store } = options
+  if (sandbox?.snapshot && store) await store.saveSandboxSnapshot(sessionId, await takeSnapshot(sandbox))
+}
+
+function takeSnapshot(sandbox: ISandboxClient): Promise<unknown> {
+  return (sandbox.snapshot as () => Promise<unknown>).call(sandbox)
 }
 
 /** The stored session to resume or fork, if asked for; a missing one is an error. */

@@ -2,7 +2,7 @@ import type { IContextWindowState } from '../core/context/estimation.ts'
 import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { IAIProvider } from '../core/provider.ts'
-import type { ITool } from '../core/tool.ts'
+import type { IDiffLine, ITool } from '../core/tool.ts'
 import type { ISearchProvider } from '../tools/builtins/search-provider.ts'
 import type { TWebFetchToolOptions } from '../tools/builtins/web-fetch-tool.ts'
 import type { IHookTypeExecutor, THooksConfig } from '../hooks/index.ts'
@@ -25,6 +25,10 @@ export type IToolState = {
   firstArg: string
   isRunning: boolean
   result?: TToolOutcome
+  /** The lines an Edit or Write changed, with some context; set when the call ends. */
+  diffLines?: IDiffLine[]
+  /** The file those lines belong to. */
+  diffFile?: string
 }
 
 /** One finished tool call of a prompt. */

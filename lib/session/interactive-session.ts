@@ -17,7 +17,7 @@ import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
 import { PromptScheduler } from './prompt-scheduler.ts'
-import { startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
+import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
 import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
 import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
 
@@ -279,14 +279,16 @@ export class InteractiveSession implements ICommandHost {
   /** Persists and reports the new context state as any work ends. */
   private async finish(): Promise<void> {
     const started = this.started
-    if (started) await this.flush(started)
+    if (started) await this.flush(started, true)
     this.events.emit('thinking', false)
     if (started) this.events.emit('context_update', started.session.getContextState())
   }
 
-  private async flush(started: TStartedSession): Promise<void> {
+  private async flush(started: TStartedSession, withSnapshot = false): Promise<void> {
     try {
       await started.persistence?.flush(started.session.getNextEventSeq())
+      // Hooks and commands change files outside tool calls, so the workspace is stored after all work.
+      if (withSnapshot && started.persistence) await saveSandboxSnapshot(this.options, this.sessionId)
     } catch (error) {
       this.events.emit('error', toError(error))
     }

@@ -60,8 +60,6 @@ export type TSessionRunOptions = {
 
 /** What a prompt produced, with any compaction it triggered. */
 export type TSessionRunResult = IRunResult & {
-  /** Set when a UserPromptSubmit hook refused the prompt; nothing was sent or committed. */
-  blockedReason?: string
   /** Auto-compactions that ran before or after this prompt. */
   compactions: TCompactionOutcome[]
 }

@@ -49,11 +49,11 @@ export class ToolActivityTracker {
       return { kind: 'tool_start', state: { ...state } }
     }
     if (event.type === 'tool_execution_result') {
-      const { toolName, toolCallId, success, metadata } = event.data
+      const { toolName, toolCallId, success, metadata, diff } = event.data
       const started = this.states.get(toolCallId) ?? { toolName, toolCallId, firstArg: '', isRunning: true }
       const errorCode = metadata?.errorCode
       const result: TToolOutcome = success ? 'success' : typeof errorCode === 'string' && DENIED_CODES.has(errorCode) ? 'denied' : 'error'
-      const state: IToolState = { ...started, isRunning: false, result }
+      const state: IToolState = { ...started, isRunning: false, result, ...(diff ? { diffLines: diff.lines, diffFile: diff.file } : {}) }
       this.states.set(toolCallId, state)
       return { kind: 'tool_end', state: { ...state } }
     }

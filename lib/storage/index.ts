@@ -5,6 +5,7 @@ export {
   GENESIS_HASH,
   hashReplayEvent,
   REPLAY_FORMAT_VERSION,
+  toReplayLogHead,
   verifyReplayLog
 } from './replay-log/hash-chain.ts'
 export { DEFAULT_MAX_IMPORT_BYTES, exportReplayLogJsonl, importReplayLogJsonl } from './replay-log/replay-jsonl.ts'
@@ -12,7 +13,7 @@ export { recordedPrompts, ReplayDivergenceError, ReplayProvider } from './replay
 export { REDACTED, redactSecrets, redactSecretText } from './replay-log/redact-secrets.ts'
 export { findReplayGaps } from './replay-log/validate-replay-log.ts'
 
-export type { TReplayRecord, TReplayVerification } from './replay-log/hash-chain.ts'
+export type { TReplayLogHead, TReplayRecord, TReplayVerification } from './replay-log/hash-chain.ts'
 export type { TReplayExportHeader, TReplayImport } from './replay-log/replay-jsonl.ts'
 export type { TReplayGap } from './replay-log/validate-replay-log.ts'
 export type {

@@ -2,7 +2,7 @@ import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import { assertCommittable, selectNewEvents } from './assert-committable.ts'
 import { assertImportable } from './replay-log/assert-importable.ts'
-import type { TReplayRecord } from './replay-log/hash-chain.ts'
+import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from './replay-log/hash-chain.ts'
 import {
   chainForCommit,
   fromReplayRecord,
@@ -21,6 +21,8 @@ export class MemorySessionStore implements ISessionStore {
   private readonly records = new Map<string, TSessionRecord>()
   private readonly events = new Map<string, TStoredReplayEvent[]>()
   private readonly snapshots = new Map<string, unknown>()
+  // Apart from `events`, as a database keeps it apart: what was written, whatever is left.
+  private readonly heads = new Map<string, TReplayLogHead>()
 
   async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
@@ -31,6 +33,8 @@ export class MemorySessionStore implements ISessionStore {
     const chained = chainForCommit(record.id, stored.at(-1), cloneForStorage(fresh, record.id))
     this.records.set(record.id, recordCopy)
     this.events.set(record.id, [...stored, ...chained])
+    const last = chained.at(-1)
+    if (last) this.heads.set(record.id, { recordCount: (this.heads.get(record.id)?.recordCount ?? 0) + chained.length, lastHash: last.hash })
   }
 
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
@@ -44,6 +48,12 @@ export class MemorySessionStore implements ISessionStore {
     const stored = cloneForStorage(records.map(fromReplayRecord), record.id)
     this.records.set(record.id, recordCopy)
     this.events.set(record.id, stored)
+    this.heads.set(record.id, toReplayLogHead(records))
+  }
+
+  async loadReplayLogHead(sessionId: string): Promise<TReplayLogHead | undefined> {
+    const head = this.heads.get(sessionId)
+    return head ? { ...head } : undefined
   }
 
   async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
@@ -77,6 +87,7 @@ export class MemorySessionStore implements ISessionStore {
     this.records.delete(id)
     this.events.delete(id)
     this.snapshots.delete(id)
+    this.heads.delete(id)
   }
 }
 

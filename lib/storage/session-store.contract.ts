@@ -171,6 +171,23 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadSession('s8')).toBeUndefined()
     })
 
+    it('knows what it last wrote to each log: record count and last hash, set by commits and imports', async () => {
+      expect(await store.loadReplayLogHead('s1')).toBeUndefined()
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
+      await store.commit(createTestRecord('s1'), createTestEvents('s1', [1, 2]))
+      await store.commit(createTestRecord('s1'), [])
+      const log = await store.loadReplayLog('s1')
+      const head = await store.loadReplayLogHead('s1')
+      expect(head).toEqual({ recordCount: 3, lastHash: log[2]?.hash })
+      expect(verifyReplayLog(log, head)).toMatchObject({ ok: true, recordCount: 3 })
+
+      const imported = chainReplayEvents(GENESIS_HASH, createTestEvents('s9', [0, 1]))
+      await store.importSession(createTestRecord('s9'), imported)
+      expect(await store.loadReplayLogHead('s9')).toEqual({ recordCount: 2, lastHash: imported[1]?.hash })
+      await store.deleteSession('s1')
+      expect(await store.loadReplayLogHead('s1')).toBeUndefined()
+    })
+
     it('keeps the latest sandbox snapshot per session and drops it with the session', async () => {
       await store.commit(createTestRecord('s1'), [])
       expect(await store.loadSandboxSnapshot('s1')).toBeUndefined()

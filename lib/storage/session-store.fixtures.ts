@@ -1,3 +1,4 @@
+import type { MemorySessionStore } from './memory-session-store.ts'
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSessionRecord } from './session-store.ts'
@@ -63,4 +64,13 @@ export function createTestEvent(sessionId: string, seq: number, content = `messa
 /** Events of `sessionId` for each seq given, in that order. */
 export function createTestEvents(sessionId: string, seqs: readonly number[]): IExecutionEventEnvelope[] {
   return seqs.map((seq) => createTestEvent(sessionId, seq))
+}
+
+/**
+ * Drops the last `count` records of a session's log in a `MemorySessionStore`, as a lost write or a
+ * damaged medium would, leaving what the store believes it wrote untouched.
+ */
+export function cutMemoryLogTail(store: MemorySessionStore, sessionId: string, count = 1): void {
+  const events = (store as unknown as { events: Map<string, unknown[]> }).events.get(sessionId)
+  events?.splice(events.length - count, count)
 }

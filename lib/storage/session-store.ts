@@ -1,6 +1,6 @@
 import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
-import type { TReplayRecord } from './replay-log/hash-chain.ts'
+import type { TReplayLogHead, TReplayRecord } from './replay-log/hash-chain.ts'
 
 /** A persisted session: its committed history and where its replay log continues. */
 export type TSessionRecord = {
@@ -62,6 +62,14 @@ export interface ISessionStore {
 
   /** The session's hash-chained replay log, ordered by `seq`; `verifyReplayLog` checks it. */
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]>
+
+  /**
+   * What the store last wrote to the session's log (record count and last hash), kept apart from
+   * the records and updated in the same atomic step as each commit or import; `undefined` for an
+   * unknown session. `verifyReplayLog(log, head)`, with the head read first, then tells a log cut
+   * at its tail from a whole one.
+   */
+  loadReplayLogHead(sessionId: string): Promise<TReplayLogHead | undefined>
 
   /**
    * Stores a session brought in from elsewhere (an imported log) with its records exactly as

@@ -52,6 +52,8 @@ export async function callProvider(
   const onStop = () => clearTimeout(timer)
   signal?.addEventListener('abort', onStop, { once: true })
   if (idleMs !== undefined) watch(idleMs)
+  // The spec numbers native payloads: one a provider leaves unnumbered follows the last one seen.
+  let nextPayloadSequence = 0
   try {
     const { toolChoice, ...sampling } = context.chatSettings
     const response = await context.provider.chat(messages, {
@@ -65,7 +67,9 @@ export async function callProvider(
       },
       onProviderNativeRawPayload: (payload) => {
         noteActivity()
-        context.emit('provider_native_raw_payload', payload, round)
+        const sequence = payload.sequence ?? nextPayloadSequence
+        nextPayloadSequence = sequence + 1
+        context.emit('provider_native_raw_payload', { ...payload, sequence }, round)
       }
     })
     if (timedOut) return { kind: 'failed', error: idle?.signal.reason }

@@ -1,8 +1,10 @@
 import { createId } from '../create-id.ts'
 import { createToolMessage, type IToolCall } from '../messages.ts'
+import type { IPluginToolResult } from '../plugins/plugin-context.ts'
 import type { IToolResult } from '../tool.ts'
 import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
+import { toToolEventService } from './run-event-service.ts'
 import { runToolBatch } from './run-tool-batch.ts'
 import { toToolMessageContent } from './tool-message-content.ts'
 
@@ -49,17 +51,23 @@ export async function executeToolCalls(
     { ownerType: 'execution', ownerId: context.executionId }
   ]
   const results = await runToolBatch(toolCalls.length, toolExecution, async (index) => {
-    const call = toolCalls[index] as IToolCall
-    const link = { batchId, index, toolName: call.name, toolCallId: call.id }
+    const requested = toolCalls[index] as IToolCall
+    const link = { batchId, index, toolName: requested.name, toolCallId: requested.id }
+    const start = context.plugins
+      ? await context.plugins.beforeToolExecution({ ...context.pluginContext, round }, { toolName: requested.name, toolCallId: requested.id, parameters: requested.arguments })
+      : { parameters: requested.arguments }
+    // The request event records the parameters the tool runs with, after any plugin rewrote them.
+    const call = 'block' in start ? requested : { ...requested, arguments: start.parameters }
     emit('tool_execution_request', { ...link, parameters: call.arguments, ownerPath: [...ownerPath, { ownerType: 'tool', ownerId: call.id }] }, round)
-    const pluginCall = { toolName: call.name, toolCallId: call.id, parameters: call.arguments }
-    await context.plugins?.beforeToolExecution({ ...context.pluginContext, round }, pluginCall)
-    const result = await runOneTool(context, call, round)
-    await context.plugins?.afterToolExecution({ ...context.pluginContext, round }, pluginCall, {
-      success: result.success,
-      ...(result.data === undefined ? {} : { result: result.data }),
-      ...(result.error === undefined ? {} : { error: result.error })
-    })
+    const events = toToolEventService(context.events, call.id)
+    events.emit('execute_start', { toolName: call.name, toolCallId: call.id, parameters: call.arguments })
+    let result = 'block' in start ? pluginBlocked(start.pluginName, start.block) : await runOneTool(context, call, round)
+    if (context.plugins) {
+      const pluginCall = { toolName: call.name, toolCallId: call.id, parameters: call.arguments }
+      result = fromPluginResult(result, await context.plugins.afterToolExecution({ ...context.pluginContext, round }, pluginCall, toPluginResult(result)))
+    }
+    if (result.success) events.emit('execute_success', { toolName: call.name, toolCallId: call.id, result: result.data })
+    else events.emit('execute_error', { toolName: call.name, toolCallId: call.id, error: result.error ?? 'Tool execution failed.' })
     emit('tool_execution_result', { ...link, ...result, ...(result.data === undefined ? {} : { result: result.data }) }, round)
     return result
   })
@@ -69,7 +77,7 @@ export async function executeToolCalls(
     const result = results[index] as IToolResult
     const errorCode = result.metadata?.errorCode
     if (errorCode === 'unknown_tool') outcome.unknownTools.push(call.name)
-    else if (errorCode !== 'interrupted') outcome.executed.push(call.name)
+    else if (errorCode !== 'interrupted' && errorCode !== 'plugin_blocked') outcome.executed.push(call.name)
     const content = outcome.contextOverflowed ? CONTEXT_SKIPPED_TOOL_RESULT : toToolMessageContent(result)
     const message = createToolMessage(content, { toolCallId: call.id, toolName: call.name })
     context.store.append(message)
@@ -81,6 +89,30 @@ export async function executeToolCalls(
     }
   }
   return outcome
+}
+
+function pluginBlocked(pluginName: string, reason: string): IToolResult {
+  return { success: false, error: `Not executed: the plugin "${pluginName}" blocked this call: ${reason}`, metadata: { errorCode: 'plugin_blocked', pluginName } }
+}
+
+function toPluginResult(result: IToolResult): IPluginToolResult {
+  return {
+    success: result.success,
+    ...(result.data === undefined ? {} : { result: result.data }),
+    ...(result.error === undefined ? {} : { error: result.error })
+  }
+}
+
+// The plugins' outcome, keeping the tool's metadata; the same object when no plugin changed it.
+function fromPluginResult(result: IToolResult, outcome: IPluginToolResult): IToolResult {
+  if (outcome.success === result.success && outcome.result === result.data && outcome.error === result.error) return result
+  const { data: _data, error: _error, ...rest } = result
+  return {
+    ...rest,
+    success: outcome.success,
+    ...(outcome.result === undefined ? {} : { data: outcome.result }),
+    ...(outcome.error === undefined ? {} : { error: outcome.error })
+  }
 }
 
 async function runOneTool(context: IExecutionContext, call: IToolCall, round: number): Promise<IToolResult> {

@@ -1,4 +1,5 @@
 import type { TChatSettings } from '../chat-settings.ts'
+import type { IEventService } from '../event-service/event-service.ts'
 import type { ConversationStore } from '../conversation-store.ts'
 import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-events.ts'
 import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
@@ -43,8 +44,10 @@ export type IExecutionContext = {
   providerIdleTimeoutMs: number | undefined
   /** The model's context window in tokens. */
   contextWindow: number
+  /** The run's event service (`execution.*` events; bind a tool call for `tool.*`); the null object when the agent has none. */
+  events: IEventService
   /** The agent's plugins, or `undefined` when it has none (the hot path then skips them). */
   plugins: PluginRunner | undefined
-  /** What plugin hooks are told about this run. */
+  /** What plugin hooks are told about this run; `input` is the one `beforeRun` plugins left. */
   pluginContext: { executionId: string; sessionId: string; input: string }
 }

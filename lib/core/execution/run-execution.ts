@@ -29,6 +29,11 @@ export type IRunResult = {
   toolsExecuted: string[]
   history: TUniversalMessage[]
   usage: IRunUsage
+  /**
+   * Set when the run was refused before anything was sent (a plugin's `beforeRun`; in a session,
+   * also a UserPromptSubmit hook): nothing was committed, and `response` says who refused.
+   */
+  blockedReason?: string
 }
 
 /** A run's result, and the Robota error behind `result.error` for callers that throw it. */

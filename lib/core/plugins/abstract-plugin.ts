@@ -8,26 +8,43 @@ import type {
 import { PluginPriority } from './plugin-priority.ts'
 
 /** A hook may finish at once or later; the runner awaits either. */
-export type TPluginHookOutcome = void | Promise<void>
+export type TPluginHookOutcome<TDecision = void> = TDecision | void | Promise<TDecision | void>
 
-/** The lifecycle hooks a plugin may implement; each one is optional. */
+/** What `beforeRun` may return: a new input for the run, or a refusal with its reason. */
+export type TPluginRunDecision = { input: string } | { block: string }
+
+/** What `afterRun` may return: the response the run gives back instead (the history keeps the model's own). */
+export type TPluginRunResultDecision = { response: string }
+
+/** What `beforeToolExecution` may return: the parameters the tool runs with, or a refusal with its reason. */
+export type TPluginToolDecision = { parameters: Record<string, unknown> } | { block: string }
+
+/** What `afterToolExecution` may return: the outcome the model and the replay log see instead. */
+export type TPluginToolResultDecision = { result: IPluginToolResult }
+
+/**
+ * The lifecycle hooks a plugin may implement; each one is optional. Returning nothing observes;
+ * `beforeRun`, `afterRun`, `beforeToolExecution` and `afterToolExecution` may also return a
+ * decision that transforms what passes (or, before, blocks it). Plugins run highest priority
+ * first, each seeing what the ones before it made; the first block ends the chain.
+ */
 export interface IPluginHooks {
-  /** Before the first provider call of a run. */
-  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome
-  /** After the run produced its result. */
-  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome
+  /** Before the user message is committed: may rewrite the input or block the run. */
+  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
+  /** After the run produced its result: may replace the response the run returns. */
+  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
   /** When the run failed. */
   onError?(context: IPluginExecutionContext, error: unknown): TPluginHookOutcome
-  /** For each piece of streamed assistant text. */
+  /** For each piece of streamed assistant text; observe only, as the text has already streamed. */
   onStreamChunk?(context: IPluginExecutionContext, chunk: string): TPluginHookOutcome
-  /** Before a tool call runs. */
-  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome
-  /** After a tool call finished, failed or was skipped. */
+  /** Before a tool call runs: may replace its parameters or block it. */
+  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
+  /** After a tool call finished, failed or was skipped: may replace its outcome. */
   afterToolExecution?(
     context: IPluginExecutionContext,
     call: IPluginToolCall,
     result: IPluginToolResult
-  ): TPluginHookOutcome
+  ): TPluginHookOutcome<TPluginToolResultDecision>
 }
 
 /** Names of the lifecycle hooks. */
@@ -50,14 +67,14 @@ export abstract class AbstractPlugin implements IPluginContract {
   readonly category: TPluginCategory = PluginCategory.CUSTOM
   readonly priority: number = PluginPriority.NORMAL
 
-  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome
-  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome
+  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
+  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
   onError?(context: IPluginExecutionContext, error: unknown): TPluginHookOutcome
   onStreamChunk?(context: IPluginExecutionContext, chunk: string): TPluginHookOutcome
-  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome
+  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
   afterToolExecution?(
     context: IPluginExecutionContext,
     call: IPluginToolCall,
     result: IPluginToolResult
-  ): TPluginHookOutcome
+  ): TPluginHookOutcome<TPluginToolResultDecision>
 }

@@ -122,7 +122,7 @@ describe('PluginRunner', () => {
       onPluginError: (pluginError) => failures.push(pluginError)
     })
 
-    await expect(runner.beforeRun(context)).resolves.toBeUndefined()
+    await expect(runner.beforeRun(context)).resolves.toEqual({ input: context.input })
 
     expect(log.map((entry) => entry[0])).toEqual(['after:beforeRun'])
     expect(failures).toHaveLength(1)

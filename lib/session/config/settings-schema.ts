@@ -53,7 +53,11 @@ export const settingsSchema = z.object({
   hooks: z.partialRecord(z.enum(HOOK_EVENTS), z.array(hookGroupSchema)).optional(),
   /** Environment variables every sandbox command sees. */
   env: z.record(z.string(), z.string()).optional(),
-  /** Provider settings for the host that builds the provider; the SDK itself stays provider-neutral. */
+  /**
+   * The provider and model the workspace asks for. The agent host builds the session's provider
+   * from it (`name` is the provider kind) unless the page chose one; an `InteractiveSession`, handed
+   * a built provider, takes `model` and refuses a `name` other than its provider's.
+   */
   provider: z
     .object({
       name: z.string().min(1).optional(),

@@ -72,6 +72,18 @@ function createOlderDatabase(factory: IDBFactory, version: number, populate: (da
   })
 }
 
+/** Deletes one value straight from an object store, as a lost write or a damaged disk would. */
+async function deleteRaw(factory: IDBFactory, storeName: 'events', key: [string, number]): Promise<void> {
+  const database = await openRaw(factory)
+  await new Promise<void>((resolve, reject) => {
+    const transaction = database.transaction(storeName, 'readwrite')
+    transaction.objectStore(storeName).delete(key)
+    transaction.oncomplete = () => resolve()
+    transaction.onerror = () => reject(transaction.error)
+  })
+  database.close()
+}
+
 /** Writes `value` straight into an object store, bypassing the store's validation. */
 async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events' | 'payloads', value: unknown): Promise<void> {
   const database = await openRaw(factory)
@@ -281,13 +293,70 @@ describe('IndexedDBSessionStore', () => {
     })
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     const log = await store.loadReplayLog('old')
-    expect(verifyReplayLog(log)).toMatchObject({ ok: true, recordCount: 3 })
-    expect(verifyReplayLog(await store.loadReplayLog('other'))).toMatchObject({ ok: true, recordCount: 1 })
+    expect(verifyReplayLog(log, await store.loadReplayLogHead('old'))).toMatchObject({ ok: true, recordCount: 3 })
+    expect(verifyReplayLog(await store.loadReplayLog('other'), await store.loadReplayLogHead('other'))).toMatchObject({ ok: true, recordCount: 1 })
+    expect(await store.loadReplayLogHead('old')).toEqual({ recordCount: 3, lastHash: log[2]?.hash })
     expect(await store.loadEvents('old')).toEqual(createTestEvents('old', [0, 1, 2]))
     await store.commit(createTestRecord('old', { nextEventSeq: 4 }), createTestEvents('old', [3]))
     expect(verifyReplayLog(await store.loadReplayLog('old'))).toMatchObject({ ok: true, recordCount: 4 })
     await store.saveSandboxSnapshot('old', { kept: true })
     expect(await store.loadSandboxSnapshot('old')).toEqual({ kept: true })
     await store.close()
+  })
+
+  it('tells a log whose last batch is gone from a whole one, and keeps telling after more commits', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1', { nextEventSeq: 2 }), createTestEvents('s1', [0, 1]))
+    await store.commit(createTestRecord('s1', { nextEventSeq: 4 }), createTestEvents('s1', [2, 3]))
+    await store.close()
+    await deleteRaw(factory, 'events', ['s1', 2])
+
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    const head = await reopened.loadReplayLogHead('s1')
+    expect(verifyReplayLog(await reopened.loadReplayLog('s1'))).toMatchObject({ ok: true, recordCount: 2 })
+    expect(verifyReplayLog(await reopened.loadReplayLog('s1'), head)).toMatchObject({ ok: false, index: 2, reason: expect.stringMatching(/cut short: the store wrote 4 records, 2 are left/) })
+    await reopened.commit(createTestRecord('s1', { nextEventSeq: 5 }), createTestEvents('s1', [4]))
+    expect(verifyReplayLog(await reopened.loadReplayLog('s1'), await reopened.loadReplayLogHead('s1'))).toMatchObject({ ok: false, index: 3 })
+    await reopened.close()
+  })
+
+  it('upgrades a version 5 database: each stored log gets its head, so a later cut is told', async () => {
+    const factory = new IDBFactory()
+    await createOlderDatabase(factory, 5, (database) => {
+      const events = database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+      for (const name of ['snapshots']) database.createObjectStore(name)
+      database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
+      const chained = chainReplayEvents(GENESIS_HASH, createTestEvents('old', [0, 1, 2])).map((entry) => ({ ...entry.event, prevHash: entry.prevHash, hash: entry.hash }))
+      // A single event as schema 3 wrote it, then a batch as schema 4 and 5 write them.
+      events.put(chained[0])
+      events.put({ sessionId: 'old', seq: 1, lastSeq: 2, events: chained.slice(1) })
+    })
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    const log = await store.loadReplayLog('old')
+    expect(await store.loadReplayLogHead('old')).toEqual({ recordCount: 3, lastHash: log[2]?.hash })
+    await store.close()
+    await deleteRaw(factory, 'events', ['old', 1])
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    expect(verifyReplayLog(await reopened.loadReplayLog('old'), await reopened.loadReplayLogHead('old'))).toMatchObject({ ok: false, index: 1 })
+    await reopened.close()
+  })
+
+  it('reports a corrupt log head as a StorageError naming the session', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    await store.commit(createTestRecord('s1'), createTestEvents('s1', [0]))
+    await store.close()
+    const database = await openRaw(factory)
+    await new Promise<void>((resolve, reject) => {
+      const transaction = database.transaction('heads', 'readwrite')
+      transaction.objectStore('heads').put({ recordCount: 'many' }, 's1')
+      transaction.oncomplete = () => resolve()
+      transaction.onerror = () => reject(transaction.error)
+    })
+    database.close()
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    await expect(reopened.loadReplayLogHead('s1')).rejects.toThrow(/replay log head of session "s1" is corrupt/)
+    await reopened.close()
   })
 })

@@ -3,7 +3,7 @@ import { StorageError } from '../../core/errors.ts'
 import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
 import { inspectSessionRecord, parseExecutionEvents, parseSessionRecord } from '../parse-session-record.ts'
 import { assertImportable } from '../replay-log/assert-importable.ts'
-import type { TReplayRecord } from '../replay-log/hash-chain.ts'
+import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../replay-log/hash-chain.ts'
 import {
   chainForCommit,
   fromReplayRecord,
@@ -16,6 +16,7 @@ import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
+import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
 import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap } from './stored-message-payloads.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
@@ -29,8 +30,9 @@ export type TIndexedDBSessionStoreOptions = {
 
 /**
  * Persists sessions in IndexedDB: records in the `sessions` store, replay events in `events` keyed
- * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction,
- * and the long messages those events carry once each in `payloads`, referenced by hash.
+ * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction
+ * with the log's head (`heads`), and the long messages those events carry once each in
+ * `payloads`, referenced by hash.
  * The connection opens on first use, closes itself when another tab upgrades the database, and
  * reopens on the next call.
  */
@@ -50,18 +52,23 @@ export class IndexedDBSessionStore implements ISessionStore {
     assertCommittable(record, events)
     const writing = `${events.length} replay events and the record of session "${record.id}"`
     await this.run('commit', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'payloads'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'payloads', 'heads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       let written: string[] = []
       try {
         const eventStore = transaction.objectStore('events')
-        const tail = tailOf((await eventStore.openCursor(eventRange(record.id), 'prev'))?.value)
+        const headStore = transaction.objectStore('heads')
+        const [last, storedHead] = await Promise.all([eventStore.openCursor(eventRange(record.id), 'prev'), headStore.get(record.id)])
+        const tail = tailOf(last?.value)
+        const head = parseReplayHead(storedHead, record.id)
         const span = seqSpan(events)
         // Only a commit that repeats stored seqs needs to know which: appends skip the lookup.
         const overlap = span && tail && span.from <= tail.seq ? await readStoredSeqs(eventStore, record.id, span.from, Math.min(span.to, tail.seq)) : new Set<number>()
         const fresh = selectNewEvents(events, overlap)
         const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
         pending.push(observed(transaction.objectStore('sessions').put(record)))
+        // A session that already had events before heads were kept (none is stored) keeps none: counting from here would be wrong.
+        if (chained.length > 0 && (head !== undefined || tail === undefined)) pending.push(observed(headStore.put(advanceReplayHead(head, chained), record.id)))
         if (chained.length > 0) {
           const stored = extractMessagePayloads(chained)
           written = this.putNewPayloads(transaction.objectStore('payloads'), record.id, stored.payloads, pending)
@@ -81,7 +88,7 @@ export class IndexedDBSessionStore implements ISessionStore {
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
     assertImportable(record, records)
     await this.run('importSession', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'payloads'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'payloads', 'heads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       try {
         const sessions = transaction.objectStore('sessions')
@@ -91,6 +98,7 @@ export class IndexedDBSessionStore implements ISessionStore {
           })
         }
         pending.push(observed(sessions.put(record)))
+        pending.push(observed(transaction.objectStore('heads').put(toReplayLogHead(records), record.id)))
         const eventStore = transaction.objectStore('events')
         const payloadStore = transaction.objectStore('payloads')
         const written: string[] = []
@@ -114,6 +122,10 @@ export class IndexedDBSessionStore implements ISessionStore {
       parseExecutionEvents(values, sessionId)
       return (values as TStoredReplayEvent[]).map(toReplayRecord)
     })
+  }
+
+  async loadReplayLogHead(sessionId: string): Promise<TReplayLogHead | undefined> {
+    return this.run('loadReplayLogHead', sessionId, async (database) => parseReplayHead(await database.get('heads', sessionId), sessionId))
   }
 
   async loadSession(id: string): Promise<TSessionRecord | undefined> {
@@ -165,10 +177,11 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async deleteSession(id: string): Promise<void> {
     await this.run('deleteSession', id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'snapshots', 'payloads'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'events', 'snapshots', 'payloads', 'heads'], 'readwrite')
       this.storedPayloads.delete(id)
       await Promise.all([
         observed(transaction.objectStore('sessions').delete(id)),
+        observed(transaction.objectStore('heads').delete(id)),
         observed(transaction.objectStore('events').delete(eventRange(id))),
         observed(transaction.objectStore('snapshots').delete(id)),
         observed(transaction.objectStore('payloads').delete(payloadRange(id))),

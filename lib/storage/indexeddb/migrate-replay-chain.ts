@@ -4,15 +4,18 @@ import { GENESIS_HASH, hashReplayEvent } from '../replay-log/hash-chain.ts'
 /**
  * Walks every stored event in key order (session, then seq) and writes the chain links onto it,
  * restarting the chain at each new session. Runs inside the upgrade transaction, so a failure
- * leaves the database at its old version.
+ * leaves the database at its old version; calls `onDone` once the last event is rewritten.
  */
-export function chainReplayEventsInPlace(events: IDBObjectStore): void {
+export function chainReplayEventsInPlace(events: IDBObjectStore, onDone: () => void = () => undefined): void {
   let sessionId: string | undefined
   let previousHash = GENESIS_HASH
   const request = events.openCursor()
   request.onsuccess = () => {
     const cursor = request.result
-    if (!cursor) return
+    if (!cursor) {
+      onDone()
+      return
+    }
     const envelope = cursor.value as IExecutionEventEnvelope & { prevHash?: string; hash?: string }
     if (envelope.sessionId !== sessionId) {
       sessionId = envelope.sessionId

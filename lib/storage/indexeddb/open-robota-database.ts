@@ -2,6 +2,7 @@ import { wrap } from 'idb'
 import type { IDBPDatabase } from 'idb'
 import { StorageError } from '../../core/errors.ts'
 import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
+import { recordReplayHeadsInPlace } from './stored-replay-head.ts'
 
 /**
  * Schema version of the Robota database; bump it, and extend `upgrade`, to change stores.
@@ -11,8 +12,10 @@ import { chainReplayEventsInPlace } from './migrate-replay-chain.ts'
  * older code cannot read batches and must not open the database. 5: long messages that events
  * carry are stored once per session in `payloads` and referenced by hash (see
  * `stored-message-payloads.ts`); events written before hold their messages inline and stay readable.
+ * 6: each session's replay log head (record count and last hash) in `heads`, written with every
+ * commit, so a log cut at its tail is detected; the upgrade counts the heads of logs already stored.
  */
-export const ROBOTA_DATABASE_VERSION = 5
+export const ROBOTA_DATABASE_VERSION = 6
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -30,6 +33,8 @@ export type TRobotaDatabaseSchema = {
   snapshots: { key: string; value: unknown }
   /** Messages events refer to by hash, keyed by `[sessionId, hash]`. */
   payloads: { key: [string, string]; value: unknown }
+  /** What each session's log holds as last written (`TReplayLogHead`), keyed by session id. */
+  heads: { key: string; value: unknown }
 }
 
 /** An open connection typed with the Robota schema. */
@@ -91,6 +96,11 @@ function upgrade(database: IDBDatabase, oldVersion: number, transaction: IDBTran
   }
   if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
   if (!database.objectStoreNames.contains('payloads')) database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
-  // Version 1 stored bare envelopes: chain them so every log verifies after the upgrade.
-  if (oldVersion === 1 && transaction) chainReplayEventsInPlace(transaction.objectStore('events'))
+  if (!database.objectStoreNames.contains('heads')) database.createObjectStore('heads')
+  if (!transaction || oldVersion === 0 || oldVersion >= 6) return
+  const events = transaction.objectStore('events')
+  const countHeads = () => recordReplayHeadsInPlace(events, transaction.objectStore('heads'))
+  // Version 1 stored bare envelopes: chain them so every log verifies after the upgrade, then count.
+  if (oldVersion === 1) chainReplayEventsInPlace(events, countHeads)
+  else countHeads()
 }

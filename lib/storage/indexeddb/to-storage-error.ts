@@ -9,6 +9,7 @@ export type TStorageOperation =
   | 'listSessions'
   | 'loadEvents'
   | 'loadReplayLog'
+  | 'loadReplayLogHead'
   | 'saveSandboxSnapshot'
   | 'loadSandboxSnapshot'
   | 'deleteSession'

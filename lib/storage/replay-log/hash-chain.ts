@@ -30,6 +30,11 @@ export function hashReplayEvent(prevHash: string, event: IExecutionEventEnvelope
   return sha.getHash('HEX')
 }
 
+/** The head of a log whose records are `records`. */
+export function toReplayLogHead(records: readonly { hash: string }[]): TReplayLogHead {
+  return { recordCount: records.length, lastHash: records.at(-1)?.hash ?? '' }
+}
+
 /** Chains events after `prevHash`, returning one record per event. */
 export function chainReplayEvents(prevHash: string, events: readonly IExecutionEventEnvelope[]): TReplayRecord[] {
   const records: TReplayRecord[] = []
@@ -45,8 +50,33 @@ export function chainReplayEvents(prevHash: string, events: readonly IExecutionE
 /** Where a log breaks, if it does. */
 export type TReplayVerification = { ok: true; recordCount: number; lastHash: string } | { ok: false; index: number; reason: string }
 
-/** Checks every link: each record's `prevHash` is the previous hash and its `hash` matches its event. */
-export function verifyReplayLog(records: readonly TReplayRecord[]): TReplayVerification {
+/**
+ * What a store last wrote to a session's log: how many records it holds and the last one's hash
+ * (empty for an empty log). Kept apart from the records, so a log cut at its tail, which still
+ * chains, is told from a whole one.
+ */
+export type TReplayLogHead = { recordCount: number; lastHash: string }
+
+/**
+ * Checks every link: each record's `prevHash` is the previous hash and its `hash` matches its
+ * event. Given the store's `head`, the log must also hold every record the head counts, the last
+ * of them with the head's hash: a log cut short fails at the first missing record. Read the head
+ * before the log: a log that grew after the head was read still verifies.
+ */
+export function verifyReplayLog(records: readonly TReplayRecord[], head?: TReplayLogHead): TReplayVerification {
+  const chain = verifyReplayChain(records)
+  if (!chain.ok || head === undefined) return chain
+  if (records.length < head.recordCount) {
+    return { ok: false, index: records.length, reason: `the log is cut short: the store wrote ${head.recordCount} records, ${records.length} are left` }
+  }
+  const index = head.recordCount - 1
+  if ((records[index]?.hash ?? '') !== head.lastHash) {
+    return { ok: false, index, reason: `record ${index} is not the one the store wrote there: the log was cut and written again` }
+  }
+  return chain
+}
+
+function verifyReplayChain(records: readonly TReplayRecord[]): TReplayVerification {
   let previous = GENESIS_HASH
   for (const [index, record] of records.entries()) {
     if (record.version !== REPLAY_FORMAT_VERSION) {

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../core/errors.ts'
-import { REPLAY_FORMAT_VERSION, verifyReplayLog, type TReplayRecord } from './hash-chain.ts'
+import { REPLAY_FORMAT_VERSION, toReplayLogHead, verifyReplayLog, type TReplayLogHead, type TReplayRecord } from './hash-chain.ts'
 import { redactSecrets } from './redact-secrets.ts'
 
 /** The first line of an exported log: what it is and how many records follow. */
@@ -14,14 +14,20 @@ export type TReplayExportHeader = {
 /** Largest export `importReplayLogJsonl` reads unless told otherwise: 64 MiB. */
 export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
-/** Writes a session's log as JSONL: a header line, then one record per line. Secrets are redacted again. */
-export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[]): string {
+/**
+ * Writes a session's log as JSONL: a header line, then one record per line. Secrets are redacted
+ * again. Given the store's `head` (read before the records), the header announces what the store
+ * wrote rather than what was read, so importing a log cut short is refused.
+ */
+export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[], storeHead?: TReplayLogHead): string {
+  // Records beyond the head were committed after it was read: the log grew, it was not cut.
+  const head = storeHead === undefined || records.length > storeHead.recordCount ? toReplayLogHead(records) : storeHead
   const header: TReplayExportHeader = {
     format: 'robota-replay',
     version: REPLAY_FORMAT_VERSION,
     sessionId,
-    recordCount: records.length,
-    lastHash: records.at(-1)?.hash ?? ''
+    recordCount: head.recordCount,
+    lastHash: head.lastHash
   }
   // Records were redacted when written; redacting again costs little and guards old logs.
   return [header, ...records.map((record) => redactSecrets(record))].map((line) => JSON.stringify(line)).join('\n') + '\n'

@@ -34,7 +34,8 @@ export class BuiltinTool<TSchema extends z.ZodObject> implements ITool {
     const result = await this.inner.execute(parameters, context)
     const output = result.data as TToolResult | undefined
     if (!result.success || !output) return result
-    return { success: output.success, data: output, ...(output.error ? { error: output.error } : {}) }
+    const { diff, ...data } = output
+    return { success: output.success, data, ...(output.error ? { error: output.error } : {}), ...(diff && diff.lines.length > 0 ? { diff } : {}) }
   }
 }
 

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { isSandboxError } from '../../../sandbox/sandbox-client.ts'
 import { writeFileAtomically } from './atomic-write.ts'
 import { BuiltinTool } from './builtin-tool.ts'
+import { diffTextLines } from './line-diff.ts'
 import { MAX_CONTENT_CHARACTERS, MAX_PATH_CHARACTERS } from './limits.ts'
 import { SandboxWorkspace } from './sandbox-workspace.ts'
 import type { TSandboxToolOptions } from './sandbox-workspace.ts'
@@ -19,7 +20,7 @@ const editParameters = z.strictObject({
 /**
  * The `Edit` tool: replaces an exact string in a file, which must occur exactly once unless
  * `replaceAll` is set, and writes the result atomically. The result's `startLine` is the line
- * where the first replacement begins in the original file.
+ * where the first replacement begins in the original file; its `diff` shows the change.
  */
 export function createEditTool(options: TSandboxToolOptions): BuiltinTool<typeof editParameters> {
   const workspace = new SandboxWorkspace(options)
@@ -48,7 +49,8 @@ export function createEditTool(options: TSandboxToolOptions): BuiltinTool<typeof
       return {
         success: true,
         output: `Replaced ${count} occurrence${count === 1 ? '' : 's'} in ${path}, starting at line ${startLine}.${note}`,
-        startLine
+        startLine,
+        diff: { file: path, lines: diffTextLines(original, updated) }
       }
     }
   )
