@@ -1,6 +1,5 @@
 import type { THostEvent } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
-import { sortNewestFirst } from '../../lib/storage/session-summary.ts'
 
 /**
  * The session list as the host's events say it is now: a committed message counts at once (the
@@ -24,7 +23,8 @@ export function applyLiveEvents(summaries: TSessionSummary[], events: readonly T
     changed[index] = { ...summary, messageCount: replaced ?? Math.max(summary.messageCount, appended ?? 0), updatedAt: Math.max(summary.updatedAt, event.ts) }
   }
   if (!changed) return summaries
-  return sortNewestFirst(changed)
+  // Newest first, as the stores list them (the page takes only types from lib/).
+  return changed.sort((left, right) => right.updatedAt - left.updatedAt || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0))
 }
 
 function replacedCount(event: { data: unknown }): number | undefined {
