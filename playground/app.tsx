@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { IAgentHost } from '../lib/host/agent-host.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
-import { commandEffectOf } from './chat/command-effects.ts'
+import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
@@ -85,6 +85,9 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         const effect = outcome && commandEffectOf(outcome)
         if (effect === 'open-session-picker') setSessionPickerRequest((request) => request + 1)
         if (effect === 'reset-settings') updateSettings(DEFAULT_SETTINGS)
+        // `/mode plan` changed the session's mode: the settings and the header say the same.
+        const mode = outcome && reportedModeOf(outcome)
+        if (mode && mode !== settingsRef.current.permissionMode) updateSettings({ ...settingsRef.current, permissionMode: mode })
         await sessions.refresh()
         setFilesVersion((version) => version + 1)
         return
@@ -141,6 +144,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
         <TopBar
           providerKind={settings.providerKind}
           model={settings.model}
+          permissionMode={settings.permissionMode}
           usage={usage}
           theme={settings.theme}
           onTheme={(next) => updateSettings({ ...settings, theme: next })}

@@ -1,4 +1,6 @@
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
+import type { TPermissionMode } from '../../lib/permissions/index.ts'
+import { PERMISSION_MODES } from '../settings/playground-settings.ts'
 
 /**
  * What the page does for a command whose work falls to its caller (the spec's `data` signals):
@@ -18,4 +20,10 @@ export function commandEffectOf(outcome: TCommandOutcome): TCommandEffect | unde
 export const COMMAND_EFFECT_NOTES: Record<TCommandEffect, string> = {
   'open-session-picker': 'The Sessions list has the focus: move with Tab and open one with Enter.',
   'reset-settings': 'Settings are back to their defaults (the offline demo, default permission mode, system theme); keys are no longer remembered on this device.'
+}
+
+/** The permission mode a command reports the session in (`/mode`), for the page's settings to show. */
+export function reportedModeOf(outcome: TCommandOutcome): TPermissionMode | undefined {
+  const mode = outcome.success ? outcome.data?.mode : undefined
+  return PERMISSION_MODES.find((known) => known === mode)
 }

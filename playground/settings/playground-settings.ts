@@ -43,7 +43,8 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   allowedImageHosts: []
 }
 
-const PERMISSION_MODES: readonly TPermissionMode[] = ['plan', 'default', 'acceptEdits', 'bypassPermissions']
+/** The permission modes the page's settings hold (the page takes only types from lib/). */
+export const PERMISSION_MODES: readonly TPermissionMode[] = ['plan', 'default', 'acceptEdits', 'bypassPermissions']
 const THEMES: readonly TThemeChoice[] = ['system', 'light', 'dark']
 
 /** Reads saved settings; anything missing or malformed falls back to the default. */

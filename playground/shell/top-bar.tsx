@@ -1,3 +1,4 @@
+import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import type { TThemeChoice } from '../settings/playground-settings.ts'
 import { findKnownProviderOption } from '../settings/provider-catalog.ts'
 import { ContextMeter } from './context-meter.tsx'
@@ -7,6 +8,8 @@ type TTopBarProps = {
   /** The provider the open session's next turn goes to (the settings' choice when none is open). */
   providerKind: string
   model: string
+  /** The permission mode new turns run in; shown unless it is `default`. */
+  permissionMode: TPermissionMode
   usage: TContextUsage
   theme: TThemeChoice
   onTheme: (theme: TThemeChoice) => void
@@ -15,8 +18,8 @@ type TTopBarProps = {
 
 const NEXT_THEME: Record<TThemeChoice, TThemeChoice> = { system: 'light', light: 'dark', dark: 'system' }
 
-/** Title, the model in use (the offline demo labelled as scripted), the context meter, theme and settings. */
-export function TopBar({ providerKind, model, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
+/** Title, the model in use (the offline demo labelled as scripted), the permission mode when not the default, the context meter, theme and settings. */
+export function TopBar({ providerKind, model, permissionMode, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
   const option = findKnownProviderOption(providerKind)
   const scripted = option?.kind === 'offline-demo'
   // A provider this page does not list (from an imported log, say) is named as it is, never as another.
@@ -33,6 +36,11 @@ export function TopBar({ providerKind, model, usage, theme, onTheme, onOpenSetti
       >
         {scripted ? 'Offline demo model · scripted' : `${label} · ${model}`}
       </button>
+      {permissionMode === 'default' ? null : (
+        <button type="button" className="badge mode" onClick={onOpenSettings} aria-label={`Permission mode: ${permissionMode}. Open Settings`}>
+          mode: {permissionMode}
+        </button>
+      )}
       <ContextMeter usage={usage} />
       <div className="topbar-actions">
         <button type="button" onClick={() => onTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}. Switch to ${NEXT_THEME[theme]}`}>
