@@ -36,7 +36,7 @@ test('an imported session continues with the provider this page uses, and the he
   await openPlayground(other)
   const otherReplay = other.getByRole('complementary', { name: 'Replay events' })
   await otherReplay.getByLabel('Replay log file').setInputFiles({ name: 'compatible.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) })
-  await expect(other.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Imported session/ })).toHaveAttribute('aria-current', 'true')
+  await expect(other.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^Hello there/ })).toHaveAttribute('aria-current', 'true')
   const conversation = other.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('Assistant').last()).toContainText('against a compatible server.')
   await expect(other.getByRole('button', { name: /^Model: offline demo, scripted/ })).toBeVisible()

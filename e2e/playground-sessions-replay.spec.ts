@@ -50,14 +50,17 @@ test('replay: export JSONL, import it in another browser with verification, and 
   const downloading = page.waitForEvent('download')
   await replay.getByRole('button', { name: 'Export JSONL' }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toMatch(/^robota-.*\.jsonl$/)
+  expect(download.suggestedFilename()).toMatch(/^robota-what-is-in-this-workspace-.{8}\.jsonl$/)
   const path = await download.path()
   const jsonl = readFileSync(path, 'utf8')
   expect(jsonl.split('\n').filter(Boolean).length).toBeGreaterThan(20)
 
   // Importing into the same browser names the clash and what to do.
   await replay.getByLabel('Replay log file').setInputFiles({ name: 'tour.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) })
-  await expect(replay.getByRole('alert', { name: 'Replay log status' })).toContainText('open it from Sessions, or delete it first')
+  await expect(replay.getByRole('alert', { name: 'Replay log status' })).toContainText('it is already in this store as "What is in this workspace?". Open it, or import the file as a copy.')
+  await replay.getByRole('button', { name: 'Import as a copy' }).click()
+  await expect(replay.getByRole('status', { name: 'Replay log status' })).toContainText('as a copy: hash chain verified')
+  await expect(page.getByRole('navigation', { name: 'Sessions' }).getByRole('button', { name: /^What is in this workspace\? \(copy\)/ })).toHaveAttribute('aria-current', 'true')
 
   // A tampered file is refused.
   const elsewhere = await browser.newContext()
@@ -71,7 +74,7 @@ test('replay: export JSONL, import it in another browser with verification, and 
   await otherReplay.getByLabel('Replay log file').setInputFiles({ name: 'tour.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(jsonl) })
   await expect(otherReplay.getByRole('status', { name: 'Replay log status' })).toContainText('hash chain verified')
   const sessions = other.getByRole('navigation', { name: 'Sessions' })
-  await expect(sessions.getByRole('button', { name: /^Imported session/ })).toHaveAttribute('aria-current', 'true')
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\?/ })).toHaveAttribute('aria-current', 'true')
   await expect(other.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Tiny Calculator')
   await expect(otherReplay.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
 

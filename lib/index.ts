@@ -286,6 +286,7 @@ export type {
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TImportReplayOptions,
   TManifestApplication,
   TProviderChoice,
   TSandboxChoice,

@@ -187,7 +187,8 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
             <ReplayPanel
               host={host}
               sessionId={state.sessionId}
-              sessionName={state.name}
+              // The list's name follows renames as they land; the open view's is read when it opens.
+              sessionName={answering?.name ?? state.name}
               events={state.events}
               running={state.running}
               onImported={(id) => void sessions.refresh().then(() => sessions.select(id))}

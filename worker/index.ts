@@ -29,6 +29,7 @@ export type {
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TImportReplayOptions,
   TManifestApplication,
   TProviderChoice,
   TSandboxChoice,

@@ -7,6 +7,7 @@ import type {
   TCreateSessionOptions,
   THostEvent,
   THostEventListener,
+  TImportReplayOptions,
   TManifestApplication,
   TProviderChoice,
   TSandboxChoice,
@@ -162,8 +163,8 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.inner.exportReplay(sessionId)
   }
 
-  importReplay(jsonl: string): Promise<TSessionSummary> {
-    return this.inner.importReplay(jsonl)
+  importReplay(jsonl: string, options?: TImportReplayOptions): Promise<TSessionSummary> {
+    return this.inner.importReplay(jsonl, options)
   }
 
   verifyReplay(sessionId: string): Promise<TReplayVerification> {

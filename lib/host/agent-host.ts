@@ -7,7 +7,7 @@ import type { IHostWorkspaceFiles } from './port/host-workspace-files.ts'
 
 export type { IHostCommands, TCommandOutcome } from './port/host-commands.ts'
 export type { IHostEvents, THostEvent, THostEventListener } from './port/host-events.ts'
-export type { IHostReplayArchive } from './port/host-replay-archive.ts'
+export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
 export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView } from './port/host-sessions.ts'
 export type { IHostTurns, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'

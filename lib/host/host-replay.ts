@@ -1,3 +1,6 @@
+import { createId } from '../core/create-id.ts'
+import { StorageError } from '../core/errors.ts'
+import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
@@ -5,6 +8,7 @@ import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-lo
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
+import type { TImportReplayOptions } from './port/host-replay-archive.ts'
 import { rerunReplay, type TReplayRerunReport } from '../session/replay-rerun.ts'
 
 /** What a host's replay side works through. */
@@ -27,18 +31,34 @@ export class HostReplay {
   constructor(private readonly ports: THostReplayPorts) {}
 
   async export(sessionId: string): Promise<string> {
-    await this.ports.loadRecord(sessionId)
+    const { name } = await this.ports.loadRecord(sessionId)
     const { store } = this.ports
     // The header says what the store wrote, so a log cut short is refused when imported.
     const head = await store.loadReplayLogHead(sessionId)
-    return exportReplayLogJsonl(sessionId, await store.loadReplayLog(sessionId), head)
+    return exportReplayLogJsonl(sessionId, await store.loadReplayLog(sessionId), head, name)
   }
 
   /** Stores an exported log as a session. @throws when the log does not verify or the session exists. */
-  async import(jsonl: string): Promise<TSessionSummary> {
+  async import(jsonl: string, options: TImportReplayOptions = {}): Promise<TSessionSummary> {
     const imported = importReplayLogJsonl(jsonl)
     const record = toImportedSessionRecord(imported)
-    await this.ports.store.importSession(record, imported.records)
+    const { store } = this.ports
+    if (options.asCopy) return this.importCopy(record, imported.records.map((entry) => entry.event))
+    const existing = await store.loadSession(record.id)
+    if (existing) {
+      throw new StorageError(`Cannot import session "${record.id}": it is already in this store as "${existing.name}". Open it, or import the file as a copy.`, {
+        details: { sessionId: record.id }
+      })
+    }
+    await store.importSession(record, imported.records)
+    return toSessionSummary(record)
+  }
+
+  // The same records under a new id: the chain covers each event's session id, so it is built afresh.
+  private async importCopy(original: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<TSessionSummary> {
+    const id = createId()
+    const record: TSessionRecord = { ...original, id, name: `${original.name} (copy)` }
+    await this.ports.store.commit(record, events.map((event) => ({ ...event, sessionId: id })))
     return toSessionSummary(record)
   }
 

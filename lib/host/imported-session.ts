@@ -5,7 +5,8 @@ import type { TSessionEvent } from '../session/session-events.ts'
 
 /**
  * The session record an imported log stands for: its messages rebuilt from the log's
- * `history_mutation` events, its provider and model from the first recorded request.
+ * `history_mutation` events, its provider and model from the first recorded request, its name
+ * from the export's header.
  */
 export function toImportedSessionRecord(imported: TReplayImport, now = Date.now()): TSessionRecord {
   const messages: TUniversalMessage[] = []
@@ -27,7 +28,7 @@ export function toImportedSessionRecord(imported: TReplayImport, now = Date.now(
   const last = imported.records.at(-1)?.event
   return {
     id: imported.header.sessionId,
-    name: 'Imported session',
+    name: imported.header.name ?? 'Imported session',
     createdAt: first?.ts ?? now,
     updatedAt: now,
     providerName,

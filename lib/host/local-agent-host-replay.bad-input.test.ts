@@ -163,7 +163,7 @@ describe('importReplay refuses untrusted files and stores nothing', () => {
     await host.importReplay(exported)
     const before = await host.openSession(sessionId)
     const forged = rechained(events().map((event) => (event.type === 'history_mutation' ? { ...event, ts: event.ts + 1 } : event)))
-    await expect(host.importReplay(forged)).rejects.toThrow(`Cannot import session "${sessionId}": a session with that id already exists`)
+    await expect(host.importReplay(forged)).rejects.toThrow(`Cannot import session "${sessionId}": it is already in this store as "New session". Open it, or import the file as a copy.`)
     expect(await host.openSession(sessionId)).toEqual(before)
     expect(await host.verifyReplay(sessionId)).toMatchObject({ ok: true })
     await store.close()

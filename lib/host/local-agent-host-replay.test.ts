@@ -21,20 +21,50 @@ function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()
 describe('LocalAgentHost replay', () => {
   it('exports a verifiable log that imports into a fresh store as the same session', async () => {
     const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { text: 'Said hi.' }])
-    const session = await host.createSession()
+    const session = await host.createSession({ name: 'Greetings' })
     await host.submit(session.id, 'Say hi')
     expect(await host.verifyReplay(session.id)).toMatchObject({ ok: true })
     const jsonl = await host.exportReplay(session.id)
 
     const fresh = makeHost([])
     const imported = await fresh.importReplay(jsonl)
-    expect(imported).toMatchObject({ id: session.id, name: 'Imported session', messageCount: 4 })
+    expect(imported).toMatchObject({ id: session.id, name: 'Greetings', messageCount: 4 })
     const original = await host.openSession(session.id)
     const copy = await fresh.openSession(session.id)
     expect(copy.messages).toEqual(original.messages)
     expect(copy.events).toEqual(original.events)
     expect(await fresh.verifyReplay(session.id)).toMatchObject({ ok: true, recordCount: original.events.length })
-    await expect(fresh.importReplay(jsonl)).rejects.toThrow(/already exists/)
+    await expect(fresh.importReplay(jsonl)).rejects.toThrow('it is already in this store as "Greetings". Open it, or import the file as a copy.')
+  })
+
+  it('imports a log already stored as a copy: a new id, the name marked, the same events chained afresh', async () => {
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { text: 'Said hi.' }])
+    const session = await host.createSession({ name: 'Greetings' })
+    await host.submit(session.id, 'Say hi')
+    const jsonl = await host.exportReplay(session.id)
+
+    const copy = await host.importReplay(jsonl, { asCopy: true })
+    expect(copy).toMatchObject({ name: 'Greetings (copy)', messageCount: 4 })
+    expect(copy.id).not.toBe(session.id)
+    const original = await host.openSession(session.id)
+    const copied = await host.openSession(copy.id)
+    expect(copied.messages).toEqual(original.messages)
+    expect(copied.events).toEqual(original.events.map((event) => ({ ...event, sessionId: copy.id })))
+    expect(await host.verifyReplay(copy.id)).toMatchObject({ ok: true, recordCount: original.events.length })
+    // A tampered file is refused as a copy too: it is verified against its own chain first.
+    await expect(host.importReplay(jsonl.replace('Said hi.', 'Said bye.'), { asCopy: true })).rejects.toThrow(/refused/)
+    expect((await host.listSessions()).sessions).toHaveLength(2)
+  })
+
+  it('names an import after the session the header names, and ignores a header name that is not a short text', async () => {
+    const host = makeHost([{ text: 'Hello.' }])
+    const session = await host.createSession({ name: 'Greetings' })
+    await host.submit(session.id, 'Say hi')
+    const [header, ...records] = (await host.exportReplay(session.id)).trim().split('\n')
+    const withName = (name: unknown) => [JSON.stringify({ ...JSON.parse(header ?? '{}'), name }), ...records].join('\n')
+    expect((await makeHost([]).importReplay(withName('x'.repeat(201)))).name).toBe('Imported session')
+    expect((await makeHost([]).importReplay(withName(7))).name).toBe('Imported session')
+    expect((await makeHost([]).importReplay(withName('  Renamed  '))).name).toBe('Renamed')
   })
 
   it('tells a stored log cut at its tail: verify fails, and its export is refused on import', async () => {

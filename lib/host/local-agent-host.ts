@@ -12,6 +12,7 @@ import type {
   TCommandOutcome,
   TCreateSessionOptions,
   THostEventListener,
+  TImportReplayOptions,
   TManifestApplication,
   TProviderChoice,
   TSandboxChoice,
@@ -258,8 +259,8 @@ export class LocalAgentHost implements IAgentHost {
     return this.replay.export(sessionId)
   }
 
-  importReplay(jsonl: string): Promise<TSessionSummary> {
-    return this.replay.import(jsonl)
+  importReplay(jsonl: string, options?: TImportReplayOptions): Promise<TSessionSummary> {
+    return this.replay.import(jsonl, options)
   }
 
   verifyReplay(sessionId: string): Promise<TReplayVerification> {

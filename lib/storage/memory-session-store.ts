@@ -39,7 +39,7 @@ export class MemorySessionStore implements ISessionStore {
 
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
     if (this.records.has(record.id)) {
-      throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists`, {
+      throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists.`, {
         details: { sessionId: record.id }
       })
     }

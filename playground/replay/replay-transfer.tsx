@@ -12,7 +12,7 @@ type TReplayTransferProps = {
   onImported: (sessionId: string) => void
 }
 
-type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[] }
+type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
 
 /** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
 export function ReplayTransfer({ host, sessionId, sessionName, running, onImported }: TReplayTransferProps) {
@@ -36,20 +36,28 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
       return { tone: 'ok', text: `Exported ${jsonl.split('\n').filter(Boolean).length - 1} records as JSONL.` }
     })
 
-  const importLog = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    void attempt(`Importing ${file.name}…`, async () => {
-      const imported = await host.importReplay(await file.text()).catch((error: unknown) => {
+  const importFile = (file: File, asCopy: boolean) =>
+    attempt(`Importing ${file.name}${asCopy ? ' as a copy' : ''}…`, async () => {
+      const text = await file.text()
+      let imported
+      try {
+        imported = await host.importReplay(text, asCopy ? { asCopy } : undefined)
+      } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
-        throw new Error(/already exists/.test(message) ? `${message} It is already in this browser: open it from Sessions, or delete it first.` : message)
-      })
+        // The session is in this browser already: offer a copy beside it.
+        if (!asCopy && /already in this store/.test(message)) return { tone: 'bad', text: message, retryAsCopy: () => void importFile(file, true) }
+        throw error
+      }
       const verification = await host.verifyReplay(imported.id)
       onImported(imported.id)
       if (!verification.ok) return { tone: 'bad', text: `Imported, but the chain does not verify: ${verification.reason}` }
-      return { tone: 'ok', text: `Imported ${file.name}: hash chain verified, ${verification.recordCount} records, ${imported.messageCount} messages.` }
+      return { tone: 'ok', text: `Imported ${file.name}${asCopy ? ' as a copy' : ''}: hash chain verified, ${verification.recordCount} records, ${imported.messageCount} messages.` }
     })
+
+  const importLog = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (file) void importFile(file, false)
   }
 
   const verify = (id: string) =>
@@ -96,6 +104,11 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
               {detail}
             </p>
           ))}
+          {outcome.retryAsCopy ? (
+            <button type="button" onClick={outcome.retryAsCopy}>
+              Import as a copy
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -93,7 +93,7 @@ export class IndexedDBSessionStore implements ISessionStore {
       try {
         const sessions = transaction.objectStore('sessions')
         if ((await sessions.getKey(record.id)) !== undefined) {
-          throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists`, {
+          throw new StorageError(`Cannot import session "${record.id}": a session with that id already exists.`, {
             details: { sessionId: record.id, operation: 'importSession' }
           })
         }

@@ -9,7 +9,12 @@ export type TReplayExportHeader = {
   sessionId: string
   recordCount: number
   lastHash: string
+  /** The session's name when it was exported; outside the hash chain, a label only. */
+  name?: string
 }
+
+/** Longest session name an import takes from a header. */
+const MAX_IMPORTED_NAME_CHARACTERS = 200
 
 /** Largest export `importReplayLogJsonl` reads unless told otherwise: 64 MiB. */
 export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024
@@ -19,7 +24,7 @@ export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024
  * again. Given the store's `head` (read before the records), the header announces what the store
  * wrote rather than what was read, so importing a log cut short is refused.
  */
-export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[], storeHead?: TReplayLogHead): string {
+export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[], storeHead?: TReplayLogHead, name?: string): string {
   // Records beyond the head were committed after it was read: the log grew, it was not cut.
   const head = storeHead === undefined || records.length > storeHead.recordCount ? toReplayLogHead(records) : storeHead
   const header: TReplayExportHeader = {
@@ -27,7 +32,8 @@ export function exportReplayLogJsonl(sessionId: string, records: readonly TRepla
     version: REPLAY_FORMAT_VERSION,
     sessionId,
     recordCount: head.recordCount,
-    lastHash: head.lastHash
+    lastHash: head.lastHash,
+    ...(name === undefined ? {} : { name })
   }
   // Records were redacted when written; redacting again costs little and guards old logs.
   return [header, ...records.map((record) => redactSecrets(record))].map((line) => JSON.stringify(line)).join('\n') + '\n'
@@ -87,5 +93,8 @@ export function importReplayLogJsonl(text: string, options: { maxBytes?: number 
     previousSeq = event.seq
   }
   if (records.length > 0 && header.lastHash !== verification.lastHash) refuse('the last hash does not match the header.')
-  return { header: header as TReplayExportHeader, records }
+  // A label only: one that is not a short string is dropped rather than refusing the log.
+  const { name, ...verified } = header as TReplayExportHeader
+  const label = typeof name === 'string' && name.trim() !== '' && name.length <= MAX_IMPORTED_NAME_CHARACTERS ? name.trim() : undefined
+  return { header: { ...verified, ...(label === undefined ? {} : { name: label }) }, records }
 }
