@@ -27,6 +27,7 @@ const RULES: TRule[] = [
   { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
   { scope: /^lib\/index\.ts$/, allowProject: [/^lib\/(core|tools|session|host|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
+  { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
   { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
@@ -73,7 +74,7 @@ function findViolations(file: TSourceFile): string[] {
   return violations
 }
 
-const sources: TSourceFile[] = ['lib', 'sandbox', 'worker', 'playground']
+const sources: TSourceFile[] = ['lib', 'sandbox', 'worker', 'server', 'playground']
   .flatMap(listSources)
   .map((path) => ({ path, imports: readImports(readFileSync(join(root, path), 'utf8')) }))
 
@@ -83,14 +84,14 @@ describe('dependency direction', () => {
     expect(sources.find((file) => file.path === 'lib/core/robota.ts')?.imports.length).toBeGreaterThan(3)
   })
 
-  it.each(['lib', 'sandbox', 'worker', 'playground'])('%s/ follows DESIGN.md', (plane) => {
+  it.each(['lib', 'sandbox', 'worker', 'server', 'playground'])('%s/ follows DESIGN.md', (plane) => {
     const violations = sources.filter((file) => file.path.startsWith(`${plane}/`)).flatMap(findViolations)
     expect(violations).toEqual([])
   })
 
   it('keeps vendor SDKs out of the playground and Node built-ins out of the browser planes', () => {
     const offenders = sources
-      .filter((file) => /^(playground|worker|sandbox|lib\/(?!testing\/))/.test(file.path))
+      .filter((file) => /^(playground|worker|sandbox|server|lib\/(?!testing\/))/.test(file.path))
       .flatMap((file) => file.imports.filter((entry) => !entry.typeOnly).map((entry) => ({ file: file.path, specifier: entry.specifier })))
       .filter(({ file, specifier }) => specifier.startsWith('node:') || (file.startsWith('playground/') && VENDOR_SDKS.test(specifier)))
     expect(offenders).toEqual([])
@@ -102,7 +103,9 @@ describe('dependency direction', () => {
     { path: 'playground/app.tsx', specifier: 'openai', typeOnly: false },
     { path: 'playground/app.tsx', specifier: '../lib/core/robota.ts', typeOnly: false },
     { path: 'lib/storage/memory-session-store.ts', specifier: 'idb', typeOnly: false },
-    { path: 'lib/index.ts', specifier: './storage/indexeddb/index.ts', typeOnly: false }
+    { path: 'lib/index.ts', specifier: './storage/indexeddb/index.ts', typeOnly: false },
+    { path: 'server/x.ts', specifier: '../lib/session/session.ts', typeOnly: false },
+    { path: 'server/x.ts', specifier: 'node:http', typeOnly: false }
   ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
     expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
   })

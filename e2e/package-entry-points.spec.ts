@@ -26,7 +26,8 @@ test('every entry point imports by name in plain Node, with the names the docs u
     'robota/worker': ['createAgentClient'],
     'robota/react': ['useAgentSession', 'useReplayEvents'],
     'robota/testing': ['ScriptedProvider', 'startFakeLlmServer'],
-    'robota/testing/e2b': ['FakeE2BCloud']
+    'robota/testing/e2b': ['FakeE2BCloud'],
+    'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter']
   }
   const names = JSON.parse(
     node(`const out = {}; for (const entry of ${JSON.stringify(Object.keys(expected))}) out[entry] = Object.keys(await import(entry)); console.log(JSON.stringify(out))`)
@@ -79,6 +80,38 @@ test('the declarations type-check in a strict NodeNext project, library checks o
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', directory], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
   } catch (error) {
     throw new Error(`The declarations do not type-check:\n${(error as { stdout?: string }).stdout ?? String(error)}`)
+  } finally {
+    rmSync(directory, { recursive: true, force: true })
+  }
+})
+
+test('robota/server type-checks on a server with Node types and no DOM library', () => {
+  const directory = join(ROOT, 'dist', 'consumer-check-server')
+  rmSync(directory, { recursive: true, force: true })
+  mkdirSync(directory, { recursive: true })
+  writeFileSync(
+    join(directory, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2023'], types: ['node'] },
+      files: ['check.ts']
+    })
+  )
+  writeFileSync(
+    join(directory, 'check.ts'),
+    [
+      "import { createServer } from 'node:http'",
+      "import { createProviderProxy, toNodeListener } from 'robota/server'",
+      "const proxy = createProviderProxy({ anthropic: { apiKey: 'key' }, authorize: (request) => request.headers.get('x-user') ?? undefined, allowedModels: ['claude-haiku-4-5'] })",
+      'createServer(toNodeListener(proxy))',
+      "const response: Promise<Response> = proxy(new Request('http://localhost/api/llm/anthropic/v1/messages'))",
+      'void response',
+      ''
+    ].join('\n')
+  )
+  try {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', directory], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 })
+  } catch (error) {
+    throw new Error(`robota/server does not type-check without the DOM library:\n${(error as { stdout?: string }).stdout ?? String(error)}`)
   } finally {
     rmSync(directory, { recursive: true, force: true })
   }

@@ -1,5 +1,5 @@
-// Builds the npm entry points into `dist/lib`: JavaScript and declarations from `lib`, `sandbox`
-// and `worker`, so plain Node and any bundler can import `robota` without compiling TypeScript.
+// Builds the npm entry points into `dist/lib`: JavaScript and declarations from `lib`, `sandbox`,
+// `worker` and `server`, so plain Node and any bundler can import `robota` without compiling TypeScript.
 // tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations: those
 // are rewritten here.
 //

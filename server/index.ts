@@ -1,0 +1,20 @@
+// `robota/server`: what a web app's server runs so its browsers never hold a provider key.
+// Standard fetch handlers only: no browser-only code, and no Node import outside the Node adapter's types.
+export { createProviderProxy } from './create-provider-proxy.ts'
+export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
+export { toNodeListener } from './to-node-listener.ts'
+export type {
+  IProxyRateLimiter,
+  TAllowedModels,
+  TAuthorizeResult,
+  TFixedWindowRateLimit,
+  TProviderProxyHandler,
+  TProviderProxyLogEntry,
+  TProviderProxyOptions,
+  TProxyUpstream,
+  TRateLimitDecision
+} from './provider-proxy-options.ts'
+export type { TFixedWindowRateLimiterOptions } from './fixed-window-rate-limiter.ts'
+export type { TProviderProxyErrorCode } from './proxy-error-response.ts'
+export type { TProxyProviderName } from './proxy-routes.ts'
+export type { TNodeListener, TNodeRequest, TNodeResponse } from './to-node-listener.ts'
