@@ -5,7 +5,7 @@ import { collectPageErrors, openPlayground, saveScreenshot, sendPrompt } from '.
 test('the offline demo: a scripted model labelled as such, a permission prompt, tool cards and the replay timeline', async ({ page }) => {
   const errors = collectPageErrors(page)
   await openPlayground(page)
-  await expect(page.getByRole('button', { name: /Model: offline demo, scripted/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Offline demo model · scripted/ })).toBeVisible()
   await expect(page.getByRole('meter')).toBeVisible()
 
   await sendPrompt(page, 'What is in this workspace?')

@@ -19,7 +19,7 @@ test('an OpenAI-compatible server: a wrong key explained with its fix, then an E
   const errors = collectPageErrors(page)
   await openPlayground(page)
   await chooseProvider(page, { provider: 'OpenAI-compatible server', baseURL: server.openaiBaseURL, model: 'gpt-4o-mini', apiKey: 'sk-wrong-key' }, 'playground-settings')
-  await expect(page.getByRole('button', { name: /Model: OpenAI-compatible server gpt-4o-mini/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^OpenAI-compatible server · gpt-4o-mini/ })).toBeVisible()
 
   await sendPrompt(page, 'Make multiply refuse infinities')
   const failure = page.getByRole('alert').filter({ hasText: 'The provider refused the API key.' })

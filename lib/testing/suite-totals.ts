@@ -8,9 +8,19 @@ export const SUITE_TOTALS_DIRECTORY_VARIABLE = 'ROBOTA_SUITE_TOTALS_DIR'
  * What the reliability and security suites count (issue 11): faults injected and survived, aborts
  * tried, crashes survived (Chromium only), bad inputs refused, security checks passed, keys found
  * where they must not be (each scan adds what it found, so a clean scan adds 0), requests that
- * left the page while model output rendered (likewise 0 when clean), and tool rounds run under load.
+ * left the page while model output rendered (likewise 0 when clean), tool rounds run under load,
+ * and serious or critical accessibility violations axe found in a view (0 when clean).
  */
-export type TSuiteTotalCategory = 'faults' | 'aborts' | 'crashes' | 'badInputs' | 'securityChecks' | 'leaks' | 'requestsLeft' | 'loadRounds'
+export type TSuiteTotalCategory =
+  | 'faults'
+  | 'aborts'
+  | 'crashes'
+  | 'badInputs'
+  | 'securityChecks'
+  | 'leaks'
+  | 'requestsLeft'
+  | 'loadRounds'
+  | 'accessibilityViolations'
 
 /** One line of a totals file: a suite added `count` to a category. */
 export type TSuiteTotalEntry = { suite: string; category: TSuiteTotalCategory; count: number }

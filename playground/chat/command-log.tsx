@@ -17,7 +17,7 @@ type TCommandLogProps = {
 export function CommandLog({ entries, compaction }: TCommandLogProps) {
   if (entries.length === 0 && !compaction) return null
   return (
-    <section className="command-log" aria-label="Command results" aria-live="polite">
+    <section className="command-log" aria-label="Command results" aria-live="polite" tabIndex={0}>
       {entries.map((entry) => (
         <article key={entry.id} className={`command-entry ${entryClass(entry)}`}>
           <p className="command-line">

@@ -24,6 +24,8 @@ export function TopBar({ providerKind, model, permissionMode, usage, theme, onTh
   const scripted = option?.kind === 'offline-demo'
   // A provider this page does not list (from an imported log, say) is named as it is, never as another.
   const label = option?.label ?? providerKind
+  // The accessible name starts with what the badge shows, so speech input finds it by its words.
+  const shown = scripted ? 'Offline demo model · scripted' : `${label} · ${model}`
   return (
     <header className="topbar">
       <h1>Robota playground</h1>
@@ -32,12 +34,12 @@ export function TopBar({ providerKind, model, permissionMode, usage, theme, onTh
         className={`badge${scripted ? ' scripted' : ''}`}
         onClick={onOpenSettings}
         title={scripted ? 'The offline demo is a scripted model: it runs real tools in the in-memory sandbox, with no key and no network.' : 'Change the provider in Settings'}
-        aria-label={scripted ? 'Model: offline demo, scripted. Open Settings' : `Model: ${label} ${model}. Open Settings`}
+        aria-label={`${shown}. Open Settings`}
       >
-        {scripted ? 'Offline demo model · scripted' : `${label} · ${model}`}
+        {shown}
       </button>
       {permissionMode === 'default' ? null : (
-        <button type="button" className="badge mode" onClick={onOpenSettings} aria-label={`Permission mode: ${permissionMode}. Open Settings`}>
+        <button type="button" className="badge mode" onClick={onOpenSettings} aria-label={`mode: ${permissionMode}. Open Settings`}>
           mode: {permissionMode}
         </button>
       )}
