@@ -11,7 +11,8 @@ const MODEL = 'gemini-2.5-flash'
 const WEATHER: IToolSchema = {
   name: 'weather',
   description: 'Looks up the weather',
-  parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }
+  // zod's JSON Schema carries the `$schema` keyword, which Gemini's subset lacks.
+  parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as IToolSchema['parameters']
 }
 
 let server: TFakeLlmServer | undefined
@@ -70,7 +71,7 @@ describe('GoogleProvider over the fake server', () => {
     await provider.chat([createSystemMessage('Be brief.'), createSystemMessage('Be kind.'), createUserMessage('hi')], {
       model: MODEL,
       tools: [WEATHER],
-      toolChoice: { type: 'tool', name: 'weather' }
+      toolChoice: { name: 'weather' }
     })
     const body = lastBody(server)
     expect(body.systemInstruction).toEqual({ parts: [{ text: 'Be brief.\n\nBe kind.' }], role: 'user' })
