@@ -10,12 +10,13 @@ type TSourceFile = { path: string; imports: TImport[] }
 type TRule = { scope: RegExp; allowProject: RegExp[]; allowPackages: RegExp[]; lazyPackages?: RegExp[]; note: string }
 
 const root = import.meta.dirname
-const VENDOR_SDKS = /^(@anthropic-ai\/sdk|openai|e2b|just-bash|isomorphic-git)(\/|$)/
+const VENDOR_SDKS = /^(@anthropic-ai\/sdk|@google\/genai|openai|e2b|just-bash|isomorphic-git)(\/|$)/
 
 const RULES: TRule[] = [
   { scope: /^lib\/core\//, allowProject: [/^lib\/core\//], allowPackages: [], note: 'lib/core imports nothing else and no package' },
   { scope: /^lib\/providers\/shared\//, allowProject: [/^lib\/core\//, /^lib\/providers\/shared\//], allowPackages: [], note: 'shared provider helpers: core only, no SDK' },
   { scope: /^lib\/providers\/anthropic\//, allowProject: [/^lib\/core\//, /^lib\/providers\/(anthropic|shared)\//], allowPackages: [/^@anthropic-ai\/sdk(\/|$)/], note: 'anthropic provider: core + its SDK' },
+  { scope: /^lib\/providers\/google\//, allowProject: [/^lib\/core\//, /^lib\/providers\/(google|shared)\//], allowPackages: [/^@google\/genai(\/|$)/], note: 'google provider: core + its SDK' },
   { scope: /^lib\/providers\/openai\//, allowProject: [/^lib\/core\//, /^lib\/providers\/(openai|shared)\//], allowPackages: [/^openai(\/|$)/], note: 'openai provider: core + its SDK' },
   { scope: /^lib\/permissions\//, allowProject: [/^lib\/core\//, /^lib\/permissions\//], allowPackages: [], note: 'permissions: core only' },
   { scope: /^lib\/hooks\//, allowProject: [/^lib\/core\//, /^lib\/hooks\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [], note: 'hooks: core and the sandbox port' },

@@ -75,6 +75,7 @@ export default defineConfig({
       'yaml',
       'isomorphic-git',
       '@anthropic-ai/sdk',
+      '@google/genai',
       'openai',
       'e2b',
       'marked',

@@ -19,6 +19,7 @@ test('every entry point imports by name in plain Node, with the names the docs u
   const expected: Record<string, string[]> = {
     robota: ['Robota', 'InteractiveSession', 'createQuery', 'MemorySessionStore', 'LocalAgentHost', 'createZodFunctionTool', 'verifyReplayLog'],
     'robota/providers/anthropic': ['AnthropicProvider'],
+    'robota/providers/google': ['GoogleProvider'],
     'robota/providers/openai': ['OpenAIProvider'],
     'robota/sandbox': ['InMemorySandboxClient', 'applyWorkspaceManifest', 'validateWorkspaceManifestPath'],
     'robota/sandbox/e2b': ['E2BSandboxClient', 'createE2BSandboxClient'],

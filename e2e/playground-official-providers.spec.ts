@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { startFakeLlmServer, type TFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
 import { chooseProvider, collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
 
-// Both official SDKs run inside the worker, pointed by the settings at a local server that speaks
+// Each official SDK runs inside the worker, pointed by the settings at a local server that speaks
 // their wire formats: a streamed answer around one tool round, with the key kept out of storage.
 let server: TFakeLlmServer
 
@@ -16,7 +16,8 @@ test.afterEach(async () => {
 
 const providers = [
   { label: 'Anthropic', model: 'claude-haiku-4-5', path: '/v1/messages', baseURL: () => server.url },
-  { label: 'OpenAI', model: 'gpt-4o-mini', path: '/v1/chat/completions', baseURL: () => server.openaiBaseURL }
+  { label: 'OpenAI', model: 'gpt-4o-mini', path: '/v1/chat/completions', baseURL: () => server.openaiBaseURL },
+  { label: 'Google', model: 'gemini-2.5-flash', path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent', baseURL: () => server.url }
 ]
 
 for (const provider of providers) {

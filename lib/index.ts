@@ -35,6 +35,7 @@ export {
   formatEnvReference,
   formatSupportedProviderTypes,
   formatTokenCount,
+  GEMINI_MODELS,
   getMessagesForAPI,
   getModelContextWindow,
   getModelDefinition,

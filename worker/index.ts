@@ -1,4 +1,4 @@
-export { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, OPENAI_MODELS } from './model-catalog.ts'
+export { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, GEMINI_MODELS, OPENAI_MODELS } from './model-catalog.ts'
 export { createAgentClient, createSupervisedClient, toWorkerHandle } from './create-agent-client.ts'
 export { createAgentWorkerHost, exposeAgentHost } from './expose-agent-host.ts'
 export { createLocalAgentHost } from './create-local-agent-host.ts'

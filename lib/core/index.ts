@@ -55,6 +55,7 @@ export {
   getModelDefinition,
   getModelMaxOutput,
   getModelName,
+  GEMINI_MODELS,
   OPENAI_MODELS
 } from './context/models.ts'
 export { ENV_REFERENCE_PREFIX, formatEnvReference, hasUsableSecretReference, isEnvReference, resolveEnvReference } from './env-reference.ts'

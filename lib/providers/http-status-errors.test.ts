@@ -4,6 +4,7 @@ import { createUserMessage } from '../core/messages.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider } from './google/google-provider.ts'
 import { OpenAIProvider } from './openai/openai-provider.ts'
 
 // One HTTP status mapping: what each adapter throws for a status, through its real SDK, is the
@@ -20,7 +21,8 @@ const SURFACES: Array<{ label: string; create: (server: TFakeLlmServer) => IAIPr
   {
     label: 'OpenAI Chat Completions',
     create: (server) => new OpenAIProvider({ apiKey: API_KEY, baseURL: server.openaiBaseURL, apiSurface: 'chat-completions', maxRetries: 0 })
-  }
+  },
+  { label: 'Google Gemini', create: (server) => new GoogleProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0 }) }
 ]
 
 const STATUSES = [400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 529]

@@ -12,6 +12,7 @@ import { describeHistoryProblems, rebuildHistoryFromEvents } from '../testing/su
 import { recordSuiteTotal } from '../testing/suite-totals.ts'
 import { createBashTool } from '../tools/builtins/bash-tool.ts'
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider } from './google/google-provider.ts'
 import { OpenAIProvider } from './openai/openai-provider.ts'
 
 // Aborts at every point of a run, through each provider surface (and the scripted provider):
@@ -36,7 +37,7 @@ const [FIRST_ARGUMENT_PIECE = '', SECOND_ARGUMENT_PIECE = ''] = splitInTwo(argum
 
 type TSurface = {
   label: string
-  /** False for the scripted provider, whose tool calls arrive whole, after the text. */
+  /** False for the scripted provider and Gemini, whose tool calls arrive whole, after the text. */
   streamsToolArguments: boolean
   create: (script: TPhaseScript) => Promise<{ provider: IAIProvider; requestCount: () => number }>
 }
@@ -60,7 +61,12 @@ function scriptFor(phase: TPhase): TPhaseScript {
   }
   if (phase === 'mid-tool-arguments') {
     const turn = { text: 'Running.', toolCalls: [SLOW_CALL] }
-    return { turn, stallAt: (wireFormat) => eventIndexCarrying(wireFormat, turn, SECOND_ARGUMENT_PIECE) }
+    // Gemini sends a call whole, so its stream stalls just before the call instead.
+    return {
+      turn,
+      stallAt: (wireFormat) =>
+        wireFormat === 'gemini-generate-content' ? eventIndexCarrying(wireFormat, turn, 'functionCall') : eventIndexCarrying(wireFormat, turn, SECOND_ARGUMENT_PIECE)
+    }
   }
   if (phase === 'before the request') return { turn: { text: TEXT }, stallAt: () => undefined }
   return { turn: { text: 'Running three commands.', toolCalls: BATCH_CALLS }, stallAt: () => undefined }
@@ -103,6 +109,11 @@ const SURFACES: TSurface[] = [
       )
   },
   {
+    label: 'Google Gemini',
+    streamsToolArguments: false,
+    create: (script) => fakeServerSurface('gemini-generate-content', (server) => new GoogleProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0 }), script)
+  },
+  {
     label: 'ScriptedProvider',
     streamsToolArguments: false,
     create: async (script) => {
@@ -141,7 +152,7 @@ function abortTrigger(phase: TPhase, surface: TSurface, controller: AbortControl
       }
     case 'mid-tool-arguments':
       return (event) => {
-        // The scripted provider has no partial arguments: its text is the last thing before them.
+        // The scripted provider and Gemini have no partial arguments: their text is the last thing before them.
         if (!surface.streamsToolArguments) {
           if (event.type === 'provider_stream_raw_delta' && event.data.delta === 'Running.') fire()
           return

@@ -5,6 +5,7 @@ import { Robota, type IAgentConfig } from '../core/robota.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { createZodFunctionTool } from '../tools/function-tool.ts'
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider } from './google/google-provider.ts'
 import { OpenAIProvider } from './openai/openai-provider.ts'
 
 // maxTokens, temperature and toolChoice set on the agent or on one run reach the wire: what the
@@ -17,6 +18,11 @@ type TSurface = {
   /** How the API spells each tool choice. */
   toolChoice: { auto: unknown; none: unknown; required: unknown; add: unknown }
   temperature: boolean
+  /**
+   * The request's settings under the names this suite reads (`maxTokensField`, `tool_choice`,
+   * `temperature`, `tools`), for an API that nests them; by default the body itself.
+   */
+  settingsOf?: (body: Record<string, unknown>) => Record<string, unknown>
 }
 
 const SURFACES: TSurface[] = [
@@ -41,6 +47,24 @@ const SURFACES: TSurface[] = [
     maxTokensField: 'max_tokens',
     toolChoice: { auto: 'auto', none: 'none', required: 'required', add: { type: 'function', function: { name: 'add' } } },
     temperature: true
+  },
+  {
+    label: 'Google Gemini',
+    create: (server) => new GoogleProvider({ apiKey: 'sk-test', baseURL: server.url, maxRetries: 0 }),
+    maxTokensField: 'maxOutputTokens',
+    toolChoice: {
+      auto: { functionCallingConfig: { mode: 'AUTO' } },
+      none: { functionCallingConfig: { mode: 'NONE' } },
+      required: { functionCallingConfig: { mode: 'ANY' } },
+      add: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['add'] } }
+    },
+    temperature: true,
+    // Gemini nests sampling settings in `generationConfig` and names the tool choice `toolConfig`.
+    settingsOf: (body) => {
+      const generation = (body.generationConfig ?? {}) as Record<string, unknown>
+      const settings = { maxOutputTokens: generation.maxOutputTokens, temperature: generation.temperature, tool_choice: body.toolConfig, tools: body.tools }
+      return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined))
+    }
   }
 ]
 
@@ -59,11 +83,12 @@ async function makeAgent(surface: TSurface, turns: number, config: Partial<IAgen
   return { agent, server }
 }
 
-function body(fake: TFakeLlmServer, index: number): Record<string, unknown> {
-  return fake.requests[index]?.body as Record<string, unknown>
-}
-
 describe.each(SURFACES)('$label', (surface) => {
+  const body = (fake: TFakeLlmServer, index: number): Record<string, unknown> => {
+    const sent = fake.requests[index]?.body as Record<string, unknown>
+    return surface.settingsOf ? surface.settingsOf(sent) : sent
+  }
+
   it('sends maxTokens from the agent config, and a run option beats it for that run only', async () => {
     const { agent, server: fake } = await makeAgent(surface, 3, { maxTokens: 321 })
 

@@ -11,6 +11,7 @@ import { describeHistoryProblems, rebuildHistoryFromEvents } from '../testing/su
 import { recordSuiteTotal } from '../testing/suite-totals.ts'
 import { createZodFunctionTool } from '../tools/function-tool.ts'
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider } from './google/google-provider.ts'
 import { OpenAIProvider } from './openai/openai-provider.ts'
 
 // Every provider surface × every fault × every phase, through the real SDKs against the fake
@@ -44,6 +45,11 @@ const SURFACES: TSurface[] = [
     label: 'OpenAI Chat Completions',
     wireFormat: 'chat-completions',
     create: (endpoint, apiKey) => new OpenAIProvider({ apiKey, baseURL: endpoint.openaiBaseURL, apiSurface: 'chat-completions', maxRetries: 0 })
+  },
+  {
+    label: 'Google Gemini',
+    wireFormat: 'gemini-generate-content',
+    create: (endpoint, apiKey) => new GoogleProvider({ apiKey, baseURL: endpoint.url, maxRetries: 0 })
   }
 ]
 
@@ -76,6 +82,8 @@ function eventIndexCarrying(wireFormat: TFakeLlmWireFormat, turn: TFakeLlmTurn, 
 function faultPoint(wireFormat: TFakeLlmWireFormat, phase: TPhase): TFaultPoint {
   if (phase === 'mid-text') return { turn: TEXT_TURN, afterEvents: eventIndexCarrying(wireFormat, TEXT_TURN, 'part two, '), seenBefore: 'Part one, ' }
   if (phase === 'mid-tool-arguments') {
+    // Gemini sends a call whole: its fault strikes between the text and the call.
+    if (wireFormat === 'gemini-generate-content') return { turn: TOOL_TURN, afterEvents: eventIndexCarrying(wireFormat, TOOL_TURN, 'functionCall'), seenBefore: 'Adding.' }
     return { turn: TOOL_TURN, afterEvents: eventIndexCarrying(wireFormat, TOOL_TURN, SECOND_ARGUMENT_PIECE), seenBefore: FIRST_ARGUMENT_PIECE }
   }
   return { turn: TEXT_TURN, afterEvents: 0, seenBefore: undefined }
@@ -181,8 +189,8 @@ async function startServer(turns: TFakeLlmTurn[]): Promise<TFakeLlmServer> {
 const CASES = SURFACES.flatMap((surface) => FAULTS.flatMap((fault) => PHASES.map((phase) => ({ surface, fault, phase }))))
 
 describe('every provider surface, fault and phase', () => {
-  it('covers 3 surfaces × 8 faults × 4 phases', () => {
-    expect(CASES).toHaveLength(96)
+  it('covers 4 surfaces × 8 faults × 4 phases', () => {
+    expect(CASES).toHaveLength(128)
   })
 
   it.each(CASES.map((entry) => ({ ...entry, label: entry.surface.label })))(

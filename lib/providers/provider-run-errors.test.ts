@@ -6,6 +6,7 @@ import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-ser
 import type { TFakeLlmTurn } from '../testing/fake-llm/fake-llm-script.ts'
 import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
 import { AnthropicProvider } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider } from './google/google-provider.ts'
 import { OpenAIProvider } from './openai/openai-provider.ts'
 
 // A provider's HTTP failure reaches the caller of Robota.run() through the real SDK: as
@@ -23,7 +24,8 @@ const SURFACES: Array<{ label: string; create: (server: TFakeLlmServer, apiKey: 
   {
     label: 'OpenAI Chat Completions',
     create: (server, apiKey) => new OpenAIProvider({ apiKey, baseURL: server.openaiBaseURL, apiSurface: 'chat-completions', maxRetries: 0 })
-  }
+  },
+  { label: 'Google Gemini', create: (server, apiKey) => new GoogleProvider({ apiKey, baseURL: server.url, maxRetries: 0 }) }
 ]
 
 const FAILURES: Array<{ status: number; turn: TFakeLlmTurn; errorClass: typeof ProviderError | typeof RateLimitError | typeof AuthenticationError; expected: Record<string, unknown> }> = [

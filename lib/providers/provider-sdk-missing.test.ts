@@ -12,6 +12,7 @@ import { Robota } from '../core/robota.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
 import { AnthropicProvider, type TAnthropicSdk } from './anthropic/anthropic-provider.ts'
+import { GoogleProvider, type TGoogleSdk } from './google/google-provider.ts'
 import { OpenAIProvider, type TOpenAISdk } from './openai/openai-provider.ts'
 
 // The vendor SDKs are optional: importing a provider needs neither installed, the SDK is loaded
@@ -52,6 +53,7 @@ const PROVIDERS = [
     label: 'AnthropicProvider',
     providerClass: 'AnthropicProvider',
     packageName: '@anthropic-ai/sdk',
+    wrongKeyStatus: 401,
     withLoader: (server: TFakeLlmServer, loadSdk: () => Promise<TAnthropicSdk>): IAIProvider =>
       new AnthropicProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0, loadSdk }),
     withCountedImport: (server: TFakeLlmServer) => {
@@ -67,6 +69,7 @@ const PROVIDERS = [
     label: 'OpenAIProvider (responses)',
     providerClass: 'OpenAIProvider',
     packageName: 'openai',
+    wrongKeyStatus: 401,
     withLoader: (server: TFakeLlmServer, loadSdk: () => Promise<TOpenAISdk>): IAIProvider =>
       new OpenAIProvider({ apiKey: API_KEY, baseURL: server.openaiBaseURL, apiSurface: 'responses', maxRetries: 0, loadSdk }),
     withCountedImport: (server: TFakeLlmServer) => {
@@ -83,6 +86,7 @@ const PROVIDERS = [
     label: 'OpenAIProvider (chat-completions)',
     providerClass: 'OpenAIProvider',
     packageName: 'openai',
+    wrongKeyStatus: 401,
     withLoader: (server: TFakeLlmServer, loadSdk: () => Promise<TOpenAISdk>): IAIProvider =>
       new OpenAIProvider({ apiKey: API_KEY, baseURL: server.openaiBaseURL, apiSurface: 'chat-completions', maxRetries: 0, loadSdk }),
     withCountedImport: (server: TFakeLlmServer) => {
@@ -93,6 +97,23 @@ const PROVIDERS = [
     withClient: async (server: TFakeLlmServer, apiKey: string): Promise<IAIProvider> => {
       const { OpenAI } = await import('openai')
       return new OpenAIProvider({ client: new OpenAI({ apiKey, baseURL: server.openaiBaseURL, maxRetries: 0 }), apiSurface: 'chat-completions', loadSdk: mustNotLoad })
+    }
+  },
+  {
+    label: 'GoogleProvider',
+    providerClass: 'GoogleProvider',
+    packageName: '@google/genai',
+    // Gemini answers a wrong key with 400 API_KEY_INVALID.
+    wrongKeyStatus: 400,
+    withLoader: (server: TFakeLlmServer, loadSdk: () => Promise<TGoogleSdk>): IAIProvider =>
+      new GoogleProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0, loadSdk }),
+    withCountedImport: (server: TFakeLlmServer) => {
+      const loader = counting(() => import('@google/genai'))
+      return { provider: new GoogleProvider({ apiKey: API_KEY, baseURL: server.url, maxRetries: 0, loadSdk: loader.load }), calls: loader.calls }
+    },
+    withClient: async (server: TFakeLlmServer, apiKey: string) => {
+      const { GoogleGenAI } = await import('@google/genai')
+      return new GoogleProvider({ client: new GoogleGenAI({ apiKey, httpOptions: { baseUrl: server.url } }), loadSdk: mustNotLoad })
     }
   }
 ]
@@ -159,7 +180,7 @@ describe.each(PROVIDERS)('$label', (entry) => {
     const wrongKey = await entry.withClient(server, 'sk-wrong-key-0000000000')
     const thrown = await wrongKey.chat([createUserMessage('hi')], { model: 'test-model' }).catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(AuthenticationError)
-    expect(thrown).toMatchObject({ details: { status: 401 } })
+    expect(thrown).toMatchObject({ details: { status: entry.wrongKeyStatus } })
   })
 })
 
@@ -170,7 +191,8 @@ describe('the provider entries, bundled with the SDKs left out, in plain Node', 
 
   it.each([
     { entry: 'anthropic', exportName: 'AnthropicProvider', packageName: '@anthropic-ai/sdk' },
-    { entry: 'openai', exportName: 'OpenAIProvider', packageName: 'openai' }
+    { entry: 'openai', exportName: 'OpenAIProvider', packageName: 'openai' },
+    { entry: 'google', exportName: 'GoogleProvider', packageName: '@google/genai' }
   ])('robota/providers/$entry imports without $packageName and says to install it on the first call', async ({ entry, exportName, packageName }) => {
     const bundle = join(directory, `${entry}.mjs`)
     await build({
@@ -179,7 +201,7 @@ describe('the provider entries, bundled with the SDKs left out, in plain Node', 
       format: 'esm',
       platform: 'node',
       outfile: bundle,
-      external: ['@anthropic-ai/sdk', 'openai'],
+      external: ['@anthropic-ai/sdk', 'openai', '@google/genai'],
       logLevel: 'silent'
     })
     const script = join(directory, `${entry}-main.mjs`)

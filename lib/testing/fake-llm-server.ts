@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import type { TFakeLlmTurn } from './fake-llm/fake-llm-script.ts'
 import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
 import { streamTurn } from './fake-llm/stream-turn.ts'
+import { geminiInvalidKeyBody } from './fake-llm/gemini-generate-content-events.ts'
 import {
+  matchWireRoute,
   renderTurnEvents,
-  WIRE_FORMAT_ROUTES,
   wireErrorBody,
   type TFakeLlmWireFormat,
   type TStreamRequestBody
@@ -35,7 +36,7 @@ export type TFakeLlmServerOptions = {
 
 /** A running fake server. */
 export type TFakeLlmServer = {
-  /** `http://127.0.0.1:<port>`: the Anthropic SDK's `baseURL`. */
+  /** `http://127.0.0.1:<port>`: the Anthropic SDK's `baseURL`, and the Gemini SDK's `httpOptions.baseUrl`. */
   url: string
   /** `<url>/v1`: the OpenAI SDK's `baseURL`. */
   openaiBaseURL: string
@@ -51,8 +52,9 @@ export type TFakeLlmServer = {
 
 /**
  * Starts a local server on 127.0.0.1 (random port) that speaks the Anthropic Messages
- * (`POST /v1/messages`), OpenAI Responses (`POST /v1/responses`) and Chat Completions
- * (`POST /v1/chat/completions`) streaming wire formats from a script, with CORS so browser SDK
+ * (`POST /v1/messages`), OpenAI Responses (`POST /v1/responses`), Chat Completions
+ * (`POST /v1/chat/completions`) and Gemini (`POST /v1beta/models/{model}:streamGenerateContent?alt=sse`)
+ * streaming wire formats from a script, with CORS so browser SDK
  * clients can reach it, and with faults on demand.
  */
 export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
@@ -72,7 +74,8 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method === 'OPTIONS') return sendPreflight(request, response)
     const path = (request.url ?? '/').split('?')[0] ?? '/'
-    const wireFormat = WIRE_FORMAT_ROUTES[path]
+    const route = matchWireRoute(path)
+    const wireFormat = route?.wireFormat
     const recorded: TFakeLlmRecordedRequest = {
       method: request.method ?? 'GET',
       path,
@@ -81,20 +84,29 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
       body: parseJson(await readBody(request))
     }
     requests.push(recorded)
-    if (!wireFormat || request.method !== 'POST') {
+    if (!route || !wireFormat || request.method !== 'POST') {
       return sendJson(response, 404, { error: { message: `The fake LLM server has no route ${recorded.method} ${path}.` } })
     }
     const fail = (status: number, message: string, retryAfterSeconds?: number) =>
-      sendJson(response, status, wireErrorBody(wireFormat, status, message), retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) })
+      sendJson(
+        response,
+        status,
+        wireErrorBody(wireFormat, status, message, retryAfterSeconds),
+        retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) }
+      )
     if (options.apiKey !== undefined && readApiKey(recorded.headers) !== options.apiKey) {
-      return fail(401, 'Invalid API key. The fake LLM server expects the key it was started with.')
+      const message = 'Invalid API key. The fake LLM server expects the key it was started with.'
+      // Gemini answers an unknown key with 400 API_KEY_INVALID, not 401.
+      if (wireFormat === 'gemini-generate-content') return sendJson(response, 400, geminiInvalidKeyBody(message))
+      return fail(401, message)
     }
     const body = (recorded.body ?? {}) as TStreamRequestBody
-    if (body.stream !== true) return fail(400, 'The fake LLM server only answers streaming requests.')
+    const streaming = route.streaming ?? body.stream === true
+    if (!streaming) return fail(400, 'The fake LLM server only answers streaming requests.')
     const source = turns.shift()
     if (source === undefined) return fail(500, `The fake LLM server has no scripted turn left for request ${requests.length}.`)
     const turn = typeof source === 'function' ? source(recorded) : source
-    const context = { turnIndex: turnIndex++, model: typeof body.model === 'string' ? body.model : 'fake-model' }
+    const context = { turnIndex: turnIndex++, model: route.model ?? (typeof body.model === 'string' ? body.model : 'fake-model') }
     if (turn.fault?.kind === 'http-error') {
       const { status, message, retryAfterSeconds } = turn.fault
       return fail(status, message ?? `Scripted HTTP ${status}.`, retryAfterSeconds)

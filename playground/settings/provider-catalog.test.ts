@@ -3,7 +3,7 @@ import { findModel, findProviderOption, PROVIDER_OPTIONS } from './provider-cata
 
 describe('provider catalog', () => {
   it('offers the four kinds the worker builds, the scripted demo first', () => {
-    expect(PROVIDER_OPTIONS.map((option) => option.kind)).toEqual(['offline-demo', 'anthropic', 'openai', 'openai-compatible'])
+    expect(PROVIDER_OPTIONS.map((option) => option.kind)).toEqual(['offline-demo', 'anthropic', 'openai', 'google', 'openai-compatible'])
     expect(PROVIDER_OPTIONS[0]?.label).toMatch(/scripted/i)
     for (const option of PROVIDER_OPTIONS) expect(option.models.some((model) => model.id === option.defaultModel)).toBe(true)
   })

@@ -1,8 +1,8 @@
 import type { IModelDefinition } from '../../lib/core/context/models.ts'
-import { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, OPENAI_MODELS } from '../../worker/model-catalog.ts'
+import { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, GEMINI_MODELS, OPENAI_MODELS } from '../../worker/model-catalog.ts'
 
 /** Provider kinds the playground offers; the worker builds each from plain data. */
-export type TProviderKind = 'offline-demo' | 'anthropic' | 'openai' | 'openai-compatible'
+export type TProviderKind = 'offline-demo' | 'anthropic' | 'openai' | 'google' | 'openai-compatible'
 
 /** What the settings form needs to know about one provider kind. */
 export type TProviderOption = {
@@ -20,6 +20,7 @@ export type TProviderOption = {
 
 const CLAUDE: readonly IModelDefinition[] = Object.values(CLAUDE_MODELS)
 const OPENAI: readonly IModelDefinition[] = Object.values(OPENAI_MODELS)
+const GEMINI: readonly IModelDefinition[] = Object.values(GEMINI_MODELS)
 
 /** Context window assumed for a model the tables do not list. */
 export const ASSUMED_CONTEXT_WINDOW = DEFAULT_CONTEXT_WINDOW
@@ -62,6 +63,16 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     needsKey: true,
     needsBaseURL: false,
     keyPlaceholder: 'sk-…'
+  },
+  {
+    kind: 'google',
+    label: 'Google',
+    description: 'Gemini models over the Gemini API, called from the worker in this tab.',
+    models: GEMINI,
+    defaultModel: 'gemini-2.5-flash',
+    needsKey: true,
+    needsBaseURL: false,
+    keyPlaceholder: 'AIza…'
   },
   {
     kind: 'openai-compatible',

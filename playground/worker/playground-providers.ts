@@ -26,6 +26,10 @@ export function playgroundProviders(options: TPlaygroundProviderOptions = {}): R
       const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')
       return new OpenAIProvider(common(choice))
     },
+    google: async (choice) => {
+      const { GoogleProvider } = await import('../../lib/providers/google/index.ts')
+      return new GoogleProvider(common(choice))
+    },
     'openai-compatible': async (choice) => {
       if (!choice.baseURL) throw new ConfigurationError('An OpenAI-compatible provider needs a base URL, such as http://127.0.0.1:11434/v1.')
       const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')

@@ -54,9 +54,23 @@ export const OPENAI_MODELS: Readonly<Record<string, IModelDefinition>> = defineM
   { name: 'o4-mini', id: 'o4-mini', contextWindow: 200_000, maxOutput: 100_000 }
 ])
 
+/**
+ * Gemini models of the Gemini API, keyed by API id. Windows are the 1,048,576-token input limit
+ * plus the output limit, as the model cards give them.
+ * Source: https://ai.google.dev/gemini-api/docs/models
+ */
+export const GEMINI_MODELS: Readonly<Record<string, IModelDefinition>> = defineModels([
+  { name: 'Gemini 2.5 Pro', id: 'gemini-2.5-pro', contextWindow: 1_114_112, maxOutput: 65_536 },
+  { name: 'Gemini 2.5 Flash', id: 'gemini-2.5-flash', contextWindow: 1_114_112, maxOutput: 65_536 },
+  { name: 'Gemini 2.5 Flash-Lite', id: 'gemini-2.5-flash-lite', contextWindow: 1_114_112, maxOutput: 65_536 },
+  { name: 'Gemini 2.0 Flash', id: 'gemini-2.0-flash', contextWindow: 1_056_768, maxOutput: 8_192 },
+  { name: 'Gemini 2.0 Flash', id: 'gemini-2.0-flash-001', contextWindow: 1_056_768, maxOutput: 8_192 },
+  { name: 'Gemini 2.0 Flash-Lite', id: 'gemini-2.0-flash-lite', contextWindow: 1_056_768, maxOutput: 8_192 }
+])
+
 // One lookup table over every family: callers ask by id and never need to know the vendor.
 const KNOWN_MODELS: ReadonlyMap<string, IModelDefinition> = new Map(
-  [...Object.values(CLAUDE_MODELS), ...Object.values(OPENAI_MODELS)].map((definition) => [definition.id, definition])
+  [...Object.values(CLAUDE_MODELS), ...Object.values(OPENAI_MODELS), ...Object.values(GEMINI_MODELS)].map((definition) => [definition.id, definition])
 )
 
 /** The model's definition, or `undefined` for an id the tables do not list. */

@@ -28,7 +28,8 @@ function nodeRequireFailure(specifier: string): Error {
 
 const REQUIREMENTS = [
   { packageName: 'openai', providerClass: 'OpenAIProvider' },
-  { packageName: '@anthropic-ai/sdk', providerClass: 'AnthropicProvider' }
+  { packageName: '@anthropic-ai/sdk', providerClass: 'AnthropicProvider' },
+  { packageName: '@google/genai', providerClass: 'GoogleProvider' }
 ]
 
 describe.each(REQUIREMENTS)('loading $packageName', (requirement) => {

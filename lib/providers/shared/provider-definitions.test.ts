@@ -3,17 +3,21 @@ import { findProviderDefinition, formatSupportedProviderTypes } from '../../core
 import { getProviderCapabilities } from '../../core/provider-capabilities.ts'
 import { anthropicProviderDefinition } from '../anthropic/anthropic-provider-definition.ts'
 import { AnthropicProvider } from '../anthropic/anthropic-provider.ts'
+import { googleProviderDefinition } from '../google/google-provider-definition.ts'
+import { GoogleProvider } from '../google/google-provider.ts'
 import { openaiProviderDefinition } from '../openai/openai-provider-definition.ts'
 import { OpenAIProvider } from '../openai/openai-provider.ts'
 
-const definitions = [anthropicProviderDefinition, openaiProviderDefinition]
+const definitions = [anthropicProviderDefinition, openaiProviderDefinition, googleProviderDefinition]
 
 describe('provider definitions', () => {
   it.each([
     ['anthropic', AnthropicProvider],
     ['Claude', AnthropicProvider],
     ['openai', OpenAIProvider],
-    ['openai-compatible', OpenAIProvider]
+    ['openai-compatible', OpenAIProvider],
+    ['google', GoogleProvider],
+    ['Gemini', GoogleProvider]
   ])('%s resolves to a definition that builds the right provider', (type, providerClass) => {
     const definition = findProviderDefinition(definitions, type)
     expect(definition?.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL: 'http://127.0.0.1:9/v1' })).toBeInstanceOf(providerClass)
@@ -35,7 +39,7 @@ describe('provider definitions', () => {
   })
 
   it('lists the supported types for error messages', () => {
-    expect(formatSupportedProviderTypes(definitions)).toMatch(/anthropic.*claude.*openai/)
+    expect(formatSupportedProviderTypes(definitions)).toMatch(/anthropic.*claude.*openai.*google.*gemini/)
   })
 
   it('reports function calling and no provider-native web tools', () => {

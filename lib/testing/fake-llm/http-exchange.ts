@@ -37,8 +37,8 @@ export function flattenHeaders(request: IncomingMessage): Record<string, string>
   return headers
 }
 
-/** The key a request carries, as `Authorization: Bearer` (both SDKs) or `x-api-key`. */
+/** The key a request carries, as `Authorization: Bearer` (OpenAI, Anthropic), `x-api-key` or `x-goog-api-key` (Gemini). */
 export function readApiKey(headers: Record<string, string>): string | undefined {
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')
-  return bearer?.[1] ?? headers['x-api-key']
+  return bearer?.[1] ?? headers['x-api-key'] ?? headers['x-goog-api-key']
 }

@@ -1,10 +1,11 @@
 import { anthropicErrorBody, anthropicErrorEvent, toAnthropicMessagesEvents } from './anthropic-messages-events.ts'
 import { chatCompletionsErrorEvent, toChatCompletionsEvents } from './chat-completions-events.ts'
 import type { TFakeLlmTurn, TFakeLlmTurnContext, TSseEvent } from './fake-llm-script.ts'
+import { geminiErrorBody, geminiErrorEvent, toGeminiGenerateContentEvents } from './gemini-generate-content-events.ts'
 import { openaiErrorBody, openaiResponsesErrorEvent, toOpenAIResponsesEvents } from './openai-responses-events.ts'
 
 /** The wire formats the fake server speaks, one per endpoint. */
-export type TFakeLlmWireFormat = 'anthropic-messages' | 'responses' | 'chat-completions'
+export type TFakeLlmWireFormat = 'anthropic-messages' | 'responses' | 'chat-completions' | 'gemini-generate-content'
 
 /** Which wire format each endpoint speaks. */
 export const WIRE_FORMAT_ROUTES: Readonly<Record<string, TFakeLlmWireFormat>> = {
@@ -13,8 +14,29 @@ export const WIRE_FORMAT_ROUTES: Readonly<Record<string, TFakeLlmWireFormat>> = 
   '/v1/chat/completions': 'chat-completions'
 }
 
+/** Where a request went: its wire format, and for Gemini the model and method named in the path. */
+export type TWireRoute = { wireFormat: TFakeLlmWireFormat; model?: string; streaming?: boolean }
+
+// Gemini names the model and the method in the path: /v1beta/models/{model}:streamGenerateContent.
+const GEMINI_ROUTE = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/
+
+/** The route of a request path, or `undefined` when the fake server has none there. */
+export function matchWireRoute(path: string): TWireRoute | undefined {
+  const wireFormat = WIRE_FORMAT_ROUTES[path]
+  if (wireFormat) return { wireFormat }
+  const gemini = GEMINI_ROUTE.exec(path)
+  if (!gemini) return undefined
+  return { wireFormat: 'gemini-generate-content', model: decodeURIComponent(gemini[1] ?? ''), streaming: gemini[2] === 'streamGenerateContent' }
+}
+
 /** The parts of a request body that change what the stream holds. */
-export type TStreamRequestBody = { model?: unknown; stream?: unknown; include?: unknown; stream_options?: { include_usage?: unknown } }
+export type TStreamRequestBody = {
+  model?: unknown
+  stream?: unknown
+  include?: unknown
+  stream_options?: { include_usage?: unknown }
+  generationConfig?: { thinkingConfig?: { includeThoughts?: unknown } }
+}
 
 /** Renders a turn as the event sequence of `wireFormat`, honouring what the request asked for. */
 export function renderTurnEvents(
@@ -24,6 +46,9 @@ export function renderTurnEvents(
   body: TStreamRequestBody
 ): TSseEvent[] {
   if (wireFormat === 'anthropic-messages') return toAnthropicMessagesEvents(turn, context)
+  if (wireFormat === 'gemini-generate-content') {
+    return toGeminiGenerateContentEvents(turn, { ...context, includeThoughts: body.generationConfig?.thinkingConfig?.includeThoughts === true })
+  }
   if (wireFormat === 'responses') {
     const includeEncryptedReasoning = Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')
     return toOpenAIResponsesEvents(turn, { ...context, includeEncryptedReasoning })
@@ -32,13 +57,15 @@ export function renderTurnEvents(
 }
 
 /** The JSON error body `wireFormat`'s API sends with an HTTP error status. */
-export function wireErrorBody(wireFormat: TFakeLlmWireFormat, status: number, message: string): Record<string, unknown> {
+export function wireErrorBody(wireFormat: TFakeLlmWireFormat, status: number, message: string, retryAfterSeconds?: number): Record<string, unknown> {
+  if (wireFormat === 'gemini-generate-content') return geminiErrorBody(status, message, retryAfterSeconds)
   return wireFormat === 'anthropic-messages' ? anthropicErrorBody(status, message) : openaiErrorBody(status, message)
 }
 
 /** The event `wireFormat`'s API sends when a stream fails after it started. */
 export function inStreamErrorEvent(wireFormat: TFakeLlmWireFormat, status: number, message: string, sequence: number): TSseEvent {
   if (wireFormat === 'anthropic-messages') return anthropicErrorEvent(status, message)
+  if (wireFormat === 'gemini-generate-content') return geminiErrorEvent(status, message)
   if (wireFormat === 'responses') return openaiResponsesErrorEvent(status, message, sequence)
   return chatCompletionsErrorEvent(status, message)
 }

@@ -1,0 +1,138 @@
+import type { GenerateContentResponse, GoogleGenAI } from '@google/genai'
+import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
+import { ConfigurationError, NetworkError, ProviderError } from '../../core/errors.ts'
+import type { TUniversalMessage } from '../../core/messages.ts'
+import type {
+  IChatOptions,
+  IProviderResponse,
+  TProviderNativeRawPayloadCallback,
+  TProviderNativeRawPayloadKind
+} from '../../core/provider.ts'
+import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
+import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
+import { toGoogleError } from './to-google-error.ts'
+
+/** Options of the Google (Gemini API) provider. */
+export type TGoogleProviderOptions = TGoogleRequestSettings & {
+  /** The caller's own Gemini API key. Not needed when `client` is given. */
+  apiKey?: string
+  /** Another endpoint speaking the Gemini API, such as a proxy or a local fake (the SDK's `httpOptions.baseUrl`). */
+  baseURL?: string
+  /** How often a request is retried on 408/429/5xx. Default: 2, as the other providers' SDKs do. */
+  maxRetries?: number
+  /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
+  client?: GoogleGenAI
+  /**
+   * Loads `@google/genai` on the first call; defaults to a dynamic `import()`. When the package
+   * is not installed, the call fails with a `ProviderSdkMissingError`.
+   */
+  loadSdk?: TProviderSdkLoader<TGoogleSdk>
+}
+
+/** The `@google/genai` module, as `loadSdk` returns it. */
+export type TGoogleSdk = typeof import('@google/genai')
+
+const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com'
+const DEFAULT_MAX_RETRIES = 2
+const SDK_REQUIREMENT = { packageName: '@google/genai', providerClass: 'GoogleProvider' }
+// Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
+// app without the optional package and leave the failure to run time, where it says what to install.
+const importSdk: TProviderSdkLoader<TGoogleSdk> = async () => {
+  try {
+    return await import('@google/genai')
+  } catch (error) {
+    throw error
+  }
+}
+
+/**
+ * Gemini over the official `@google/genai` SDK (`generateContentStream`): streams text through
+ * `onTextDelta`, maps function calls both ways (parallel calls included, ids verbatim when
+ * Gemini sends them), keeps thought parts and signatures for the next turn, reports native
+ * payloads for replay, returns partial text on abort, and turns HTTP failures into Robota errors.
+ */
+export class GoogleProvider extends AbstractAIProvider {
+  readonly name = 'google'
+  private client: GoogleGenAI | undefined
+  private readonly baseURL: string
+  private readonly apiKey: string | undefined
+  private readonly maxRetries: number
+  private readonly loadSdk: TProviderSdkLoader<TGoogleSdk>
+  private readonly settings: TGoogleRequestSettings
+
+  constructor(options: TGoogleProviderOptions) {
+    super()
+    if (!options.client && !options.apiKey) {
+      throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
+    }
+    this.apiKey = options.apiKey
+    this.settings = options.thinking ? { thinking: options.thinking } : {}
+    this.client = options.client
+    this.baseURL = options.baseURL ?? DEFAULT_BASE_URL
+    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
+    this.loadSdk = options.loadSdk ?? importSdk
+  }
+
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+    const { signal } = options
+    const client = await this.getClient()
+    const report = createReporter(options.onProviderNativeRawPayload)
+    const params = buildGoogleRequest(messages, options, this.settings)
+    report('request', params)
+    // The signal goes on a copy: the reported request stays plain data.
+    const request = signal ? { ...params, config: { ...params.config, abortSignal: signal } } : params
+    const accumulator = new GoogleStreamAccumulator()
+    let streamStarted = false
+    try {
+      const stream = await client.models.generateContentStream(request)
+      streamStarted = true
+      for await (const chunk of this.streamWithAbort(stream, signal)) {
+        report('stream_event', toNativeChunk(chunk))
+        const delta = accumulator.add(chunk)
+        if (delta) options.onTextDelta?.(delta)
+      }
+    } catch (error) {
+      if (signal?.aborted) return accumulator.toResponse(true)
+      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.apiKey, streamStarted })
+    }
+    if (signal?.aborted) return accumulator.toResponse(true)
+    if (!accumulator.completed) {
+      throw new NetworkError('The Gemini stream ended before the reply was complete (no finishReason). Try again.', {
+        details: { provider: 'google', baseURL: this.baseURL }
+      })
+    }
+    const withheld = accumulator.withheldReason()
+    if (withheld) {
+      throw new ProviderError(`Gemini gave no reply: ${withheld}. Rephrase the request, or check the safety settings.`, {
+        details: { provider: 'google', reason: withheld }
+      })
+    }
+    report('response', accumulator.toNativeResponse())
+    return accumulator.toResponse(false)
+  }
+
+  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
+  private async getClient(): Promise<GoogleGenAI> {
+    if (this.client) return this.client
+    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
+    this.client ??= new sdk.GoogleGenAI({
+      apiKey: this.apiKey ?? '',
+      httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: this.maxRetries + 1 } }
+    })
+    return this.client
+  }
+}
+
+// The SDK's chunk also holds the HTTP headers it came with; the payload is the API's JSON only.
+function toNativeChunk(chunk: GenerateContentResponse): Record<string, unknown> {
+  const { sdkHttpResponse: _http, ...native } = chunk
+  return native
+}
+
+function createReporter(callback: TProviderNativeRawPayloadCallback | undefined) {
+  let sequence = 0
+  return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
+    callback?.({ provider: 'google', apiSurface: 'gemini-generate-content', payloadKind, sequence: sequence++, payload })
+  }
+}
