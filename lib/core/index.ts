@@ -75,23 +75,29 @@ export { findProviderDefinition, formatSupportedProviderTypes } from './provider
 export type { THistoryAppendListener } from './conversation-store.ts'
 export type { TRobotaErrorCategory, TRobotaErrorCode } from './errors.ts'
 export type {
+  TExecutionEventEnvelope,
   IExecutionEventEnvelope,
   TExecutionEventCallback,
   TExecutionEventDataMap,
   TExecutionEventType
 } from './execution-events.ts'
-export type { IRunResult, IRunUsage } from './execution/run-execution.ts'
+export type { TRunResult, IRunResult, TRunUsage, IRunUsage } from './execution/run-execution.ts'
 export type { TRunError, TRunErrorDetailValue } from './run-error.ts'
-export type { IToolExecutionOptions, TToolExecutionMode } from './execution/execution-context.ts'
+export type { TToolExecutionOptions, IToolExecutionOptions, TToolExecutionMode } from './execution/execution-context.ts'
 export type { IToolResultsOutcome } from './execution/execute-tool-calls.ts'
 export type { IContextTokenEstimate, IContextWindowState } from './context/estimation.ts'
 export type { IContextTokenUsage, IMessageTokenUsage } from './context/token-usage.ts'
-export type { IChatHistoryEntry, IEventHistoryEntry, IHistoryEntry } from './history.ts'
+export type { IChatHistoryEntry, TEventHistoryEntry, IEventHistoryEntry, IHistoryEntry } from './history.ts'
 export type {
+  TAssistantMessage,
   IAssistantMessage,
+  TSystemMessage,
   ISystemMessage,
+  TToolCall,
   IToolCall,
+  TToolMessage,
   IToolMessage,
+  TUserMessage,
   IUserMessage,
   TMessageRole,
   TMessageState,
@@ -102,6 +108,7 @@ export type {
   IAIProvider,
   IChatOptions,
   IProviderNativeRawPayloadEvent,
+  TProviderResponse,
   IProviderResponse,
   IToolSchema,
   TProviderNativeRawPayloadCallback,
@@ -112,12 +119,12 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
-export type { IDiffLine, ITool, IToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
+export type { IDiffLine, ITool, TToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'
 export type { TEnvironmentRecord } from './env-reference.ts'
-export type { IEventContext, IEventService, IOwnerPathSegment, IStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
-export type { IStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
+export type { TEventContext, IEventContext, IEventService, IOwnerPathSegment, TStructuredEvent, IStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
+export type { TStructuredEventServiceOptions, IStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
 export type {
   IPluginContract,
   IPluginHooks,
@@ -129,7 +136,9 @@ export type {
   TPluginToolResultDecision
 } from './plugins/abstract-plugin.ts'
 export type {
+  TEventEmitterEventOf,
   IEventEmitterEvent,
+  TPluginEventError,
   IPluginEventError,
   TEventEmitterEvent,
   TEventEmitterEventDataMap,
@@ -138,12 +147,13 @@ export type {
 } from './plugins/event-emitter-events.ts'
 export type { TEventListenerErrorCallback } from './plugins/event-emitter-plugin.ts'
 export type { TPluginCategory } from './plugins/plugin-category.ts'
-export type { IPluginExecutionContext, IPluginExecutionResult, IPluginToolCall, IPluginToolResult } from './plugins/plugin-context.ts'
-export type { IPluginErrorDetails } from './plugins/plugin-error.ts'
+export type { TPluginExecutionContext, IPluginExecutionContext, TPluginExecutionResult, IPluginExecutionResult, TPluginToolCall, IPluginToolCall, TPluginToolResult, IPluginToolResult } from './plugins/plugin-context.ts'
+export type { TPluginErrorDetails, IPluginErrorDetails } from './plugins/plugin-error.ts'
 export type { TPrioritized } from './plugins/plugin-priority.ts'
 export type { TPluginErrorCallback, TPluginHookArguments, TPluginRunStart, TPluginToolStart } from './plugins/plugin-runner.ts'
 export type {
   IProviderCapabilities,
+  TProviderNativeWebToolCapability,
   IProviderNativeWebToolCapability,
   IProviderNativeWebToolRequest,
   TCapabilityReportingProvider
@@ -151,10 +161,12 @@ export type {
 export type {
   IProviderConfig,
   IProviderCredentialRequirement,
+  TProviderDefaults,
   IProviderDefaults,
   IProviderDefinition,
   IProviderProbeResult,
   IProviderSetupHelpLink,
+  TProviderSetupStep,
   IProviderSetupStep,
   TProviderCredentialField,
   TProviderOptionValue,

@@ -17,14 +17,18 @@ export type { THookEventPolicy } from './hook-event-policy.ts'
 export type { TLimitedText } from './hook-output.ts'
 export type { THookResponse } from './hook-response.ts'
 export type {
+  TAgentHookDefinition,
   IAgentHookDefinition,
+  TCommandHookDefinition,
   ICommandHookDefinition,
   IHookDefinition,
   IHookGroup,
   IHookInput,
   IHookResult,
   IHookTypeExecutor,
+  THttpHookDefinition,
   IHttpHookDefinition,
+  TPromptHookDefinition,
   IPromptHookDefinition,
   THookEvent,
   THookExecutionContext,

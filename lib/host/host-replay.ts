@@ -1,6 +1,6 @@
 import { createId } from '../core/create-id.ts'
 import { StorageError } from '../core/errors.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { verifyReplayLog, type TReplayVerification } from '../storage/replay-log/hash-chain.ts'
@@ -55,7 +55,7 @@ export class HostReplay {
   }
 
   // The same records under a new id: the chain covers each event's session id, so it is built afresh.
-  private async importCopy(original: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<TSessionSummary> {
+  private async importCopy(original: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<TSessionSummary> {
     const id = createId()
     const record: TSessionRecord = { ...original, id, name: `${original.name} (copy)` }
     await this.ports.store.commit(record, events.map((event) => ({ ...event, sessionId: id })))

@@ -1,7 +1,7 @@
 import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Part } from '@google/genai'
 import { createId } from '../../core/create-id.ts'
-import { createAssistantMessage, type IToolCall } from '../../core/messages.ts'
-import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
+import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
+import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
 import { fromGoogleUsage } from './google-usage.ts'
 import { GOOGLE_SYNTHETIC_CALL_ID_PREFIX, GOOGLE_THOUGHT_PARTS_METADATA_KEY } from './to-google-contents.ts'
 
@@ -31,7 +31,7 @@ export class GoogleStreamAccumulator {
   private responseId: string | undefined
   private modelVersion: string | undefined
   private readonly parts: Part[] = []
-  private readonly calls: IToolCall[] = []
+  private readonly calls: TToolCall[] = []
 
   /** True once a chunk carried the candidate's finish reason: the reply is whole. */
   get completed(): boolean {
@@ -68,7 +68,7 @@ export class GoogleStreamAccumulator {
    * that arrived, so the history shows what the model asked for; the loop answers each as
    * interrupted.
    */
-  toResponse(aborted: boolean): IProviderResponse {
+  toResponse(aborted: boolean): TProviderResponse {
     const metadata = fromGoogleUsage(this.usage)
     const kept = this.parts.filter((part) => part.thought === true || part.thoughtSignature !== undefined)
     if (kept.length > 0) metadata[GOOGLE_THOUGHT_PARTS_METADATA_KEY] = kept.map((part) => JSON.stringify(part))

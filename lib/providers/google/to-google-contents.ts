@@ -1,5 +1,5 @@
 import type { Content, FunctionDeclaration, Part } from '@google/genai'
-import type { IAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
 import type { IToolSchema } from '../../core/provider.ts'
 
 /**
@@ -82,7 +82,7 @@ function toFunctionResponse(content: string): Record<string, unknown> {
   return { output: content }
 }
 
-function toModelParts(message: IAssistantMessage): Part[] {
+function toModelParts(message: TAssistantMessage): Part[] {
   const kept = readKeptParts(message)
   const parts: Part[] = kept.filter((part) => part.thought === true)
   const textSignature = kept.find((part) => part.thought !== true && part.text !== undefined)?.thoughtSignature
@@ -99,7 +99,7 @@ function toModelParts(message: IAssistantMessage): Part[] {
   return parts
 }
 
-function readKeptParts(message: IAssistantMessage): Part[] {
+function readKeptParts(message: TAssistantMessage): Part[] {
   const stored = message.metadata?.[GOOGLE_THOUGHT_PARTS_METADATA_KEY]
   if (!Array.isArray(stored)) return []
   return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as Part)
