@@ -165,8 +165,11 @@ export {
   createZodFunctionTool,
   FunctionTool,
   htmlToText,
+  MCP_DEFAULT_TIMEOUT_MS,
+  McpToolSet,
   numberLines,
   OpenAPITool,
+  toMcpToolName,
   ToolRegistry,
   zodToJsonSchema
 } from './tools/index.ts'
@@ -379,6 +382,11 @@ export type {
 export type {
   ISearchProvider,
   TBraveSearchProviderOptions,
+  TMcpHttpServerConfig,
+  TMcpProblem,
+  TMcpServerConfig,
+  TMcpServers,
+  TMcpStdioServerConfig,
   TOpenAPIDocument,
   TOpenAPIToolOptions,
   TOpenAPIToolResponse,
