@@ -30,6 +30,7 @@ import { HostedSession } from './hosted-session.ts'
 import { HostedSessionRecords } from './hosted-session-records.ts'
 import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
+import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
@@ -58,6 +59,8 @@ export type TLocalAgentHostOptions = {
   webFetch?: TInteractiveSessionOptions['webFetch']
   /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
   searchProvider?: TInteractiveSessionOptions['searchProvider']
+  /** MCP servers every session connects to, beside the workspace settings' `mcpServers`; an entry of the same name replaces the settings' one. */
+  mcpServers?: TInteractiveSessionOptions['mcpServers']
   /** Executors of hook types beyond `command` and `http` (`prompt` and `agent` are built in). */
   hookExecutors?: TInteractiveSessionOptions['hookExecutors']
   /** What `$ENV:` references in the workspace's settings resolve against. */
@@ -310,6 +313,8 @@ export class LocalAgentHost implements IAgentHost {
       ...(options.env ? { env: options.env } : {})
     })
     const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
+    const mcp = await connectSessionMcpServers(configuration.settings, options.mcpServers)
+    if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = this.agents.getLanguage(sessionId)
     return HostedSession.start(
       {
@@ -321,7 +326,8 @@ export class LocalAgentHost implements IAgentHost {
         configuration,
         workspaceRoot,
         ...(language ? { language } : {}),
-        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId)],
+        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
+        ...(mcp ? { mcp } : {}),
         publish: (event) => this.events.publish(event),
         publishNow: (event) => this.events.publishNow(event),
         flushEvents: () => this.events.flush(),
