@@ -50,8 +50,9 @@ export class HostLiveSessions {
     if (!current) return
     const next = this.ports.assemble(record, current.sandbox, false).then((built) => keepSessionRules(current, built))
     this.hold(record.id, next)
-    // The session assembled anew has connected its MCP servers again; the old one's connections go.
-    void next.then(() => current.dispose(), () => undefined)
+    // The session assembled anew has connected its MCP servers again; the old one's connections go
+    // (also when the new assembly failed: the old session is no longer held either way).
+    void next.finally(() => current.dispose()).catch(() => undefined)
   }
 
   /** Stops holding the session at once; resolves with it, once started, so the caller can dispose its sandbox. */

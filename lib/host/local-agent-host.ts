@@ -316,7 +316,7 @@ export class LocalAgentHost implements IAgentHost {
     const mcp = await connectSessionMcpServers(configuration.settings, options.mcpServers)
     if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = this.agents.getLanguage(sessionId)
-    return HostedSession.start(
+    const start = HostedSession.start(
       {
         // The session talks to the chosen provider and model; its record says so from its first write.
         record: { ...record, providerName: choice.kind, model: choice.model },
@@ -347,6 +347,11 @@ export class LocalAgentHost implements IAgentHost {
       },
       { sessionStart }
     )
+    // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
+    return start.catch(async (error: unknown) => {
+      await mcp?.close()
+      throw error
+    })
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {

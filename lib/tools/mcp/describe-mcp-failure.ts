@@ -1,7 +1,7 @@
 import { isBrowserEnvironment } from '../http/describe-fetch-failure.ts'
 
-// The MCP SDK's code for a request that ran out of time (`ErrorCode.RequestTimeout`).
-const REQUEST_TIMEOUT_CODE = -32001
+/** The MCP SDK's code for a request that ran out of time (`ErrorCode.RequestTimeout`). */
+export const MCP_TIMEOUT_CODE = -32001
 
 /** What was being done with a server when it failed. */
 export type TMcpFailureContext = {
@@ -15,7 +15,7 @@ export type TMcpFailureContext = {
 
 /** True when the SDK gave up waiting for the server's answer. */
 export function isMcpTimeout(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT_CODE
+  return (error as { code?: unknown } | null)?.code === MCP_TIMEOUT_CODE
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ConfigurationError } from '../../core/errors.ts'
 import { isBrowserEnvironment } from '../http/describe-fetch-failure.ts'
-import { describeMcpFailure, isMcpTimeout } from './describe-mcp-failure.ts'
+import { describeMcpFailure, isMcpTimeout, MCP_TIMEOUT_CODE } from './describe-mcp-failure.ts'
 import { mcpJsonSchemaValidator } from './mcp-json-schema-validator.ts'
 import { MCP_DEFAULT_TIMEOUT_MS, type TMcpHttpServerConfig, type TMcpServerConfig, type TMcpStdioServerConfig } from './mcp-server-config.ts'
 import type { TMcpCallResult } from './mcp-tool-result.ts'
@@ -65,7 +65,7 @@ export class McpConnection {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
     const streamable = createClient()
     try {
-      await streamable.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { ...config.headers } } }), { timeout })
+      await connectWithin(streamable, new StreamableHTTPClientTransport(url, { requestInit: { headers: { ...config.headers } } }), timeout)
       return new McpConnection(server, config, streamable, stderr)
     } catch (streamableError) {
       await streamable.close().catch(() => undefined)
@@ -73,7 +73,7 @@ export class McpConnection {
       // Servers of the 2024-11-05 protocol speak SSE only; they refuse the Streamable POST.
       const legacy = createClient()
       try {
-        await legacy.connect(await createSseTransport(url, config), { timeout })
+        await connectWithin(legacy, await createSseTransport(url, config), timeout)
         return new McpConnection(server, config, legacy, stderr)
       } catch {
         await legacy.close().catch(() => undefined)
@@ -131,10 +131,26 @@ async function connectOrDescribe(
   stderr?: { text: string }
 ): Promise<void> {
   try {
-    await client.connect(transport, { timeout: timeoutMs })
+    await connectWithin(client, transport, timeoutMs)
   } catch (error) {
     await client.close().catch(() => undefined)
     throw new Error(withStderr(describeMcpFailure(error, { server, action, timeoutMs, ...(url ? { url } : {}) }), stderr))
+  }
+}
+
+/**
+ * Connects within the deadline. The SDK times the handshake's request, but not a transport's
+ * start: an SSE server that accepts the stream and never names its endpoint would hang it.
+ */
+async function connectWithin(client: Client, transport: Transport, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`Timed out after ${timeoutMs} ms`), { code: MCP_TIMEOUT_CODE })), timeoutMs)
+  })
+  try {
+    await Promise.race([client.connect(transport, { timeout: timeoutMs }), deadline])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

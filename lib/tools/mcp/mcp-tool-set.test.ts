@@ -102,6 +102,22 @@ describe('McpToolSet over Streamable HTTP', () => {
     }
   })
 
+  it('gives up on a server that never answers the handshake (Streamable HTTP or SSE) at its deadline', async () => {
+    const silent = createServer(() => undefined)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`
+    const started = Date.now()
+    const set = await McpToolSet.connect({ quiet: { type: 'http', url, timeoutMs: 300 }, quietSse: { type: 'sse', url, timeoutMs: 300 } })
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(set.getProblems()).toEqual([
+      { server: 'quiet', message: `MCP server "quiet" did not answer within 0.3 s while connecting to ${url}.` },
+      { server: 'quietSse', message: `MCP server "quietSse" did not answer within 0.3 s while connecting to ${url}.` }
+    ])
+    await set.close()
+    silent.closeAllConnections()
+    await new Promise((resolve) => silent.close(resolve))
+  })
+
   it('reports a server whose tool list does not parse, naming it', async () => {
     const bad = await startMcpTestServer({ badSchema: true })
     const set = await McpToolSet.connect({ bad: { type: 'http', url: bad.url } })

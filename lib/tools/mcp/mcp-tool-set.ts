@@ -33,9 +33,10 @@ export class McpToolSet {
     return Object.keys(this.servers).flatMap((name) => this.toolsByServer.get(name) ?? [])
   }
 
-  /** Servers left out and tools skipped, each naming its server. */
+  /** Servers left out and tools skipped, each naming its server, in the order the servers are configured. */
   getProblems(): TMcpProblem[] {
-    return [...this.problems]
+    const order = Object.keys(this.servers)
+    return [...this.problems].sort((first, second) => order.indexOf(first.server) - order.indexOf(second.server))
   }
 
   /** Header and environment values of the configured servers, to keep out of logs. */

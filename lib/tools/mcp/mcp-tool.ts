@@ -2,6 +2,7 @@ import type * as z from 'zod'
 import type { IToolSchema } from '../../core/provider.ts'
 import type { ITool, IToolExecutionContext, IToolResult } from '../../core/tool.ts'
 import { createJsonSchemaValidator } from '../json-schema-validator.ts'
+import { isMcpTimeout } from './describe-mcp-failure.ts'
 import { checkToolArguments } from '../tool-arguments.ts'
 import type { McpConnection, TMcpListedTool } from './mcp-connection.ts'
 import { toMcpToolName } from './mcp-tool-name.ts'
@@ -42,7 +43,7 @@ export class McpTool implements ITool {
     try {
       return toMcpToolResult(this.connection.server, await this.connection.callTool(this.listed.name, checked.data, context.signal))
     } catch (error) {
-      const timedOut = (error as { cause?: { code?: unknown } }).cause?.code === -32001
+      const timedOut = isMcpTimeout((error as { cause?: unknown }).cause)
       return {
         success: false,
         error: error instanceof Error ? error.message : String(error),
