@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { startMcpTestServer, type TMcpTestServer } from '../lib/tools/mcp/mcp-test-server.fixtures.ts'
 import { countCodeGeneration, readCodeGeneration } from './bundle-code-generation.ts'
@@ -8,11 +10,18 @@ import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixt
 // and the offline demo calls its tools by name.
 
 let server: TMcpTestServer
+// Answers every request, but with no CORS headers: the browser refuses to read it.
+let withoutCors: Server
+let withoutCorsUrl: string
 test.beforeAll(async () => {
   server = await startMcpTestServer()
+  withoutCors = createServer((_request, response) => void response.writeHead(404).end())
+  await new Promise<void>((resolve) => withoutCors.listen(0, '127.0.0.1', resolve))
+  withoutCorsUrl = `http://127.0.0.1:${(withoutCors.address() as AddressInfo).port}/mcp`
 })
 test.afterAll(async () => {
   await server.close()
+  await new Promise((resolve) => withoutCors.close(resolve))
 })
 
 async function applySettings(page: Page, settings: object): Promise<void> {
@@ -38,7 +47,11 @@ test('an MCP server from the workspace settings lends its tools to the worker’
   await expect.poll(() => watching.length).toBeGreaterThan(0)
   await Promise.all(watching)
   await applySettings(page, {
-    mcpServers: { demo: { type: 'http', url: server.url, headers: { 'x-team-key': 'team-key-browser-0123456' } } },
+    mcpServers: {
+      demo: { type: 'http', url: server.url, headers: { 'x-team-key': 'team-key-browser-0123456' } },
+      nocors: { type: 'http', url: withoutCorsUrl },
+      local: { command: 'node', args: ['server.js'] }
+    },
     // The allow pattern names the MCP tools the way the gate sees them.
     permissions: { allow: ['mcp__demo__*'] }
   })
@@ -46,6 +59,13 @@ test('an MCP server from the workspace settings lends its tools to the worker’
   await answerTo(page, 'Call mcp__demo__echo with {"text": "hello from the tab"}', 'mcp__demo__echo returned: echo: hello from the tab')
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByRole('region', { name: 'Tool call mcp__demo__echo' })).toHaveCount(1)
+
+  // The servers the worker could not use are named, with why: CORS, and no processes in a browser.
+  const warnings = page.getByRole('alert', { name: 'Session warning' })
+  await expect(warnings).toHaveCount(2)
+  await expect(warnings.first()).toContainText(`MCP server "nocors" could not be reached while connecting to ${withoutCorsUrl}`)
+  await expect(warnings.first()).toContainText('does not allow cross-origin requests')
+  await expect(warnings.last()).toContainText('MCP server "local" is a stdio server (command "node"): a browser cannot start processes.')
   expect(server.calls).toContain('echo')
   expect(server.lastHeaders()['x-team-key']).toBe('team-key-browser-0123456')
 

@@ -5,6 +5,7 @@ import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { startMcpTestServer, type TMcpTestServer } from '../tools/mcp/mcp-test-server.fixtures.ts'
 import { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
+import type { THostEvent } from './port/host-events.ts'
 
 const SECRET = 'Bearer host-mcp-secret-7788990011'
 
@@ -38,5 +39,24 @@ describe('LocalAgentHost with MCP servers', () => {
     await host.closeSession(session.id)
     expect(close.mock.calls.length).toBe(before + 1)
     close.mockRestore()
+  })
+
+  it('tells the page which servers a session was assembled without', async () => {
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient({ cwd: '/workspace' }),
+      createProvider: () => new ScriptedProvider([{ text: 'Fine.' }]),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      mcpServers: { srv: { type: 'http', url: server.url }, gone: { type: 'stdio', command: '/nonexistent/mcp-server' } },
+      eventIntervalMs: 1
+    })
+    const events: THostEvent[] = []
+    await host.subscribe((batch) => void events.push(...batch))
+    const session = await host.createSession()
+    expect((await host.submit(session.id, 'hi')).response).toBe('Fine.')
+    expect(events.filter((event) => event.kind === 'session_warnings')).toEqual([
+      { kind: 'session_warnings', sessionId: session.id, warnings: [expect.stringMatching(/^MCP server "gone" failed while starting "\/nonexistent\/mcp-server"/)] }
+    ])
+    await host.closeSession(session.id)
   })
 })

@@ -31,6 +31,7 @@ import { HostedSessionRecords } from './hosted-session-records.ts'
 import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
+import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
@@ -348,10 +349,13 @@ export class LocalAgentHost implements IAgentHost {
       { sessionStart }
     )
     // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
-    return start.catch(async (error: unknown) => {
+    const hosted = await start.catch(async (error: unknown) => {
       await mcp?.close()
       throw error
     })
+    // Sent whenever servers are configured, so a page drops warnings a later assembly no longer has.
+    if (mcp) this.events.publishNow({ kind: 'session_warnings', sessionId, warnings: mcp.getProblems().map((problem) => redactSecretText(problem.message, mcp.getSecrets())) })
+    return hosted
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
