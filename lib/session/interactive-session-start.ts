@@ -91,28 +91,34 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
     secrets.push(...mcp.getSecrets())
     configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
   }
-  const { session, promptParts } = createSession({
-    ...(mcp ? { mcp } : {}),
-    options,
-    configuration,
-    cwd,
-    sessionId: record.id,
-    name: record.name,
-    model,
-    history: resuming ? record.messages : [],
-    firstEventSeq: resuming ? record.nextEventSeq : 0,
-    onEvent,
-    onSubagentEvent: hooks.onEvent
-  })
-  if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
-  const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []
-  const started = await session.runHooks('SessionStart', { source: resuming ? 'resume' : source ? 'fork' : 'startup' })
-  if (started.additionalContext.length > 0) {
-    promptParts.additionalContext = started.additionalContext
-    session.setSystemMessage(buildSystemPrompt(promptParts))
+  try {
+    const { session, promptParts } = createSession({
+      ...(mcp ? { mcp } : {}),
+      options,
+      configuration,
+      cwd,
+      sessionId: record.id,
+      name: record.name,
+      model,
+      history: resuming ? record.messages : [],
+      firstEventSeq: resuming ? record.nextEventSeq : 0,
+      onEvent,
+      onSubagentEvent: hooks.onEvent
+    })
+    if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
+    const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []
+    const started = await session.runHooks('SessionStart', { source: resuming ? 'resume' : source ? 'fork' : 'startup' })
+    if (started.additionalContext.length > 0) {
+      promptParts.additionalContext = started.additionalContext
+      session.setSystemMessage(buildSystemPrompt(promptParts))
+    }
+    await persistence?.flush(session.getNextEventSeq())
+    return { session, configuration, persistence, promptParts, resumedEntries, name: record.name, mcp }
+  } catch (error) {
+    // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
+    await mcp?.close()
+    throw error
   }
-  await persistence?.flush(session.getNextEventSeq())
-  return { session, configuration, persistence, promptParts, resumedEntries, name: record.name, mcp }
 }
 
 /**
