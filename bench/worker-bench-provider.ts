@@ -1,6 +1,6 @@
 import { AbstractAIProvider } from '../lib/core/abstract-ai-provider.ts'
 import { createAssistantMessage, type TUniversalMessage } from '../lib/core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../lib/core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../lib/core/provider.ts'
 
 /**
  * How the bench model streams, read from the prompt (`deltas=10000 burst=20 pauseMs=2`): after
@@ -28,7 +28,7 @@ export function sharedClockNow(): number {
 export class BenchDeltaProvider extends AbstractAIProvider {
   readonly name = 'bench'
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const prompt = messages.findLast((message) => message.role === 'user')?.content ?? ''
     const stream = parseBenchPrompt(prompt)
     let text = ''

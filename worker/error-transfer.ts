@@ -17,7 +17,7 @@ import {
   type TRobotaErrorCategory,
   type TRobotaErrorCode
 } from '../lib/core/errors.ts'
-import { PluginError, type IPluginErrorDetails } from '../lib/core/plugins/plugin-error.ts'
+import { PluginError, type TPluginErrorDetails } from '../lib/core/plugins/plugin-error.ts'
 import { ReplayDivergenceError } from '../lib/storage/replay-log/replay-provider.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 import { WorkspaceManifestError, type TWorkspaceManifestErrorCode } from '../sandbox/workspace/workspace-manifest-error.ts'
@@ -56,7 +56,7 @@ const ROBOTA_ERRORS: { readonly [Code in TRobotaErrorCode]: TRobotaErrorFactory 
   TOOL_EXECUTION_ERROR: (s) => new ToolExecutionError(s.message, options(s)),
   MODEL_NOT_AVAILABLE: (s) => new ModelNotAvailableError(s.message, options(s)),
   CIRCUIT_BREAKER_OPEN: (s) => new CircuitBreakerOpenError(s.message, options(s)),
-  PLUGIN_ERROR: (s) => new PluginError(s.message, (s.details ?? {}) as IPluginErrorDetails),
+  PLUGIN_ERROR: (s) => new PluginError(s.message, (s.details ?? {}) as TPluginErrorDetails),
   STORAGE_ERROR: (s) => new StorageError(s.message, options(s)),
   STORAGE_QUOTA_EXCEEDED: (s) => new StorageQuotaError(s.message, options(s)),
   PROVIDER_SDK_MISSING: (s) => new ProviderSdkMissingError(s.message, options(s)),

@@ -1,11 +1,11 @@
 import * as Comlink from 'comlink'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
 import type { THostEvent } from '../lib/host/agent-host.ts'
 import { markHostEventBatch, packHostEvents, registerHostEventTransfer, unpackHostEvents } from './host-event-transfer.ts'
 
 function delta(seq: number, text: string, options: { sessionId?: string; executionId?: string; round?: number } = {}): THostEvent {
-  const event = { seq, ts: 1_700_000_000_000 + seq, sessionId: options.sessionId ?? 's1', executionId: options.executionId ?? 'e1', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } } as IExecutionEventEnvelope
+  const event = { seq, ts: 1_700_000_000_000 + seq, sessionId: options.sessionId ?? 's1', executionId: options.executionId ?? 'e1', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } } as TExecutionEventEnvelope
   if (options.round !== undefined) event.round = options.round
   return { kind: 'replay', event }
 }
@@ -39,9 +39,9 @@ describe('packHostEvents / unpackHostEvents', () => {
   })
 
   it('leaves a delta event of any other shape whole, extra fields included', () => {
-    const odd = delta(0, 'x', { round: 1 }) as { kind: 'replay'; event: IExecutionEventEnvelope & { note?: string } }
+    const odd = delta(0, 'x', { round: 1 }) as { kind: 'replay'; event: TExecutionEventEnvelope & { note?: string } }
     odd.event.note = 'kept'
-    const withUndefinedRound = { kind: 'replay', event: { ...(delta(1, 'y') as { event: IExecutionEventEnvelope }).event, round: undefined } } as THostEvent
+    const withUndefinedRound = { kind: 'replay', event: { ...(delta(1, 'y') as { event: TExecutionEventEnvelope }).event, round: undefined } } as THostEvent
     const wire = packHostEvents([odd, withUndefinedRound])
     expect(wire).toEqual([{ events: [odd, withUndefinedRound] }])
     expect(unpackHostEvents(wire)).toEqual([odd, withUndefinedRound])

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink'
-import type { IExecutionEventEnvelope } from '../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
 import type { THostEvent } from '../lib/host/agent-host.ts'
 
-type TDeltaEnvelope = IExecutionEventEnvelope<'provider_stream_raw_delta'>
+type TDeltaEnvelope = TExecutionEventEnvelope<'provider_stream_raw_delta'>
 
 /** Consecutive streamed deltas of one session, execution and round, as columns. */
 export type TDeltaRun = {

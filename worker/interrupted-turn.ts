@@ -1,5 +1,5 @@
 import { createId } from '../lib/core/create-id.ts'
-import type { IExecutionEventEnvelope } from '../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, type TUniversalMessage } from '../lib/core/messages.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 
@@ -30,14 +30,14 @@ export function planInterruptedTurn(messages: readonly TUniversalMessage[]): TUn
  * `history_mutation` event each to the replay log, in one commit, continuing its `seq` and hash
  * chain. Returns the events written (none when the history was already whole).
  */
-export async function closeInterruptedTurn(store: ISessionStore, sessionId: string): Promise<IExecutionEventEnvelope[]> {
+export async function closeInterruptedTurn(store: ISessionStore, sessionId: string): Promise<TExecutionEventEnvelope[]> {
   const record = await store.loadSession(sessionId)
   if (!record) return []
   const appended = planInterruptedTurn(record.messages)
   if (appended.length === 0) return []
   const executionId = (await store.loadEvents(sessionId)).at(-1)?.executionId ?? createId()
   const ts = Date.now()
-  const events: IExecutionEventEnvelope[] = appended.map((message, offset) => ({
+  const events: TExecutionEventEnvelope[] = appended.map((message, offset) => ({
     seq: record.nextEventSeq + offset,
     ts,
     sessionId,

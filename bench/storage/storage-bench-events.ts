@@ -1,12 +1,12 @@
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TSessionRecord } from '../../lib/storage/session-store.ts'
 
 /**
  * Replay events shaped like a streamed turn: each round is a request, 40 text deltas, the
  * committed answer with a tool call, the tool's request and result and two history appends.
  */
-export function createTurnEvents(sessionId: string, fromSeq: number, count: number): IExecutionEventEnvelope[] {
-  const events: IExecutionEventEnvelope[] = []
+export function createTurnEvents(sessionId: string, fromSeq: number, count: number): TExecutionEventEnvelope[] {
+  const events: TExecutionEventEnvelope[] = []
   for (let seq = fromSeq; seq < fromSeq + count; seq++) {
     const step = seq % 48
     const round = Math.floor(seq / 48) + 1
@@ -19,7 +19,7 @@ export function createTurnEvents(sessionId: string, fromSeq: number, count: numb
         : { id: `m-${seq}`, role: 'tool' as const, state: 'complete' as const, timestamp: seq, content: 'README.md\nsrc\npackage.json\n', toolCallId: `call-${round}`, toolName: 'Bash' }
       events.push({ ...base, type: 'history_mutation', data: { mutation: 'append', index: seq, message } })
     } else {
-      events.push({ ...base, type: 'tool_execution_result', data: { toolName: 'Bash', toolCallId: `call-${round}`, success: true, output: 'README.md\nsrc\npackage.json\n' } } as unknown as IExecutionEventEnvelope)
+      events.push({ ...base, type: 'tool_execution_result', data: { toolName: 'Bash', toolCallId: `call-${round}`, success: true, output: 'README.md\nsrc\npackage.json\n' } } as unknown as TExecutionEventEnvelope)
     }
   }
   return events

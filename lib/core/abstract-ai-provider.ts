@@ -1,4 +1,4 @@
-import type { IAIProvider, IChatOptions, IProviderResponse } from './provider.ts'
+import type { IAIProvider, IChatOptions, TProviderResponse } from './provider.ts'
 import { createDefaultProviderCapabilities, type IProviderCapabilities } from './provider-capabilities.ts'
 import type { TUniversalMessage } from './messages.ts'
 
@@ -8,7 +8,7 @@ const ABORTED = Symbol('aborted')
 export abstract class AbstractAIProvider implements IAIProvider {
   abstract readonly name: string
 
-  abstract chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse>
+  abstract chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse>
 
   supportsTools(): boolean {
     return true

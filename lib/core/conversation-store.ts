@@ -4,8 +4,8 @@ import { readTokenUsageFromMessage } from './context/token-usage.ts'
 import { isChatEntry, messageToHistoryEntry, toApiMessage, type IHistoryEntry } from './history.ts'
 import {
   createAssistantMessage,
-  type IAssistantMessage,
-  type IToolCall,
+  type TAssistantMessage,
+  type TToolCall,
   type TMessageState,
   type TUniversalMessage,
   type TUniversalMessageMetadata
@@ -14,7 +14,7 @@ import {
 /** Receives every chat message appended to history, with its index among the messages. */
 export type THistoryAppendListener = (message: TUniversalMessage, index: number) => void
 
-type TPendingAssistant = { text: string; toolCalls: IToolCall[] }
+type TPendingAssistant = { text: string; toolCalls: TToolCall[] }
 
 /**
  * Append-only conversation history with one pending assistant message while a provider streams.
@@ -78,7 +78,7 @@ export class ConversationStore {
   }
 
   /** Adds a tool call to the pending message, ignoring one whose id is already there. */
-  appendToolCall(toolCall: IToolCall): void {
+  appendToolCall(toolCall: TToolCall): void {
     if (!this.pending) return
     if (this.pending.toolCalls.some((existing) => existing.id === toolCall.id)) return
     this.pending.toolCalls.push(toolCall)
@@ -95,7 +95,7 @@ export class ConversationStore {
   }
 
   /** Commits the pending message (even an empty one) and returns it. */
-  commitAssistant(state: TMessageState, metadata?: TUniversalMessageMetadata): IAssistantMessage {
+  commitAssistant(state: TMessageState, metadata?: TUniversalMessageMetadata): TAssistantMessage {
     const pending = this.pending ?? { text: '', toolCalls: [] }
     this.pending = undefined
     const message = createAssistantMessage(pending.text, {

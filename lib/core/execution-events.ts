@@ -1,6 +1,6 @@
-import type { IAssistantMessage, IToolMessage, TUniversalMessage } from './messages.ts'
-import type { IProviderNativeRawPayloadEvent, IProviderResponse, IToolSchema } from './provider.ts'
-import type { IToolDiff } from './tool.ts'
+import type { TAssistantMessage, TToolMessage, TUniversalMessage } from './messages.ts'
+import type { IProviderNativeRawPayloadEvent, TProviderResponse, IToolSchema } from './provider.ts'
+import type { TToolDiff } from './tool.ts'
 
 /** Data of each replay event type. Every value is plain, serializable data. */
 export type TExecutionEventDataMap = {
@@ -11,11 +11,11 @@ export type TExecutionEventDataMap = {
   /** A provider-native payload the adapter reported; core numbers those it left unnumbered. */
   provider_native_raw_payload: IProviderNativeRawPayloadEvent & { sequence: number }
   /** The provider's reply as it returned, before the loop accepted it. */
-  provider_response_raw: { response: IProviderResponse; responseKind: 'provider-normalized-message' }
+  provider_response_raw: { response: TProviderResponse; responseKind: 'provider-normalized-message' }
   /** The reply the loop accepted. */
-  provider_response_normalized: { response: IProviderResponse; toolCallsCount: number }
+  provider_response_normalized: { response: TProviderResponse; toolCallsCount: number }
   /** An assistant message was committed to history. */
-  assistant_message_committed: { message: IAssistantMessage }
+  assistant_message_committed: { message: TAssistantMessage }
   /** A batch of tool calls is about to run. */
   tool_batch_started: {
     batchId: string
@@ -46,10 +46,10 @@ export type TExecutionEventDataMap = {
     error?: string
     metadata?: Record<string, string | number | boolean>
     /** The file change the tool reported for display (Edit, Write). */
-    diff?: IToolDiff
+    diff?: TToolDiff
   }
   /** A tool result message was committed to history. */
-  tool_message_committed: { batchId: string; index: number; message: IToolMessage }
+  tool_message_committed: { batchId: string; index: number; message: TToolMessage }
   /** A message was appended to the canonical history; replaying these rebuilds it. */
   history_mutation: { mutation: 'append'; index: number; message: TUniversalMessage }
   /** A tool call needs the user's approval; the handler was asked. */
@@ -83,7 +83,7 @@ export type TExecutionEventDataMap = {
 export type TExecutionEventType = keyof TExecutionEventDataMap
 
 /** The envelope every replay event travels in; `seq` is monotonic within a session. */
-export type IExecutionEventEnvelope<TType extends TExecutionEventType = TExecutionEventType> = {
+export type TExecutionEventEnvelope<TType extends TExecutionEventType = TExecutionEventType> = {
   [K in TType]: {
     seq: number
     ts: number
@@ -96,7 +96,7 @@ export type IExecutionEventEnvelope<TType extends TExecutionEventType = TExecuti
 }[TType]
 
 /** Receives replay events in order. */
-export type TExecutionEventCallback = (event: IExecutionEventEnvelope) => void
+export type TExecutionEventCallback = (event: TExecutionEventEnvelope) => void
 
 /** Every replay event type, for filters and validation. */
 export const EXECUTION_EVENT_TYPES: readonly TExecutionEventType[] = [

@@ -11,7 +11,7 @@ export type IChatHistoryEntry = {
 }
 
 /** A history entry that records something beside the conversation (a tool summary, say). */
-export type IEventHistoryEntry = {
+export type TEventHistoryEntry = {
   id: string
   timestamp: number
   category: 'event'
@@ -20,7 +20,7 @@ export type IEventHistoryEntry = {
 }
 
 /** One entry of the rich history: a chat message or an event. Timestamps are epoch milliseconds. */
-export type IHistoryEntry = IChatHistoryEntry | IEventHistoryEntry
+export type IHistoryEntry = IChatHistoryEntry | TEventHistoryEntry
 
 /** True for entries that carry a conversation message. */
 export function isChatEntry(entry: IHistoryEntry): entry is IChatHistoryEntry {

@@ -74,24 +74,24 @@ export { findProviderDefinition, formatSupportedProviderTypes } from './provider
 export type { THistoryAppendListener } from './conversation-store.ts'
 export type { TRobotaErrorCategory, TRobotaErrorCode } from './errors.ts'
 export type {
-  IExecutionEventEnvelope,
+  TExecutionEventEnvelope,
   TExecutionEventCallback,
   TExecutionEventDataMap,
   TExecutionEventType
 } from './execution-events.ts'
-export type { IRunResult, IRunUsage } from './execution/run-execution.ts'
+export type { TRunResult, TRunUsage } from './execution/run-execution.ts'
 export type { TRunError, TRunErrorDetailValue } from './run-error.ts'
-export type { IToolExecutionOptions, TToolExecutionMode } from './execution/execution-context.ts'
+export type { TToolExecutionOptions, TToolExecutionMode } from './execution/execution-context.ts'
 export type { IToolResultsOutcome } from './execution/execute-tool-calls.ts'
 export type { IContextTokenEstimate, IContextWindowState } from './context/estimation.ts'
 export type { IContextTokenUsage, IMessageTokenUsage } from './context/token-usage.ts'
-export type { IChatHistoryEntry, IEventHistoryEntry, IHistoryEntry } from './history.ts'
+export type { IChatHistoryEntry, TEventHistoryEntry, IHistoryEntry } from './history.ts'
 export type {
-  IAssistantMessage,
-  ISystemMessage,
-  IToolCall,
-  IToolMessage,
-  IUserMessage,
+  TAssistantMessage,
+  TSystemMessage,
+  TToolCall,
+  TToolMessage,
+  TUserMessage,
   TMessageRole,
   TMessageState,
   TUniversalMessage,
@@ -101,7 +101,7 @@ export type {
   IAIProvider,
   IChatOptions,
   IProviderNativeRawPayloadEvent,
-  IProviderResponse,
+  TProviderResponse,
   IToolSchema,
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind,
@@ -111,12 +111,12 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
-export type { IDiffLine, ITool, IToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
+export type { IDiffLine, ITool, TToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'
 export type { TEnvironmentRecord } from './env-reference.ts'
-export type { IEventContext, IEventService, IOwnerPathSegment, IStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
-export type { IStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
+export type { TEventContext, IEventService, IOwnerPathSegment, TStructuredEvent, TEventData, TStructuredEventListener } from './event-service/event-service.ts'
+export type { TStructuredEventServiceOptions } from './event-service/structured-event-service.ts'
 export type {
   IPluginContract,
   IPluginHooks,
@@ -128,8 +128,8 @@ export type {
   TPluginToolResultDecision
 } from './plugins/abstract-plugin.ts'
 export type {
-  IEventEmitterEvent,
-  IPluginEventError,
+  TEventEmitterEventOf,
+  TPluginEventError,
   TEventEmitterEvent,
   TEventEmitterEventDataMap,
   TEventEmitterEventName,
@@ -137,24 +137,24 @@ export type {
 } from './plugins/event-emitter-events.ts'
 export type { TEventListenerErrorCallback } from './plugins/event-emitter-plugin.ts'
 export type { TPluginCategory } from './plugins/plugin-category.ts'
-export type { IPluginExecutionContext, IPluginExecutionResult, IPluginToolCall, IPluginToolResult } from './plugins/plugin-context.ts'
-export type { IPluginErrorDetails } from './plugins/plugin-error.ts'
+export type { TPluginExecutionContext, TPluginExecutionResult, TPluginToolCall, TPluginToolResult } from './plugins/plugin-context.ts'
+export type { TPluginErrorDetails } from './plugins/plugin-error.ts'
 export type { TPrioritized } from './plugins/plugin-priority.ts'
 export type { TPluginErrorCallback, TPluginHookArguments, TPluginRunStart, TPluginToolStart } from './plugins/plugin-runner.ts'
 export type {
   IProviderCapabilities,
-  IProviderNativeWebToolCapability,
+  TProviderNativeWebToolCapability,
   IProviderNativeWebToolRequest,
   TCapabilityReportingProvider
 } from './provider-capabilities.ts'
 export type {
   IProviderConfig,
   IProviderCredentialRequirement,
-  IProviderDefaults,
+  TProviderDefaults,
   IProviderDefinition,
   IProviderProbeResult,
   IProviderSetupHelpLink,
-  IProviderSetupStep,
+  TProviderSetupStep,
   TProviderCredentialField,
   TProviderOptionValue,
   TProviderSetupField,

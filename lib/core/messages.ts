@@ -10,7 +10,7 @@ export type TUniversalMessageMetadata = Record<
 >
 
 /** A tool invocation requested by the model; `id` is the provider's own token, kept verbatim. */
-export type IToolCall = {
+export type TToolCall = {
   id: string
   name: string
   arguments: Record<string, unknown>
@@ -24,20 +24,20 @@ type TBaseMessage = {
 }
 
 /** A message from the person driving the agent. */
-export type IUserMessage = TBaseMessage & { role: 'user'; content: string }
+export type TUserMessage = TBaseMessage & { role: 'user'; content: string }
 
 /** A model turn: its text and any tool calls it asked for. */
-export type IAssistantMessage = TBaseMessage & {
+export type TAssistantMessage = TBaseMessage & {
   role: 'assistant'
   content: string
-  toolCalls?: IToolCall[]
+  toolCalls?: TToolCall[]
 }
 
 /** Instructions that frame the conversation. */
-export type ISystemMessage = TBaseMessage & { role: 'system'; content: string }
+export type TSystemMessage = TBaseMessage & { role: 'system'; content: string }
 
 /** The result of one tool call, linked to it by `toolCallId`. */
-export type IToolMessage = TBaseMessage & {
+export type TToolMessage = TBaseMessage & {
   role: 'tool'
   content: string
   toolCallId: string
@@ -45,7 +45,7 @@ export type IToolMessage = TBaseMessage & {
 }
 
 /** Every message the conversation history can hold. */
-export type TUniversalMessage = IUserMessage | IAssistantMessage | ISystemMessage | IToolMessage
+export type TUniversalMessage = TUserMessage | TAssistantMessage | TSystemMessage | TToolMessage
 
 /** Role names of the message union. */
 export type TMessageRole = TUniversalMessage['role']
@@ -56,8 +56,8 @@ type TMessageExtras = { metadata?: TUniversalMessageMetadata; id?: string; times
 // shares one object shape: spreads gave each message its own, costing memory and speed.
 
 /** Creates a user message (always `complete`). */
-export function createUserMessage(content: string, extras: TMessageExtras = {}): IUserMessage {
-  const message: IUserMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'user', content }
+export function createUserMessage(content: string, extras: TMessageExtras = {}): TUserMessage {
+  const message: TUserMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'user', content }
   if (extras.metadata) message.metadata = extras.metadata
   return message
 }
@@ -65,9 +65,9 @@ export function createUserMessage(content: string, extras: TMessageExtras = {}):
 /** Creates an assistant message; pass `state: 'interrupted'` for a response cut short. */
 export function createAssistantMessage(
   content: string,
-  options: TMessageExtras & { toolCalls?: IToolCall[]; state?: TMessageState } = {}
-): IAssistantMessage {
-  const message: IAssistantMessage = {
+  options: TMessageExtras & { toolCalls?: TToolCall[]; state?: TMessageState } = {}
+): TAssistantMessage {
+  const message: TAssistantMessage = {
     id: options.id ?? createId(),
     state: options.state ?? 'complete',
     timestamp: options.timestamp ?? Date.now(),
@@ -80,8 +80,8 @@ export function createAssistantMessage(
 }
 
 /** Creates a system message (always `complete`). */
-export function createSystemMessage(content: string, extras: TMessageExtras = {}): ISystemMessage {
-  const message: ISystemMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'system', content }
+export function createSystemMessage(content: string, extras: TMessageExtras = {}): TSystemMessage {
+  const message: TSystemMessage = { id: extras.id ?? createId(), state: 'complete', timestamp: extras.timestamp ?? Date.now(), role: 'system', content }
   if (extras.metadata) message.metadata = extras.metadata
   return message
 }
@@ -91,8 +91,8 @@ export function createToolMessage(
   content: string,
   link: { toolCallId: string; toolName: string },
   extras: TMessageExtras = {}
-): IToolMessage {
-  const message: IToolMessage = {
+): TToolMessage {
+  const message: TToolMessage = {
     id: extras.id ?? createId(),
     state: 'complete',
     timestamp: extras.timestamp ?? Date.now(),

@@ -5,7 +5,7 @@ import {
   createDefaultProviderCapabilities,
   getProviderCapabilities,
   type IProviderCapabilities,
-  type IProviderNativeWebToolCapability,
+  type TProviderNativeWebToolCapability,
   type IProviderNativeWebToolRequest,
   type TCapabilityReportingProvider
 } from './provider-capabilities.ts'
@@ -15,8 +15,8 @@ function plainProvider(supportsTools: boolean): TCapabilityReportingProvider {
 }
 
 function reportingProvider(
-  webSearch: IProviderNativeWebToolCapability,
-  webFetch: IProviderNativeWebToolCapability
+  webSearch: TProviderNativeWebToolCapability,
+  webFetch: TProviderNativeWebToolCapability
 ): TCapabilityReportingProvider & { calls: number } {
   const provider = {
     name: 'hosted',
@@ -74,7 +74,7 @@ describe('getProviderCapabilities', () => {
 })
 
 describe('assertProviderNativeWebToolsAvailable', () => {
-  type TCapability = IProviderNativeWebToolCapability
+  type TCapability = TProviderNativeWebToolCapability
 
   it.each<[string, TCapability, TCapability, IProviderNativeWebToolRequest | undefined]>([
     ['no request', none, none, undefined],

@@ -2,7 +2,7 @@ import { ConfigurationError } from './errors.ts'
 import type { IAIProvider } from './provider.ts'
 
 /** Whether one provider-native (hosted) web tool exists and is switched on for this provider instance. */
-export type IProviderNativeWebToolCapability = {
+export type TProviderNativeWebToolCapability = {
   /** The provider has a documented hosted path for this tool. */
   supported: boolean
   /** That hosted path is active for this provider instance. */
@@ -17,8 +17,8 @@ export type IProviderCapabilities = {
   functionCalling: boolean
   /** Hosted web tools; Robota's own WebSearch/WebFetch function tools do not count here. */
   nativeWebTools: {
-    webSearch: IProviderNativeWebToolCapability
-    webFetch: IProviderNativeWebToolCapability
+    webSearch: TProviderNativeWebToolCapability
+    webFetch: TProviderNativeWebToolCapability
   }
 }
 

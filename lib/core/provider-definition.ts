@@ -24,7 +24,7 @@ export type IProviderConfig = {
 }
 
 /** Values a definition suggests when the user has not set them. */
-export type IProviderDefaults = Omit<IProviderConfig, 'type' | 'apiKey'>
+export type TProviderDefaults = Omit<IProviderConfig, 'type' | 'apiKey'>
 
 /** Kind of official setup link, in the order setup flows prefer them. */
 export type TProviderSetupHelpLinkKind = 'api-key' | 'console' | 'official'
@@ -53,7 +53,7 @@ export type IProviderCredentialRequirement = {
 export type TProviderSetupField = 'model' | 'baseURL' | TProviderCredentialField
 
 /** One question a generic setup flow asks, in order. */
-export type IProviderSetupStep = {
+export type TProviderSetupStep = {
   field: TProviderSetupField
   title: string
   defaultValue?: string
@@ -80,9 +80,9 @@ export interface IProviderDefinition {
   readonly aliases?: readonly string[]
   readonly displayName?: string
   readonly description?: string
-  readonly defaults?: IProviderDefaults
+  readonly defaults?: TProviderDefaults
   readonly setupHelpLinks?: readonly IProviderSetupHelpLink[]
-  readonly setupSteps?: readonly IProviderSetupStep[]
+  readonly setupSteps?: readonly TProviderSetupStep[]
   readonly credentialRequirement?: IProviderCredentialRequirement
   /** Static fallback catalog, shown until a refresh replaces it. */
   readonly modelCatalog?: IProviderModelCatalog

@@ -1,4 +1,4 @@
-import type { IAssistantMessage, TUniversalMessage } from './messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from './messages.ts'
 
 /** Receives one streamed piece of assistant text. */
 export type TTextDeltaCallback = (delta: string) => void
@@ -57,14 +57,14 @@ export type IChatOptions = {
 export type TStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'aborted'
 
 /** What a provider call returns: one assistant message, possibly partial when aborted. */
-export type IProviderResponse = IAssistantMessage & { stopReason?: TStopReason }
+export type TProviderResponse = TAssistantMessage & { stopReason?: TStopReason }
 
 /** The provider port: one chat call that streams text through `onTextDelta`. */
 export interface IAIProvider {
   /** Stable identifier, such as `anthropic`, `openai` or `scripted`. */
   readonly name: string
   /** Sends the conversation and returns the assistant's reply. On abort it returns what it has. */
-  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse>
+  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse>
   /** Whether the provider can call tools. */
   supportsTools(): boolean
 }

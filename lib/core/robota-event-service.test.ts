@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
-import type { IStructuredEvent } from './event-service/event-service.ts'
+import type { TStructuredEvent } from './event-service/event-service.ts'
 import { StructuredEventService } from './event-service/structured-event-service.ts'
 import { Robota } from './robota.ts'
 import type { ITool } from './tool.ts'
@@ -12,7 +12,7 @@ const tools: ITool[] = [
 
 describe('Robota with an event service', () => {
   it('emits execution and tool events, each with its owner path', async () => {
-    const events: IStructuredEvent[] = []
+    const events: TStructuredEvent[] = []
     const provider = new ScriptedProvider([
       { toolCalls: [{ id: 'call_1', name: 'echo', arguments: { a: 1 } }, { id: 'call_2', name: 'fail', arguments: {} }] },
       { text: 'done' }

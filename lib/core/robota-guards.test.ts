@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
-import type { IExecutionEventEnvelope } from './execution-events.ts'
+import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { CONTEXT_SKIPPED_TOOL_RESULT } from './execution/context-guard.ts'
 import { TOOL_INTERRUPTED_MESSAGE } from './execution/execute-tool-calls.ts'
 import { MAX_ROUNDS_FALLBACK } from './execution/force-final-answer.ts'
@@ -29,12 +29,12 @@ function agentWith(steps: TScriptedStepSource[], config: Partial<IAgentConfig> =
 }
 
 async function runRecorded(agent: Robota, input: string, options: IRunOptions = {}) {
-  const events: IExecutionEventEnvelope[] = []
+  const events: TExecutionEventEnvelope[] = []
   const result = await agent.run(input, { ...options, onExecutionEvent: (event) => events.push(event) })
   return { result, events }
 }
 
-function rebuild(events: IExecutionEventEnvelope[]): TUniversalMessage[] {
+function rebuild(events: TExecutionEventEnvelope[]): TUniversalMessage[] {
   const history: TUniversalMessage[] = []
   for (const event of events) if (event.type === 'history_mutation') history[event.data.index] = event.data.message
   return history

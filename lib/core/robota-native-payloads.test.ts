@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from './execution-events.ts'
+import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { createAssistantMessage } from './messages.ts'
-import type { IAIProvider, IChatOptions, IProviderNativeRawPayloadEvent, IProviderResponse } from './provider.ts'
+import type { IAIProvider, IChatOptions, IProviderNativeRawPayloadEvent, TProviderResponse } from './provider.ts'
 import { Robota } from './robota.ts'
 
 /** A provider that reports the payloads it is given, each as it is, on every call. */
@@ -11,7 +11,7 @@ class PayloadReportingProvider implements IAIProvider {
   supportsTools(): boolean {
     return false
   }
-  async chat(_messages: unknown, options: IChatOptions): Promise<IProviderResponse> {
+  async chat(_messages: unknown, options: IChatOptions): Promise<TProviderResponse> {
     for (const payload of this.payloads) options.onProviderNativeRawPayload?.({ provider: this.name, ...payload })
     return { ...createAssistantMessage('ok'), stopReason: 'end_turn' }
   }
@@ -20,7 +20,7 @@ class PayloadReportingProvider implements IAIProvider {
 async function sequencesOf(payloads: Array<Omit<IProviderNativeRawPayloadEvent, 'provider'>>, runs = 1): Promise<unknown[]> {
   const provider = new PayloadReportingProvider(payloads)
   const agent = new Robota({ name: 'native', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'm' } })
-  const events: IExecutionEventEnvelope[] = []
+  const events: TExecutionEventEnvelope[] = []
   for (let run = 0; run < runs; run++) await agent.run('hi', { onExecutionEvent: (event) => events.push(event) })
   return events.flatMap((event) => (event.type === 'provider_native_raw_payload' ? [event.data.sequence] : []))
 }

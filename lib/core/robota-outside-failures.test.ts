@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider, type TScriptedStep } from '../testing/scripted-provider.ts'
 import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
-import type { IExecutionEventEnvelope, TExecutionEventType } from './execution-events.ts'
+import type { TExecutionEventEnvelope, TExecutionEventType } from './execution-events.ts'
 import type { TUniversalMessage } from './messages.ts'
 import { Robota } from './robota.ts'
 import type { ITool } from './tool.ts'
@@ -58,7 +58,7 @@ describe('a run whose caller callback throws', () => {
       const { agent, provider } = makeAgent(ran)
       const seen: TExecutionEventType[] = []
       const result = await agent.run('list files', {
-        onExecutionEvent: (event: IExecutionEventEnvelope) => {
+        onExecutionEvent: (event: TExecutionEventEnvelope) => {
           seen.push(event.type)
           if (event.type === failingType) throw new Error('listener broke')
         }

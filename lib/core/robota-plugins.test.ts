@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { AbstractPlugin } from './plugins/abstract-plugin.ts'
 import { EventEmitterPlugin } from './plugins/event-emitter-plugin.ts'
-import type { IPluginExecutionContext, IPluginToolCall, IPluginToolResult } from './plugins/plugin-context.ts'
+import type { TPluginExecutionContext, TPluginToolCall, TPluginToolResult } from './plugins/plugin-context.ts'
 import { PluginPriority } from './plugins/plugin-priority.ts'
 import { Robota } from './robota.ts'
 import type { ITool } from './tool.ts'
@@ -22,22 +22,22 @@ class RecordingPlugin extends AbstractPlugin {
   ) {
     super()
   }
-  override beforeRun(context: IPluginExecutionContext) {
+  override beforeRun(context: TPluginExecutionContext) {
     this.calls.push(`${this.name}:beforeRun:${context.input}`)
   }
-  override onStreamChunk(_context: IPluginExecutionContext, chunk: string) {
+  override onStreamChunk(_context: TPluginExecutionContext, chunk: string) {
     this.calls.push(`${this.name}:chunk:${chunk}`)
   }
-  override beforeToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall) {
+  override beforeToolExecution(_context: TPluginExecutionContext, call: TPluginToolCall) {
     this.calls.push(`${this.name}:beforeTool:${call.toolName}`)
   }
-  override afterToolExecution(_context: IPluginExecutionContext, call: IPluginToolCall, result: IPluginToolResult) {
+  override afterToolExecution(_context: TPluginExecutionContext, call: TPluginToolCall, result: TPluginToolResult) {
     this.calls.push(`${this.name}:afterTool:${call.toolName}:${result.success}`)
   }
-  override afterRun(_context: IPluginExecutionContext, result: { response: string }) {
+  override afterRun(_context: TPluginExecutionContext, result: { response: string }) {
     this.calls.push(`${this.name}:afterRun:${result.response}`)
   }
-  override onError(_context: IPluginExecutionContext, error: unknown) {
+  override onError(_context: TPluginExecutionContext, error: unknown) {
     this.calls.push(`${this.name}:onError:${(error as Error).message}`)
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
-import type { IExecutionEventEnvelope } from './execution-events.ts'
+import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { MAX_ROUNDS_FALLBACK } from './execution/force-final-answer.ts'
 import { INTERRUPTED_SUFFIX, type TUniversalMessage } from './messages.ts'
 import { Robota } from './robota.ts'
@@ -31,7 +31,7 @@ function makeAgent(provider: ScriptedProvider, tools: ITool[] = [], extra: { max
   })
 }
 
-function rebuildHistory(events: IExecutionEventEnvelope[]): TUniversalMessage[] {
+function rebuildHistory(events: TExecutionEventEnvelope[]): TUniversalMessage[] {
   const history: TUniversalMessage[] = []
   for (const event of events) if (event.type === 'history_mutation') history[event.data.index] = event.data.message
   return history
@@ -123,7 +123,7 @@ describe('Robota.run', () => {
       { text: 'done' }
     ])
     const agent = makeAgent(provider, [echoTool()])
-    const events: IExecutionEventEnvelope[] = []
+    const events: TExecutionEventEnvelope[] = []
     const first = await agent.run('one', { onExecutionEvent: (event) => events.push(event) })
     await agent.run('two', { onExecutionEvent: (event) => events.push(event) }).catch(() => undefined)
 
@@ -162,7 +162,7 @@ describe('Robota.run', () => {
       { toolCalls: [{ id: 'c1', name: 'missing', arguments: {} }] },
       { text: 'Sorry.' }
     ])
-    const events: IExecutionEventEnvelope[] = []
+    const events: TExecutionEventEnvelope[] = []
     const result = await makeAgent(provider, [echoTool()]).run('x', { onExecutionEvent: (event) => events.push(event) })
     expect(result.toolsExecuted).toEqual([])
     expect(result.history[2]?.content).toMatch(/not executed because it is not registered/)

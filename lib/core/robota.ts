@@ -4,13 +4,13 @@ import { createId } from './create-id.ts'
 import { ConfigurationError, ValidationError } from './errors.ts'
 import type { TExecutionEventCallback } from './execution-events.ts'
 import { getModelContextWindow } from './context/models.ts'
-import type { IExecutionContext, IToolExecutionOptions } from './execution/execution-context.ts'
+import type { IExecutionContext, TToolExecutionOptions } from './execution/execution-context.ts'
 import type { IEventService } from './event-service/event-service.ts'
 import type { IHistoryEntry } from './history.ts'
 import type { IPluginContract } from './plugins/abstract-plugin.ts'
 import { PluginRunner, type TPluginErrorCallback } from './plugins/plugin-runner.ts'
 import { ExecutionEventSequencer } from './execution/event-sequencer.ts'
-import { runExecution, type IRunResult, type TExecutionOutcome } from './execution/run-execution.ts'
+import { runExecution, type TRunResult, type TExecutionOutcome } from './execution/run-execution.ts'
 import { toAgentEventService, toExecutionEventService } from './execution/run-event-service.ts'
 import { RunStopper } from './execution/run-stopper.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
@@ -36,7 +36,7 @@ export type IAgentConfig = TChatSettings & {
   /** Provider idle timeout in milliseconds: a call that streams nothing for this long fails. */
   timeout?: number
   /** How each round's tool calls run. Defaults to one after another. */
-  toolExecution?: IToolExecutionOptions
+  toolExecution?: TToolExecutionOptions
   /** The model's context window in tokens, when the built-in model table does not know it. */
   contextWindow?: number
   /** The `seq` of the first replay event, so a resumed session's log keeps rising. */
@@ -64,7 +64,7 @@ export type IRunOptions = TChatSettings & {
   onTextDelta?: TTextDeltaCallback
   onExecutionEvent?: TExecutionEventCallback
   maxExecutionRounds?: number
-  toolExecution?: IToolExecutionOptions
+  toolExecution?: TToolExecutionOptions
   /**
    * Throw the provider's `RobotaError` (its own class: `RateLimitError`, `AuthenticationError`…)
    * when a provider failure ends the turn, rather than returning it as `result.error`. The
@@ -120,7 +120,7 @@ export class Robota {
    * callback throws, the run stops as on abort, with `interrupted: true` and the failure as the
    * response. The history stays valid and the agent usable in every case.
    */
-  async run(input: string, options: IRunOptions = {}): Promise<IRunResult> {
+  async run(input: string, options: IRunOptions = {}): Promise<TRunResult> {
     const { result, failure } = await this.execute(input, options)
     if (failure && (options.throwOnError ?? this.config.throwOnError ?? false)) throw failure
     return result

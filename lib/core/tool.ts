@@ -19,7 +19,7 @@ export type IToolExecutionContext = {
 export type IDiffLine = { type: 'add' | 'remove' | 'context'; content: string; lineNumber?: number }
 
 /** What a tool changed in one file, for display: the file's path and the changed lines with some context. */
-export type IToolDiff = { file: string; lines: IDiffLine[] }
+export type TToolDiff = { file: string; lines: IDiffLine[] }
 
 /** A tool's outcome; `data` is serialized to text for the model. */
 export type IToolResult = {
@@ -28,7 +28,7 @@ export type IToolResult = {
   error?: string
   metadata?: Record<string, string | number | boolean>
   /** A file change to show the user (Edit, Write); the model never sees it. */
-  diff?: IToolDiff
+  diff?: TToolDiff
 }
 
 /** The tool port: a schema the model sees and a function the loop runs. */

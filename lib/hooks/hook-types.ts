@@ -37,19 +37,19 @@ type THookCommon = {
 }
 
 /** Runs a shell command in the sandbox with the hook input as JSON on stdin. */
-export type ICommandHookDefinition = THookCommon & { type: 'command'; command: string; env?: Record<string, string> }
+export type TCommandHookDefinition = THookCommon & { type: 'command'; command: string; env?: Record<string, string> }
 
 /** Sends the hook input as JSON to an HTTP endpoint; the status becomes the exit code. */
-export type IHttpHookDefinition = THookCommon & { type: 'http'; url: string; method?: string; headers?: Record<string, string> }
+export type THttpHookDefinition = THookCommon & { type: 'http'; url: string; method?: string; headers?: Record<string, string> }
 
 /** Asks a model; `$ARGUMENTS` in the prompt is replaced by the hook input as JSON. */
-export type IPromptHookDefinition = THookCommon & { type: 'prompt'; prompt: string; model?: string }
+export type TPromptHookDefinition = THookCommon & { type: 'prompt'; prompt: string; model?: string }
 
 /** Delegates to a nested agent run. */
-export type IAgentHookDefinition = THookCommon & { type: 'agent'; agent: string; config?: Record<string, unknown> }
+export type TAgentHookDefinition = THookCommon & { type: 'agent'; agent: string; config?: Record<string, unknown> }
 
 /** One hook, discriminated on `type`. */
-export type IHookDefinition = ICommandHookDefinition | IHttpHookDefinition | IPromptHookDefinition | IAgentHookDefinition
+export type IHookDefinition = TCommandHookDefinition | THttpHookDefinition | TPromptHookDefinition | TAgentHookDefinition
 
 /** Hooks that run when `matcher` (a regular expression, anchored; empty or `*` = all) matches. */
 export type IHookGroup = { matcher?: string; hooks: IHookDefinition[] }

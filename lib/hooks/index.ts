@@ -17,15 +17,15 @@ export type { THookEventPolicy } from './hook-event-policy.ts'
 export type { TLimitedText } from './hook-output.ts'
 export type { THookResponse } from './hook-response.ts'
 export type {
-  IAgentHookDefinition,
-  ICommandHookDefinition,
+  TAgentHookDefinition,
+  TCommandHookDefinition,
   IHookDefinition,
   IHookGroup,
   IHookInput,
   IHookResult,
   IHookTypeExecutor,
-  IHttpHookDefinition,
-  IPromptHookDefinition,
+  THttpHookDefinition,
+  TPromptHookDefinition,
   THookEvent,
   THookExecutionContext,
   THookFailurePolicy,

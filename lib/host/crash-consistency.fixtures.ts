@@ -1,7 +1,7 @@
 import { IDBObjectStore } from 'fake-indexeddb'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../core/provider.ts'
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import type { TReplayLogHead, TReplayRecord } from '../storage/replay-log/hash-chain.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord } from '../storage/session-store.ts'
@@ -55,7 +55,7 @@ export class CrashingSessionStore implements ISessionStore {
     private readonly life: CrashSwitch
   ) {}
 
-  async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+  async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
     this.write()
     await this.inner.commit(record, events)
     if (this.life.dead) return
@@ -86,7 +86,7 @@ export class CrashingSessionStore implements ISessionStore {
     return this.inner.listSessions()
   }
 
-  loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
+  loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return this.inner.loadEvents(sessionId)
   }
 
@@ -146,7 +146,7 @@ export class CrashingStreamProvider extends AbstractAIProvider {
     this.name = inner.name
   }
 
-  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const onTextDelta = options.onTextDelta
     return this.inner.chat(messages, {
       ...options,

@@ -1,7 +1,7 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { readTokenUsageFromMessage } from '../core/context/token-usage.ts'
 import { ValidationError } from '../core/errors.ts'
-import type { IRunUsage } from '../core/execution/run-execution.ts'
+import type { TRunUsage } from '../core/execution/run-execution.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TCommandOutcome } from './agent-host.ts'
@@ -104,11 +104,11 @@ class HostCommandContext implements ICommandHost {
     return this.session.getMessages().length
   }
 
-  getUsage(): IRunUsage {
-    const total: IRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+  getUsage(): TRunUsage {
+    const total: TRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
     for (const message of this.session.getMessages()) {
       const usage = message.role === 'assistant' ? readTokenUsageFromMessage(message) : undefined
-      if (usage) for (const key of Object.keys(total) as Array<keyof IRunUsage>) total[key] += usage[key]
+      if (usage) for (const key of Object.keys(total) as Array<keyof TRunUsage>) total[key] += usage[key]
     }
     return total
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
@@ -13,7 +13,7 @@ class WatchedStore extends MemorySessionStore {
     super()
   }
 
-  override async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+  override async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
     if (events.length > 0) this.deliveredAtWrite.push(this.delivered())
     return super.commit(record, events)
   }

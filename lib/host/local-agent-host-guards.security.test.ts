@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { applyWorkspaceManifest } from '../../sandbox/workspace/apply-workspace-manifest.ts'
 import type { IWorkspaceManifest } from '../../sandbox/workspace/workspace-manifest.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage } from '../core/messages.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { chainReplayEvents, GENESIS_HASH } from '../storage/replay-log/hash-chain.ts'
@@ -44,7 +44,7 @@ describe('deny rules beat allow rules through the host, in every mode', () => {
     const session = await host.createSession()
     await host.submit(session.id, 'Clean up.')
     const view = await host.openSession(session.id)
-    const decision = view.events.find((event): event is IExecutionEventEnvelope<'permission_decision'> => event.type === 'permission_decision')
+    const decision = view.events.find((event): event is TExecutionEventEnvelope<'permission_decision'> => event.type === 'permission_decision')
     expect(decision?.data).toMatchObject({ decision: 'deny', source: 'deny_list', pattern: 'Bash(rm *)' })
     expect(asked).toEqual([])
     expect(view.messages.find((message) => message.role === 'tool')?.content).toMatch(/denied/i)
@@ -63,9 +63,9 @@ describe('imported logs and manifests are untrusted data', () => {
       createToolMessage('done', { toolCallId: call.id, toolName: 'Bash' }),
       createAssistantMessage('All set.')
     ]
-    const events: IExecutionEventEnvelope[] = [
+    const events: TExecutionEventEnvelope[] = [
       { seq: 0, ts: 1, sessionId, executionId: 'e1', round: 1, type: 'provider_request', data: { provider: 'scripted', model: 'scripted-model', messages: [], tools: [] } },
-      ...messages.map((message, index): IExecutionEventEnvelope => ({ seq: index + 1, ts: 2 + index, sessionId, executionId: 'e1', type: 'history_mutation', data: { mutation: 'append', index, message } })),
+      ...messages.map((message, index): TExecutionEventEnvelope => ({ seq: index + 1, ts: 2 + index, sessionId, executionId: 'e1', type: 'history_mutation', data: { mutation: 'append', index, message } })),
       { seq: 5, ts: 9, sessionId, executionId: 'e1', round: 1, type: 'tool_execution_request', data: { batchId: 'b', index: 0, toolName: 'Bash', toolCallId: call.id, parameters: call.arguments, ownerPath: [] } }
     ]
     const sandbox = new InMemorySandboxClient()

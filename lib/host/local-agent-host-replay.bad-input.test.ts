@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { stubIndexedDBGlobals } from '../storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { IndexedDBSessionStore } from '../storage/indexeddb/indexeddb-session-store.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { chainReplayEvents, GENESIS_HASH, type TReplayRecord } from '../storage/replay-log/hash-chain.ts'
@@ -58,12 +58,12 @@ const join = (items: readonly string[]): string => `${items.join('\n')}\n`
 const withLine = (index: number, change: (line: TLine) => TLine): string => join(parsed().map((line, at) => JSON.stringify(at === index ? change(line) : line)))
 
 /** An export of `events`, chained as a writer would: it verifies, so only the contents can be refused. */
-function rechained(events: IExecutionEventEnvelope[]): string {
+function rechained(events: TExecutionEventEnvelope[]): string {
   const records: TReplayRecord[] = chainReplayEvents(GENESIS_HASH, events)
   return exportReplayLogJsonl(events[0]?.sessionId ?? 'x', records)
 }
 
-const events = (): IExecutionEventEnvelope[] => parsed().slice(1).map((line) => line.event as IExecutionEventEnvelope)
+const events = (): TExecutionEventEnvelope[] => parsed().slice(1).map((line) => line.event as TExecutionEventEnvelope)
 
 type TBadImport = { name: string; file: () => string; problem: RegExp }
 
@@ -111,7 +111,7 @@ const CORPUS: TBadImport[] = [
       rechained(
         events().map((event) =>
           event.type === 'history_mutation' && event.data.index === 0
-            ? { ...event, data: { ...event.data, message: { ...event.data.message, role: 'root' } } } as unknown as IExecutionEventEnvelope
+            ? { ...event, data: { ...event.data, message: { ...event.data.message, role: 'root' } } } as unknown as TExecutionEventEnvelope
             : event
         )
       ),

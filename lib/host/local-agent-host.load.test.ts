@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { DEFAULT_MAX_EXECUTION_ROUNDS } from '../core/robota.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { GENESIS_HASH } from '../storage/replay-log/hash-chain.ts'
@@ -53,7 +53,7 @@ describe('twenty sessions at once in one host', () => {
       eventIntervalMs: 5,
       permissionMode: 'bypassPermissions'
     })
-    const delivered = new Map<string, IExecutionEventEnvelope[]>()
+    const delivered = new Map<string, TExecutionEventEnvelope[]>()
     await host.subscribe((events) => {
       for (const event of events) {
         if (event.kind !== 'replay') continue

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
@@ -33,8 +33,8 @@ function makeHost(steps: TScriptedStepSource[]) {
   return { host, store, provider }
 }
 
-const ofType = <TType extends IExecutionEventEnvelope['type']>(events: IExecutionEventEnvelope[], type: TType) =>
-  events.filter((event) => event.type === type) as Array<IExecutionEventEnvelope<TType>>
+const ofType = <TType extends TExecutionEventEnvelope['type']>(events: TExecutionEventEnvelope[], type: TType) =>
+  events.filter((event) => event.type === type) as Array<TExecutionEventEnvelope<TType>>
 
 describe('LocalAgentHost: each session is the SDK session of its workspace', () => {
   it('applies the settings, hooks, AGENTS.md and language the sandbox holds', async () => {

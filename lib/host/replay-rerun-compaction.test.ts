@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { ProviderError } from '../core/errors.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createUserMessage } from '../core/messages.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { findReplayGaps } from '../storage/replay-log/validate-replay-log.ts'
@@ -47,10 +47,10 @@ async function record(between: string[], steps: TScriptedStepSource[]) {
   for (const line of between) expect(await host.executeCommand(session.id, line)).toMatchObject({ success: true })
   await host.submit(session.id, 'Now read it and write b')
   const { events } = await host.openSession(session.id)
-  return { host, sessionId: session.id, events, log: events as readonly IExecutionEventEnvelope[] as readonly TSessionEvent[] }
+  return { host, sessionId: session.id, events, log: events as readonly TExecutionEventEnvelope[] as readonly TSessionEvent[] }
 }
 
-const toolResults = (events: readonly IExecutionEventEnvelope[]) =>
+const toolResults = (events: readonly TExecutionEventEnvelope[]) =>
   events.flatMap((event) => (event.type === 'tool_execution_result' ? [`${event.data.toolCallId}:${event.data.success}:${JSON.stringify(event.data.result)}`] : []))
 
 describe('re-running a compacted session', () => {
@@ -91,7 +91,7 @@ describe('re-running a compacted session', () => {
   it('runs the tools again with identical results and rebuilds the summary history', async () => {
     const { events } = await record(['/compact'], [...turnWithTools, summary, ...secondTurn])
     const sandbox = new InMemorySandboxClient({ files, cwd: '/workspace' })
-    const replayed: IExecutionEventEnvelope[] = []
+    const replayed: TExecutionEventEnvelope[] = []
     const report = await rerunReplay({ events, sandbox, permissionMode: 'bypassPermissions', onExecutionEvent: (event) => replayed.push(event) })
 
     expect(report.matches).toBe(true)
@@ -209,7 +209,7 @@ describe('re-running a Session log with compactions of its own', () => {
     const first = await session.run('What is a?')
     expect(first.compactions).toEqual([expect.objectContaining({ compacted: true, trigger: 'auto' })])
     await session.run('And now?')
-    const log = events as unknown as IExecutionEventEnvelope[]
+    const log = events as unknown as TExecutionEventEnvelope[]
 
     const rerun = () => new InMemorySandboxClient({ files, cwd: '/workspace' })
     const report = await rerunReplay({ events: log, sandbox: rerun(), permissionMode: 'bypassPermissions', compactInstructions: 'Keep the values of variables.' })

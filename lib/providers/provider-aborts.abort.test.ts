@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
-import type { IToolExecutionOptions } from '../core/execution/execution-context.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TToolExecutionOptions } from '../core/execution/execution-context.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { Robota } from '../core/robota.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
@@ -130,7 +130,7 @@ afterAll(async () => {
 })
 
 /** When, during the run, the abort fires: a check on each event, or before the run starts. */
-function abortTrigger(phase: TPhase, surface: TSurface, controller: AbortController): (event: IExecutionEventEnvelope) => void {
+function abortTrigger(phase: TPhase, surface: TSurface, controller: AbortController): (event: TExecutionEventEnvelope) => void {
   const fire = () => controller.abort()
   switch (phase) {
     case 'before the request':
@@ -164,7 +164,7 @@ describe('aborting a run at every point, on every provider surface', () => {
     const script = scriptFor(phase)
     const { provider, requestCount } = await surface.create(script)
     const sandbox = new InMemorySandboxClient()
-    const toolExecution: IToolExecutionOptions = phase === 'mid-tool-batch (parallel)' ? { mode: 'parallel' } : { mode: 'sequential' }
+    const toolExecution: TToolExecutionOptions = phase === 'mid-tool-batch (parallel)' ? { mode: 'parallel' } : { mode: 'sequential' }
     const agent = new Robota({
       name: 'abort-suite',
       aiProviders: [provider],
@@ -175,7 +175,7 @@ describe('aborting a run at every point, on every provider surface', () => {
     })
     const controller = new AbortController()
     if (phase === 'before the request') controller.abort()
-    const events: IExecutionEventEnvelope[] = []
+    const events: TExecutionEventEnvelope[] = []
     const trigger = abortTrigger(phase, surface, controller)
     const startedAt = Date.now()
 

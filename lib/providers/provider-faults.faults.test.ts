@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import * as z from 'zod'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { Robota } from '../core/robota.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
@@ -201,8 +201,8 @@ describe('every provider surface, fault and phase', () => {
       })
       // A refused connection mid-stream: the server goes away once the client got the text before the stall.
       const closeServerWhenSeen = fault === 'connection refused' && point.seenBefore !== undefined ? escapedInJson(point.seenBefore) : undefined
-      const events: IExecutionEventEnvelope[] = []
-      const onExecutionEvent = (event: IExecutionEventEnvelope) => {
+      const events: TExecutionEventEnvelope[] = []
+      const onExecutionEvent = (event: TExecutionEventEnvelope) => {
         events.push(event)
         const payload = event.type === 'provider_native_raw_payload' ? event.data : undefined
         if (closeServerWhenSeen && payload?.payloadKind === 'stream_event' && JSON.stringify(payload.payload).includes(closeServerWhenSeen)) {

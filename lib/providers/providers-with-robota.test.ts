@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { Robota } from '../core/robota.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
@@ -87,7 +87,7 @@ describe.each(PROVIDERS)('Robota with $label over the fake server', ({ callId, c
         { text: ['The sum ', 'is 5.'], usage: { inputTokens: 70, outputTokens: 6 } }
       ]
     })
-    const events: IExecutionEventEnvelope[] = []
+    const events: TExecutionEventEnvelope[] = []
     const deltas: string[] = []
     const result = await agent.run('What is 2 + 3?', { onExecutionEvent: (event) => events.push(event), onTextDelta: (delta) => deltas.push(delta) })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { verifyReplayLog } from '../storage/replay-log/hash-chain.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
@@ -18,7 +18,7 @@ function open(steps: TScriptedStepSource[], store: MemorySessionStore, options: 
 }
 
 /** The history a stored log stands for: resets start it over, appends index into it. */
-function rebuild(events: readonly IExecutionEventEnvelope[]): TUniversalMessage[] {
+function rebuild(events: readonly TExecutionEventEnvelope[]): TUniversalMessage[] {
   let messages: TUniversalMessage[] = []
   for (const event of events) {
     const type: string = event.type

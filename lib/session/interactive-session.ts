@@ -1,7 +1,7 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
-import type { IRunUsage } from '../core/execution/run-execution.ts'
+import type { TRunUsage } from '../core/execution/run-execution.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
@@ -190,7 +190,7 @@ export class InteractiveSession implements ICommandHost {
     return this.getMessages().length
   }
 
-  getUsage(): IRunUsage {
+  getUsage(): TRunUsage {
     return this.started?.session.getUsage() ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
   }
 

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TCompactionTrigger } from './compaction/compaction-types.ts'
 import type { TSessionEvent } from './session-events.ts'
@@ -25,7 +25,7 @@ export type TRecordedSteps = {
  * Reads what to re-run from a log: prompts (the user messages a turn started with), compactions
  * (a `compaction` event and its summary call) and other history replacements, in log order.
  */
-export function recordedSteps(events: readonly IExecutionEventEnvelope[]): TRecordedSteps {
+export function recordedSteps(events: readonly TExecutionEventEnvelope[]): TRecordedSteps {
   const sessionEvents = events as readonly TSessionEvent[]
   const turns = new Set<string>()
   const compactions = new Set<string>()

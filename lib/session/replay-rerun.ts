@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
@@ -13,7 +13,7 @@ import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 /** What re-running a recorded session needs. */
 export type TReplayRerunOptions = {
   /** The recorded session's replay events, in `seq` order. */
-  events: readonly IExecutionEventEnvelope[]
+  events: readonly TExecutionEventEnvelope[]
   /** A fresh sandbox holding the files the recorded session started from. */
   sandbox: ISandboxClient
   /** Id the re-run's own events carry; defaults to the recorded session's id with `:rerun`. */
@@ -27,7 +27,7 @@ export type TReplayRerunOptions = {
   /** The project's "Compact Instructions", as the recording session had them, for re-run compactions. */
   compactInstructions?: string
   /** Receives the re-run's replay events as they happen. */
-  onExecutionEvent?: (event: IExecutionEventEnvelope) => void
+  onExecutionEvent?: (event: TExecutionEventEnvelope) => void
   signal?: AbortSignal
 }
 
@@ -64,7 +64,7 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
   const { events } = options
   const { steps, summaryExecutions, unusedExecutions } = recordedSteps(events)
   const firstRequest = events.find(
-    (event): event is IExecutionEventEnvelope<'provider_request'> => event.type === 'provider_request' && !summaryExecutions.has(event.executionId)
+    (event): event is TExecutionEventEnvelope<'provider_request'> => event.type === 'provider_request' && !summaryExecutions.has(event.executionId)
   )
   // A summary call that changed nothing has no step to re-run it; its answer is not asked for.
   const provider = new ReplayProvider(events.filter((event) => !unusedExecutions.has(event.executionId)))
@@ -140,7 +140,7 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
 }
 
 /** The committed history of a log: `history_mutation` appends, started over at each `history_replaced`. */
-function recordedHistory(events: readonly IExecutionEventEnvelope[]): TUniversalMessage[] {
+function recordedHistory(events: readonly TExecutionEventEnvelope[]): TUniversalMessage[] {
   const history: TUniversalMessage[] = []
   for (const event of events as readonly TSessionEvent[]) {
     if (event.type === 'history_mutation') history[event.data.index] = event.data.message
@@ -150,7 +150,7 @@ function recordedHistory(events: readonly IExecutionEventEnvelope[]): TUniversal
 }
 
 /** Answers each prompt as the recording's user did; a call the log never asked about is denied. */
-function recordedAnswers(events: readonly IExecutionEventEnvelope[]): TPermissionHandler {
+function recordedAnswers(events: readonly TExecutionEventEnvelope[]): TPermissionHandler {
   const answers = new Map<string, TPermissionAnswer>()
   for (const event of events) {
     if (event.type !== 'permission_decision') continue

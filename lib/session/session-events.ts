@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope, TExecutionEventDataMap } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope, TExecutionEventDataMap } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TCompactionTrigger } from './compaction/compaction-types.ts'
 
@@ -29,7 +29,7 @@ export type TSessionEventDataMap = {
 export type TSessionEventType = keyof TSessionEventDataMap
 
 /** The envelope of a session event; the same shape as a run event's. */
-export type ISessionEventEnvelope<TType extends TSessionEventType = TSessionEventType> = {
+export type TSessionEventEnvelope<TType extends TSessionEventType = TSessionEventType> = {
   [K in TType]: {
     seq: number
     ts: number
@@ -42,7 +42,7 @@ export type ISessionEventEnvelope<TType extends TSessionEventType = TSessionEven
 }[TType]
 
 /** Every event a session records: the core's run events and its own. */
-export type TSessionEvent = IExecutionEventEnvelope | ISessionEventEnvelope
+export type TSessionEvent = TExecutionEventEnvelope | TSessionEventEnvelope
 
 /** Every event type a session can record. */
 export type TAnySessionEventType = TSessionEvent['type']
@@ -54,7 +54,7 @@ export type TAnySessionEventDataMap = TExecutionEventDataMap & TSessionEventData
 export type TSessionEventListener = (event: TSessionEvent) => void | Promise<void>
 
 /** True for the events a session adds beside the core's. */
-export function isSessionEvent(event: TSessionEvent): event is ISessionEventEnvelope {
+export function isSessionEvent(event: TSessionEvent): event is TSessionEventEnvelope {
   return event.type === 'history_replaced' || event.type === 'compaction' || event.type === 'session_link'
 }
 
@@ -63,6 +63,6 @@ export function isSessionEvent(event: TSessionEvent): event is ISessionEventEnve
  * types yet, while stores accept any type tag (they validate the envelope, not the payload), so
  * this is a type-level bridge only; the object is passed through unchanged.
  */
-export function toStoredEvent(event: TSessionEvent): IExecutionEventEnvelope {
-  return event as IExecutionEventEnvelope
+export function toStoredEvent(event: TSessionEvent): TExecutionEventEnvelope {
+  return event as TExecutionEventEnvelope
 }

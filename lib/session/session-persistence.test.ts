@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
@@ -9,7 +9,7 @@ import { SessionPersistence } from './session-persistence.ts'
 /** A store whose writes take a while and finish in the order they were called, recording each. */
 class SlowStore extends MemorySessionStore {
   readonly writes: Array<{ messages: string[]; seqs: number[]; name: string }> = []
-  override async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+  override async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5))
     this.writes.push({ messages: record.messages.map((message) => message.content), seqs: events.map((event) => event.seq), name: record.name })
     return super.commit(record, events)

@@ -1,5 +1,5 @@
-import type { IToolExecutionOptions } from '../core/execution/execution-context.ts'
-import type { IRunResult } from '../core/execution/run-execution.ts'
+import type { TToolExecutionOptions } from '../core/execution/execution-context.ts'
+import type { TRunResult } from '../core/execution/run-execution.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IAIProvider, TTextDeltaCallback } from '../core/provider.ts'
 import type { ITool } from '../core/tool.ts'
@@ -34,7 +34,7 @@ export type TSessionOptions = {
   compactInstructions?: string
   /** Cap on model/tool rounds per prompt. */
   maxExecutionRounds?: number
-  toolExecution?: IToolExecutionOptions
+  toolExecution?: TToolExecutionOptions
   /** Provider idle timeout in milliseconds. */
   timeout?: number
   /** Receives every event in order: the runs' and the session's own (hooks, compaction, history resets). */
@@ -59,7 +59,7 @@ export type TSessionRunOptions = {
 }
 
 /** What a prompt produced, with any compaction it triggered. */
-export type TSessionRunResult = IRunResult & {
+export type TSessionRunResult = TRunResult & {
   /** Auto-compactions that ran before or after this prompt. */
   compactions: TCompactionOutcome[]
 }

@@ -2,7 +2,7 @@ import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import { followAbort } from '../core/follow-abort.ts'
-import type { IRunUsage } from '../core/execution/run-execution.ts'
+import type { TRunUsage } from '../core/execution/run-execution.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { Robota } from '../core/robota.ts'
@@ -19,7 +19,7 @@ import type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './s
 
 type THistoryReset = Omit<TSessionEventDataMap['history_replaced'], 'messages'>
 
-const EMPTY_USAGE: IRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+const EMPTY_USAGE: TRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
 
 /**
  * The generic run loop owner: one Robota agent, its permission gate (`PermissionEnforcer`), its
@@ -42,7 +42,7 @@ export class Session {
   private stale = false
   private running = false
   private controller: AbortController | undefined
-  private usage: IRunUsage = { ...EMPTY_USAGE }
+  private usage: TRunUsage = { ...EMPTY_USAGE }
 
   constructor(private readonly options: TSessionOptions) {
     this.sessionId = options.sessionId ?? createId()
@@ -94,7 +94,7 @@ export class Session {
         onExecutionEvent: (event) => void this.channel.deliver(event),
         ...(options.maxExecutionRounds === undefined ? {} : { maxExecutionRounds: options.maxExecutionRounds })
       })
-      for (const key of Object.keys(this.usage) as Array<keyof IRunUsage>) this.usage[key] += result.usage[key]
+      for (const key of Object.keys(this.usage) as Array<keyof TRunUsage>) this.usage[key] += result.usage[key]
       if (!result.interrupted) {
         await this.runHooks('Stop', { response: result.response }, signal)
         await this.autoCompact(signal, compactions)
@@ -209,7 +209,7 @@ export class Session {
   }
 
   /** Token usage summed over every prompt of this session object. */
-  getUsage(): IRunUsage {
+  getUsage(): TRunUsage {
     return { ...this.usage }
   }
 

@@ -1,5 +1,5 @@
 import { createId } from '../core/create-id.ts'
-import type { IEventHistoryEntry } from '../core/history.ts'
+import type { TEventHistoryEntry } from '../core/history.ts'
 import { getPermissionArgument } from '../permissions/index.ts'
 import type { IToolState, IToolSummary, TToolOutcome } from './interactive-session-types.ts'
 import type { TSessionEvent } from './session-events.ts'
@@ -21,7 +21,7 @@ export function describeFirstArgument(toolName: string, parameters: Record<strin
 }
 
 /** The history entry for a tool starting (`tool-start`) or ending (`tool-end`). */
-export function toToolEventEntry(type: 'tool-start' | 'tool-end', state: IToolState, timestamp = Date.now()): IEventHistoryEntry {
+export function toToolEventEntry(type: 'tool-start' | 'tool-end', state: IToolState, timestamp = Date.now()): TEventHistoryEntry {
   return { id: createId(), timestamp, category: 'event', type, data: { ...state } }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { Robota } from '../core/robota.ts'
 import type { ITool } from '../core/tool.ts'
@@ -37,7 +37,7 @@ async function runTurn(command: string, options: (sandbox: ISandboxClient) => TP
     defaultModel: { provider: 'scripted', model: 'scripted-model' },
     tools: enforcer.wrapAll([sandboxBash(sandbox)])
   })
-  const events: IExecutionEventEnvelope[] = []
+  const events: TExecutionEventEnvelope[] = []
   const result = await agent.run('Clean the build', { onExecutionEvent: (event) => events.push(event) })
   return { result, events, sandbox, enforcer }
 }

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import {
   describeSchemaIssues,
@@ -13,7 +13,7 @@ import type { TSessionRecord } from './session-store.ts'
  * the record must match the schema and every event must be a valid envelope of that session.
  * @throws StorageError naming the session and the offending field or event.
  */
-export function assertCommittable(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): void {
+export function assertCommittable(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): void {
   const recordResult = sessionRecordSchema.safeParse(record)
   if (!recordResult.success) {
     const issues = toSchemaIssues(recordResult.error)
@@ -44,11 +44,11 @@ export function assertCommittable(record: TSessionRecord, events: readonly IExec
  * wins, within the batch as across commits, because the replay log is append-only.
  */
 export function selectNewEvents(
-  events: readonly IExecutionEventEnvelope[],
+  events: readonly TExecutionEventEnvelope[],
   storedSeqs: ReadonlySet<number>
-): IExecutionEventEnvelope[] {
+): TExecutionEventEnvelope[] {
   const taken = new Set(storedSeqs)
-  const fresh: IExecutionEventEnvelope[] = []
+  const fresh: TExecutionEventEnvelope[] = []
   for (const event of events) {
     if (taken.has(event.seq)) continue
     taken.add(event.seq)

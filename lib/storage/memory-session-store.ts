@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import { assertCommittable, selectNewEvents } from './assert-committable.ts'
 import { assertImportable } from './replay-log/assert-importable.ts'
@@ -24,7 +24,7 @@ export class MemorySessionStore implements ISessionStore {
   // Apart from `events`, as a database keeps it apart: what was written, whatever is left.
   private readonly heads = new Map<string, TReplayLogHead>()
 
-  async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+  async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
     const stored = this.events.get(record.id) ?? []
     const fresh = selectNewEvents(events, new Set(stored.map((event) => event.seq)))
@@ -71,7 +71,7 @@ export class MemorySessionStore implements ISessionStore {
     return { sessions: sortNewestFirst(summaries), corrupt: [] }
   }
 
-  async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
+  async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return (this.events.get(sessionId) ?? []).map((event) => structuredClone(toEnvelope(event)))
   }
 

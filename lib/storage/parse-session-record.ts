@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import {
   describeSchemaIssues,
@@ -38,7 +38,7 @@ export function parseSessionRecord(value: unknown, sessionId: string): TSessionR
  * Validates stored replay events of `sessionId` (envelopes only, see the schema).
  * @throws StorageError naming the session, the event position and the invalid field.
  */
-export function parseExecutionEvents(values: readonly unknown[], sessionId: string): IExecutionEventEnvelope[] {
+export function parseExecutionEvents(values: readonly unknown[], sessionId: string): TExecutionEventEnvelope[] {
   return values.map((value, index) => {
     const result = executionEventEnvelopeSchema.safeParse(value)
     if (!result.success) {
@@ -49,6 +49,6 @@ export function parseExecutionEvents(values: readonly unknown[], sessionId: stri
       )
     }
     // The envelope is checked; payloads stay as their producer wrote them (see the schema).
-    return value as IExecutionEventEnvelope
+    return value as TExecutionEventEnvelope
   })
 }

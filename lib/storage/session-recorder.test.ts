@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
 import { MemorySessionStore } from './memory-session-store.ts'
 import { SessionRecorder, type TSessionRecorderOptions } from './session-recorder.ts'
@@ -26,7 +26,7 @@ async function recordRound(
   ]
   messages.forEach((message, index) => {
     const event = { seq: index, ts: index, sessionId: 's1', executionId: 'e', type: 'history_mutation', data: { mutation: 'append', index, message } }
-    recorder.observe(event as IExecutionEventEnvelope)
+    recorder.observe(event as TExecutionEventEnvelope)
   })
   await recorder.settle()
   return { snapshots, stored: await store.loadSandboxSnapshot('s1') }

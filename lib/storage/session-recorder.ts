@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { ISessionStore, TSessionRecord } from './session-store.ts'
 
@@ -29,7 +29,7 @@ export type TSessionRecorderOptions = {
  * Writes are chained and never overlap.
  */
 export class SessionRecorder {
-  private buffered: IExecutionEventEnvelope[] = []
+  private buffered: TExecutionEventEnvelope[] = []
   private readonly messages: TUniversalMessage[]
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
@@ -48,7 +48,7 @@ export class SessionRecorder {
   }
 
   /** Buffers one event; a history append also queues a write of everything so far. */
-  observe(event: IExecutionEventEnvelope): void {
+  observe(event: TExecutionEventEnvelope): void {
     this.buffered.push(event)
     if (event.type !== 'history_mutation') return
     const { index, message } = event.data

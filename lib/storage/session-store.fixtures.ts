@@ -1,5 +1,5 @@
 import type { MemorySessionStore } from './memory-session-store.ts'
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSessionRecord } from './session-store.ts'
 
@@ -45,7 +45,7 @@ export function createTestRecord(id: string, overrides: Partial<TSessionRecord> 
 }
 
 /** A `history_mutation` event of `sessionId` at `seq`; `content` varies the payload. */
-export function createTestEvent(sessionId: string, seq: number, content = `message ${seq}`): IExecutionEventEnvelope {
+export function createTestEvent(sessionId: string, seq: number, content = `message ${seq}`): TExecutionEventEnvelope {
   return {
     seq,
     ts: 10_000 + seq,
@@ -62,7 +62,7 @@ export function createTestEvent(sessionId: string, seq: number, content = `messa
 }
 
 /** Events of `sessionId` for each seq given, in that order. */
-export function createTestEvents(sessionId: string, seqs: readonly number[]): IExecutionEventEnvelope[] {
+export function createTestEvents(sessionId: string, seqs: readonly number[]): TExecutionEventEnvelope[] {
   return seqs.map((seq) => createTestEvent(sessionId, seq))
 }
 

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TReplayLogHead, TReplayRecord } from './replay-log/hash-chain.ts'
 
@@ -49,7 +49,7 @@ export interface ISessionStore {
    * they must come after it in `seq` order.
    * Rejects with `StorageError` when an event belongs to another session or the record is invalid.
    */
-  commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void>
+  commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void>
 
   /** The session, or `undefined` when none has that id; a corrupt record throws `StorageError`. */
   loadSession(id: string): Promise<TSessionRecord | undefined>
@@ -58,7 +58,7 @@ export interface ISessionStore {
   listSessions(): Promise<TSessionListing>
 
   /** The session's replay events ordered by `seq`; empty for an unknown session. */
-  loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]>
+  loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]>
 
   /** The session's hash-chained replay log, ordered by `seq`; `verifyReplayLog` checks it. */
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]>

@@ -1,7 +1,7 @@
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import { ProviderError } from '../core/errors.ts'
-import type { IToolCall, TUniversalMessage, TUniversalMessageMetadata } from '../core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../core/provider.ts'
+import type { TToolCall, TUniversalMessage, TUniversalMessageMetadata } from '../core/messages.ts'
+import type { IChatOptions, TProviderResponse } from '../core/provider.ts'
 import { createAssistantMessage } from '../core/messages.ts'
 
 /** One scripted model turn: text (streamed piece by piece when an array) and tool calls. */
@@ -52,7 +52,7 @@ export class ScriptedProvider extends AbstractAIProvider {
     return this.steps.length - this.nextStep
   }
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal, ...recorded } = options
     // The loop builds a fresh message array for every call and never changes it afterwards, so
     // keeping the reference records the call without a per-round copy.
@@ -73,7 +73,7 @@ export class ScriptedProvider extends AbstractAIProvider {
     }
     const aborted = signal?.aborted === true
     // Tool calls arrive after the text, so a stream aborted mid-text never got them.
-    const toolCalls: IToolCall[] = (aborted ? [] : (step.toolCalls ?? [])).map((call, index) => ({
+    const toolCalls: TToolCall[] = (aborted ? [] : (step.toolCalls ?? [])).map((call, index) => ({
       id: call.id ?? `call_${stepIndex}_${index}`,
       name: call.name,
       arguments: call.arguments

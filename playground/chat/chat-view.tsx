@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import type { IToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
+import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
@@ -17,7 +17,7 @@ type TChatViewProps = {
 /** The conversation: user prompts, assistant answers as Markdown with their tool calls, and the live stream. */
 export function ChatView({ messages, streamingText, running, onOpenSettings }: TChatViewProps) {
   const results = useMemo(() => {
-    const byCall = new Map<string, IToolMessage>()
+    const byCall = new Map<string, TToolMessage>()
     for (const message of messages) if (message.role === 'tool') byCall.set(message.toolCallId, message)
     return byCall
   }, [messages])

@@ -1,10 +1,10 @@
 import { memo } from 'react'
-import type { IToolCall, IToolMessage } from '../../lib/core/messages.ts'
+import type { TToolCall, TToolMessage } from '../../lib/core/messages.ts'
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
 import { summarizeArguments, toShownToolResult } from './tool-result.ts'
 
-type TToolCallCardProps = { call: IToolCall; result: IToolMessage | undefined; change: TFileChange | undefined }
+type TToolCallCardProps = { call: TToolCall; result: TToolMessage | undefined; change: TFileChange | undefined }
 
 /** One tool call: name and arguments, the file diff of a Write or Edit, then its output. */
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change }: TToolCallCardProps) {

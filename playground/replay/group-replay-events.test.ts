@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 
 let seq = 0
-function event(executionId: string, round: number | undefined, type: 'provider_request' | 'provider_stream_raw_delta' | 'history_mutation', content = ''): IExecutionEventEnvelope {
+function event(executionId: string, round: number | undefined, type: 'provider_request' | 'provider_stream_raw_delta' | 'history_mutation', content = ''): TExecutionEventEnvelope {
   const base = { seq: seq++, ts: 0, sessionId: 's', executionId, ...(round === undefined ? {} : { round }) }
   if (type === 'provider_request') return { ...base, type, data: { provider: 'p', model: 'm', messages: [], tools: [] } }
   if (type === 'provider_stream_raw_delta') return { ...base, type, data: { sequence: 0, delta: content } }

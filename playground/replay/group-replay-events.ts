@@ -1,7 +1,7 @@
-import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
 
 /** Consecutive events of one provider round, with the round-less history appends that follow it; `round` is absent before the first. */
-export type TReplayRoundGroup = { key: string; round: number | undefined; events: IExecutionEventEnvelope[] }
+export type TReplayRoundGroup = { key: string; round: number | undefined; events: TExecutionEventEnvelope[] }
 
 /** One run of the agent (one submitted prompt) and its rounds, in order. */
 export type TReplayTurnGroup = { executionId: string; turn: number; prompt: string | undefined; rounds: TReplayRoundGroup[] }
@@ -12,7 +12,7 @@ export type TReplayTurnGroup = { executionId: string; turn: number; prompt: stri
  * turns keep their number and prompt even when the filter hides the event that carried it.
  */
 export function groupReplayEvents(
-  events: readonly IExecutionEventEnvelope[],
+  events: readonly TExecutionEventEnvelope[],
   shown: (type: TExecutionEventType) => boolean = () => true
 ): TReplayTurnGroup[] {
   const turns: TReplayTurnGroup[] = []
@@ -41,7 +41,7 @@ export function groupReplayEvents(
 }
 
 /** How many events of each type the session has, most frequent first. */
-export function countEventTypes(events: readonly IExecutionEventEnvelope[]): Array<[TExecutionEventType, number]> {
+export function countEventTypes(events: readonly TExecutionEventEnvelope[]): Array<[TExecutionEventType, number]> {
   const counts = new Map<TExecutionEventType, number>()
   for (const event of events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1)
   return [...counts.entries()].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { JsonNode } from './json-node.tsx'
 
-type TJsonInspectorProps = { event: IExecutionEventEnvelope | undefined; onClose: () => void }
+type TJsonInspectorProps = { event: TExecutionEventEnvelope | undefined; onClose: () => void }
 
 /** The selected replay event as a foldable JSON tree, with a copy button for the raw JSON. */
 export function JsonInspector({ event, onClose }: TJsonInspectorProps) {

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react'
-import type { IExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 import { JsonInspector } from './json-inspector.tsx'
@@ -12,7 +12,7 @@ type TReplayPanelProps = {
   host: IAgentHost
   sessionId: string | undefined
   sessionName: string
-  events: IExecutionEventEnvelope[]
+  events: TExecutionEventEnvelope[]
   running: boolean
   onImported: (sessionId: string) => void
 }
@@ -26,7 +26,7 @@ const LIVE_REFRESH_MS = 250
 export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
-  const [selected, setSelected] = useState<IExecutionEventEnvelope | undefined>()
+  const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   const [showAll, setShowAll] = useState(false)
   const counts = useMemo(() => countEventTypes(events), [events])
   const filtered = useMemo(() => events.filter((event) => !hidden.has(event.type)), [events, hidden])

@@ -1,11 +1,11 @@
 import { memo } from 'react'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TReplayTurnGroup } from './group-replay-events.ts'
 
 type TReplayTimelineProps = {
   turns: TReplayTurnGroup[]
   selectedSeq: number | undefined
-  onSelect: (event: IExecutionEventEnvelope) => void
+  onSelect: (event: TExecutionEventEnvelope) => void
 }
 
 /** Events grouped by turn, then by provider round; each event selects into the inspector. */
@@ -34,7 +34,7 @@ export const ReplayTimeline = memo(function ReplayTimeline({ turns, selectedSeq,
   )
 })
 
-type TReplayEventRowProps = { event: IExecutionEventEnvelope; selected: boolean; onSelect: (event: IExecutionEventEnvelope) => void }
+type TReplayEventRowProps = { event: TExecutionEventEnvelope; selected: boolean; onSelect: (event: TExecutionEventEnvelope) => void }
 
 // Events never change once recorded, so a row renders once; a streaming turn only adds rows.
 const ReplayEventRow = memo(function ReplayEventRow({ event, selected, onSelect }: TReplayEventRowProps) {
@@ -49,7 +49,7 @@ const ReplayEventRow = memo(function ReplayEventRow({ event, selected, onSelect 
   )
 })
 
-function previewOf(event: IExecutionEventEnvelope): string {
+function previewOf(event: TExecutionEventEnvelope): string {
   switch (event.type) {
     case 'provider_stream_raw_delta':
       return JSON.stringify(event.data.delta)

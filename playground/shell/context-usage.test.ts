@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import { formatTokens, measureContextUsage } from './context-usage.ts'
 
@@ -8,7 +8,7 @@ const answer: TUniversalMessage = {
   id: 'a', state: 'complete', timestamp: 0, role: 'assistant', content: 'ok',
   metadata: { inputTokens: 1000, cacheReadTokens: 200, cacheWriteTokens: 0, outputTokens: 50 }
 }
-const request = (model: string): IExecutionEventEnvelope => ({
+const request = (model: string): TExecutionEventEnvelope => ({
   seq: 0, ts: 0, sessionId: 's', executionId: 'e', round: 1, type: 'provider_request', data: { provider: 'p', model, messages: [], tools: [] }
 })
 

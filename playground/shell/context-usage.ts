@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import { ASSUMED_CONTEXT_WINDOW, findModel } from '../settings/provider-catalog.ts'
 
@@ -20,7 +20,7 @@ const CHARACTERS_PER_TOKEN = 4
  */
 export function measureContextUsage(
   messages: readonly TUniversalMessage[],
-  events: readonly IExecutionEventEnvelope[],
+  events: readonly TExecutionEventEnvelope[],
   fallbackModel: string
 ): TContextUsage {
   const lastRequest = events.findLast((event) => event.type === 'provider_request')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { createAssistantMessage, createUserMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
 import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
 import { toSessionStatus } from './session-status.ts'
@@ -13,12 +13,12 @@ const view: TSessionView = {
 }
 
 function delta(seq: number, text: string, sessionId = 's1'): THostEvent {
-  const event: IExecutionEventEnvelope = { seq, ts: 1, sessionId, executionId: 'e', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } }
+  const event: TExecutionEventEnvelope = { seq, ts: 1, sessionId, executionId: 'e', type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } }
   return { kind: 'replay', event }
 }
 
 function committed(seq: number, index: number, message: TUniversalMessage): THostEvent {
-  const event = { seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'history_mutation', data: { index, message } } as IExecutionEventEnvelope
+  const event = { seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'history_mutation', data: { index, message } } as TExecutionEventEnvelope
   return { kind: 'replay', event }
 }
 
@@ -84,7 +84,7 @@ describe('reduceSessionView', () => {
       type: 'host_events',
       events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'three' }, committed(5, 2, createUserMessage('three')), delta(6, 'Wri'), delta(7, 'ting')]
     })
-    const storedEvents = [0, 1, 2, 3, 4].map((seq) => ({ seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'turn_start', data: {} }) as unknown as IExecutionEventEnvelope)
+    const storedEvents = [0, 1, 2, 3, 4].map((seq) => ({ seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'turn_start', data: {} }) as unknown as TExecutionEventEnvelope)
     const reloaded = reduceSessionView(before, {
       type: 'reloaded',
       view: { ...view, messages: [createUserMessage('one'), createAssistantMessage('Interrupted')], events: storedEvents, running: false }

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
 import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
@@ -21,7 +21,7 @@ export type TSessionViewState = {
   messages: TUniversalMessage[]
   /** Text of the assistant round in flight, until it is committed. */
   streamingText: string
-  events: IExecutionEventEnvelope[]
+  events: TExecutionEventEnvelope[]
   running: boolean
   /** True when another tab drives the session: turns are refused here, prompts are not shown. */
   readOnly: boolean
@@ -98,7 +98,7 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       return { ...state, running: false, error: action.message }
     case 'host_events': {
       // Replay events are gathered and appended once per batch: a batch can hold thousands.
-      const appended: IExecutionEventEnvelope[] = []
+      const appended: TExecutionEventEnvelope[] = []
       let next = state
       for (const event of action.events) {
         if (sessionIdOf(event) === state.sessionId) next = applyHostEvent(next, event, appended)
@@ -124,7 +124,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
   }
 }
 
-function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: IExecutionEventEnvelope[]): TSessionViewState {
+function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: TExecutionEventEnvelope[]): TSessionViewState {
   switch (event.kind) {
     case 'turn_started':
       return { ...state, running: true, error: undefined, turnError: undefined, interruption: undefined, streamingText: '', activeTools: [] }
@@ -171,7 +171,7 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: I
   }
 }
 
-function applyReplayEvent(state: TSessionViewState, event: IExecutionEventEnvelope): TSessionViewState {
+function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelope): TSessionViewState {
   switch (event.type) {
     case 'provider_stream_raw_delta':
       return { ...state, streamingText: state.streamingText + event.data.delta }
@@ -182,7 +182,7 @@ function applyReplayEvent(state: TSessionViewState, event: IExecutionEventEnvelo
     case 'tool_execution_result':
       return { ...state, activeTools: state.activeTools.filter((tool) => tool.toolCallId !== event.data.toolCallId) }
     // A compaction or a clear replaced the conversation: the page shows what the model now sees.
-    case 'history_replaced' as IExecutionEventEnvelope['type']: {
+    case 'history_replaced' as TExecutionEventEnvelope['type']: {
       const { messages } = (event as unknown as { data: { messages: TUniversalMessage[] } }).data
       return { ...state, messages: [...messages], streamingText: '' }
     }

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react'
-import type { IExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 import { isReloadCue } from './use-agent-session.ts'
@@ -9,14 +9,14 @@ import { useHostEvents } from './use-host-events.ts'
 export type TReplayEventsState = {
   sessionId: string | undefined
   /** Stored events, then live ones, in `seq` order without repeats. */
-  events: IExecutionEventEnvelope[]
+  events: TExecutionEventEnvelope[]
   /** True until the stored events are loaded. */
   loading: boolean
   error: string | undefined
 }
 
 type TReplayAction =
-  | { type: 'loaded'; sessionId: string; events: IExecutionEventEnvelope[] }
+  | { type: 'loaded'; sessionId: string; events: TExecutionEventEnvelope[] }
   | { type: 'host_events'; events: readonly THostEvent[] }
   | { type: 'failed'; sessionId: string; message: string }
   | { type: 'reset'; sessionId: string | undefined }
@@ -34,7 +34,7 @@ export function reduceReplayEvents(state: TReplayEventsState, action: TReplayAct
       return { ...state, loading: false, error: action.message }
     case 'host_events': {
       let lastSeq = state.events.at(-1)?.seq ?? -1
-      const appended: IExecutionEventEnvelope[] = []
+      const appended: TExecutionEventEnvelope[] = []
       for (const event of action.events) {
         if (event.kind !== 'replay' || sessionIdOf(event) !== state.sessionId || event.event.seq <= lastSeq) continue
         appended.push(event.event)

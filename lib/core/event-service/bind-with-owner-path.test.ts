@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bindWithOwnerPath } from './bind-with-owner-path.ts'
 import { DEFAULT_EVENT_SERVICE } from './default-event-service.ts'
-import type { IEventContext, IEventService, IOwnerPathSegment, IStructuredEvent, TEventData } from './event-service.ts'
+import type { TEventContext, IEventService, IOwnerPathSegment, TStructuredEvent, TEventData } from './event-service.ts'
 import { StructuredEventService } from './structured-event-service.ts'
 
 const agent = { ownerType: 'agent', ownerId: 'agent-1' }
@@ -9,7 +9,7 @@ const execution = { ownerType: 'execution', ownerId: 'exec-1' }
 const tool = { ownerType: 'tool', ownerId: 'call_0' }
 
 function makeRoot(ownerPath: IOwnerPathSegment[] = []) {
-  const events: IStructuredEvent[] = []
+  const events: TStructuredEvent[] = []
   const root = new StructuredEventService({ onEvent: (event) => events.push(event), ownerPath, now: () => 0 })
   return { root, events }
 }
@@ -61,7 +61,7 @@ describe('bindWithOwnerPath', () => {
   })
 
   it('forwards to any IEventService, passing the full path in the context', () => {
-    const calls: Array<[string, TEventData, IEventContext | undefined]> = []
+    const calls: Array<[string, TEventData, TEventContext | undefined]> = []
     const recorder: IEventService = { emit: (eventType, data, context) => void calls.push([eventType, data, context]) }
     bindWithOwnerPath(bindWithOwnerPath(recorder, agent), tool).emit('execute_start', { n: 1 })
     expect(calls).toEqual([['execute_start', { n: 1 }, { ownerPath: [agent, tool] }]])

@@ -1,4 +1,4 @@
-import type { IEventContext, IEventService, IOwnerPathSegment, TEventData } from './event-service.ts'
+import type { TEventContext, IEventService, IOwnerPathSegment, TEventData } from './event-service.ts'
 
 /** A view of another service whose events carry a longer owner path. */
 class OwnerBoundEventService implements IEventService {
@@ -7,7 +7,7 @@ class OwnerBoundEventService implements IEventService {
     readonly ownerPath: readonly IOwnerPathSegment[]
   ) {}
 
-  emit(eventType: string, data: TEventData, context?: IEventContext): void {
+  emit(eventType: string, data: TEventData, context?: TEventContext): void {
     this.parent.emit(eventType, data, { ...context, ownerPath: context?.ownerPath ?? this.ownerPath })
   }
 }

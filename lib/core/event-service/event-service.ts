@@ -9,13 +9,13 @@ export type IOwnerPathSegment = {
 export type TEventData = Readonly<Record<string, unknown>>
 
 /** Extra facts about one emission. */
-export type IEventContext = {
+export type TEventContext = {
   /** The emitter's full owner path, root first. A bound service fills it in. */
   ownerPath?: readonly IOwnerPathSegment[]
 }
 
 /** An emitted event as it reaches a listener: a plain, serializable object. */
-export type IStructuredEvent = {
+export type TStructuredEvent = {
   /** Full name, `ownerType.localName`, such as `tool.execute_start`. */
   type: string
   /** The name the emitter used, without the owner prefix. */
@@ -30,12 +30,12 @@ export type IStructuredEvent = {
 }
 
 /** Receives structured events in emission order. */
-export type TStructuredEventListener = (event: IStructuredEvent) => void
+export type TStructuredEventListener = (event: TStructuredEvent) => void
 
 /** The event port: anything that accepts named events. Adapters decide where they go. */
 export interface IEventService {
   /** The owner path this service's events carry, when it is bound to one. */
   readonly ownerPath?: readonly IOwnerPathSegment[]
   /** Emits one event; `eventType` is the local name unless it already carries the owner prefix. */
-  emit(eventType: string, data: TEventData, context?: IEventContext): void
+  emit(eventType: string, data: TEventData, context?: TEventContext): void
 }

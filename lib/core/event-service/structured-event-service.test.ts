@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_EVENT_SERVICE, DefaultEventService } from './default-event-service.ts'
-import type { IOwnerPathSegment, IStructuredEvent } from './event-service.ts'
+import type { IOwnerPathSegment, TStructuredEvent } from './event-service.ts'
 import { StructuredEventService } from './structured-event-service.ts'
 
 function makeService(ownerPath?: IOwnerPathSegment[]) {
-  const events: IStructuredEvent[] = []
+  const events: TStructuredEvent[] = []
   const service = new StructuredEventService({ onEvent: (event) => events.push(event), ownerPath, now: () => 1234 })
   return { service, events }
 }
@@ -60,7 +60,7 @@ describe('StructuredEventService', () => {
   })
 
   it('stamps events with Date.now by default', () => {
-    const events: IStructuredEvent[] = []
+    const events: TStructuredEvent[] = []
     const before = Date.now()
     new StructuredEventService({ onEvent: (event) => events.push(event) }).emit('x', {})
     expect(events[0]?.timestamp).toBeGreaterThanOrEqual(before)

@@ -1,14 +1,14 @@
 import type {
-  IEventContext,
+  TEventContext,
   IEventService,
   IOwnerPathSegment,
-  IStructuredEvent,
+  TStructuredEvent,
   TEventData,
   TStructuredEventListener
 } from './event-service.ts'
 
 /** How a `StructuredEventService` is built. */
-export type IStructuredEventServiceOptions = {
+export type TStructuredEventServiceOptions = {
   /** Receives every event. */
   onEvent: TStructuredEventListener
   /** The path events carry when the caller gives none; root first. Defaults to the root (empty). */
@@ -27,18 +27,18 @@ export class StructuredEventService implements IEventService {
   private readonly onEvent: TStructuredEventListener
   private readonly now: () => number
 
-  constructor(options: IStructuredEventServiceOptions) {
+  constructor(options: TStructuredEventServiceOptions) {
     this.onEvent = options.onEvent
     this.ownerPath = copyOwnerPath(options.ownerPath ?? [])
     this.now = options.now ?? Date.now
   }
 
-  emit(eventType: string, data: TEventData, context?: IEventContext): void {
+  emit(eventType: string, data: TEventData, context?: TEventContext): void {
     const ownerPath = copyOwnerPath(context?.ownerPath ?? this.ownerPath)
     const owner = ownerPath.at(-1)
     const prefix = owner ? `${owner.ownerType}.` : ''
     const localName = prefix && eventType.startsWith(prefix) ? eventType.slice(prefix.length) : eventType
-    const event: IStructuredEvent = {
+    const event: TStructuredEvent = {
       type: `${prefix}${localName}`,
       localName,
       ...(owner ? { ownerType: owner.ownerType, ownerId: owner.ownerId } : {}),

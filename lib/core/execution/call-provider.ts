@@ -1,13 +1,13 @@
 import { isAbortError, ProviderError } from '../errors.ts'
 import { followAbort } from '../follow-abort.ts'
 import type { TUniversalMessage } from '../messages.ts'
-import type { IProviderResponse, IToolSchema } from '../provider.ts'
+import type { TProviderResponse, IToolSchema } from '../provider.ts'
 import type { IExecutionContext } from './execution-context.ts'
 
 /** How a provider call ended: a response, the caller's abort, or a failure. */
 export type TProviderCallOutcome =
-  | { kind: 'response'; response: IProviderResponse }
-  | { kind: 'aborted'; response: IProviderResponse | undefined }
+  | { kind: 'response'; response: TProviderResponse }
+  | { kind: 'aborted'; response: TProviderResponse | undefined }
   | { kind: 'failed'; error: unknown }
 
 /**

@@ -1,5 +1,5 @@
 import type {
-  IExecutionEventEnvelope,
+  TExecutionEventEnvelope,
   TExecutionEventCallback,
   TExecutionEventDataMap,
   TExecutionEventType
@@ -35,7 +35,7 @@ export class ExecutionEventSequencer {
     const seq = this.nextSeq++
     // With nobody listening the envelope would be garbage at once; streaming emits one per delta.
     if (!listener) return
-    const envelope = { seq, ts: Date.now(), sessionId: this.sessionId, executionId, type, data } as IExecutionEventEnvelope
+    const envelope = { seq, ts: Date.now(), sessionId: this.sessionId, executionId, type, data } as TExecutionEventEnvelope
     if (round !== undefined) envelope.round = round
     listener(envelope)
   }

@@ -1,7 +1,7 @@
 import { normalizeUsageMetadata } from '../context/token-usage.ts'
 import { ErrorUtils } from '../error-utils.ts'
 import { isRobotaError, type RobotaError } from '../errors.ts'
-import type { IAssistantMessage, TUniversalMessage, TUniversalMessageMetadata } from '../messages.ts'
+import type { TAssistantMessage, TUniversalMessage, TUniversalMessageMetadata } from '../messages.ts'
 import { createSystemMessage } from '../messages.ts'
 import { callProvider } from './call-provider.ts'
 import { checkPreSendCapacity, describeContextBlock } from './context-guard.ts'
@@ -9,12 +9,12 @@ import type { IExecutionContext } from './execution-context.ts'
 
 /** How one provider round ended. */
 export type TRoundOutcome =
-  | { kind: 'completed'; message: IAssistantMessage }
-  | { kind: 'interrupted'; message: IAssistantMessage }
+  | { kind: 'completed'; message: TAssistantMessage }
+  | { kind: 'interrupted'; message: TAssistantMessage }
   /** The provider failed; `error` is what it threw, as a Robota error. */
-  | { kind: 'failed'; message: IAssistantMessage; error: RobotaError }
+  | { kind: 'failed'; message: TAssistantMessage; error: RobotaError }
   /** The prompt was not sent: the conversation is past the context window's hard limit. */
-  | { kind: 'blocked'; message: IAssistantMessage }
+  | { kind: 'blocked'; message: TAssistantMessage }
 
 /** Options of one round beyond the shared context. */
 export type TRoundOptions = {
@@ -112,7 +112,7 @@ function commitMessage(
   round: number,
   state: 'complete' | 'interrupted',
   metadata?: TUniversalMessageMetadata
-): IAssistantMessage {
+): TAssistantMessage {
   const message = context.store.commitAssistant(state, metadata)
   context.emit('assistant_message_committed', { message }, round)
   return message

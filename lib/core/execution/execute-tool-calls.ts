@@ -1,6 +1,6 @@
 import { createId } from '../create-id.ts'
-import { createToolMessage, type IToolCall } from '../messages.ts'
-import type { IPluginToolResult } from '../plugins/plugin-context.ts'
+import { createToolMessage, type TToolCall } from '../messages.ts'
+import type { TPluginToolResult } from '../plugins/plugin-context.ts'
 import type { IToolResult } from '../tool.ts'
 import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
@@ -31,7 +31,7 @@ export type IToolResultsOutcome = {
 export async function executeToolCalls(
   context: IExecutionContext,
   round: number,
-  toolCalls: readonly IToolCall[]
+  toolCalls: readonly TToolCall[]
 ): Promise<IToolResultsOutcome> {
   const { emit, toolExecution } = context
   const batchId = createId()
@@ -51,7 +51,7 @@ export async function executeToolCalls(
     { ownerType: 'execution', ownerId: context.executionId }
   ]
   const results = await runToolBatch(toolCalls.length, toolExecution, async (index) => {
-    const requested = toolCalls[index] as IToolCall
+    const requested = toolCalls[index] as TToolCall
     const link = { batchId, index, toolName: requested.name, toolCallId: requested.id }
     const start = context.plugins
       ? await context.plugins.beforeToolExecution({ ...context.pluginContext, round }, { toolName: requested.name, toolCallId: requested.id, parameters: requested.arguments })
@@ -95,7 +95,7 @@ function pluginBlocked(pluginName: string, reason: string): IToolResult {
   return { success: false, error: `Not executed: the plugin "${pluginName}" blocked this call: ${reason}`, metadata: { errorCode: 'plugin_blocked', pluginName } }
 }
 
-function toPluginResult(result: IToolResult): IPluginToolResult {
+function toPluginResult(result: IToolResult): TPluginToolResult {
   return {
     success: result.success,
     ...(result.data === undefined ? {} : { result: result.data }),
@@ -104,7 +104,7 @@ function toPluginResult(result: IToolResult): IPluginToolResult {
 }
 
 // The plugins' outcome, keeping the tool's metadata; the same object when no plugin changed it.
-function fromPluginResult(result: IToolResult, outcome: IPluginToolResult): IToolResult {
+function fromPluginResult(result: IToolResult, outcome: TPluginToolResult): IToolResult {
   if (outcome.success === result.success && outcome.result === result.data && outcome.error === result.error) return result
   const { data: _data, error: _error, ...rest } = result
   return {
@@ -115,7 +115,7 @@ function fromPluginResult(result: IToolResult, outcome: IPluginToolResult): IToo
   }
 }
 
-async function runOneTool(context: IExecutionContext, call: IToolCall, round: number): Promise<IToolResult> {
+async function runOneTool(context: IExecutionContext, call: TToolCall, round: number): Promise<IToolResult> {
   if (context.signal?.aborted) {
     const failure = context.stopper.failure
     const error = failure === undefined ? TOOL_INTERRUPTED_MESSAGE : `Not executed: the run stopped because ${failure}`

@@ -18,7 +18,7 @@ export type TEmitExecutionEvent = <TType extends TExecutionEventType>(
 export type TToolExecutionMode = 'sequential' | 'parallel'
 
 /** Tool batch settings. `maxConcurrency` applies to `parallel`: omitted means unbounded, below 1 means 1. */
-export type IToolExecutionOptions = { mode: TToolExecutionMode; maxConcurrency?: number }
+export type TToolExecutionOptions = { mode: TToolExecutionMode; maxConcurrency?: number }
 
 /** Everything one run's steps share. Built by `Robota.run`, read by each step. */
 export type IExecutionContext = {
@@ -37,7 +37,7 @@ export type IExecutionContext = {
   emit: TEmitExecutionEvent
   /** Round cap for this run; 0 means no cap. */
   maxExecutionRounds: number
-  toolExecution: IToolExecutionOptions
+  toolExecution: TToolExecutionOptions
   /** Model settings sent with every provider call of this run (run options over the agent's). */
   chatSettings: TChatSettings
   /** Provider idle timeout in milliseconds, reset by every delta; undefined means none. */

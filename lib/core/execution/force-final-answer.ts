@@ -1,5 +1,5 @@
 import type { RobotaError } from '../errors.ts'
-import { createUserMessage, type IAssistantMessage } from '../messages.ts'
+import { createUserMessage, type TAssistantMessage } from '../messages.ts'
 import { executeRound } from './execute-round.ts'
 import type { IExecutionContext } from './execution-context.ts'
 
@@ -30,7 +30,7 @@ export async function forceFinalAnswer(
   context: IExecutionContext,
   round: number,
   reason: TForcedAnswerReason
-): Promise<{ response: string; message: IAssistantMessage | undefined; error?: RobotaError }> {
+): Promise<{ response: string; message: TAssistantMessage | undefined; error?: RobotaError }> {
   try {
     const outcome = await executeRound(context, round, {
       withTools: false,

@@ -1,6 +1,6 @@
 import { bindWithOwnerPath } from '../event-service/bind-with-owner-path.ts'
 import { DEFAULT_EVENT_SERVICE } from '../event-service/default-event-service.ts'
-import type { IEventContext, IEventService, TEventData } from '../event-service/event-service.ts'
+import type { TEventContext, IEventService, TEventData } from '../event-service/event-service.ts'
 
 // An observer's failure must not change the run it watches, as a plugin's never does.
 class GuardedEventService implements IEventService {
@@ -10,7 +10,7 @@ class GuardedEventService implements IEventService {
     return this.inner.ownerPath
   }
 
-  emit(eventType: string, data: TEventData, context?: IEventContext): void {
+  emit(eventType: string, data: TEventData, context?: TEventContext): void {
     try {
       this.inner.emit(eventType, data, context)
     } catch {

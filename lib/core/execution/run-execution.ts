@@ -1,4 +1,4 @@
-import type { IAssistantMessage, TUniversalMessage } from '../messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from '../messages.ts'
 import { readTokenUsageFromMessage } from '../context/token-usage.ts'
 import type { RobotaError } from '../errors.ts'
 import { toRunError, type TRunError } from '../run-error.ts'
@@ -8,7 +8,7 @@ import type { IExecutionContext } from './execution-context.ts'
 import { forceFinalAnswer, type TForcedAnswerReason } from './force-final-answer.ts'
 
 /** Token totals of one run, summed over its provider calls. */
-export type IRunUsage = {
+export type TRunUsage = {
   inputTokens: number
   outputTokens: number
   cacheReadTokens: number
@@ -21,14 +21,14 @@ export type IRunUsage = {
  * (then `error` says why, and `response` is the failure notice committed to the history) and
  * when a caller's callback throws (then `interrupted`, with the failure as the `response`).
  */
-export type IRunResult = {
+export type TRunResult = {
   response: string
   interrupted?: boolean
   /** Set when the turn ended in a provider failure: the error as plain data, with its code. */
   error?: TRunError
   toolsExecuted: string[]
   history: TUniversalMessage[]
-  usage: IRunUsage
+  usage: TRunUsage
   /**
    * Set when the run was refused before anything was sent (a plugin's `beforeRun`; in a session,
    * also a UserPromptSubmit hook): nothing was committed, and `response` says who refused.
@@ -37,7 +37,7 @@ export type IRunResult = {
 }
 
 /** A run's result, and the Robota error behind `result.error` for callers that throw it. */
-export type TExecutionOutcome = { result: IRunResult; failure: RobotaError | undefined }
+export type TExecutionOutcome = { result: TRunResult; failure: RobotaError | undefined }
 
 /** Rounds in a row whose tool calls named unregistered tools before the loop stops asking. */
 const UNKNOWN_TOOL_ROUND_LIMIT = 2
@@ -49,12 +49,12 @@ const UNKNOWN_TOOL_ROUND_LIMIT = 2
  */
 export async function runExecution(context: IExecutionContext): Promise<TExecutionOutcome> {
   const toolsExecuted: string[] = []
-  const assistantMessages: IAssistantMessage[] = []
+  const assistantMessages: TAssistantMessage[] = []
   let interrupted = false
   let round = 0
   let unknownToolRounds = 0
   let unknownTools = new Set<string>()
-  let final: IAssistantMessage | undefined
+  let final: TAssistantMessage | undefined
   let providerFailure: RobotaError | undefined
   let forcedReason: TForcedAnswerReason | undefined
 
@@ -101,7 +101,7 @@ export async function runExecution(context: IExecutionContext): Promise<TExecuti
     interrupted = true
     response = `Error: the run stopped because ${stopReason}`
   }
-  const result: IRunResult = {
+  const result: TRunResult = {
     response,
     ...(interrupted ? { interrupted: true } : {}),
     ...(providerFailure ? { error: toRunError(providerFailure) } : {}),
@@ -112,12 +112,12 @@ export async function runExecution(context: IExecutionContext): Promise<TExecuti
   return { result, failure: providerFailure }
 }
 
-function sumUsage(messages: readonly IAssistantMessage[]): IRunUsage {
-  const total: IRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
+function sumUsage(messages: readonly TAssistantMessage[]): TRunUsage {
+  const total: TRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
   for (const message of messages) {
     const usage = readTokenUsageFromMessage(message)
     if (!usage) continue
-    for (const key of Object.keys(total) as Array<keyof IRunUsage>) total[key] += usage[key]
+    for (const key of Object.keys(total) as Array<keyof TRunUsage>) total[key] += usage[key]
   }
   return total
 }

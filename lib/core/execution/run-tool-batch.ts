@@ -1,4 +1,4 @@
-import type { IToolExecutionOptions } from './execution-context.ts'
+import type { TToolExecutionOptions } from './execution-context.ts'
 
 /**
  * Runs `count` jobs with the batch's concurrency and returns their results in request order.
@@ -7,7 +7,7 @@ import type { IToolExecutionOptions } from './execution-context.ts'
  */
 export async function runToolBatch<TResult>(
   count: number,
-  options: IToolExecutionOptions,
+  options: TToolExecutionOptions,
   job: (index: number) => Promise<TResult>
 ): Promise<TResult[]> {
   const results = new Array<TResult>(count)

@@ -1,9 +1,9 @@
 import { PluginCategory, type TPluginCategory } from './plugin-category.ts'
 import type {
-  IPluginExecutionContext,
-  IPluginExecutionResult,
-  IPluginToolCall,
-  IPluginToolResult
+  TPluginExecutionContext,
+  TPluginExecutionResult,
+  TPluginToolCall,
+  TPluginToolResult
 } from './plugin-context.ts'
 import { PluginPriority } from './plugin-priority.ts'
 
@@ -20,7 +20,7 @@ export type TPluginRunResultDecision = { response: string }
 export type TPluginToolDecision = { parameters: Record<string, unknown> } | { block: string }
 
 /** What `afterToolExecution` may return: the outcome the model and the replay log see instead. */
-export type TPluginToolResultDecision = { result: IPluginToolResult }
+export type TPluginToolResultDecision = { result: TPluginToolResult }
 
 /**
  * The lifecycle hooks a plugin may implement; each one is optional. Returning nothing observes;
@@ -30,20 +30,20 @@ export type TPluginToolResultDecision = { result: IPluginToolResult }
  */
 export interface IPluginHooks {
   /** Before the user message is committed: may rewrite the input or block the run. */
-  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
+  beforeRun?(context: TPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
   /** After the run produced its result: may replace the response the run returns. */
-  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
+  afterRun?(context: TPluginExecutionContext, result: TPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
   /** When the run failed. */
-  onError?(context: IPluginExecutionContext, error: unknown): TPluginHookOutcome
+  onError?(context: TPluginExecutionContext, error: unknown): TPluginHookOutcome
   /** For each piece of streamed assistant text; observe only, as the text has already streamed. */
-  onStreamChunk?(context: IPluginExecutionContext, chunk: string): TPluginHookOutcome
+  onStreamChunk?(context: TPluginExecutionContext, chunk: string): TPluginHookOutcome
   /** Before a tool call runs: may replace its parameters or block it. */
-  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
+  beforeToolExecution?(context: TPluginExecutionContext, call: TPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
   /** After a tool call finished, failed or was skipped: may replace its outcome. */
   afterToolExecution?(
-    context: IPluginExecutionContext,
-    call: IPluginToolCall,
-    result: IPluginToolResult
+    context: TPluginExecutionContext,
+    call: TPluginToolCall,
+    result: TPluginToolResult
   ): TPluginHookOutcome<TPluginToolResultDecision>
 }
 
@@ -67,14 +67,14 @@ export abstract class AbstractPlugin implements IPluginContract {
   readonly category: TPluginCategory = PluginCategory.CUSTOM
   readonly priority: number = PluginPriority.NORMAL
 
-  beforeRun?(context: IPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
-  afterRun?(context: IPluginExecutionContext, result: IPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
-  onError?(context: IPluginExecutionContext, error: unknown): TPluginHookOutcome
-  onStreamChunk?(context: IPluginExecutionContext, chunk: string): TPluginHookOutcome
-  beforeToolExecution?(context: IPluginExecutionContext, call: IPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
+  beforeRun?(context: TPluginExecutionContext): TPluginHookOutcome<TPluginRunDecision>
+  afterRun?(context: TPluginExecutionContext, result: TPluginExecutionResult): TPluginHookOutcome<TPluginRunResultDecision>
+  onError?(context: TPluginExecutionContext, error: unknown): TPluginHookOutcome
+  onStreamChunk?(context: TPluginExecutionContext, chunk: string): TPluginHookOutcome
+  beforeToolExecution?(context: TPluginExecutionContext, call: TPluginToolCall): TPluginHookOutcome<TPluginToolDecision>
   afterToolExecution?(
-    context: IPluginExecutionContext,
-    call: IPluginToolCall,
-    result: IPluginToolResult
+    context: TPluginExecutionContext,
+    call: TPluginToolCall,
+    result: TPluginToolResult
   ): TPluginHookOutcome<TPluginToolResultDecision>
 }

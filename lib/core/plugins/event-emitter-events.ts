@@ -1,5 +1,5 @@
 /** An error reduced to plain data, so events survive structured clone. */
-export type IPluginEventError = { name: string; message: string; code?: string }
+export type TPluginEventError = { name: string; message: string; code?: string }
 
 /** Data of each event `EventEmitterPlugin` emits, by event name. */
 export type TEventEmitterEventDataMap = {
@@ -8,7 +8,7 @@ export type TEventEmitterEventDataMap = {
   /** A run finished with a result. */
   'execution.complete': { response: string; interrupted: boolean; toolsExecuted: string[] }
   /** A run failed. */
-  'execution.error': { error: IPluginEventError }
+  'execution.error': { error: TPluginEventError }
   /** A tool call is about to run. */
   'tool.execute_start': { toolName: string; toolCallId: string; parameters: Record<string, unknown> }
   /** A tool call succeeded. */
@@ -23,7 +23,7 @@ export type TEventEmitterEventDataMap = {
 export type TEventEmitterEventName = keyof TEventEmitterEventDataMap
 
 /** One emitted event of a given name: a plain, serializable object tagged by `type`. */
-export type IEventEmitterEvent<TName extends TEventEmitterEventName> = {
+export type TEventEmitterEventOf<TName extends TEventEmitterEventName> = {
   type: TName
   timestamp: number
   executionId: string
@@ -34,12 +34,12 @@ export type IEventEmitterEvent<TName extends TEventEmitterEventName> = {
 
 /** Any emitted event, discriminated by `type`. */
 export type TEventEmitterEvent = {
-  [TName in TEventEmitterEventName]: IEventEmitterEvent<TName>
+  [TName in TEventEmitterEventName]: TEventEmitterEventOf<TName>
 }[TEventEmitterEventName]
 
 /** Receives events of one name. A returned promise is not awaited, but its rejection is caught. */
 export type TEventEmitterListener<TName extends TEventEmitterEventName> = (
-  event: IEventEmitterEvent<TName>
+  event: TEventEmitterEventOf<TName>
 ) => void | Promise<void>
 
 /** Every event name, in lifecycle order. */
@@ -54,7 +54,7 @@ export const EVENT_EMITTER_EVENT_NAMES: readonly TEventEmitterEventName[] = [
 ]
 
 /** Reduces anything thrown to `{ name, message, code? }`. */
-export function toPluginEventError(error: unknown): IPluginEventError {
+export function toPluginEventError(error: unknown): TPluginEventError {
   if (typeof error !== 'object' || error === null) return { name: 'Error', message: String(error) }
   return {
     name: 'name' in error && typeof error.name === 'string' ? error.name : 'Error',

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { ToolExecutionError } from '../errors.ts'
 import {
   EVENT_EMITTER_EVENT_NAMES,
-  type IEventEmitterEvent,
+  type TEventEmitterEventOf,
   type TEventEmitterEventName
 } from './event-emitter-events.ts'
 import { EventEmitterPlugin } from './event-emitter-plugin.ts'
 import { PluginCategory } from './plugin-category.ts'
-import type { IPluginExecutionContext } from './plugin-context.ts'
+import type { TPluginExecutionContext } from './plugin-context.ts'
 import { PluginPriority } from './plugin-priority.ts'
 import { PluginRunner } from './plugin-runner.ts'
 
-const context: IPluginExecutionContext = {
+const context: TPluginExecutionContext = {
   executionId: 'exec-1',
   sessionId: 'session-1',
   input: 'List files',
@@ -20,8 +20,8 @@ const context: IPluginExecutionContext = {
 const call = { toolName: 'Bash', toolCallId: 'call_0', parameters: { command: 'ls' } }
 
 /** Subscribes to every event name and collects what arrives. */
-function collect(plugin: EventEmitterPlugin): IEventEmitterEvent<TEventEmitterEventName>[] {
-  const events: IEventEmitterEvent<TEventEmitterEventName>[] = []
+function collect(plugin: EventEmitterPlugin): TEventEmitterEventOf<TEventEmitterEventName>[] {
+  const events: TEventEmitterEventOf<TEventEmitterEventName>[] = []
   for (const name of EVENT_EMITTER_EVENT_NAMES) plugin.on(name, (event) => void events.push(event))
   return events
 }

@@ -1,17 +1,17 @@
 import { AbstractPlugin } from './abstract-plugin.ts'
 import {
   toPluginEventError,
-  type IEventEmitterEvent,
+  type TEventEmitterEventOf,
   type TEventEmitterEventDataMap,
   type TEventEmitterEventName,
   type TEventEmitterListener
 } from './event-emitter-events.ts'
 import { PluginCategory } from './plugin-category.ts'
 import type {
-  IPluginExecutionContext,
-  IPluginExecutionResult,
-  IPluginToolCall,
-  IPluginToolResult
+  TPluginExecutionContext,
+  TPluginExecutionResult,
+  TPluginToolCall,
+  TPluginToolResult
 } from './plugin-context.ts'
 import { PluginPriority } from './plugin-priority.ts'
 
@@ -56,11 +56,11 @@ export class EventEmitterPlugin extends AbstractPlugin {
     this.listeners[eventName].delete(listener)
   }
 
-  override beforeRun(context: IPluginExecutionContext): void {
+  override beforeRun(context: TPluginExecutionContext): void {
     this.emit('execution.start', context, { input: context.input })
   }
 
-  override afterRun(context: IPluginExecutionContext, result: IPluginExecutionResult): void {
+  override afterRun(context: TPluginExecutionContext, result: TPluginExecutionResult): void {
     this.emit('execution.complete', context, {
       response: result.response,
       interrupted: result.interrupted ?? false,
@@ -68,15 +68,15 @@ export class EventEmitterPlugin extends AbstractPlugin {
     })
   }
 
-  override onError(context: IPluginExecutionContext, error: unknown): void {
+  override onError(context: TPluginExecutionContext, error: unknown): void {
     this.emit('execution.error', context, { error: toPluginEventError(error) })
   }
 
-  override onStreamChunk(context: IPluginExecutionContext, chunk: string): void {
+  override onStreamChunk(context: TPluginExecutionContext, chunk: string): void {
     this.emit('agent.stream_chunk', context, { chunk })
   }
 
-  override beforeToolExecution(context: IPluginExecutionContext, call: IPluginToolCall): void {
+  override beforeToolExecution(context: TPluginExecutionContext, call: TPluginToolCall): void {
     this.emit('tool.execute_start', context, {
       toolName: call.toolName,
       toolCallId: call.toolCallId,
@@ -85,9 +85,9 @@ export class EventEmitterPlugin extends AbstractPlugin {
   }
 
   override afterToolExecution(
-    context: IPluginExecutionContext,
-    call: IPluginToolCall,
-    result: IPluginToolResult
+    context: TPluginExecutionContext,
+    call: TPluginToolCall,
+    result: TPluginToolResult
   ): void {
     const { toolName, toolCallId } = call
     if (result.success) {
@@ -100,12 +100,12 @@ export class EventEmitterPlugin extends AbstractPlugin {
 
   private emit<TName extends TEventEmitterEventName>(
     eventName: TName,
-    context: IPluginExecutionContext,
+    context: TPluginExecutionContext,
     data: TEventEmitterEventDataMap[TName]
   ): void {
     const listeners = this.listeners[eventName]
     if (listeners.size === 0) return
-    const event: IEventEmitterEvent<TName> = {
+    const event: TEventEmitterEventOf<TName> = {
       type: eventName,
       timestamp: Date.now(),
       executionId: context.executionId,

@@ -1,5 +1,5 @@
 /** Where a hook is called from: one run of one agent. Plain data, safe to log or send. */
-export type IPluginExecutionContext = {
+export type TPluginExecutionContext = {
   /** The run's id; replay events of the same run carry it as `executionId`. */
   executionId: string
   sessionId: string
@@ -10,14 +10,14 @@ export type IPluginExecutionContext = {
 }
 
 /** What a finished run produced, as `afterRun` sees it. */
-export type IPluginExecutionResult = {
+export type TPluginExecutionResult = {
   response: string
   interrupted?: boolean
   toolsExecuted: string[]
 }
 
 /** One tool call about to run or just finished. */
-export type IPluginToolCall = {
+export type TPluginToolCall = {
   toolName: string
   /** The provider's own call id, kept verbatim. */
   toolCallId: string
@@ -25,7 +25,7 @@ export type IPluginToolCall = {
 }
 
 /** The outcome of one tool call. */
-export type IPluginToolResult = {
+export type TPluginToolResult = {
   success: boolean
   result?: unknown
   error?: string

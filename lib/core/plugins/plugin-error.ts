@@ -2,7 +2,7 @@ import { RobotaError } from '../errors.ts'
 import type { TPluginHookName } from './abstract-plugin.ts'
 
 /** Where a plugin failed. */
-export type IPluginErrorDetails = {
+export type TPluginErrorDetails = {
   pluginName: string
   hookName: TPluginHookName
 }
@@ -13,15 +13,15 @@ export type IPluginErrorDetails = {
  */
 export class PluginError extends RobotaError {
   override readonly name = 'PluginError'
-  declare readonly details: IPluginErrorDetails
+  declare readonly details: TPluginErrorDetails
 
-  constructor(message: string, details: IPluginErrorDetails, options: { cause?: unknown } = {}) {
+  constructor(message: string, details: TPluginErrorDetails, options: { cause?: unknown } = {}) {
     super(message, 'PLUGIN_ERROR', 'system', false, { details, cause: options.cause })
   }
 }
 
 /** Wraps whatever a hook threw in a `PluginError` that names the plugin and the hook. */
-export function toPluginError(cause: unknown, details: IPluginErrorDetails): PluginError {
+export function toPluginError(cause: unknown, details: TPluginErrorDetails): PluginError {
   const reason = cause instanceof Error ? cause.message : String(cause)
   return new PluginError(`Plugin "${details.pluginName}" failed in ${details.hookName}: ${reason}`, details, {
     cause

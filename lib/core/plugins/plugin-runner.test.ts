@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { isRobotaError } from '../errors.ts'
 import { AbstractPlugin, type IPluginContract, type TPluginHookName } from './abstract-plugin.ts'
-import type { IPluginExecutionContext } from './plugin-context.ts'
+import type { TPluginExecutionContext } from './plugin-context.ts'
 import { PluginError } from './plugin-error.ts'
 import { PluginRunner, runPluginHook, type TPluginHookArguments } from './plugin-runner.ts'
 
-const context: IPluginExecutionContext = { executionId: 'exec-1', sessionId: 'session-1', input: 'hi', round: 1 }
+const context: TPluginExecutionContext = { executionId: 'exec-1', sessionId: 'session-1', input: 'hi', round: 1 }
 const call = { toolName: 'echo', toolCallId: 'call_0', parameters: { text: 'ping' } }
 const toolResult = { success: true, result: { echoed: 'ping' } }
 const runResult = { response: 'done', toolsExecuted: ['echo'] }

@@ -1,9 +1,9 @@
 import type { IPluginContract, IPluginHooks, TPluginHookName } from './abstract-plugin.ts'
 import type {
-  IPluginExecutionContext,
-  IPluginExecutionResult,
-  IPluginToolCall,
-  IPluginToolResult
+  TPluginExecutionContext,
+  TPluginExecutionResult,
+  TPluginToolCall,
+  TPluginToolResult
 } from './plugin-context.ts'
 import { PluginError, toPluginError } from './plugin-error.ts'
 import { sortPlugins } from './plugin-priority.ts'
@@ -101,7 +101,7 @@ export class PluginRunner {
   }
 
   /** Runs `beforeRun` on every plugin: the input they leave, or the first block. */
-  async beforeRun(context: IPluginExecutionContext): Promise<TPluginRunStart> {
+  async beforeRun(context: TPluginExecutionContext): Promise<TPluginRunStart> {
     let input = context.input
     const accepts = (decision: object): decision is { input: string } | { block: string } =>
       isBlock(decision) || typeof (decision as { input?: unknown }).input === 'string'
@@ -114,7 +114,7 @@ export class PluginRunner {
   }
 
   /** Runs `afterRun` on every plugin: the response they leave. */
-  async afterRun(context: IPluginExecutionContext, result: IPluginExecutionResult): Promise<string> {
+  async afterRun(context: TPluginExecutionContext, result: TPluginExecutionResult): Promise<string> {
     let response = result.response
     const accepts = (decision: object): decision is { response: string } => typeof (decision as { response?: unknown }).response === 'string'
     for (const plugin of this.plugins) {
@@ -125,17 +125,17 @@ export class PluginRunner {
   }
 
   /** Runs `onError` on every plugin. */
-  onError(context: IPluginExecutionContext, error: unknown): Promise<void> {
+  onError(context: TPluginExecutionContext, error: unknown): Promise<void> {
     return runPluginHook(this.plugins, 'onError', [context, error], this.onPluginError)
   }
 
   /** Runs `onStreamChunk` on every plugin. */
-  onStreamChunk(context: IPluginExecutionContext, chunk: string): Promise<void> {
+  onStreamChunk(context: TPluginExecutionContext, chunk: string): Promise<void> {
     return runPluginHook(this.plugins, 'onStreamChunk', [context, chunk], this.onPluginError)
   }
 
   /** Runs `beforeToolExecution` on every plugin: the parameters they leave, or the first block. */
-  async beforeToolExecution(context: IPluginExecutionContext, call: IPluginToolCall): Promise<TPluginToolStart> {
+  async beforeToolExecution(context: TPluginExecutionContext, call: TPluginToolCall): Promise<TPluginToolStart> {
     let parameters = call.parameters
     const accepts = (decision: object): decision is { parameters: Record<string, unknown> } | { block: string } =>
       isBlock(decision) || isRecord((decision as { parameters?: unknown }).parameters)
@@ -149,12 +149,12 @@ export class PluginRunner {
 
   /** Runs `afterToolExecution` on every plugin: the outcome they leave. */
   async afterToolExecution(
-    context: IPluginExecutionContext,
-    call: IPluginToolCall,
-    result: IPluginToolResult
-  ): Promise<IPluginToolResult> {
+    context: TPluginExecutionContext,
+    call: TPluginToolCall,
+    result: TPluginToolResult
+  ): Promise<TPluginToolResult> {
     let outcome = result
-    const accepts = (decision: object): decision is { result: IPluginToolResult } =>
+    const accepts = (decision: object): decision is { result: TPluginToolResult } =>
       isRecord((decision as { result?: unknown }).result) && typeof (decision as { result: { success?: unknown } }).result.success === 'boolean'
     for (const plugin of this.plugins) {
       const decision = await callHook(plugin, 'afterToolExecution', [context, call, outcome], this.onPluginError, accepts)

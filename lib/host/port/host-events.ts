@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../session/compaction/compaction-types.ts'
 import type { TPermissionAnswer, TPermissionRequest } from '../../session/permission-enforcer-types.ts'
 import type { TCommandOutcome } from './host-commands.ts'
@@ -8,7 +8,7 @@ import type { TTurnResult } from './host-turns.ts'
 /** Host-level events, delivered in order and in batches. */
 export type THostEvent =
   /** A replay event of a running turn, exactly as it is persisted. */
-  | { kind: 'replay'; event: IExecutionEventEnvelope }
+  | { kind: 'replay'; event: TExecutionEventEnvelope }
   /** A turn started for `sessionId`. */
   | { kind: 'turn_started'; sessionId: string; prompt: string }
   /** A turn ended; its messages are committed to the store. */

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type { TSessionListing, TSessionSummary } from '../../storage/session-store.ts'
 
@@ -21,7 +21,7 @@ export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice 
 export type TSessionView = {
   summary: TSessionSummary
   messages: TUniversalMessage[]
-  events: IExecutionEventEnvelope[]
+  events: TExecutionEventEnvelope[]
   /** True while a turn of this session is running. */
   running: boolean
   /** True when another tab drives this session: this host follows its events and refuses turns. */

@@ -4,7 +4,7 @@ import { ConfigurationError, NetworkError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type {
   IChatOptions,
-  IProviderResponse,
+  TProviderResponse,
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind
 } from '../../core/provider.ts'
@@ -73,7 +73,7 @@ export class AnthropicProvider extends AbstractAIProvider {
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const client = await this.getClient()
     const report = createReporter(options.onProviderNativeRawPayload)

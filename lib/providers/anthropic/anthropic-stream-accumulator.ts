@@ -1,6 +1,6 @@
 import type { Message, MessageDeltaUsage, RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages'
-import { createAssistantMessage, type IToolCall, type TUniversalMessageMetadata } from '../../core/messages.ts'
-import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
+import { createAssistantMessage, type TToolCall, type TUniversalMessageMetadata } from '../../core/messages.ts'
+import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { ANTHROPIC_THINKING_METADATA_KEY } from './to-anthropic-messages.ts'
 
@@ -63,7 +63,7 @@ export class AnthropicStreamAccumulator {
    * had begun, with its input as far as it streamed, so the history shows what the model asked
    * for; the loop answers each as interrupted.
    */
-  toResponse(aborted: boolean): IProviderResponse {
+  toResponse(aborted: boolean): TProviderResponse {
     const toolCalls = this.toolCalls()
     const stopReason: TStopReason = aborted
       ? 'aborted'
@@ -108,8 +108,8 @@ export class AnthropicStreamAccumulator {
     return text
   }
 
-  private toolCalls(): IToolCall[] {
-    const calls: IToolCall[] = []
+  private toolCalls(): TToolCall[] {
+    const calls: TToolCall[] = []
     for (const block of this.blocks.values()) {
       if (block.type === 'tool_use') calls.push({ id: block.id, name: block.name, arguments: parseToolArguments(block.json) })
     }

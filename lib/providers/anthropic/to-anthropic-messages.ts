@@ -6,7 +6,7 @@ import type {
   ThinkingBlockParam,
   Tool
 } from '@anthropic-ai/sdk/resources/messages'
-import type { IAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
 import type { IToolSchema } from '../../core/provider.ts'
 
 /** Metadata key under which an assistant message keeps its thinking blocks, one JSON text each. */
@@ -50,7 +50,7 @@ export function toAnthropicTools(tools: readonly IToolSchema[]): Tool[] {
   return tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters }))
 }
 
-function toAssistantBlocks(message: IAssistantMessage): ContentBlockParam[] {
+function toAssistantBlocks(message: TAssistantMessage): ContentBlockParam[] {
   const blocks: ContentBlockParam[] = [...readThinkingBlocks(message)]
   if (message.content) blocks.push({ type: 'text', text: message.content })
   for (const call of message.toolCalls ?? []) {
@@ -59,7 +59,7 @@ function toAssistantBlocks(message: IAssistantMessage): ContentBlockParam[] {
   return blocks
 }
 
-function readThinkingBlocks(message: IAssistantMessage): Array<ThinkingBlockParam | RedactedThinkingBlockParam> {
+function readThinkingBlocks(message: TAssistantMessage): Array<ThinkingBlockParam | RedactedThinkingBlockParam> {
   const stored = message.metadata?.[ANTHROPIC_THINKING_METADATA_KEY]
   if (!Array.isArray(stored)) return []
   return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as ThinkingBlockParam)

@@ -1,7 +1,7 @@
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
 import type { CompletionUsage } from 'openai/resources/completions'
-import { createAssistantMessage, type IToolCall } from '../../core/messages.ts'
-import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
+import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
+import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
 import { fromChatCompletionsUsage } from './openai-usage.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 
@@ -51,7 +51,7 @@ export class ChatCompletionsStreamAccumulator {
    * had begun, with its arguments as far as they streamed, so the history shows what the model
    * asked for; the loop answers each as interrupted.
    */
-  toResponse(aborted: boolean): IProviderResponse {
+  toResponse(aborted: boolean): TProviderResponse {
     const toolCalls = this.toolCalls()
     const stopReason: TStopReason = aborted
       ? 'aborted'
@@ -86,7 +86,7 @@ export class ChatCompletionsStreamAccumulator {
     }
   }
 
-  private toolCalls(): IToolCall[] {
+  private toolCalls(): TToolCall[] {
     return [...this.calls.entries()]
       .filter(([, call]) => call.name !== '')
       .sort(([left], [right]) => left - right)

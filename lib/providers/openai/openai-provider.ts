@@ -5,7 +5,7 @@ import { ConfigurationError, NetworkError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type {
   IChatOptions,
-  IProviderResponse,
+  TProviderResponse,
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind
 } from '../../core/provider.ts'
@@ -85,7 +85,7 @@ export class OpenAIProvider extends AbstractAIProvider {
     this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.baseURL) ? 'responses' : 'chat-completions')
   }
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     try {
       const client = await this.getClient()
       return this.apiSurface === 'responses'
@@ -109,7 +109,7 @@ export class OpenAIProvider extends AbstractAIProvider {
     return this.client
   }
 
-  private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'responses')
     const params = buildResponsesRequest(messages, options, this.reasoning)
@@ -132,7 +132,7 @@ export class OpenAIProvider extends AbstractAIProvider {
     return accumulator.toResponse(false)
   }
 
-  private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
     const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) })

@@ -1,6 +1,6 @@
 import type { Response, ResponseReasoningItem, ResponseStreamEvent } from 'openai/resources/responses/responses'
-import { createAssistantMessage, type IToolCall } from '../../core/messages.ts'
-import type { IProviderResponse, TStopReason } from '../../core/provider.ts'
+import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
+import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
 import { fromResponsesUsage } from './openai-usage.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { fromStreamFailure } from './to-openai-error.ts'
@@ -69,8 +69,8 @@ export class ResponsesStreamAccumulator {
    * that had begun, with its arguments as far as they streamed, so the history shows what the
    * model asked for; the loop answers each as interrupted.
    */
-  toResponse(aborted: boolean): IProviderResponse {
-    const toolCalls: IToolCall[] = [...this.calls.values()].map((call) => ({
+  toResponse(aborted: boolean): TProviderResponse {
+    const toolCalls: TToolCall[] = [...this.calls.values()].map((call) => ({
       id: call.callId,
       name: call.name,
       arguments: parseToolArguments(call.argumentsText)

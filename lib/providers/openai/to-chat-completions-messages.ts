@@ -3,7 +3,7 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam
 } from 'openai/resources/chat/completions'
-import type { IAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
 import type { IToolSchema } from '../../core/provider.ts'
 
 /**
@@ -43,7 +43,7 @@ export function toChatCompletionsTools(tools: readonly IToolSchema[]): ChatCompl
   }))
 }
 
-function toAssistantMessage(message: IAssistantMessage): ChatCompletionAssistantMessageParam | undefined {
+function toAssistantMessage(message: TAssistantMessage): ChatCompletionAssistantMessageParam | undefined {
   const toolCalls = message.toolCalls ?? []
   if (!message.content && toolCalls.length === 0) return undefined
   const assistant: ChatCompletionAssistantMessageParam = { role: 'assistant', content: message.content || null }

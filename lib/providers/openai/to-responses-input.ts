@@ -1,5 +1,5 @@
 import type { FunctionTool, ResponseInputItem } from 'openai/resources/responses/responses'
-import type { IAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
+import type { TAssistantMessage, TUniversalMessage } from '../../core/messages.ts'
 import type { IToolSchema } from '../../core/provider.ts'
 
 /** Metadata key under which an assistant message keeps its encrypted reasoning items, one JSON text each. */
@@ -46,7 +46,7 @@ export function toResponsesTools(tools: readonly IToolSchema[]): FunctionTool[] 
   }))
 }
 
-function toAssistantItems(message: IAssistantMessage): ResponseInputItem[] {
+function toAssistantItems(message: TAssistantMessage): ResponseInputItem[] {
   const items: ResponseInputItem[] = [...readReasoningItems(message)]
   if (message.content) items.push({ role: 'assistant', content: message.content })
   for (const call of message.toolCalls ?? []) {
@@ -55,7 +55,7 @@ function toAssistantItems(message: IAssistantMessage): ResponseInputItem[] {
   return items
 }
 
-function readReasoningItems(message: IAssistantMessage): ResponseInputItem[] {
+function readReasoningItems(message: TAssistantMessage): ResponseInputItem[] {
   const stored = message.metadata?.[OPENAI_REASONING_METADATA_KEY]
   if (!Array.isArray(stored)) return []
   return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as ResponseInputItem)

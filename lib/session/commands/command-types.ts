@@ -1,5 +1,5 @@
 import type { IContextWindowState } from '../../core/context/estimation.ts'
-import type { IRunUsage } from '../../core/execution/run-execution.ts'
+import type { TRunUsage } from '../../core/execution/run-execution.ts'
 import type { TPermissionMode } from '../../permissions/index.ts'
 import type { TCompactionOutcome } from '../compaction/compaction-types.ts'
 
@@ -41,7 +41,7 @@ export interface ICommandHost {
   listCommands(): Array<{ name: string; description: string }>
   getSessionId(): string
   getMessageCount(): number
-  getUsage(): IRunUsage
+  getUsage(): TRunUsage
   getContextState(): IContextWindowState
   getPermissionMode(): TPermissionMode
   setPermissionMode(mode: TPermissionMode): void

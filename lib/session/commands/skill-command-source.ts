@@ -1,7 +1,7 @@
 import type { ISandboxClient } from '../../../sandbox/sandbox-client.ts'
 import type { TFileProblem } from '../markdown-frontmatter.ts'
 import type { ICommand, ICommandSource } from './command-types.ts'
-import { discoverSkills, PROJECT_SKILL_LOCATIONS, type ISkill, type TSkillLocation } from './skill-loader.ts'
+import { discoverSkills, PROJECT_SKILL_LOCATIONS, type TSkill, type TSkillLocation } from './skill-loader.ts'
 
 /** Where a skill source looks besides the workspace's own folders. */
 export type TSkillCommandSourceOptions = {
@@ -17,7 +17,7 @@ export type TSkillCommandSourceOptions = {
  */
 export class SkillCommandSource implements ICommandSource {
   readonly name = 'skills'
-  private skills: ISkill[] = []
+  private skills: TSkill[] = []
   private problems: TFileProblem[] = []
   private loaded: Promise<void> | undefined
   private readonly locations: TSkillLocation[]
@@ -57,12 +57,12 @@ export class SkillCommandSource implements ICommandSource {
   }
 
   /** The skills found by the last refresh. */
-  getSkills(): ISkill[] {
+  getSkills(): TSkill[] {
     return [...this.skills]
   }
 
   /** The skill of that name (without the leading `/`), if any. */
-  getSkill(name: string): ISkill | undefined {
+  getSkill(name: string): TSkill | undefined {
     return this.skills.find((skill) => skill.name === name.replace(/^\//, ''))
   }
 

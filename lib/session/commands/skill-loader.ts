@@ -7,7 +7,7 @@ import { firstLineOf, parseMarkdownFrontmatter, readNameList, type TFileProblem 
 import { listOptionalDirectory, readOptionalFile } from '../sandbox-file-reader.ts'
 
 /** A skill: instructions the model follows when invoked as a slash command or when a request fits. */
-export type ISkill = {
+export type TSkill = {
   name: string
   description: string
   /** The Markdown body; `$ARGUMENTS` in it is replaced by what follows the command. */
@@ -42,7 +42,7 @@ const skillFrontmatterSchema = z.object({
 })
 
 /** Skills found and files that could not be read as skills. */
-export type TSkillDiscovery = { skills: ISkill[]; problems: TFileProblem[] }
+export type TSkillDiscovery = { skills: TSkill[]; problems: TFileProblem[] }
 
 /**
  * Reads every skill under `locations` from the sandbox filesystem. On a name collision the
@@ -53,7 +53,7 @@ export async function discoverSkills(
   cwd: string,
   locations: readonly TSkillLocation[] = PROJECT_SKILL_LOCATIONS
 ): Promise<TSkillDiscovery> {
-  const skills = new Map<string, ISkill>()
+  const skills = new Map<string, TSkill>()
   const problems: TFileProblem[] = []
   for (const location of locations) {
     const directory = resolvePosixPath(cwd, location.directory)
@@ -86,7 +86,7 @@ function skillFile(directory: string, layout: TSkillLayout, entry: { name: strin
  * the body's first line.
  * @throws ConfigurationError naming the file when the frontmatter is malformed.
  */
-export function parseSkill(text: string, path: string, defaultName: string): ISkill {
+export function parseSkill(text: string, path: string, defaultName: string): TSkill {
   const document = parseMarkdownFrontmatter(text, path)
   const result = skillFrontmatterSchema.safeParse(document.attributes)
   if (!result.success) {

@@ -1,7 +1,7 @@
 import { createId } from '../../core/create-id.ts'
 import { isAbortError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type { IAIProvider, IProviderResponse } from '../../core/provider.ts'
+import type { IAIProvider, TProviderResponse } from '../../core/provider.ts'
 import type { IHookInput, THookRunResult } from '../../hooks/index.ts'
 import type { TAnySessionEventDataMap, TAnySessionEventType } from '../session-events.ts'
 import { buildSummaryRequest, toSummaryHistory } from './compaction-prompt.ts'
@@ -93,7 +93,7 @@ export class CompactionOrchestrator {
     const round = 1
     await emit('provider_request', { provider: provider.name, model: request.model, messages, tools: [] }, executionId, round)
     let sequence = 0
-    let response: IProviderResponse
+    let response: TProviderResponse
     try {
       response = await provider.chat(messages, {
         model: request.model,

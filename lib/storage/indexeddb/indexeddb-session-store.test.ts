@@ -2,7 +2,7 @@ import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { StorageError } from '../../core/errors.ts'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { describeSessionStore } from '../session-store.contract.ts'
@@ -38,8 +38,8 @@ async function readRaw(factory: IDBFactory, storeName: 'events' | 'payloads'): P
  * The events of a session that ran `rounds` rounds: each round a prompt and an answer of 400
  * characters each, and before the answer a `provider_request` holding the whole history so far.
  */
-function longSessionEvents(sessionId: string, rounds: number): IExecutionEventEnvelope[] {
-  const events: IExecutionEventEnvelope[] = []
+function longSessionEvents(sessionId: string, rounds: number): TExecutionEventEnvelope[] {
+  const events: TExecutionEventEnvelope[] = []
   const history: TUniversalMessage[] = []
   const append = (message: TUniversalMessage) => {
     history.push(message)

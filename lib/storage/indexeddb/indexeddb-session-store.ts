@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { StorageError } from '../../core/errors.ts'
 import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
 import { inspectSessionRecord, parseExecutionEvents, parseSessionRecord } from '../parse-session-record.ts'
@@ -48,7 +48,7 @@ export class IndexedDBSessionStore implements ISessionStore {
     this.factory = options.indexedDB
   }
 
-  async commit(record: TSessionRecord, events: readonly IExecutionEventEnvelope[]): Promise<void> {
+  async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
     assertCommittable(record, events)
     const writing = `${events.length} replay events and the record of session "${record.id}"`
     await this.run('commit', record.id, async (database) => {
@@ -151,7 +151,7 @@ export class IndexedDBSessionStore implements ISessionStore {
     })
   }
 
-  async loadEvents(sessionId: string): Promise<IExecutionEventEnvelope[]> {
+  async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return this.run('loadEvents', sessionId, async (database) => {
       const values = await this.readEvents(database, sessionId)
       return parseExecutionEvents(values, sessionId).map((event) => toEnvelope(event as TStoredReplayEvent))
@@ -305,7 +305,7 @@ async function readStoredSeqs(
 
 type TCursor = { value: unknown; continue(): Promise<TCursor | null> }
 
-function seqSpan(events: readonly IExecutionEventEnvelope[]): { from: number; to: number } | undefined {
+function seqSpan(events: readonly TExecutionEventEnvelope[]): { from: number; to: number } | undefined {
   const [first] = events
   if (!first) return undefined
   let from = first.seq

@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { GENESIS_HASH, hashReplayEvent } from '../replay-log/hash-chain.ts'
 
 /**
@@ -16,13 +16,13 @@ export function chainReplayEventsInPlace(events: IDBObjectStore, onDone: () => v
       onDone()
       return
     }
-    const envelope = cursor.value as IExecutionEventEnvelope & { prevHash?: string; hash?: string }
+    const envelope = cursor.value as TExecutionEventEnvelope & { prevHash?: string; hash?: string }
     if (envelope.sessionId !== sessionId) {
       sessionId = envelope.sessionId
       previousHash = GENESIS_HASH
     }
     const { prevHash: _prevHash, hash: _hash, ...bare } = envelope
-    const hash = hashReplayEvent(previousHash, bare as IExecutionEventEnvelope)
+    const hash = hashReplayEvent(previousHash, bare as TExecutionEventEnvelope)
     cursor.update({ ...bare, prevHash: previousHash, hash })
     previousHash = hash
     cursor.continue()

@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize'
 import jsSHA from 'jssha/sha256'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 
 /** The `prevHash` of a log's first record. */
 export const GENESIS_HASH = '0'.repeat(64)
@@ -11,7 +11,7 @@ export const REPLAY_FORMAT_VERSION = 1
 /** One link of a session's replay log: an event and the hash that chains it to the one before. */
 export type TReplayRecord = {
   version: typeof REPLAY_FORMAT_VERSION
-  event: IExecutionEventEnvelope
+  event: TExecutionEventEnvelope
   prevHash: string
   hash: string
 }
@@ -24,7 +24,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** `sha256(prevHash + canonical JSON of the event)`, hex-encoded. */
-export function hashReplayEvent(prevHash: string, event: IExecutionEventEnvelope): string {
+export function hashReplayEvent(prevHash: string, event: TExecutionEventEnvelope): string {
   const sha = new jsSHA('SHA-256', 'TEXT', { encoding: 'UTF8' })
   sha.update(prevHash + canonicalJson(event))
   return sha.getHash('HEX')
@@ -36,7 +36,7 @@ export function toReplayLogHead(records: readonly { hash: string }[]): TReplayLo
 }
 
 /** Chains events after `prevHash`, returning one record per event. */
-export function chainReplayEvents(prevHash: string, events: readonly IExecutionEventEnvelope[]): TReplayRecord[] {
+export function chainReplayEvents(prevHash: string, events: readonly TExecutionEventEnvelope[]): TReplayRecord[] {
   const records: TReplayRecord[] = []
   let previous = prevHash
   for (const event of events) {

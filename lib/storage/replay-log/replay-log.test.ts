@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { createTestEvents } from '../session-store.fixtures.ts'
 import { chainReplayEvents, GENESIS_HASH, hashReplayEvent, verifyReplayLog } from './hash-chain.ts'
 import { REDACTED, redactSecrets } from './redact-secrets.ts'
@@ -11,8 +11,8 @@ const exported = exportReplayLogJsonl('s1', records)
 
 describe('hash chain', () => {
   it('hashes the canonical JSON, so key order does not matter', () => {
-    const event = createTestEvents('s1', [0])[0] as IExecutionEventEnvelope
-    const reordered = Object.fromEntries(Object.entries(event).reverse()) as IExecutionEventEnvelope
+    const event = createTestEvents('s1', [0])[0] as TExecutionEventEnvelope
+    const reordered = Object.fromEntries(Object.entries(event).reverse()) as TExecutionEventEnvelope
     expect(hashReplayEvent(GENESIS_HASH, reordered)).toBe(hashReplayEvent(GENESIS_HASH, event))
     expect(hashReplayEvent(GENESIS_HASH, event)).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -80,7 +80,7 @@ describe('replay gaps', () => {
       { ...base, seq: 1, round: 1, type: 'assistant_message_committed', data: {} },
       { ...base, seq: 2, round: 1, type: 'tool_execution_request', data: { batchId: 'b', index: 0, toolName: 'Bash', toolCallId: 'c1' } },
       { ...base, seq: 3, round: 2, type: 'provider_request', data: {} }
-    ] as unknown as IExecutionEventEnvelope[]
+    ] as unknown as TExecutionEventEnvelope[]
     expect(findReplayGaps(events)).toEqual([
       { seq: 2, kind: 'missing_tool_result', detail: 'Bash call c1' },
       { seq: 3, kind: 'missing_provider_response', detail: 'round 2 of execution e' }
@@ -96,7 +96,7 @@ describe('replay gaps', () => {
       { ...summary, seq: 2, type: 'provider_response_normalized', data: {} },
       { ...summary, seq: 3, round: undefined, type: 'compaction', data: {} },
       { ...summary, seq: 4, executionId: 'failed', type: 'provider_request', data: {} }
-    ] as unknown as IExecutionEventEnvelope[]
+    ] as unknown as TExecutionEventEnvelope[]
     expect(findReplayGaps(events)).toEqual([{ seq: 4, kind: 'missing_provider_response', detail: 'round 1 of execution failed' }])
     expect(findReplayGaps(events.slice(0, 2))).toEqual([{ seq: 0, kind: 'missing_provider_response', detail: 'round 1 of execution compaction' }])
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { IAIProvider } from '../../core/provider.ts'
 import { Robota } from '../../core/robota.ts'
 import type { ITool } from '../../core/tool.ts'
@@ -28,7 +28,7 @@ async function session(provider: IAIProvider, prompts: string[], sessionId = 're
     defaultModel: { provider: provider.name, model: 'm' },
     tools: [shellTool(sandbox)]
   })
-  const events: IExecutionEventEnvelope[] = []
+  const events: TExecutionEventEnvelope[] = []
   for (const prompt of prompts) await agent.run(prompt, { onExecutionEvent: (event) => events.push(event) })
   return { history: agent.getHistory(), events }
 }

@@ -1,16 +1,16 @@
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ProviderError, ValidationError } from '../../core/errors.ts'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../../core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { createAssistantMessage } from '../../core/messages.ts'
 
 /** One recorded provider call: what was sent, what streamed back, and how it ended. */
 type TRecordedCall = {
-  request: IExecutionEventEnvelope<'provider_request'>
+  request: TExecutionEventEnvelope<'provider_request'>
   deltas: string[]
-  response: IProviderResponse | undefined
-  committed: IExecutionEventEnvelope<'assistant_message_committed'> | undefined
+  response: TProviderResponse | undefined
+  committed: TExecutionEventEnvelope<'assistant_message_committed'> | undefined
 }
 
 /** Thrown when a replay is sent something other than what was recorded. */
@@ -30,7 +30,7 @@ export class ReplayProvider extends AbstractAIProvider {
   private readonly calls: TRecordedCall[]
   private nextCall = 0
 
-  constructor(events: readonly IExecutionEventEnvelope[], options: { name?: string } = {}) {
+  constructor(events: readonly TExecutionEventEnvelope[], options: { name?: string } = {}) {
     super()
     this.calls = collectCalls(events)
     this.name = options.name ?? this.calls[0]?.request.data.provider ?? 'replay'
@@ -41,7 +41,7 @@ export class ReplayProvider extends AbstractAIProvider {
     return this.calls.length - this.nextCall
   }
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const index = this.nextCall++
     const call = this.calls[index]
     if (!call) throw new ReplayDivergenceError(`Replay asked for call ${index + 1}, but the log recorded only ${this.calls.length}.`)
@@ -57,7 +57,7 @@ export class ReplayProvider extends AbstractAIProvider {
   }
 }
 
-function collectCalls(events: readonly IExecutionEventEnvelope[]): TRecordedCall[] {
+function collectCalls(events: readonly TExecutionEventEnvelope[]): TRecordedCall[] {
   const calls: TRecordedCall[] = []
   const open = new Map<string, TRecordedCall>()
   for (const event of events) {
@@ -110,7 +110,7 @@ function describe(message: TUniversalMessage | undefined): string {
  * The prompts a recorded session was given, in order: what to submit to re-run it. A log with
  * compactions or clears between them re-runs through `rerunReplay`, which replays those too.
  */
-export function recordedPrompts(events: readonly IExecutionEventEnvelope[]): string[] {
+export function recordedPrompts(events: readonly TExecutionEventEnvelope[]): string[] {
   const prompts: string[] = []
   for (const event of events) {
     if (event.type === 'history_mutation' && event.data.message.role === 'user' && event.round === undefined) {

@@ -1,9 +1,9 @@
 import { StorageError } from '../../core/errors.ts'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { GENESIS_HASH, hashReplayEvent, REPLAY_FORMAT_VERSION, type TReplayRecord } from './hash-chain.ts'
 
 /** An event as a store keeps it: the envelope with its chain links beside it. */
-export type TStoredReplayEvent = IExecutionEventEnvelope & { prevHash: string; hash: string }
+export type TStoredReplayEvent = TExecutionEventEnvelope & { prevHash: string; hash: string }
 
 /** The last stored link of a session's log, which a commit continues from. */
 export type TReplayTail = { seq: number; hash: string }
@@ -16,7 +16,7 @@ export type TReplayTail = { seq: number; hash: string }
 export function chainForCommit(
   sessionId: string,
   tail: TReplayTail | undefined,
-  events: readonly IExecutionEventEnvelope[]
+  events: readonly TExecutionEventEnvelope[]
 ): TStoredReplayEvent[] {
   let previousHash = tail?.hash ?? GENESIS_HASH
   let previousSeq = tail?.seq ?? -1
@@ -38,9 +38,9 @@ export function chainForCommit(
 }
 
 /** The envelope alone, as `loadEvents` hands it out. */
-export function toEnvelope(stored: TStoredReplayEvent): IExecutionEventEnvelope {
+export function toEnvelope(stored: TStoredReplayEvent): TExecutionEventEnvelope {
   const { prevHash: _prevHash, hash: _hash, ...envelope } = stored
-  return envelope as IExecutionEventEnvelope
+  return envelope as TExecutionEventEnvelope
 }
 
 /** The stored event as a replay record, as `loadReplayLog` hands it out. */

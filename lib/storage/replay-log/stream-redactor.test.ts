@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { REDACTED, redactSecretText } from './redact-secrets.ts'
 import { recordSuiteTotal } from '../../testing/suite-totals.ts'
 import { StreamRedactor } from './stream-redactor.ts'
@@ -9,8 +9,8 @@ const KEY = 'sk-ant-api03-CUTHEREq8Wm3Zx6Cv9Bn2Lk5Jh'
 const KEY_BODY = KEY.slice('sk-ant-api03-'.length)
 
 let seq = 0
-function envelope<TType extends IExecutionEventEnvelope['type']>(type: TType, data: Extract<IExecutionEventEnvelope, { type: TType }>['data']): IExecutionEventEnvelope {
-  return { seq: seq++, ts: 0, sessionId: 's', executionId: 'e', round: 1, type, data } as IExecutionEventEnvelope
+function envelope<TType extends TExecutionEventEnvelope['type']>(type: TType, data: Extract<TExecutionEventEnvelope, { type: TType }>['data']): TExecutionEventEnvelope {
+  return { seq: seq++, ts: 0, sessionId: 's', executionId: 'e', round: 1, type, data } as TExecutionEventEnvelope
 }
 
 const delta = (sequence: number, text: string) => envelope('provider_stream_raw_delta', { sequence, delta: text })
@@ -24,7 +24,7 @@ const native = (sequence: number, text: string) =>
   })
 
 function collect(secrets: readonly string[] = []) {
-  const out: IExecutionEventEnvelope[] = []
+  const out: TExecutionEventEnvelope[] = []
   const redactor = new StreamRedactor((event) => out.push(event), secrets)
   const text = () => out.flatMap((event) => (event.type === 'provider_stream_raw_delta' ? [event.data.delta] : [])).join('')
   return { out, redactor, text }

@@ -1,12 +1,12 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { REDACTED, redactSecrets } from './redact-secrets.ts'
 import { findSecretValues, scrubSecretFragments } from './secret-fragments.ts'
 import { StreamSecretScanner, type TSecretSpan } from './stream-secret-scanner.ts'
 
-type TDeltaEvent = Extract<IExecutionEventEnvelope, { type: 'provider_stream_raw_delta' }>
+type TDeltaEvent = Extract<TExecutionEventEnvelope, { type: 'provider_stream_raw_delta' }>
 
 // A delta waiting for its text to be decided: `start` is its offset in the round's text.
-type TQueued = { event: IExecutionEventEnvelope; start: number }
+type TQueued = { event: TExecutionEventEnvelope; start: number }
 
 /**
  * Redacts a run's replay events on their way out, keys cut across deltas included. A round's
@@ -26,14 +26,14 @@ export class StreamRedactor {
   private readonly learned: string[] = []
 
   constructor(
-    private readonly emit: (event: IExecutionEventEnvelope) => void,
+    private readonly emit: (event: TExecutionEventEnvelope) => void,
     private readonly secrets: readonly string[] = []
   ) {
     this.scanner = new StreamSecretScanner(secrets)
   }
 
   /** Takes the next event of the run. */
-  push(event: IExecutionEventEnvelope): void {
+  push(event: TExecutionEventEnvelope): void {
     if (event.type === 'provider_stream_raw_delta') return this.pushDelta(event)
     if (event.type === 'provider_native_raw_payload' && event.data.payloadKind === 'stream_event') {
       this.queue.push({ event, start: this.scanner.length })

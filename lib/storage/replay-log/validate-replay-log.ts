@@ -1,4 +1,4 @@
-import type { IExecutionEventEnvelope } from '../../core/execution-events.ts'
+import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 
 /** One gap in a log: something was asked for and its answer never recorded. */
 export type TReplayGap = { seq: number; kind: 'missing_provider_response' | 'missing_tool_result'; detail: string }
@@ -7,10 +7,10 @@ export type TReplayGap = { seq: number; kind: 'missing_provider_response' | 'mis
  * Finds provider requests with no recorded response and tool calls with no recorded result.
  * A log cut short by a crash has such gaps at its end; a complete turn has none.
  */
-export function findReplayGaps(events: readonly IExecutionEventEnvelope[]): TReplayGap[] {
+export function findReplayGaps(events: readonly TExecutionEventEnvelope[]): TReplayGap[] {
   const gaps: TReplayGap[] = []
-  const openRequests = new Map<string, IExecutionEventEnvelope>()
-  const openTools = new Map<string, IExecutionEventEnvelope<'tool_execution_request'>>()
+  const openRequests = new Map<string, TExecutionEventEnvelope>()
+  const openTools = new Map<string, TExecutionEventEnvelope<'tool_execution_request'>>()
   for (const event of events) {
     const roundKey = `${event.executionId}:${event.round ?? ''}`
     if (event.type === 'provider_request') openRequests.set(roundKey, event)

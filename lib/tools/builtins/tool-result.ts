@@ -1,4 +1,4 @@
-import type { IToolDiff } from '../../core/tool.ts'
+import type { TToolDiff } from '../../core/tool.ts'
 
 /**
  * What a built-in tool puts in `IToolResult.data`: text for the model plus structured facts. A
@@ -13,5 +13,5 @@ export type TToolResult = {
   /** The line, counting from 1, where the first replacement starts in the original file (Edit). */
   startLine?: number
   /** The file change to show the user (Edit, Write); lifted to `IToolResult.diff`, so the model never sees it. */
-  diff?: IToolDiff
+  diff?: TToolDiff
 }

@@ -12,14 +12,14 @@ export type TToolSandboxFactory = (files: Record<string, string>) => Promise<TTo
 export type TCreateToolSandbox = (files?: Record<string, string>) => Promise<TToolSandbox>
 
 /** The outcome of one tool call: the loop's result and the built-in's own `TToolResult`. */
-export type TToolCall = { result: IToolResult; data: TToolResult }
+export type TToolRun = { result: IToolResult; data: TToolResult }
 
 /** Calls a tool as the loop does and reads its `TToolResult` back. */
 export async function callTool(
   tool: ITool,
   parameters: Record<string, unknown>,
   context: Partial<IToolExecutionContext> = {}
-): Promise<TToolCall> {
+): Promise<TToolRun> {
   const result = await tool.execute(parameters, { toolCallId: 'call_1', ...context })
   return { result, data: (result.data ?? { success: false, output: '', error: result.error }) as TToolResult }
 }

@@ -1,4 +1,4 @@
-import type { IToolMessage } from '../../../lib/core/messages.ts'
+import type { TToolMessage } from '../../../lib/core/messages.ts'
 
 /** A tool call the demo makes. */
 export type TDemoToolCall = { id: string; name: string; arguments: Record<string, unknown> }
@@ -11,7 +11,7 @@ export type TDemoContext = {
   /** The user's prompt this turn answers. */
   prompt: string
   /** The tool results since that prompt, oldest first. */
-  results: readonly IToolMessage[]
+  results: readonly TToolMessage[]
   /** An id for the next tool call, stable across re-runs of the same conversation. */
   callId: string
   /** The names of the tools the session offers. */
@@ -39,7 +39,7 @@ export function words(text: string): string[] {
 }
 
 /** Reads a tool message: built-in tools answer `{ success, output, error }`, others plain text. */
-export function outcomeOf(message: IToolMessage | undefined): TDemoToolOutcome | undefined {
+export function outcomeOf(message: TToolMessage | undefined): TDemoToolOutcome | undefined {
   if (!message) return undefined
   // A tool that failed without data (a refusal, a denied permission) reads `Error: …`.
   if (message.content.startsWith('Error: ')) return { ok: false, output: '', error: message.content.slice('Error: '.length) }

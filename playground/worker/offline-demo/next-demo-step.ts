@@ -1,4 +1,4 @@
-import type { IToolMessage, TUniversalMessage } from '../../../lib/core/messages.ts'
+import type { TToolMessage, TUniversalMessage } from '../../../lib/core/messages.ts'
 import { COMPACTION_SYSTEM_PROMPT } from '../../../lib/session/compaction/compaction-prompt.ts'
 import { intentFor } from './demo-intents.ts'
 import { mcpDemoStep, mcpToolIn } from './mcp-demo-step.ts'
@@ -21,7 +21,7 @@ export const DEMO_HINT =
 export function nextDemoStep(messages: readonly TUniversalMessage[], toolNames: readonly string[]): TDemoStep {
   if (isSummaryRequest(messages)) return say(summarizeConversation(messages))
   const lastUser = messages.findLastIndex((message) => message.role === 'user')
-  const results = messages.slice(lastUser + 1).filter((message): message is IToolMessage => message.role === 'tool')
+  const results = messages.slice(lastUser + 1).filter((message): message is TToolMessage => message.role === 'tool')
   const prompt = messages[lastUser]?.content ?? ''
   const context: TDemoContext = {
     prompt,
@@ -59,7 +59,7 @@ function delegationStep({ results, callId }: TDemoContext): TDemoStep {
   return say(report ? `The Explore subagent reported: ${report}` : 'The Explore subagent did not report back.')
 }
 
-function reportOf(message: IToolMessage | undefined): string | undefined {
+function reportOf(message: TToolMessage | undefined): string | undefined {
   if (!message) return undefined
   try {
     const parsed = JSON.parse(message.content) as { response?: unknown }
@@ -69,7 +69,7 @@ function reportOf(message: IToolMessage | undefined): string | undefined {
   }
 }
 
-function summarizeTour(results: readonly IToolMessage[]): string {
+function summarizeTour(results: readonly TToolMessage[]): string {
   const listed = outcomeOf(results[0])
   if (!listed?.ok) return `I could not inspect the workspace this time${listed?.error ? `: ${listed.error}` : '.'}`
   const listing = listed.output

@@ -1,6 +1,6 @@
 import { AbstractAIProvider } from '../../../lib/core/abstract-ai-provider.ts'
 import { createAssistantMessage, type TUniversalMessage } from '../../../lib/core/messages.ts'
-import type { IChatOptions, IProviderResponse } from '../../../lib/core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../../../lib/core/provider.ts'
 import { nextDemoStep } from './next-demo-step.ts'
 
 /** Options of the offline demo model. */
@@ -26,7 +26,7 @@ export class OfflineDemoProvider extends AbstractAIProvider {
     this.deltaDelayMs = options.deltaDelayMs ?? 12
   }
 
-  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<IProviderResponse> {
+  async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const step = nextDemoStep(messages, (options.tools ?? []).map((tool) => tool.name))
     let text = ''
     for await (const word of this.streamWithAbort(this.words(step.text), options.signal)) {
