@@ -10,7 +10,7 @@ type TSourceFile = { path: string; imports: TImport[] }
 type TRule = { scope: RegExp; allowProject: RegExp[]; allowPackages: RegExp[]; lazyPackages?: RegExp[]; note: string }
 
 const root = import.meta.dirname
-const VENDOR_SDKS = /^(@anthropic-ai\/sdk|@google\/genai|openai|e2b|just-bash|isomorphic-git)(\/|$)/
+const VENDOR_SDKS = /^(@anthropic-ai\/sdk|@google\/genai|openai|e2b|just-bash|isomorphic-git|@modelcontextprotocol\/sdk)(\/|$)/
 
 const RULES: TRule[] = [
   { scope: /^lib\/core\//, allowProject: [/^lib\/core\//], allowPackages: [], note: 'lib/core imports nothing else and no package' },
@@ -20,7 +20,7 @@ const RULES: TRule[] = [
   { scope: /^lib\/providers\/openai\//, allowProject: [/^lib\/core\//, /^lib\/providers\/(openai|shared)\//], allowPackages: [/^openai(\/|$)/], note: 'openai provider: core + its SDK' },
   { scope: /^lib\/permissions\//, allowProject: [/^lib\/core\//, /^lib\/permissions\//], allowPackages: [], note: 'permissions: core only' },
   { scope: /^lib\/hooks\//, allowProject: [/^lib\/core\//, /^lib\/hooks\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [], note: 'hooks: core and the sandbox port' },
-  { scope: /^lib\/tools\//, allowProject: [/^lib\/core\//, /^lib\/tools\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/, /^picomatch$/], note: 'tools: core, the sandbox port, zod, picomatch' },
+  { scope: /^lib\/tools\//, allowProject: [/^lib\/core\//, /^lib\/tools\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/, /^picomatch$/], lazyPackages: [/^@modelcontextprotocol\/sdk\//], note: 'tools: core, the sandbox port, zod, picomatch; the MCP SDK only lazily' },
   { scope: /^lib\/storage\/indexeddb\//, allowProject: [/^lib\/core\//, /^lib\/storage\//], allowPackages: [/^idb$/, /^jssha(\/|$)/, /^zod$/, /^canonicalize$/], note: 'IndexedDB store: core, storage, idb' },
   { scope: /^lib\/storage\//, allowProject: [/^lib\/core\//, /^lib\/storage\/(?!indexeddb\/)/], allowPackages: [/^jssha(\/|$)/, /^zod$/, /^canonicalize$/], note: 'storage: core types, jssha, zod, canonicalize; idb only in indexeddb/' },
   { scope: /^lib\/session\//, allowProject: [/^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^zod$/, /^yaml$/], note: 'session: core, tools, permissions, hooks, storage, the sandbox port, zod, yaml' },

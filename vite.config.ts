@@ -60,7 +60,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
   // Pre-bundled up front: discovered lazily (the worker's, and those loaded on first use: the
-  // provider SDKs, E2B, git, Markdown), they would make the dev server reload the page mid-use.
+  // provider SDKs, E2B, git, the MCP client, Markdown), they would make the dev server reload the page mid-use.
   optimizeDeps: {
     include: [
       'comlink',
@@ -78,6 +78,9 @@ export default defineConfig({
       '@google/genai',
       'openai',
       'e2b',
+      '@modelcontextprotocol/sdk/client/index.js',
+      '@modelcontextprotocol/sdk/client/streamableHttp.js',
+      '@modelcontextprotocol/sdk/client/sse.js',
       'marked',
       'dompurify',
       'diff'

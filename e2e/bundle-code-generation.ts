@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Page, Worker } from '@playwright/test'
 import { parseSync, Visitor } from 'vite'
 
 /** One place in a built file where code could be made from a string at run time. */
@@ -94,4 +95,27 @@ export function listJavaScriptFiles(directory: string): string[] {
 export function scanBuiltJavaScript(directory: string): { files: string[]; findings: TCodeGenerationFinding[] } {
   const files = listJavaScriptFiles(directory)
   return { files, findings: files.flatMap((file) => findCodeGeneration(file, readFileSync(file, 'utf8'))) }
+}
+
+/** Counts, inside the worker, every call of `eval` and of the `Function` constructor from now on. */
+export function countCodeGeneration(worker: Worker): Promise<void> {
+  return worker.evaluate(() => {
+    const counter = { calls: [] as string[] }
+    Object.assign(self, { codeGenerationCalls: counter })
+    const watch = <TTarget extends (...args: never[]) => unknown>(target: TTarget, name: string): TTarget =>
+      new Proxy(target, {
+        construct: (original, args) => (counter.calls.push(`new ${name}(${String(args.at(-1)).slice(0, 80)})`), Reflect.construct(original, args)),
+        apply: (original, thisArg, args) => (counter.calls.push(`${name}(${String(args.at(-1)).slice(0, 80)})`), Reflect.apply(original, thisArg, args))
+      })
+    self.Function = watch(self.Function, 'Function')
+    self.eval = watch(self.eval, 'eval')
+  })
+}
+
+/** The calls `countCodeGeneration` saw in the page's agent worker, leaving out this test's own evaluations. */
+export async function readCodeGeneration(page: Page): Promise<string[] | undefined> {
+  const worker = page.workers().find((candidate) => candidate.url().includes('agent-worker'))
+  const calls = await worker?.evaluate(() => (self as unknown as { codeGenerationCalls: { calls: string[] } }).codeGenerationCalls.calls)
+  // DevTools runs this test's own evaluations through `eval`: those are the only calls allowed.
+  return calls?.filter((call) => !call.includes('codeGenerationCalls'))
 }

@@ -166,8 +166,11 @@ export {
   createZodFunctionTool,
   FunctionTool,
   htmlToText,
+  MCP_DEFAULT_TIMEOUT_MS,
+  McpToolSet,
   numberLines,
   OpenAPITool,
+  toMcpToolName,
   ToolRegistry,
   zodToJsonSchema
 } from './tools/index.ts'
@@ -410,6 +413,11 @@ export type {
 export type {
   ISearchProvider,
   TBraveSearchProviderOptions,
+  TMcpHttpServerConfig,
+  TMcpProblem,
+  TMcpServerConfig,
+  TMcpServers,
+  TMcpStdioServerConfig,
   TOpenAPIDocument,
   TOpenAPIToolOptions,
   TOpenAPIToolResponse,

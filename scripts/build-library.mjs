@@ -6,6 +6,9 @@
 // Browser bundles get just-bash as a module of the package's own (`#robota/just-bash`, see the
 // `imports` of package.json): just-bash's browser build imports `node:zlib`, which webpack and
 // esbuild refuse for the web, so it is bundled here once with that import shimmed.
+//
+// The MCP stdio transport is imported from a variable, so that no bundler follows it into Node's
+// child_process; tsc's helper around that import is taken off again (see below).
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -42,6 +45,15 @@ const RUNTIME = join(OUT_DIR, 'sandbox/in-memory/just-bash-runtime.js')
 const runtime = readFileSync(RUNTIME, 'utf8')
 if (!runtime.includes("import('just-bash')")) throw new Error(`${RUNTIME} no longer imports just-bash as import('just-bash'); update this script.`)
 writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash')"))
+
+// tsc wraps a dynamic import of a variable in its extension-rewriting helper, which hides the
+// bundler hints inside from webpack. The MCP stdio transport is imported that way on purpose (it
+// spawns processes and runs in Node only), so the plain `import(specifier)` is put back.
+const MCP_CONNECTION = join(OUT_DIR, 'lib/tools/mcp/mcp-connection.js')
+const mcpConnection = readFileSync(MCP_CONNECTION, 'utf8')
+const WRAPPED_STDIO_IMPORT = 'import(__rewriteRelativeImportExtension(/* @vite-ignore */ /* webpackIgnore: true */ specifier))'
+if (!mcpConnection.includes(WRAPPED_STDIO_IMPORT)) throw new Error(`${MCP_CONNECTION} no longer imports the stdio transport as ${WRAPPED_STDIO_IMPORT}; update this script.`)
+writeFileSync(MCP_CONNECTION, mcpConnection.replace(WRAPPED_STDIO_IMPORT, 'import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)'))
 
 function filesUnder(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

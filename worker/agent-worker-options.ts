@@ -66,4 +66,10 @@ export type TAgentWorkerOptions = {
   webFetch?: TLocalAgentHostOptions['webFetch']
   /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
   searchProvider?: TLocalAgentHostOptions['searchProvider']
+  /**
+   * MCP servers every session connects to, beside the workspace settings' `mcpServers` (an entry
+   * of the same name replaces the settings' one). A worker reaches HTTP servers only, and only
+   * those that allow its origin (CORS); stdio entries are refused.
+   */
+  mcpServers?: TLocalAgentHostOptions['mcpServers']
 }

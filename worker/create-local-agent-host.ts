@@ -45,7 +45,8 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.env ? { env: options.env } : {}),
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
     ...(options.webFetch === undefined ? {} : { webFetch: options.webFetch }),
-    ...(options.searchProvider ? { searchProvider: options.searchProvider } : {})
+    ...(options.searchProvider ? { searchProvider: options.searchProvider } : {}),
+    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {})
   })
 }
 

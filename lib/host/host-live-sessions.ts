@@ -47,7 +47,12 @@ export class HostLiveSessions {
   /** Assembles an open session again over its sandbox (a new provider, say); a closed one starts anew when next used. */
   async rebuild(record: TSessionRecord): Promise<void> {
     const current = await this.current(record.id)
-    if (current) this.hold(record.id, this.ports.assemble(record, current.sandbox, false).then((next) => keepSessionRules(current, next)))
+    if (!current) return
+    const next = this.ports.assemble(record, current.sandbox, false).then((built) => keepSessionRules(current, built))
+    this.hold(record.id, next)
+    // The session assembled anew has connected its MCP servers again; the old one's connections go
+    // (also when the new assembly failed: the old session is no longer held either way).
+    void next.finally(() => current.dispose()).catch(() => undefined)
   }
 
   /** Stops holding the session at once; resolves with it, once started, so the caller can dispose its sandbox. */
@@ -72,6 +77,7 @@ export class HostLiveSessions {
     session.session.setPermissionMode(current.session.getPermissionMode())
     keepSessionRules(current, session)
     this.hold(sessionId, Promise.resolve(session))
+    await current.dispose()
     await current.sandbox.dispose?.().catch(() => undefined)
     await saveSandboxSnapshot(ports.store, sessionId, session.sandbox)
     ports.publishNow({ kind: 'sandbox_status', sessionId, status: 'ready' })

@@ -67,7 +67,9 @@ export class HostSessionLifecycle {
     await ports.abort(sessionId)
     const session = ports.live.detach(sessionId)
     ports.records.forget(sessionId)
-    await (await session)?.sandbox.dispose?.()
+    const detached = await session
+    await detached?.dispose()
+    await detached?.sandbox.dispose?.()
     await ports.store.deleteSession(sessionId)
   }
 
@@ -127,6 +129,8 @@ export class HostSessionLifecycle {
     if (ports.turns.isRunning(sessionId)) return
     const session = ports.live.detach(sessionId)
     ports.agents.release(sessionId)
-    await (await session)?.sandbox.dispose?.()
+    const detached = await session
+    await detached?.dispose()
+    await detached?.sandbox.dispose?.()
   }
 }

@@ -12,6 +12,7 @@ import { toStoredEvent, type TSessionEvent } from '../session/session-events.ts'
 import { SessionPersistence } from '../session/session-persistence.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
+import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
 
 /** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
 export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>
@@ -36,6 +37,8 @@ export type THostedSessionParts = {
   publishNow: (event: THostEvent) => void
   /** Delivers the events published so far; awaited before each storage write. */
   flushEvents: () => Promise<void>
+  /** The session's connected MCP servers, closed by `dispose`. */
+  mcp?: McpToolSet
 }
 
 /**
@@ -55,6 +58,7 @@ export class HostedSession {
   private readonly redactor: StreamRedactor
   // What the persistence of the event being redacted returned: a history reset is awaited.
   private written: void | Promise<void> = undefined
+  private turn: Promise<unknown> | undefined
 
   private constructor(private readonly parts: THostedSessionParts) {
     const { record, sandbox } = parts
@@ -77,7 +81,8 @@ export class HostedSession {
       onEvent: (event) => this.observe(event),
       // A subagent's log is stored under its own id; the page opens it like any session.
       onSubagentEvent: () => undefined,
-      onCompaction: (notice) => this.announceCompaction(notice)
+      onCompaction: (notice) => this.announceCompaction(notice),
+      ...(parts.mcp ? { mcp: parts.mcp } : {})
     })
     if (parts.language) promptParts.language = parts.language
     session.setSystemMessage(buildSystemPrompt(promptParts))
@@ -102,6 +107,15 @@ export class HostedSession {
     return hosted
   }
 
+  /**
+   * Closes the session's MCP connections once a running turn (a provider switch rebuilds a busy
+   * session) has ended; the sandbox is disposed by whoever made it.
+   */
+  async dispose(): Promise<void> {
+    await this.turn?.catch(() => undefined)
+    await this.parts.mcp?.close()
+  }
+
   /** The response language the system prompt asks for now. */
   get language(): string | undefined {
     return this.promptParts.language
@@ -124,7 +138,9 @@ export class HostedSession {
     this.persistence = this.persistenceFor(record)
     parts.publish({ kind: 'turn_started', sessionId, prompt })
     try {
-      const result = await this.session.run(prompt, { signal })
+      const running = this.session.run(prompt, { signal })
+      this.turn = running
+      const result = await running
       await this.store()
       if (this.sandbox.snapshot) await parts.store.saveSandboxSnapshot(sessionId, await this.sandbox.snapshot())
       // The response leaves the run like the events do: as the stored, redacted message says it.

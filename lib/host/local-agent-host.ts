@@ -31,6 +31,8 @@ import { HostedSession } from './hosted-session.ts'
 import { HostedSessionRecords } from './hosted-session-records.ts'
 import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
+import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
+import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
@@ -59,6 +61,8 @@ export type TLocalAgentHostOptions = {
   webFetch?: TInteractiveSessionOptions['webFetch']
   /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
   searchProvider?: TInteractiveSessionOptions['searchProvider']
+  /** MCP servers every session connects to, beside the workspace settings' `mcpServers`; an entry of the same name replaces the settings' one. */
+  mcpServers?: TInteractiveSessionOptions['mcpServers']
   /** Executors of hook types beyond `command` and `http` (`prompt` and `agent` are built in). */
   hookExecutors?: TInteractiveSessionOptions['hookExecutors']
   /** What `$ENV:` references in the workspace's settings resolve against. */
@@ -311,8 +315,10 @@ export class LocalAgentHost implements IAgentHost {
       ...(options.env ? { env: options.env } : {})
     })
     const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
+    const mcp = await connectSessionMcpServers(configuration.settings, options.mcpServers)
+    if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = this.agents.getLanguage(sessionId)
-    return HostedSession.start(
+    const start = HostedSession.start(
       {
         // The session talks to the chosen provider and model; its record says so from its first write.
         record: { ...record, providerName: choice.kind, model: choice.model },
@@ -322,7 +328,8 @@ export class LocalAgentHost implements IAgentHost {
         configuration,
         workspaceRoot,
         ...(language ? { language } : {}),
-        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId)],
+        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
+        ...(mcp ? { mcp } : {}),
         publish: (event) => this.events.publish(event),
         publishNow: (event) => this.events.publishNow(event),
         flushEvents: () => this.events.flush(),
@@ -342,6 +349,14 @@ export class LocalAgentHost implements IAgentHost {
       },
       { sessionStart }
     )
+    // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
+    const hosted = await start.catch(async (error: unknown) => {
+      await mcp?.close()
+      throw error
+    })
+    // Sent whenever servers are configured, so a page drops warnings a later assembly no longer has.
+    if (mcp) this.events.publishNow({ kind: 'session_warnings', sessionId, warnings: mcp.getProblems().map((problem) => redactSecretText(problem.message, mcp.getSecrets())) })
+    return hosted
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {

@@ -11,6 +11,8 @@ import type { Session } from './session.ts'
 import { createSession, loadWorkspaceConfiguration, type TWorkspaceConfiguration } from './session-assembly.ts'
 import type { TSessionEvent } from './session-events.ts'
 import { SessionPersistence } from './session-persistence.ts'
+import { connectSessionMcpServers } from './session-mcp-servers.ts'
+import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
 
 /** The model a session uses when neither the caller, a resumed record nor the settings name one. */
 export const DEFAULT_SESSION_MODEL = 'claude-sonnet-4-6'
@@ -27,6 +29,8 @@ export type TStartedSession = {
   /** The stored display history of a resumed session. */
   resumedEntries: IHistoryEntry[]
   name: string
+  /** The connected MCP servers, closed with the session. */
+  mcp: McpToolSet | undefined
 }
 
 /** What the start needs from the interactive session: its id and where redacted events go. */
@@ -41,15 +45,17 @@ export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) =
 export async function startInteractiveSession(options: TInteractiveSessionOptions, hooks: TStartHooks): Promise<TStartedSession> {
   const cwd = options.cwd ?? DEFAULT_WORKSPACE
   let persistence: SessionPersistence | undefined
+  // MCP header and env values, known once the settings are read.
+  const secrets: string[] = []
   const onEvent = (event: TSessionEvent): void | Promise<void> => {
-    const redacted = redactSecrets(event)
+    const redacted = redactSecrets(event, secrets)
     const written = persistence?.observe(redacted)
     hooks.onEvent(redacted)
     return written
   }
   if (options.session) {
     options.session.subscribe(onEvent)
-    return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId }
+    return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId, mcp: undefined }
   }
   const source = await loadSource(options)
   // The stored files come back before the workspace is read: its settings and AGENTS.md are among them.
@@ -80,27 +86,39 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
     // A fork's workspace starts as a copy of its source's.
     if (!resuming && snapshot !== undefined) await options.store.saveSandboxSnapshot(record.id, snapshot)
   }
-  const { session, promptParts } = createSession({
-    options,
-    configuration,
-    cwd,
-    sessionId: record.id,
-    name: record.name,
-    model,
-    history: resuming ? record.messages : [],
-    firstEventSeq: resuming ? record.nextEventSeq : 0,
-    onEvent,
-    onSubagentEvent: hooks.onEvent
-  })
-  if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
-  const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []
-  const started = await session.runHooks('SessionStart', { source: resuming ? 'resume' : source ? 'fork' : 'startup' })
-  if (started.additionalContext.length > 0) {
-    promptParts.additionalContext = started.additionalContext
-    session.setSystemMessage(buildSystemPrompt(promptParts))
+  const mcp = await connectSessionMcpServers(configuration.settings, options.mcpServers)
+  if (mcp) {
+    secrets.push(...mcp.getSecrets())
+    configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
   }
-  await persistence?.flush(session.getNextEventSeq())
-  return { session, configuration, persistence, promptParts, resumedEntries, name: record.name }
+  try {
+    const { session, promptParts } = createSession({
+      ...(mcp ? { mcp } : {}),
+      options,
+      configuration,
+      cwd,
+      sessionId: record.id,
+      name: record.name,
+      model,
+      history: resuming ? record.messages : [],
+      firstEventSeq: resuming ? record.nextEventSeq : 0,
+      onEvent,
+      onSubagentEvent: hooks.onEvent
+    })
+    if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
+    const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []
+    const started = await session.runHooks('SessionStart', { source: resuming ? 'resume' : source ? 'fork' : 'startup' })
+    if (started.additionalContext.length > 0) {
+      promptParts.additionalContext = started.additionalContext
+      session.setSystemMessage(buildSystemPrompt(promptParts))
+    }
+    await persistence?.flush(session.getNextEventSeq())
+    return { session, configuration, persistence, promptParts, resumedEntries, name: record.name, mcp }
+  } catch (error) {
+    // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
+    await mcp?.close()
+    throw error
+  }
 }
 
 /**

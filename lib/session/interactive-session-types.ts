@@ -3,6 +3,7 @@ import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { IDiffLine, ITool } from '../core/tool.ts'
+import type { TMcpServers } from '../tools/mcp/mcp-server-config.ts'
 import type { ISearchProvider } from '../tools/builtins/search-provider.ts'
 import type { TWebFetchToolOptions } from '../tools/builtins/web-fetch-tool.ts'
 import type { IHookTypeExecutor, THooksConfig } from '../hooks/index.ts'
@@ -115,6 +116,11 @@ export type TInteractiveSessionOptions = {
   env?: TEnvironmentRecord
   /** Tools beside the sandbox tools, the web tools and the Agent tool. */
   tools?: readonly ITool[]
+  /**
+   * MCP servers on top of the settings' `mcpServers` (an entry of the same name replaces the
+   * settings' one); their tools are offered as `mcp__<server>__<tool>`. `dispose()` closes them.
+   */
+  mcpServers?: TMcpServers
   /** Options of the `WebFetch` tool every session with a sandbox gets, or `false` for none. */
   webFetch?: TWebFetchToolOptions | false
   /** Where the `WebSearch` tool searches; without one the session has no WebSearch. */

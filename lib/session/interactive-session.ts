@@ -103,6 +103,16 @@ export class InteractiveSession implements ICommandHost {
     this.scheduler.abort()
   }
 
+  /**
+   * Releases what the session holds: aborts a running prompt and closes its MCP connections (a
+   * stdio server's process ends). The sandbox and the store are the caller's and stay open.
+   */
+  async dispose(): Promise<void> {
+    this.scheduler.abort()
+    const started = await this.starting.catch(() => undefined)
+    await started?.mcp?.close()
+  }
+
   /** Takes the queued prompt off the queue without touching the running one. */
   cancelQueue(): void {
     this.scheduler.cancelQueue()
@@ -184,7 +194,7 @@ export class InteractiveSession implements ICommandHost {
     return this.started?.session.getUsage() ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
   }
 
-  /** Readable problems with skill or agent files, which were skipped. */
+  /** Readable problems with skill or agent files, which were skipped, and with MCP servers left out. */
   getWarnings(): string[] {
     return (this.started?.configuration?.problems ?? []).map((problem) => problem.message)
   }

@@ -10,6 +10,7 @@ import { SkillCommandSource } from './commands/skill-command-source.ts'
 import { loadSettings, parseSettingsLayer, USER_SETTINGS_SOURCE } from './config/load-settings.ts'
 import { mergeSettingsLayers } from './config/merge-settings.ts'
 import type { TSettings } from './config/settings-schema.ts'
+import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
 import { buildSystemPrompt, type TSystemPromptParts } from './context/build-system-prompt.ts'
 import { detectProject, type TProjectInfo } from './context/detect-project.ts'
 import { loadProjectContext, type TProjectContext } from './context/load-project-context.ts'
@@ -104,6 +105,8 @@ export type TSessionAssemblyParts = {
   /** Receives subagents' events, already redacted. */
   onSubagentEvent: (event: TSessionEvent) => void
   onCompaction?: TSessionOptions['onCompaction']
+  /** The session's connected MCP servers; their tools follow the servers' list changes. */
+  mcp?: McpToolSet
 }
 
 /**
@@ -128,7 +131,10 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     cwd
   }
-  const baseTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...createWebTools(options), ...(options.tools ?? [])]
+  const fixedTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...createWebTools(options), ...(options.tools ?? [])]
+  const mcp = parts.mcp
+  // Subagents get the MCP tools listed at start; only the session follows later list changes.
+  const baseTools: ITool[] = [...fixedTools, ...(mcp?.getTools() ?? [])]
   const runSubagent = createSubagentRunner({
     parentSessionId: parts.sessionId,
     provider: options.provider,
@@ -181,6 +187,10 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(parts.onCompaction ? { onCompaction: parts.onCompaction } : {}),
     onEvent: parts.onEvent
+  })
+  mcp?.onToolsChanged(() => {
+    const current = [...fixedTools, ...mcp.getTools()]
+    session.setTools(options.sandbox ? [...current, agentTool] : current)
   })
   return { session, promptParts }
 }

@@ -6,6 +6,7 @@ import type { TRunUsage } from '../core/execution/run-execution.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { Robota } from '../core/robota.ts'
+import type { ITool } from '../core/tool.ts'
 import type { IHookInput, THookEvent, THookRunResult } from '../hooks/index.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import { CompactionOrchestrator } from './compaction/compaction-orchestrator.ts'
@@ -36,6 +37,7 @@ export class Session {
   private readonly compaction: CompactionOrchestrator
   private model: string
   private systemMessage: string | undefined
+  private tools: readonly ITool[]
   private readonly channel: SessionEventChannel
   private stale = false
   private running = false
@@ -48,6 +50,7 @@ export class Session {
     if (options.onEvent) this.channel.subscribe(options.onEvent)
     this.model = options.model
     this.systemMessage = options.systemMessage
+    this.tools = options.tools ?? []
     this.enforcer = options.enforcer ?? new PermissionEnforcer({ sessionId: this.sessionId, ...options.permissions })
     this.tracker = new ContextWindowTracker({
       model: options.model,
@@ -182,6 +185,17 @@ export class Session {
     this.stale = true
   }
 
+  /** The tools the model is offered. */
+  getTools(): readonly ITool[] {
+    return this.tools
+  }
+
+  /** Replaces the tools from the next prompt on (an MCP server's list changed, say); a running prompt keeps its own. */
+  setTools(tools: readonly ITool[]): void {
+    this.tools = tools
+    this.stale = true
+  }
+
   getPermissionEnforcer(): PermissionEnforcer {
     return this.enforcer
   }
@@ -286,7 +300,7 @@ export class Session {
       aiProviders: [provider],
       defaultModel: { provider: provider.name, model: this.model },
       ...(this.systemMessage === undefined ? {} : { systemMessage: this.systemMessage }),
-      tools: this.enforcer.wrapAll(options.tools ?? []),
+      tools: this.enforcer.wrapAll(this.tools),
       history: [...history],
       firstEventSeq,
       ...(options.maxExecutionRounds === undefined ? {} : { maxExecutionRounds: options.maxExecutionRounds }),

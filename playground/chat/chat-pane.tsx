@@ -66,6 +66,11 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />
       ))}
       {state.error ? <FailureNotice message={state.error} onOpenSettings={onOpenSettings} /> : null}
+      {state.warnings.map((warning) => (
+        <p key={warning} role="alert" className="error" aria-label="Session warning">
+          {warning}
+        </p>
+      ))}
       {notices.map((notice) => (
         <p key={notice} role="alert" className="error">
           {notice}

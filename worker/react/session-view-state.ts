@@ -25,6 +25,8 @@ export type TSessionViewState = {
   running: boolean
   /** True when another tab drives the session: turns are refused here, prompts are not shown. */
   readOnly: boolean
+  /** What the session was assembled without (an MCP server that failed), each reason naming it. */
+  warnings: string[]
   /** Whether the session's sandbox is loading, ready or failed to start. */
   sandboxStatus: 'idle' | 'loading' | 'ready' | 'failed'
   /** Tool calls waiting for the user's approval, oldest first. */
@@ -62,6 +64,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   running: false,
   readOnly: false,
   sandboxStatus: 'idle',
+  warnings: [],
   pendingPermissions: [],
   activeTools: [],
   interruption: undefined,
@@ -116,6 +119,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     running: view.running,
     readOnly: view.readOnly === true,
     sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
+    warnings: previous.sessionId === view.summary.id ? previous.warnings : [],
     behindStorage: previous.behindStorage
   }
 }
@@ -144,6 +148,8 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: T
     }
     case 'session_access':
       return { ...state, readOnly: event.readOnly, ...(event.readOnly ? { pendingPermissions: [] } : {}) }
+    case 'session_warnings':
+      return { ...state, warnings: event.warnings }
     case 'sandbox_status':
       return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':

@@ -39,6 +39,8 @@ export type THostEvent =
   | { kind: 'command_finished'; sessionId: string; outcome: TCommandOutcome }
   /** The session's sandbox was switched (`setSandbox`). */
   | { kind: 'sandbox_switched'; sessionId: string; result: TSandboxSwitch }
+  /** The session was assembled without something it was configured with (an MCP server that failed), each reason naming it. */
+  | { kind: 'session_warnings'; sessionId: string; warnings: string[] }
 
 /** Receives host events, several at a time, in order. */
 export type THostEventListener = (events: THostEvent[]) => void | Promise<void>

@@ -24,6 +24,28 @@ const hookDefinitionSchema = z.discriminatedUnion('type', [
 
 const hookGroupSchema = z.object({ matcher: z.string().optional(), hooks: z.array(hookDefinitionSchema).min(1) })
 
+// A server name becomes part of tool names (`mcp__<server>__<tool>`), so it stays provider-safe.
+const MCP_SERVER_NAME = /^[A-Za-z0-9_-]+$/
+const mcpTimeout = z.int().positive().optional()
+const stringRecord = z.record(z.string(), z.string()).optional()
+
+const mcpServerSchema = z.preprocess(
+  // Claude Code writes stdio servers without a `type`; a `command` says which kind it is.
+  (value) => (isRecord(value) && value.type === undefined && 'command' in value ? { ...value, type: 'stdio' } : value),
+  z.discriminatedUnion(
+    'type',
+    [
+      z.object({ type: z.enum(['http', 'sse']), url: httpUrl, headers: stringRecord, timeoutMs: mcpTimeout }),
+      z.object({ type: z.literal('stdio'), command: z.string().min(1), args: z.array(z.string()).optional(), env: stringRecord, timeoutMs: mcpTimeout })
+    ],
+    { error: 'expected { "type": "http" | "sse", "url": … } or { "command": …, "args": […] } (stdio, Node only)' }
+  )
+)
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /** A permission pattern such as `Bash(npm test)`, checked with the same parser the gate uses. */
 const permissionPatternSchema = z.string().superRefine((pattern, context) => {
   try {
@@ -72,6 +94,19 @@ export const settingsSchema = z.object({
       auto: z.boolean().optional(),
       /** Share of the context window that triggers auto-compaction, above 0 and at most 1. */
       threshold: z.number().gt(0).lte(1).optional()
+    })
+    .optional(),
+  /**
+   * MCP servers whose tools the session offers as `mcp__<server>__<tool>`, written as Claude Code
+   * writes them: `{ "name": { "type": "http", "url", "headers" } }`, or in Node
+   * `{ "name": { "command", "args", "env" } }` for a stdio server.
+   */
+  mcpServers: z
+    .record(z.string(), mcpServerSchema)
+    .superRefine((servers, context) => {
+      for (const name of Object.keys(servers)) {
+        if (!MCP_SERVER_NAME.test(name)) context.addIssue({ code: 'custom', path: [name], message: 'an MCP server name may hold only letters, digits, "_" and "-"' })
+      }
     })
     .optional(),
   /** Cap on model/tool rounds per prompt. */

@@ -1,6 +1,7 @@
 import type { TToolMessage, TUniversalMessage } from '../../../lib/core/messages.ts'
 import { COMPACTION_SYSTEM_PROMPT } from '../../../lib/session/compaction/compaction-prompt.ts'
 import { intentFor } from './demo-intents.ts'
+import { mcpDemoStep, mcpToolIn } from './mcp-demo-step.ts'
 import { outcomeOf, say, words, type TDemoContext, type TDemoStep } from './demo-step.ts'
 
 /** Words in a prompt that make the demo hand the work to an Explore subagent (when it has the Agent tool). */
@@ -12,7 +13,8 @@ export const DEMO_HINT =
 
 /**
  * Decides the demo's next move. A compaction request gets a summary of the conversation; a
- * prompt that names a subagent starts an Explore subagent with the Agent tool; a prompt that asks
+ * prompt that names a subagent starts an Explore subagent with the Agent tool; one that names an
+ * MCP tool (`mcp__<server>__<tool>`) calls it; a prompt that asks
  * for something the demo understands (`DEMO_INTENTS`) runs that tool; anything else gets the tour:
  * list the workspace, read the README, answer from what both returned.
  */
@@ -29,6 +31,8 @@ export function nextDemoStep(messages: readonly TUniversalMessage[], toolNames: 
     systemPrompt: messages.find((message) => message.role === 'system')?.content ?? ''
   }
   if (context.tools.has('Agent') && DEMO_DELEGATION_PATTERN.test(prompt)) return delegationStep(context)
+  const mcpTool = mcpToolIn(prompt)
+  if (mcpTool) return mcpDemoStep(context, mcpTool)
   const intent = intentFor(prompt)
   if (intent?.tool && !context.tools.has(intent.tool)) return say(`I would use the ${intent.tool} tool for that, but this session does not offer it.`)
   if (intent) return intent.step(context)

@@ -36,6 +36,15 @@ describe('OfflineDemoProvider', () => {
     expect(textOf(answer)).toContain('search for "TODO"')
   })
 
+  it('calls an MCP tool the prompt names, with the JSON object in the prompt as its arguments, and reports its text', () => {
+    const tools = [...ALL_TOOLS, 'mcp__demo__echo']
+    const prompt = createUserMessage('Call mcp__demo__echo with {"text": "hello"}')
+    expect(nextDemoStep([prompt], tools).toolCalls?.[0]).toMatchObject({ name: 'mcp__demo__echo', arguments: { text: 'hello' } })
+    const answered = nextDemoStep([prompt, createToolMessage('echo: hello', { toolCallId: 'c', toolName: 'mcp__demo__echo' })], tools)
+    expect(textOf(answered)).toBe('mcp__demo__echo returned: echo: hello')
+    expect(textOf(nextDemoStep([prompt], ALL_TOOLS))).toMatch(/^This session offers no tool mcp__demo__echo\. Add its server to "mcpServers"/)
+  })
+
   it('follows each intent of its table to the tool it names', () => {
     for (const intent of DEMO_INTENTS) {
       expect(intentFor(intent.example)?.name, intent.example).toBe(intent.name)
