@@ -19,6 +19,9 @@ test('the offline demo: a scripted model labelled as such, a permission prompt, 
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('Assistant').last()).toContainText('Its README is titled "Tiny Calculator"')
   const lsCard = conversation.getByRole('region', { name: 'Tool call Bash' }).first()
+  // Each card says how its call was allowed: `ls` by the playground's rule, `cat` by the user.
+  await expect(lsCard).toContainText('allowed by the rule Bash(ls)')
+  await expect(conversation.getByRole('region', { name: 'Tool call Bash' }).nth(1)).toContainText('allowed once by you')
   await lsCard.getByText('Arguments').click()
   await expect(lsCard.getByLabel('Bash arguments')).toContainText('"command": "ls"')
 

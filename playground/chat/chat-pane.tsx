@@ -60,7 +60,13 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           <span className="spinner" aria-hidden="true" /> {progress}
         </p>
       ) : null}
-      <ChatView messages={state.messages} streamingText={state.streamingText} running={state.running} onOpenSettings={onOpenSettings} />
+      <ChatView
+        messages={state.messages}
+        streamingText={state.streamingText}
+        running={state.running}
+        decisions={state.permissionDecisions}
+        onOpenSettings={onOpenSettings}
+      />
       {commandLog}
       {state.pendingPermissions.map((pending, index) => (
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />

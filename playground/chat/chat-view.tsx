@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
 import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
+import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
@@ -11,11 +12,13 @@ type TChatViewProps = {
   messages: TUniversalMessage[]
   streamingText: string
   running: boolean
+  /** What allowed or denied each judged tool call, by tool call id. */
+  decisions: ReadonlyMap<string, TPermissionDecision>
   onOpenSettings: () => void
 }
 
 /** The conversation: user prompts, assistant answers as Markdown with their tool calls, and the live stream. */
-export function ChatView({ messages, streamingText, running, onOpenSettings }: TChatViewProps) {
+export function ChatView({ messages, streamingText, running, decisions, onOpenSettings }: TChatViewProps) {
   const results = useMemo(() => {
     const byCall = new Map<string, TToolMessage>()
     for (const message of messages) if (message.role === 'tool') byCall.set(message.toolCallId, message)
@@ -48,7 +51,7 @@ export function ChatView({ messages, streamingText, running, onOpenSettings }: T
         {message.content ? <MarkdownBlocks text={message.content} /> : null}
         {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
         {(message.toolCalls ?? []).map((call) => (
-          <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} />
+          <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
         ))}
       </article>
     )

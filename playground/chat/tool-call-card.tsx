@@ -1,13 +1,21 @@
 import { memo } from 'react'
 import type { TToolCall, TToolMessage } from '../../lib/core/messages.ts'
+import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
+import { describePermissionDecision } from './permission-decision.ts'
 import { summarizeArguments, toShownToolResult } from './tool-result.ts'
 
-type TToolCallCardProps = { call: TToolCall; result: TToolMessage | undefined; change: TFileChange | undefined }
+type TToolCallCardProps = {
+  call: TToolCall
+  result: TToolMessage | undefined
+  change: TFileChange | undefined
+  /** What allowed or denied the call, when it was judged. */
+  decision: TPermissionDecision | undefined
+}
 
-/** One tool call: name and arguments, the file diff of a Write or Edit, then its output. */
-export const ToolCallCard = memo(function ToolCallCard({ call, result, change }: TToolCallCardProps) {
+/** One tool call: name and arguments, how it was allowed, the file diff of a Write or Edit, then its output. */
+export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
   const shown = result ? toShownToolResult(result.content) : undefined
   const status = !shown ? 'running' : shown.failed ? 'failed' : 'done'
   return (
@@ -18,6 +26,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change }:
         {shown?.exitCode !== undefined ? <span className="exit-code">exit {shown.exitCode}</span> : null}
         <span className={`tool-status ${status}`}>{status === 'running' ? 'running…' : status}</span>
       </div>
+      {decision ? <p className="note tool-permission">{describePermissionDecision(decision)}</p> : null}
       <details className="tool-arguments">
         <summary>Arguments</summary>
         <pre aria-label={`${call.name} arguments`}>{JSON.stringify(call.arguments, null, 2)}</pre>

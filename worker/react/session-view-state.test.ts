@@ -33,7 +33,19 @@ function opened(overrides: Partial<TSessionView> = {}): TSessionViewState {
   return reduceSessionView(EMPTY_SESSION_VIEW, { type: 'opened', view: { ...view, ...overrides } })
 }
 
+function decided(seq: number, toolCallId: string, source: 'handler' | 'allow_list', pattern?: string): TExecutionEventEnvelope {
+  return { seq, ts: 1, sessionId: 's1', executionId: 'e', type: 'permission_decision', data: { toolName: 'Bash', toolCallId, decision: 'allow', source, mode: 'default', ...(pattern ? { pattern } : {}) } }
+}
+
 describe('reduceSessionView', () => {
+  it('keeps what decided each tool call, from the stored events and from live ones', () => {
+    const state = opened({ events: [decided(0, 'c1', 'allow_list', 'Bash(ls)')] })
+    expect(state.permissionDecisions.get('c1')).toMatchObject({ source: 'allow_list', pattern: 'Bash(ls)' })
+    const next = reduceSessionView(state, { type: 'host_events', events: [{ kind: 'replay', event: decided(1, 'c2', 'handler') }] })
+    expect([...next.permissionDecisions.keys()]).toEqual(['c1', 'c2'])
+    expect(next.permissionDecisions.get('c2')?.source).toBe('handler')
+  })
+
   it('applies a batch of deltas once, skipping events already loaded and events of other sessions', () => {
     const state = reduceSessionView(opened(), {
       type: 'host_events',

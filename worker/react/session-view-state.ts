@@ -33,6 +33,8 @@ export type TSessionViewState = {
   pendingPermissions: TPendingPermission[]
   /** Tool calls running now, in the order they started. */
   activeTools: TActiveTool[]
+  /** What decided each tool call that was judged (a rule, the mode, the user's answer), by tool call id. */
+  permissionDecisions: ReadonlyMap<string, TPermissionDecision>
   /** Set when the last turn was cut off by a lost worker or tab. */
   interruption: TTurnInterruption | undefined
   /** The last turn's failure, worded for people. */
@@ -45,6 +47,9 @@ export type TSessionViewState = {
    */
   behindStorage: number
 }
+
+/** How a tool call was allowed or denied, from its `permission_decision` event. */
+export type TPermissionDecision = TExecutionEventEnvelope<'permission_decision'>['data']
 
 /** Changes to the view: a session was opened or reloaded, host events arrived, a call failed. */
 export type TSessionViewAction =
@@ -67,6 +72,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   warnings: [],
   pendingPermissions: [],
   activeTools: [],
+  permissionDecisions: new Map(),
   interruption: undefined,
   error: undefined,
   turnError: undefined,
@@ -116,6 +122,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     name: view.summary.name,
     messages: view.messages,
     events: view.events,
+    permissionDecisions: decisionsIn(view.events),
     running: view.running,
     readOnly: view.readOnly === true,
     sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
@@ -181,6 +188,8 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
     }
     case 'tool_execution_result':
       return { ...state, activeTools: state.activeTools.filter((tool) => tool.toolCallId !== event.data.toolCallId) }
+    case 'permission_decision':
+      return { ...state, permissionDecisions: new Map(state.permissionDecisions).set(event.data.toolCallId, event.data) }
     // A compaction or a clear replaced the conversation: the page shows what the model now sees.
     case 'history_replaced' as TExecutionEventEnvelope['type']: {
       const { messages } = (event as unknown as { data: { messages: TUniversalMessage[] } }).data
@@ -198,4 +207,10 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
     default:
       return state
   }
+}
+
+function decisionsIn(events: readonly TExecutionEventEnvelope[]): Map<string, TPermissionDecision> {
+  const decisions = new Map<string, TPermissionDecision>()
+  for (const event of events) if (event.type === 'permission_decision') decisions.set(event.data.toolCallId, event.data)
+  return decisions
 }
