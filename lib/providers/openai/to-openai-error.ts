@@ -46,8 +46,8 @@ export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): Rob
 }
 
 /** Maps an error reported inside a stream (an `error` or `response.failed` event) by its code. */
-export function fromStreamFailure(code: string | null | undefined, message: string): RobotaError {
-  return classify({ status: undefined, code: code ?? undefined, type: undefined, label: `${code ?? 'error'}: ${message}` }, {
+export function fromStreamFailure(code: string | null | undefined, message: string, baseURL?: string): RobotaError {
+  return classify({ status: undefined, code: code ?? undefined, type: undefined, label: `${code ?? 'error'}: ${message}`, service: serviceAt(baseURL) }, {
     details: { provider: 'openai', errorCode: code ?? undefined, apiMessage: message }
   })
 }
@@ -68,10 +68,25 @@ function fromApiError(error: APIError, context: TOpenAIErrorContext): RobotaErro
     requestId: error.requestID,
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds })
   }
-  return classify({ status, code, type: error.type, label, retryAfterSeconds }, { cause: error, details })
+  return classify({ status, code, type: error.type, label, retryAfterSeconds, service: serviceAt(context.baseURL) }, { cause: error, details })
 }
 
-type TFailure = { status: number | undefined; code: string | undefined; type: string | undefined; label: string; retryAfterSeconds?: number }
+/** Who answered: OpenAI's own API, or an OpenAI-compatible server, named by its host. */
+type TService = { name: string; official: boolean }
+
+type TFailure = { status: number | undefined; code: string | undefined; type: string | undefined; label: string; retryAfterSeconds?: number; service: TService }
+
+// An OpenAI-compatible server (a local model, a proxy) is named by its host and never sent to OpenAI's pages.
+function serviceAt(baseURL: string | undefined): TService {
+  if (baseURL === undefined) return { name: 'The OpenAI API', official: true }
+  let host: string
+  try {
+    host = new URL(baseURL).host
+  } catch {
+    return { name: `The server at ${baseURL}`, official: false }
+  }
+  return host === 'api.openai.com' ? { name: 'The OpenAI API', official: true } : { name: `The server at ${host}`, official: false }
+}
 
 // The status an error `code` (or `type`) stands for. A known code beats the HTTP status, since
 // OpenAI-compatible servers send, say, `model_not_found` with a plain 400.
@@ -89,16 +104,21 @@ function classify(failure: TFailure, options: { cause?: unknown; details: Record
   return createHttpStatusError(status, describe(status, failure), options)
 }
 
-function describe(status: number | undefined, { label, retryAfterSeconds }: TFailure): string {
-  if (status === 401) return `The OpenAI API rejected the API key (${label}). Check the key in the provider settings; keys are at ${KEYS_PAGE}.`
+function describe(status: number | undefined, { label, retryAfterSeconds, service }: TFailure): string {
+  const { name, official } = service
+  if (status === 401) {
+    return `${name} rejected the API key (${label}). Check the key in the provider settings${official ? `; keys are at ${KEYS_PAGE}` : ''}.`
+  }
   if (status === 403) {
-    return `The OpenAI API refused this key access (${label}). Check the key's project, organization and permissions at ${KEYS_PAGE}.`
+    return official
+      ? `${name} refused this key access (${label}). Check the key's project, organization and permissions at ${KEYS_PAGE}.`
+      : `${name} refused this key access (${label}). Check the key and its permissions on that server.`
   }
   if (status === 429) {
     const when = retryAfterSeconds === undefined ? 'in a little while' : `in ${retryAfterSeconds} seconds`
-    return `The OpenAI API's rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`
+    return `${name}'s rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`
   }
-  if (status !== undefined && status >= 500) return `The OpenAI API had a server error (${label}). Try again in a moment.`
-  if (status === 404) return `The OpenAI API has no such model, or this key may not use it (${label}). Check the model name and the base URL.`
-  return `The OpenAI API refused the request (${label}). Check the model name and the request options.`
+  if (status !== undefined && status >= 500) return `${name} had a server error (${label}). Try again in a moment.`
+  if (status === 404) return `${name} has no such model, or this key may not use it (${label}). Check the model name and the base URL.`
+  return `${name} refused the request (${label}). Check the model name and the request options.`
 }
