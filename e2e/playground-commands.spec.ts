@@ -95,6 +95,13 @@ test('compaction: /compact shows its progress, then the result, and the conversa
   const replay = page.getByRole('complementary', { name: 'Replay events' })
   await expect(replay.locator('li[data-type="compaction"]')).toHaveCount(1)
   await expect(replay.locator('li[data-type="history_replaced"]')).toHaveCount(1)
+
+  // /clear empties the conversation, and the compaction notice about it goes with it.
+  await prompt.fill('/clear')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(conversation.getByLabel('You')).toHaveCount(0)
+  await expect(results.getByRole('status').filter({ hasText: 'was compacted' })).toHaveCount(0)
   expect(errors).toEqual([])
 })
 

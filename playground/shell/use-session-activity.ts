@@ -18,14 +18,24 @@ const IDLE: TSessionActivity = { compacting: undefined, compaction: undefined, s
 export function useSessionActivity(host: IAgentHost, sessionId: string | undefined): TSessionActivity {
   const [activity, setActivity] = useState<Record<string, TSessionActivity>>({})
   useHostEvents(host, (events: THostEvent[]) => {
-    const relevant = events.filter((event) => event.kind.startsWith('compaction_') || event.kind === 'sandbox_switched')
+    const relevant = events.filter((event) => event.kind.startsWith('compaction_') || event.kind === 'sandbox_switched' || isClear(event))
     if (relevant.length > 0) setActivity((current) => relevant.reduce(applyActivity, current))
   })
   return (sessionId && activity[sessionId]) || IDLE
 }
 
+// `/clear` empties the conversation: a compaction notice about it no longer holds.
+function isClear(event: THostEvent): boolean {
+  if (event.kind !== 'replay') return false
+  const recorded = event.event as { type: string; data: unknown }
+  return recorded.type === 'history_replaced' && (recorded.data as { reason?: unknown }).reason === 'clear'
+}
+
 function applyActivity(current: Record<string, TSessionActivity>, event: THostEvent): Record<string, TSessionActivity> {
-  if (event.kind === 'replay') return current
+  if (event.kind === 'replay') {
+    const before = current[event.event.sessionId]
+    return isClear(event) && before?.compaction ? { ...current, [event.event.sessionId]: { ...before, compaction: undefined } } : current
+  }
   const before = current[event.sessionId] ?? IDLE
   switch (event.kind) {
     case 'compaction_started':
