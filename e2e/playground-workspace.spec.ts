@@ -28,6 +28,11 @@ test('workspace: file tree and viewer, uploads, and manifests (validation inline
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded data.csv' })).toBeVisible()
   await files.getByRole('button', { name: 'data.csv' }).click()
   await expect(page.getByRole('region', { name: 'File /workspace/data.csv' })).toContainText('Oslo,709000')
+  // A binary upload is shown as what it is, never decoded into garbage.
+  await page.getByLabel('Files to upload').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) })
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded logo.png' })).toBeVisible()
+  await files.getByRole('button', { name: 'logo.png' }).click()
+  await expect(page.getByRole('region', { name: 'File /workspace/logo.png' })).toContainText('Binary file, 12 bytes: not shown as text.')
 
   // An invalid manifest: every problem listed, each on its line, nothing written.
   const manifest = page.getByRole('region', { name: 'Workspace manifest' })

@@ -1,6 +1,7 @@
-import { ConfigurationError } from '../core/errors.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
+import { decodeTextContent } from '../tools/builtins/text-content.ts'
 import type { TManifestApplication } from './agent-host.ts'
 import type { HostedSession } from './hosted-session.ts'
 
@@ -24,8 +25,14 @@ export class HostWorkspaceFiles {
     return (await this.ports.liveSession(sessionId)).sandbox.readdir(path)
   }
 
+  /** The file's text. @throws a `ValidationError` saying the file is binary, with its size, rather than decoding bytes into garbage. */
   async read(sessionId: string, path: string): Promise<string> {
-    return (await this.ports.liveSession(sessionId)).sandbox.readFile(path)
+    const bytes = await (await this.ports.liveSession(sessionId)).sandbox.readFile(path, { encoding: 'bytes' })
+    const text = decodeTextContent(bytes)
+    if (text === undefined) {
+      throw new ValidationError(`${path} is a binary file (${bytes.length} bytes); it is not shown as text.`, { details: { path, bytes: bytes.length, binary: true } })
+    }
+    return text
   }
 
   async write(sessionId: string, path: string, content: string | Uint8Array): Promise<void> {

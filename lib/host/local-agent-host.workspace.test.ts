@@ -170,3 +170,18 @@ describe('LocalAgentHost: hooks without a moment', () => {
     await expect(host.submit(session.id, 'Hello')).rejects.toThrow(/Hooks for Notification would never run/)
   })
 })
+
+describe('LocalAgentHost: reading files for the page', () => {
+  it('gives a text file as text and refuses a binary one, saying so and how large it is', async () => {
+    const { host } = makeHost([])
+    const session = await host.createSession()
+    await host.writeFile(session.id, '/workspace/logo.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13]))
+    const refusal = await host.readFile(session.id, '/workspace/logo.png').then(
+      () => undefined,
+      (error: unknown) => error
+    )
+    expect(refusal).toMatchObject({ code: 'VALIDATION_ERROR', message: '/workspace/logo.png is a binary file (8 bytes); it is not shown as text.', details: { binary: true, bytes: 8 } })
+    expect(await host.readFile(session.id, '/workspace/src/main.ts')).toBe('export function main() {}\n')
+  })
+})
+

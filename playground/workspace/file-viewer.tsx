@@ -3,7 +3,13 @@ import type { IAgentHost } from '../../lib/host/agent-host.ts'
 
 type TFileViewerProps = { host: IAgentHost; sessionId: string; path: string | undefined; version: number }
 
-type TContent = { state: 'loading' } | { state: 'loaded'; text: string } | { state: 'failed'; message: string }
+type TContent = { state: 'loading' } | { state: 'loaded'; text: string } | { state: 'failed'; message: string } | { state: 'binary'; bytes: number }
+
+// The host refuses to show a binary file as text and says how large it is.
+function binarySize(error: unknown): number | undefined {
+  const details = (error as { details?: { binary?: unknown; bytes?: unknown } } | undefined)?.details
+  return details?.binary === true && typeof details.bytes === 'number' ? details.bytes : undefined
+}
 
 /** The selected sandbox file, read-only, with line numbers; reloads when the files may have changed. */
 export function FileViewer({ host, sessionId, path, version }: TFileViewerProps) {
@@ -16,7 +22,11 @@ export function FileViewer({ host, sessionId, path, version }: TFileViewerProps)
     host
       .readFile(sessionId, path)
       .then((text) => active && setContent({ state: 'loaded', text }))
-      .catch((error: unknown) => active && setContent({ state: 'failed', message: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => {
+        if (!active) return
+        const bytes = binarySize(error)
+        setContent(bytes === undefined ? { state: 'failed', message: error instanceof Error ? error.message : String(error) } : { state: 'binary', bytes })
+      })
     return () => {
       active = false
     }
@@ -28,6 +38,7 @@ export function FileViewer({ host, sessionId, path, version }: TFileViewerProps)
       <h3 className="viewer-path">{path}</h3>
       {content.state === 'loading' ? <p className="note">Loading…</p> : null}
       {content.state === 'failed' ? <p className="error">{content.message}</p> : null}
+      {content.state === 'binary' ? <p className="note">Binary file, {content.bytes.toLocaleString('en')} bytes: not shown as text.</p> : null}
       {content.state === 'loaded' ? (
         <pre className="viewer-content" tabIndex={0}>
           {content.text.split('\n').map((line, index) => (

@@ -33,7 +33,7 @@ export type TSandboxSwitch = {
 export interface IHostWorkspaceFiles {
   /** Lists a directory of the session's sandbox. */
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]>
-  /** Reads a text file of the session's sandbox. */
+  /** Reads a text file of the session's sandbox; a binary file is refused with a `ValidationError` giving its size. */
   readFile(sessionId: string, path: string): Promise<string>
   /** Writes a file into the session's sandbox (an upload, say). */
   writeFile(sessionId: string, path: string, content: string | Uint8Array): Promise<void>
