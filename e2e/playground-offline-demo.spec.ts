@@ -127,3 +127,25 @@ test('the offline demo follows the prompt: each intent of its table runs its too
   await expect(conversation.getByRole('region', { name: 'Tool call Agent' })).toHaveCount(1)
   expect(errors).toEqual([])
 })
+
+test('a very long prompt is folded in the conversation and unfolds on request', async ({ page }) => {
+  await openPlayground(page)
+  const pasted = Array.from({ length: 5_000 }, (_, index) => `row ${index}: ${'value '.repeat(6)}`).join('\n')
+  // Put in as a paste would: one input event with the whole text (Playwright's fill types it
+  // through the editor line by line, which takes Chromium most of a minute at this size).
+  await page.getByLabel('Prompt').evaluate((box: HTMLTextAreaElement, text) => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set?.call(box, text)
+    box.dispatchEvent(new Event('input', { bubbles: true }))
+  }, pasted)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  const prompt = page.getByRole('region', { name: 'Conversation' }).getByLabel('You')
+  await expect(prompt).toContainText('row 0:')
+  await expect(prompt).not.toContainText('row 4999:')
+  expect((await prompt.boundingBox())?.height).toBeLessThan(600)
+  await prompt.getByRole('button', { name: /^Show all \(5,000 lines/ }).click()
+  await expect(prompt).toContainText('row 4999:')
+  await prompt.getByRole('button', { name: 'Show less' }).click()
+  await expect(prompt).not.toContainText('row 4999:')
+})

@@ -7,6 +7,7 @@ import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
+import { UserPrompt } from './user-prompt.tsx'
 
 type TChatViewProps = {
   messages: TUniversalMessage[]
@@ -34,11 +35,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   const items = messages.map((message, index) => {
     if (message.role === 'tool' || message.role === 'system') return null
     if (message.role === 'user') {
-      return (
-        <article key={message.id} className="message user" aria-label="You">
-          <p>{message.content}</p>
-        </article>
-      )
+      return <UserPrompt key={message.id} text={message.content} />
     }
     if (message.metadata?.error === true) {
       const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
