@@ -90,6 +90,14 @@ describe('system commands', () => {
     expect(result?.data).toMatchObject(data)
   })
 
+  it('says a model reported no usage, with the context estimate, instead of claiming zero tokens', async () => {
+    const host = new RecordingHost()
+    host.getUsage = () => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 })
+    const result = await executor.execute(host, 'cost', '')
+    expect(result?.message).toBe('Session session-1: 4 messages; the model reported no token usage. The context holds about 50K tokens (estimated).')
+    expect(result?.data).toMatchObject({ inputTokens: 0, estimatedContextTokens: 50_000 })
+  })
+
   it('changes the mode, model, language and name, and refuses bad arguments', async () => {
     const host = new RecordingHost()
     expect(await executor.execute(host, 'mode', 'plan')).toMatchObject({ success: true, data: { mode: 'plan' } })

@@ -83,10 +83,14 @@ const cost: ISystemCommand = {
   execute: (host) => {
     const usage = host.getUsage()
     const data = { sessionId: host.getSessionId(), messageCount: host.getMessageCount(), ...usage }
-    return ok(
-      `Session ${data.sessionId}: ${data.messageCount} messages, ${usage.inputTokens} input and ${usage.outputTokens} output tokens.`,
-      data
-    )
+    const opening = `Session ${data.sessionId}: ${data.messageCount} messages`
+    // A model that reports no usage (a scripted one, some compatible servers) is not a free one:
+    // say so, with the context's estimate, rather than claim zero tokens.
+    if (usage.inputTokens === 0 && usage.outputTokens === 0 && data.messageCount > 0) {
+      const estimated = host.getContextState().usedTokens
+      return ok(`${opening}; the model reported no token usage. The context holds about ${formatTokenCount(estimated)} tokens (estimated).`, { ...data, estimatedContextTokens: estimated })
+    }
+    return ok(`${opening}, ${usage.inputTokens} input and ${usage.outputTokens} output tokens.`, data)
   }
 }
 
