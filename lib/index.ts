@@ -293,6 +293,8 @@ export type {
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind,
   TProviderOptionValue,
+  TProviderOptions,
+  TProviderRequestOptions,
   TProviderSetupField,
   TProviderSetupHelpLinkKind,
   TRobotaErrorCategory,

@@ -113,6 +113,8 @@ export type {
   IToolSchema,
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind,
+  TProviderOptions,
+  TProviderRequestOptions,
   TStopReason,
   TTextDeltaCallback,
   TToolChoice

@@ -20,7 +20,7 @@ import type { ITool } from './tool.ts'
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
 
-/** How an agent is set up. `maxTokens`, `temperature` and `toolChoice` apply to every provider call. */
+/** How an agent is set up. Its chat settings (`maxTokens`, `temperature`, `toolChoice`, `stopSequences`, `providerOptions`) apply to every provider call. */
 export type IAgentConfig = TChatSettings & {
   name: string
   aiProviders: IAIProvider[]

@@ -1,5 +1,6 @@
 import type { MessageCreateParamsStreaming, TextBlockParam, ThinkingConfigParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages'
 import { ValidationError } from '../../core/errors.ts'
+import { pickProviderOptions, type TReservedRequestFields } from '../shared/pick-provider-options.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type { IChatOptions, TToolChoice } from '../../core/provider.ts'
 import { anthropicMaxOutputTokens } from './anthropic-models.ts'
@@ -15,10 +16,31 @@ export type TAnthropicRequestSettings = {
 
 const EPHEMERAL = { type: 'ephemeral' } as const
 
+/** Messages API fields Robota sets itself, which `providerOptions.anthropic` may not hold. */
+export const ANTHROPIC_RESERVED_FIELDS = {
+  model: "from the agent's defaultModel",
+  messages: 'from the conversation',
+  system: "from the agent's systemMessage",
+  stream: 'every call streams',
+  tools: "from the agent's tools",
+  tool_choice: 'use the toolChoice option',
+  max_tokens: 'use the maxTokens option',
+  stop_sequences: 'use the stopSequences option',
+  temperature: 'this API version has no temperature field',
+  thinking: "use AnthropicProvider's thinking option"
+} as const satisfies TReservedRequestFields
+
+/**
+ * Fields of the Messages API request that `providerOptions.anthropic` may carry (`top_k`,
+ * `metadata`, `service_tier`…), as the SDK types them; write them with `satisfies`.
+ */
+export type TAnthropicRequestOptions = Partial<Omit<MessageCreateParamsStreaming, keyof typeof ANTHROPIC_RESERVED_FIELDS>>
+
 /**
  * Builds the streaming Messages API request of one call. This API version has no `temperature`
  * field, so a call that asks for one is refused with a `ValidationError` rather than sent
  * without it. `toolChoice` is sent only with tools (`required` is the API's `any`).
+ * `stopSequences` is `stop_sequences`; `providerOptions.anthropic` is merged last.
  */
 export function buildAnthropicRequest(
   messages: readonly TUniversalMessage[],
@@ -43,8 +65,10 @@ export function buildAnthropicRequest(
   if (system !== undefined) params.system = settings.promptCaching ? [cacheableText(system)] : system
   if (tools.length > 0) params.tools = settings.promptCaching ? withCacheOnLast(tools) : tools
   if (tools.length > 0 && options.toolChoice !== undefined) params.tool_choice = toAnthropicToolChoice(options.toolChoice)
+  if (options.stopSequences !== undefined) params.stop_sequences = options.stopSequences
   if (settings.thinking) params.thinking = settings.thinking
-  return params
+  const extra = pickProviderOptions(options.providerOptions, { name: 'anthropic', label: 'AnthropicProvider' }, ANTHROPIC_RESERVED_FIELDS)
+  return { ...params, ...extra }
 }
 
 function toAnthropicToolChoice(choice: TToolChoice): ToolChoice {
