@@ -47,6 +47,12 @@ export type TProviderRequestOptions = Record<string, unknown>
  */
 export type TProviderOptions = { readonly [providerName: string]: TProviderRequestOptions | undefined }
 
+/**
+ * A final answer asked for as JSON matching `schema` (JSON Schema), through the API's own
+ * JSON-schema mode; the reply's text is that JSON.
+ */
+export type TOutputFormat = { name: string; schema: Record<string, unknown> }
+
 /** Options of one provider call; everything is scoped to this call. */
 export type IChatOptions = {
   model: string
@@ -64,6 +70,8 @@ export type IChatOptions = {
   stopSequences?: string[]
   /** Request fields per provider; each provider merges only the entry under its own `name`. */
   providerOptions?: TProviderOptions
+  /** Asks for the reply as JSON matching this schema, in the API's native structured-output mode. */
+  output?: TOutputFormat
 }
 
 /**

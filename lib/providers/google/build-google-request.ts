@@ -24,7 +24,10 @@ export const GOOGLE_RESERVED_FIELDS = {
   maxOutputTokens: 'use the maxTokens option',
   temperature: 'use the temperature option',
   stopSequences: 'use the stopSequences option',
-  thinkingConfig: "use GoogleProvider's thinking option"
+  thinkingConfig: "use GoogleProvider's thinking option",
+  responseMimeType: "use run()'s output option for a JSON-schema reply",
+  responseSchema: "use run()'s output option for a JSON-schema reply",
+  responseJsonSchema: "use run()'s output option for a JSON-schema reply"
 } as const satisfies TReservedRequestFields
 
 /**
@@ -38,7 +41,9 @@ export type TGoogleRequestOptions = Partial<Omit<GenerateContentConfig, keyof ty
  * the SDK's automatic function calling is off, and so is its automatic continuation: one call
  * is one request, which replay relies on. `toolChoice` is sent only with tools (`required` is
  * Gemini's `ANY` mode, a named tool `ANY` limited to that name). `stopSequences` keeps its name;
- * `providerOptions.google` is merged last into the call's config.
+ * An `output` schema is `responseMimeType: 'application/json'` with `responseJsonSchema` (the
+ * JSON Schema form, not the OpenAPI `responseSchema` subset). `providerOptions.google` is merged
+ * last into the call's config.
  */
 export function buildGoogleRequest(
   messages: readonly TUniversalMessage[],
@@ -58,6 +63,10 @@ export function buildGoogleRequest(
   if (options.temperature !== undefined) config.temperature = options.temperature
   if (options.stopSequences !== undefined) config.stopSequences = options.stopSequences
   if (settings.thinking) config.thinkingConfig = settings.thinking
+  if (options.output) {
+    config.responseMimeType = 'application/json'
+    config.responseJsonSchema = options.output.schema
+  }
   const extra = pickProviderOptions(options.providerOptions, { name: 'google', label: 'GoogleProvider' }, GOOGLE_RESERVED_FIELDS)
   return { model: options.model, contents, config: { ...config, ...extra } }
 }

@@ -24,7 +24,8 @@ export const RESPONSES_RESERVED_FIELDS = {
   store: 'calls are stateless: the whole conversation is sent each time',
   max_output_tokens: 'use the maxTokens option',
   reasoning: "use OpenAIProvider's reasoning option",
-  include: "use OpenAIProvider's reasoning option"
+  include: "use OpenAIProvider's reasoning option",
+  text: "use run()'s output option for a JSON-schema reply"
 } as const satisfies TReservedRequestFields
 
 /** Chat Completions fields Robota sets itself, which `providerOptions.openai` may not hold there. */
@@ -34,7 +35,8 @@ export const CHAT_COMPLETIONS_RESERVED_FIELDS = {
   stream_options: 'usage is always asked for',
   max_tokens: 'use the maxTokens option',
   max_completion_tokens: 'use the maxTokens option',
-  stop: 'use the stopSequences option'
+  stop: 'use the stopSequences option',
+  response_format: "use run()'s output option for a JSON-schema reply"
 } as const satisfies TReservedRequestFields
 
 /** Fields of a Responses request that `providerOptions.openai` may carry (`top_p`, `metadata`, `service_tier`…). */
@@ -50,7 +52,8 @@ const OPENAI = { name: 'openai', label: 'OpenAIProvider' }
  * stateless: the whole conversation is sent each time, and nothing is kept on OpenAI's side.
  * With `reasoning` set, encrypted reasoning is asked for so it can be sent back next turn.
  * `toolChoice` is sent only with tools. The Responses API has no stop parameter, so
- * `stopSequences` is refused with a `ConfigurationError`. `providerOptions.openai` is merged last.
+ * `stopSequences` is refused with a `ConfigurationError`. An `output` schema is `text.format`
+ * `json_schema` (not strict, so optional fields stay optional). `providerOptions.openai` is merged last.
  */
 export function buildResponsesRequest(
   messages: readonly TUniversalMessage[],
@@ -75,13 +78,15 @@ export function buildResponsesRequest(
     params.reasoning = reasoning
     params.include = ['reasoning.encrypted_content']
   }
+  if (options.output) params.text = { format: { type: 'json_schema', name: options.output.name, schema: options.output.schema, strict: false } }
   return { ...params, ...pickProviderOptions(options.providerOptions, OPENAI, RESPONSES_RESERVED_FIELDS) }
 }
 
 /**
  * Builds the streaming Chat Completions request of one call, asking for the usage chunk.
  * OpenAI itself wants `max_completion_tokens`; compatible servers mostly know only `max_tokens`.
- * `stopSequences` is `stop`; `providerOptions.openai` is merged last.
+ * `stopSequences` is `stop`; an `output` schema is `response_format` `json_schema` (not strict);
+ * `providerOptions.openai` is merged last.
  */
 export function buildChatCompletionsRequest(
   messages: readonly TUniversalMessage[],
@@ -103,6 +108,9 @@ export function buildChatCompletionsRequest(
   }
   if (options.temperature !== undefined) params.temperature = options.temperature
   if (options.stopSequences !== undefined) params.stop = options.stopSequences
+  if (options.output) {
+    params.response_format = { type: 'json_schema', json_schema: { name: options.output.name, schema: options.output.schema, strict: false } }
+  }
   return { ...params, ...pickProviderOptions(options.providerOptions, OPENAI, CHAT_COMPLETIONS_RESERVED_FIELDS) }
 }
 
