@@ -192,12 +192,13 @@ describe.each(SURFACES)('$label', (surface) => {
 
   if (surface.stopsOf) {
     const stopsOf = surface.stopsOf
-    it('sends stopSequences from the agent config, and a run option replaces them for that run only', async () => {
-      const { agent, server: fake } = await makeAgent(surface, 3, { stopSequences: ['END'] })
+    it('sends stopSequences from the agent config, a run option replaces them for that run only, and an empty list sends none', async () => {
+      const { agent, server: fake } = await makeAgent(surface, 4, { stopSequences: ['END'] })
       await agent.run('one')
       await agent.run('two', { stopSequences: ['STOP', 'HALT'] })
       await agent.run('three')
-      expect([0, 1, 2].map((index) => stopsOf(sent(fake, index)))).toEqual([['END'], ['STOP', 'HALT'], ['END']])
+      await agent.run('four', { stopSequences: [] })
+      expect([0, 1, 2, 3].map((index) => stopsOf(sent(fake, index)))).toEqual([['END'], ['STOP', 'HALT'], ['END'], undefined])
     })
   } else {
     it('refuses stopSequences with a ConfigurationError naming the provider and the option, sending nothing', async () => {

@@ -136,6 +136,17 @@ describe('structured output beside tools', () => {
     expect((server.requests[0]?.body as Record<string, unknown>).tool_choice).toEqual({ type: 'any' })
   })
 
+  it('asks rather than forces the structured_output tool when Anthropic extended thinking is on, which allows only auto', async () => {
+    server = await startFakeLlmServer({ turns: [{ text: '{"city": "Seoul", "celsius": 20}' }] })
+    const provider = new AnthropicProvider({ apiKey: 'sk-test', baseURL: server.url, maxRetries: 0, thinking: { type: 'enabled', budget_tokens: 1024 } })
+    const agent = new Robota({ name: 'thinking', aiProviders: [provider], defaultModel: { provider: provider.name, model: 'test-model' } })
+
+    const result = await agent.run('Weather?', { output: Weather })
+
+    expect(result.output).toEqual({ city: 'Seoul', celsius: 20 })
+    expect((server.requests[0]?.body as Record<string, unknown>).tool_choice).toEqual({ type: 'auto' })
+  })
+
   it('refuses a schema whose JSON type is not an object on Anthropic, which answers through a tool', async () => {
     server = await startFakeLlmServer({ turns: [{ text: 'x' }] })
     const provider = new AnthropicProvider({ apiKey: 'sk-test', baseURL: server.url, maxRetries: 0 })

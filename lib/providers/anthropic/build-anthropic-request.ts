@@ -42,7 +42,7 @@ export type TAnthropicRequestOptions = Partial<Omit<MessageCreateParamsStreaming
  * without it. `toolChoice` is sent only with tools (`required` is the API's `any`).
  * `stopSequences` is `stop_sequences`; `providerOptions.anthropic` is merged last. An `output`
  * schema becomes the `structured_output` tool the model must call (`tool_choice` `any` when the
- * agent has tools of its own, so it may still use them first).
+ * agent has tools of its own, so it may still use them first; `auto` with extended thinking).
  */
 export function buildAnthropicRequest(
   messages: readonly TUniversalMessage[],
@@ -66,9 +66,9 @@ export function buildAnthropicRequest(
   }
   if (system !== undefined) params.system = settings.promptCaching ? [cacheableText(system)] : system
   if (tools.length > 0) params.tools = settings.promptCaching ? withCacheOnLast(tools) : tools
-  if (options.output) params.tool_choice = tools.length > 1 ? { type: 'any' } : { type: 'tool', name: ANTHROPIC_OUTPUT_TOOL }
+  if (options.output) params.tool_choice = toOutputToolChoice(tools.length > 1, settings.thinking)
   else if (tools.length > 0 && options.toolChoice !== undefined) params.tool_choice = toAnthropicToolChoice(options.toolChoice)
-  if (options.stopSequences !== undefined) params.stop_sequences = options.stopSequences
+  if (options.stopSequences?.length) params.stop_sequences = options.stopSequences
   if (settings.thinking) params.thinking = settings.thinking
   const extra = pickProviderOptions(options.providerOptions, { name: 'anthropic', label: 'AnthropicProvider' }, ANTHROPIC_RESERVED_FIELDS)
   return { ...params, ...extra }
@@ -91,6 +91,13 @@ function toOutputTool(options: IChatOptions): Tool {
     })
   }
   return { name: ANTHROPIC_OUTPUT_TOOL, description: 'Give the final answer, as the user asked, in this structure.', input_schema: schema as Tool['input_schema'] }
+}
+
+// Extended thinking allows only `auto` or `none`: then the model is asked, not forced, and a
+// plain JSON reply is validated all the same.
+function toOutputToolChoice(hasOwnTools: boolean, thinking: ThinkingConfigParam | undefined): ToolChoice {
+  if (thinking && thinking.type !== 'disabled') return { type: 'auto' }
+  return hasOwnTools ? { type: 'any' } : { type: 'tool', name: ANTHROPIC_OUTPUT_TOOL }
 }
 
 function toAnthropicToolChoice(choice: TToolChoice): ToolChoice {

@@ -61,7 +61,7 @@ export function buildGoogleRequest(
   if (declarations.length > 0 && options.toolChoice !== undefined) config.toolConfig = toToolConfig(options.toolChoice)
   if (options.maxTokens !== undefined) config.maxOutputTokens = options.maxTokens
   if (options.temperature !== undefined) config.temperature = options.temperature
-  if (options.stopSequences !== undefined) config.stopSequences = options.stopSequences
+  if (options.stopSequences?.length) config.stopSequences = options.stopSequences
   if (settings.thinking) config.thinkingConfig = settings.thinking
   if (options.output) {
     config.responseMimeType = 'application/json'

@@ -107,7 +107,7 @@ export function buildChatCompletionsRequest(
     else params.max_tokens = options.maxTokens
   }
   if (options.temperature !== undefined) params.temperature = options.temperature
-  if (options.stopSequences !== undefined) params.stop = options.stopSequences
+  if (options.stopSequences?.length) params.stop = options.stopSequences
   if (options.output) {
     params.response_format = { type: 'json_schema', json_schema: { name: options.output.name, schema: options.output.schema, strict: false } }
   }
