@@ -12,6 +12,7 @@ import {
   RobotaError,
   StorageError,
   StorageQuotaError,
+  StructuredOutputError,
   ToolExecutionError,
   ValidationError,
   type TRobotaErrorCode
@@ -43,6 +44,10 @@ const SAMPLES: Record<TRobotaErrorCode, { error: RobotaError; class: TErrorClass
   PROVIDER_SDK_MISSING: {
     error: new ProviderSdkMissingError('install openai to use OpenAIProvider', { details: { package: 'openai', provider: 'OpenAIProvider' } }),
     class: ProviderSdkMissingError
+  },
+  STRUCTURED_OUTPUT_INVALID: {
+    error: new StructuredOutputError('the reply did not match the output schema', { details: { rawText: '{"a":', problem: 'not valid JSON' } }),
+    class: StructuredOutputError
   },
   ABORTED: { error: new RobotaError('The worker stopped answering.', 'ABORTED', 'system', true, { details: { restarts: 1 } }), class: RobotaError }
 }

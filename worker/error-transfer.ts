@@ -7,6 +7,7 @@ import {
   NetworkError,
   ProviderError,
   ProviderSdkMissingError,
+  StructuredOutputError,
   RateLimitError,
   RobotaError,
   StorageError,
@@ -60,6 +61,7 @@ const ROBOTA_ERRORS: { readonly [Code in TRobotaErrorCode]: TRobotaErrorFactory 
   STORAGE_ERROR: (s) => new StorageError(s.message, options(s)),
   STORAGE_QUOTA_EXCEEDED: (s) => new StorageQuotaError(s.message, options(s)),
   PROVIDER_SDK_MISSING: (s) => new ProviderSdkMissingError(s.message, options(s)),
+  STRUCTURED_OUTPUT_INVALID: (s) => new StructuredOutputError(s.message, options(s)),
   // No class of its own: a call the worker could not finish. Whether a retry helps varies per case.
   ABORTED: (s) => new RobotaError(s.message, 'ABORTED', (s.category as TRobotaErrorCategory | undefined) ?? 'system', s.recoverable === true, options(s))
 }

@@ -1,5 +1,5 @@
 import type { RobotaError, TErrorOptions } from './errors.ts'
-import type { TToolChoice } from './provider.ts'
+import type { TProviderOptions, TToolChoice } from './provider.ts'
 
 /** Model settings sent with every provider call of a run: from the agent config, or one run's options. */
 export type TChatSettings = {
@@ -9,6 +9,13 @@ export type TChatSettings = {
   temperature?: number
   /** Whether the model may, must or must not call a tool; `{ name }` must name one of the agent's tools. */
   toolChoice?: TToolChoice
+  /** Text that ends the reply where the model writes it; each a non-empty string. */
+  stopSequences?: string[]
+  /**
+   * Fields merged into the provider's own request, keyed by provider name (`anthropic`, `openai`,
+   * `google`); a provider refuses a field Robota sets itself. A run's field beats the agent's.
+   */
+  providerOptions?: TProviderOptions
 }
 
 /** The settings of one run: each run option beats the agent's, field by field. */
@@ -16,11 +23,24 @@ export function resolveChatSettings(agent: TChatSettings, run: TChatSettings): T
   const maxTokens = run.maxTokens ?? agent.maxTokens
   const temperature = run.temperature ?? agent.temperature
   const toolChoice = run.toolChoice ?? agent.toolChoice
+  const stopSequences = run.stopSequences ?? agent.stopSequences
+  const providerOptions = mergeProviderOptions(agent.providerOptions, run.providerOptions)
   return {
     ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(temperature === undefined ? {} : { temperature }),
-    ...(toolChoice === undefined ? {} : { toolChoice })
+    ...(toolChoice === undefined ? {} : { toolChoice }),
+    ...(stopSequences === undefined ? {} : { stopSequences }),
+    ...(providerOptions === undefined ? {} : { providerOptions })
   }
+}
+
+function mergeProviderOptions(agent: TProviderOptions | undefined, run: TProviderOptions | undefined): TProviderOptions | undefined {
+  if (!agent || !run) return run ?? agent
+  const merged: Record<string, Record<string, unknown>> = {}
+  for (const name of new Set([...Object.keys(agent), ...Object.keys(run)])) {
+    merged[name] = { ...agent[name], ...run[name] }
+  }
+  return merged
 }
 
 type TErrorClass = new (message: string, options?: TErrorOptions) => RobotaError
@@ -30,13 +50,32 @@ type TErrorClass = new (message: string, options?: TErrorOptions) => RobotaError
  * `where` they came from (`Robota config`, `run()`) and what was wrong.
  */
 export function assertChatSettings(settings: TChatSettings, toolNames: ReadonlySet<string>, where: string, ErrorClass: TErrorClass): void {
-  const { maxTokens, temperature, toolChoice } = settings
+  const { maxTokens, temperature, stopSequences, providerOptions } = settings
   if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
     throw new ErrorClass(`${where}: maxTokens must be a positive whole number; got ${String(maxTokens)}.`)
   }
   if (temperature !== undefined && !(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0)) {
     throw new ErrorClass(`${where}: temperature must be a number of 0 or more; got ${String(temperature)}.`)
   }
+  if (stopSequences !== undefined && !(Array.isArray(stopSequences) && stopSequences.every((stop) => typeof stop === 'string' && stop !== ''))) {
+    throw new ErrorClass(`${where}: stopSequences must be a list of non-empty strings; got ${JSON.stringify(stopSequences)}.`)
+  }
+  if (providerOptions !== undefined) assertProviderOptions(providerOptions, where, ErrorClass)
+  assertToolChoice(settings.toolChoice, toolNames, where, ErrorClass)
+}
+
+function assertProviderOptions(providerOptions: unknown, where: string, ErrorClass: TErrorClass): void {
+  if (!isPlainObject(providerOptions)) {
+    throw new ErrorClass(`${where}: providerOptions must be an object keyed by provider name; got ${JSON.stringify(providerOptions)}.`)
+  }
+  for (const [name, fields] of Object.entries(providerOptions)) {
+    if (fields !== undefined && !isPlainObject(fields)) {
+      throw new ErrorClass(`${where}: providerOptions.${name} must be an object of request fields; got ${JSON.stringify(fields)}.`)
+    }
+  }
+}
+
+function assertToolChoice(toolChoice: TToolChoice | undefined, toolNames: ReadonlySet<string>, where: string, ErrorClass: TErrorClass): void {
   if (toolChoice === undefined || toolChoice === 'auto' || toolChoice === 'none' || toolChoice === 'required') return
   const name = typeof toolChoice === 'object' && toolChoice !== null ? (toolChoice as { name?: unknown }).name : undefined
   if (typeof name !== 'string') {
@@ -46,4 +85,8 @@ export function assertChatSettings(settings: TChatSettings, toolNames: ReadonlyS
     const known = [...toolNames].map((tool) => `"${tool}"`).join(', ') || 'none'
     throw new ErrorClass(`${where}: toolChoice names the tool "${name}", which the agent does not have (its tools: ${known}).`)
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -13,6 +13,7 @@ export type TRobotaErrorCode =
   | 'STORAGE_ERROR'
   | 'STORAGE_QUOTA_EXCEEDED'
   | 'PROVIDER_SDK_MISSING'
+  | 'STRUCTURED_OUTPUT_INVALID'
   | 'ABORTED'
 
 /** Who is at fault, for deciding what to show. */
@@ -125,6 +126,23 @@ export class ProviderSdkMissingError extends RobotaError {
   override readonly name = 'ProviderSdkMissingError'
   constructor(message: string, options?: TErrorOptions) {
     super(message, 'PROVIDER_SDK_MISSING', 'user', false, options)
+  }
+}
+
+/**
+ * The model's reply did not validate against the run's `output` schema, even after one retry
+ * that told it why. `rawText` (also `details.rawText`) is the last reply as the model wrote it.
+ */
+export class StructuredOutputError extends RobotaError {
+  override readonly name = 'StructuredOutputError'
+  constructor(message: string, options?: TErrorOptions) {
+    super(message, 'STRUCTURED_OUTPUT_INVALID', 'provider', true, options)
+  }
+
+  /** The reply that failed validation, verbatim. */
+  get rawText(): string {
+    const raw = this.details?.rawText
+    return typeof raw === 'string' ? raw : ''
   }
 }
 

@@ -11,6 +11,7 @@ export {
   NetworkError,
   ProviderError,
   ProviderSdkMissingError,
+  StructuredOutputError,
   RateLimitError,
   RobotaError,
   StorageError,
@@ -112,13 +113,18 @@ export type {
   IProviderResponse,
   IToolSchema,
   TProviderNativeRawPayloadCallback,
+  TOutputFormat,
   TProviderNativeRawPayloadKind,
+  TProviderOptions,
+  TProviderRequestOptions,
   TStopReason,
   TTextDeltaCallback,
   TToolChoice
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
+export type { TOutputOf, TOutputSchema } from './output-schema.ts'
+export type { TStructuredRunResult } from './run-for-output.ts'
 export type { IDiffLine, ITool, TToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'
 export type { IModelDefinition } from './context/models.ts'
 export type { TErrorOptions } from './errors.ts'

@@ -38,6 +38,21 @@ export type IToolSchema = {
  */
 export type TToolChoice = 'auto' | 'none' | 'required' | { name: string }
 
+/** Fields merged into one provider's native request, spelled as that API spells them. */
+export type TProviderRequestOptions = Record<string, unknown>
+
+/**
+ * Per-provider request fields, keyed by the provider's `name`: each provider reads only its own
+ * entry and merges it into its native request, refusing a field Robota sets itself.
+ */
+export type TProviderOptions = { readonly [providerName: string]: TProviderRequestOptions | undefined }
+
+/**
+ * A final answer asked for as JSON matching `schema` (JSON Schema), through the API's own
+ * JSON-schema mode; the reply's text is that JSON.
+ */
+export type TOutputFormat = { name: string; schema: Record<string, unknown> }
+
 /** Options of one provider call; everything is scoped to this call. */
 export type IChatOptions = {
   model: string
@@ -51,10 +66,19 @@ export type IChatOptions = {
   temperature?: number
   /** Applies only when `tools` are sent; a call without tools sends no tool choice. */
   toolChoice?: TToolChoice
+  /** Text that ends the reply; a provider whose API has no stop parameter refuses it with a `ConfigurationError`. */
+  stopSequences?: string[]
+  /** Request fields per provider; each provider merges only the entry under its own `name`. */
+  providerOptions?: TProviderOptions
+  /** Asks for the reply as JSON matching this schema, in the API's native structured-output mode. */
+  output?: TOutputFormat
 }
 
-/** Why a provider call ended. */
-export type TStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'aborted'
+/**
+ * Why a provider call ended. `stop_sequence` when the provider says one of `stopSequences` ended
+ * it; an API that does not tell a stop sequence from a natural end reports `end_turn`.
+ */
+export type TStopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'aborted'
 
 /** What a provider call returns: one assistant message, possibly partial when aborted. */
 export type TProviderResponse = TAssistantMessage & { stopReason?: TStopReason }

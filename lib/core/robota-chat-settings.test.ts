@@ -55,10 +55,36 @@ describe('chat settings', () => {
     [{ temperature: -1 }, /Robota config: temperature must be a number of 0 or more; got -1/],
     [{ temperature: Number.NaN }, /temperature must be a number of 0 or more; got NaN/],
     [{ toolChoice: 'always' as never }, /toolChoice must be 'auto', 'none', 'required' or \{ name \}; got "always"/],
-    [{ toolChoice: { name: 'grep' } }, /toolChoice names the tool "grep", which the agent does not have \(its tools: "echo"\)/]
+    [{ toolChoice: { name: 'grep' } }, /toolChoice names the tool "grep", which the agent does not have \(its tools: "echo"\)/],
+    [{ stopSequences: 'END' as never }, /Robota config: stopSequences must be a list of non-empty strings; got "END"/],
+    [{ stopSequences: ['END', ''] }, /stopSequences must be a list of non-empty strings; got \["END",""\]/],
+    [{ providerOptions: [] as never }, /Robota config: providerOptions must be an object keyed by provider name; got \[\]/],
+    [{ providerOptions: { scripted: 5 as never } }, /providerOptions\.scripted must be an object of request fields; got 5/]
   ])('refuses %o in the agent config with a ConfigurationError', (settings, message) => {
     expect(() => makeAgent(new ScriptedProvider([]), settings)).toThrow(ConfigurationError)
     expect(() => makeAgent(new ScriptedProvider([]), settings)).toThrow(message)
+  })
+
+  it('hands stopSequences and providerOptions to each call: a run list replaces the agent list, a run field beats the same field', async () => {
+    const provider = new ScriptedProvider([{ text: 'a' }, { text: 'b' }])
+    const agent = makeAgent(provider, { stopSequences: ['END'], providerOptions: { scripted: { seed: 1, top_k: 5 }, other: { x: 1 } } })
+
+    await agent.run('one')
+    await agent.run('two', { stopSequences: ['STOP'], providerOptions: { scripted: { seed: 2 } } })
+
+    const sent = provider.calls.map(({ options }) => ({ stopSequences: options.stopSequences, providerOptions: options.providerOptions }))
+    expect(sent).toEqual([
+      { stopSequences: ['END'], providerOptions: { scripted: { seed: 1, top_k: 5 }, other: { x: 1 } } },
+      { stopSequences: ['STOP'], providerOptions: { scripted: { seed: 2, top_k: 5 }, other: { x: 1 } } }
+    ])
+  })
+
+  it('refuses bad stopSequences or providerOptions in run() with a ValidationError, sending nothing', async () => {
+    const provider = new ScriptedProvider([{ text: 'fine' }])
+    const agent = makeAgent(provider)
+    await expect(agent.run('one', { stopSequences: [''] })).rejects.toThrow(/run\(\): stopSequences must be a list of non-empty strings/)
+    await expect(agent.run('one', { providerOptions: { scripted: 'fast' as never } })).rejects.toThrow(ValidationError)
+    expect(provider.calls).toHaveLength(0)
   })
 
   it('refuses a bad run option with a ValidationError before anything is sent, and the agent stays usable', async () => {

@@ -14,13 +14,15 @@ import { runExecution, type TRunResult, type TExecutionOutcome } from './executi
 import { toAgentEventService, toExecutionEventService } from './execution/run-event-service.ts'
 import { RunStopper } from './execution/run-stopper.ts'
 import { createUserMessage, type TUniversalMessage } from './messages.ts'
-import type { IAIProvider, TTextDeltaCallback } from './provider.ts'
+import { toOutputFormat, type TOutputSchema } from './output-schema.ts'
+import type { IAIProvider, TOutputFormat, TTextDeltaCallback } from './provider.ts'
+import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
 
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
 
-/** How an agent is set up. `maxTokens`, `temperature` and `toolChoice` apply to every provider call. */
+/** How an agent is set up. Its chat settings (`maxTokens`, `temperature`, `toolChoice`, `stopSequences`, `providerOptions`) apply to every provider call. */
 export type IAgentConfig = TChatSettings & {
   name: string
   aiProviders: IAIProvider[]
@@ -71,6 +73,11 @@ export type IRunOptions = TChatSettings & {
    * history keeps what was committed and the failure notice either way.
    */
   throwOnError?: boolean
+  /**
+   * A schema (zod 4, or any Standard Schema with its JSON Schema) the final answer must match:
+   * asked for in the provider's JSON-schema mode, then parsed and validated into `result.output`.
+   */
+  output?: TOutputSchema
 }
 
 /** The agent facade: one conversation, one provider loop, its tools and its replay events. */
@@ -120,13 +127,26 @@ export class Robota {
    * callback throws, the run stops as on abort, with `interrupted: true` and the failure as the
    * response. The history stays valid and the agent usable in every case.
    */
-  async run(input: string, options: IRunOptions = {}): Promise<TRunResult> {
-    const { result, failure } = await this.execute(input, options)
+  run<TOutput>(input: string, options: IRunOptions & { output: TOutputSchema<TOutput> }): Promise<TStructuredRunResult<TOutput>>
+  run(input: string, options?: IRunOptions): Promise<TRunResult>
+  /**
+   * With `output`, the final answer is asked for as JSON matching the schema and comes back parsed
+   * in `result.output`; a reply that does not validate is retried once with what was wrong, then
+   * the run throws a `StructuredOutputError` carrying the raw reply.
+   */
+  async run(input: string, options: IRunOptions = {}): Promise<TRunResult | TStructuredRunResult<unknown>> {
+    if (options.output === undefined) return this.runOnce(input, options, undefined)
+    const format = toOutputFormat(options.output)
+    return runForOutput((text) => this.runOnce(text, options, format), input, options.output)
+  }
+
+  private async runOnce(input: string, options: IRunOptions, output: TOutputFormat | undefined): Promise<TRunResult> {
+    const { result, failure } = await this.execute(input, options, output)
     if (failure && (options.throwOnError ?? this.config.throwOnError ?? false)) throw failure
     return result
   }
 
-  private async execute(input: string, options: IRunOptions): Promise<TExecutionOutcome> {
+  private async execute(input: string, options: IRunOptions, output: TOutputFormat | undefined): Promise<TExecutionOutcome> {
     if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
     if (options.maxExecutionRounds !== undefined && !isRoundCap(options.maxExecutionRounds)) {
       throw new ValidationError(
@@ -154,6 +174,7 @@ export class Robota {
       maxExecutionRounds: options.maxExecutionRounds ?? this.config.maxExecutionRounds ?? DEFAULT_MAX_EXECUTION_ROUNDS,
       toolExecution: options.toolExecution ?? this.config.toolExecution ?? { mode: 'sequential' },
       chatSettings: resolveChatSettings(this.config, options),
+      ...(output ? { output } : {}),
       providerIdleTimeoutMs: this.config.timeout,
       contextWindow: this.config.contextWindow ?? getModelContextWindow(this.config.defaultModel.model),
       events: toExecutionEventService(this.events, executionId),

@@ -170,6 +170,10 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   }
   const autoCompactThreshold = options.autoCompactThreshold ?? (settings.compaction?.auto === false ? false : settings.compaction?.threshold)
   const maxExecutionRounds = options.maxTurns ?? settings.maxTurns
+  const chatSettings = {
+    ...(settings.stopSequences ? { stopSequences: settings.stopSequences } : {}),
+    ...(settings.providerOptions ? { providerOptions: settings.providerOptions } : {})
+  }
   const session = new Session({
     provider: options.provider,
     model: parts.model,
@@ -184,6 +188,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(autoCompactThreshold === undefined ? {} : { autoCompactThreshold }),
     ...(configuration.context.compactInstructions ? { compactInstructions: configuration.context.compactInstructions } : {}),
     ...(maxExecutionRounds === undefined ? {} : { maxExecutionRounds }),
+    ...(Object.keys(chatSettings).length > 0 ? { chatSettings } : {}),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(parts.onCompaction ? { onCompaction: parts.onCompaction } : {}),
     onEvent: parts.onEvent

@@ -1,3 +1,4 @@
+import type { TChatSettings } from '../core/chat-settings.ts'
 import type { TToolExecutionOptions } from '../core/execution/execution-context.ts'
 import type { TRunResult } from '../core/execution/run-execution.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
@@ -34,6 +35,8 @@ export type TSessionOptions = {
   compactInstructions?: string
   /** Cap on model/tool rounds per prompt. */
   maxExecutionRounds?: number
+  /** Model settings for every provider call (`maxTokens`, `stopSequences`, `providerOptions`…). */
+  chatSettings?: TChatSettings
   toolExecution?: TToolExecutionOptions
   /** Provider idle timeout in milliseconds. */
   timeout?: number

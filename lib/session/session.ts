@@ -304,6 +304,7 @@ export class Session {
       history: [...history],
       firstEventSeq,
       ...(options.maxExecutionRounds === undefined ? {} : { maxExecutionRounds: options.maxExecutionRounds }),
+      ...options.chatSettings,
       ...(options.toolExecution ? { toolExecution: options.toolExecution } : {}),
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       ...(options.contextWindow === undefined ? {} : { contextWindow: options.contextWindow })

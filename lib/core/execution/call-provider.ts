@@ -60,6 +60,7 @@ export async function callProvider(
       model: context.model,
       ...sampling,
       ...(tools.length > 0 ? { tools, ...(toolChoice === undefined ? {} : { toolChoice }) } : {}),
+      ...(context.output ? { output: context.output } : {}),
       ...(callSignal ? { signal: callSignal } : {}),
       onTextDelta: (delta) => {
         noteActivity()

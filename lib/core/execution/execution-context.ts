@@ -2,7 +2,7 @@ import type { TChatSettings } from '../chat-settings.ts'
 import type { IEventService } from '../event-service/event-service.ts'
 import type { ConversationStore } from '../conversation-store.ts'
 import type { TExecutionEventDataMap, TExecutionEventType } from '../execution-events.ts'
-import type { IAIProvider, TTextDeltaCallback } from '../provider.ts'
+import type { IAIProvider, TOutputFormat, TTextDeltaCallback } from '../provider.ts'
 import type { PluginRunner } from '../plugins/plugin-runner.ts'
 import type { ITool } from '../tool.ts'
 import type { RunStopper } from './run-stopper.ts'
@@ -40,6 +40,8 @@ export type IExecutionContext = {
   toolExecution: TToolExecutionOptions
   /** Model settings sent with every provider call of this run (run options over the agent's). */
   chatSettings: TChatSettings
+  /** The final answer's JSON Schema, asked of every provider call of a run with an `output` schema. */
+  output?: TOutputFormat
   /** Provider idle timeout in milliseconds, reset by every delta; undefined means none. */
   providerIdleTimeoutMs: number | undefined
   /** The model's context window in tokens. */

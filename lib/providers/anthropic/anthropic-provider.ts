@@ -9,7 +9,7 @@ import type {
   TProviderNativeRawPayloadKind
 } from '../../core/provider.ts'
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
-import { buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
+import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
@@ -98,7 +98,8 @@ export class AnthropicProvider extends AbstractAIProvider {
       })
     }
     report('response', accumulator.toNativeMessage())
-    return accumulator.toResponse(false)
+    const response = accumulator.toResponse(false)
+    return options.output ? answerFromOutputTool(response) : response
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.
@@ -120,4 +121,13 @@ function createReporter(callback: TProviderNativeRawPayloadCallback | undefined)
   return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
     callback?.({ provider: 'anthropic', apiSurface: 'anthropic-messages', payloadKind, sequence: sequence++, payload })
   }
+}
+
+// The structured_output call is the final answer: its input, as JSON text, is the reply, and
+// the calls beside it are dropped, since the model has given its answer.
+function answerFromOutputTool(response: TProviderResponse): TProviderResponse {
+  const call = response.toolCalls?.find((candidate) => candidate.name === ANTHROPIC_OUTPUT_TOOL)
+  if (!call) return response
+  const { toolCalls: _calls, ...rest } = response
+  return { ...rest, content: JSON.stringify(call.arguments), stopReason: 'end_turn' }
 }

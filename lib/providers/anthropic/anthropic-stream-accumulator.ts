@@ -24,6 +24,7 @@ export class AnthropicStreamAccumulator {
   private text = ''
   private started: Message | undefined
   private stopReason: StopReason | null = null
+  private stopSequence: string | null = null
   private readonly blocks = new Map<number, TBlock>()
   private readonly usage: TUsage = { input: 0, output: 0, cacheRead: null, cacheWrite: null, thinking: null }
 
@@ -48,6 +49,7 @@ export class AnthropicStreamAccumulator {
         return this.addDelta(event.index, event.delta)
       case 'message_delta':
         this.stopReason = event.delta.stop_reason ?? this.stopReason
+        this.stopSequence = event.delta.stop_sequence ?? this.stopSequence
         this.readUsage(event.usage)
         return undefined
       case 'message_stop':
@@ -71,7 +73,9 @@ export class AnthropicStreamAccumulator {
         ? 'tool_use'
         : this.stopReason === 'max_tokens'
           ? 'max_tokens'
-          : 'end_turn'
+          : this.stopReason === 'stop_sequence'
+            ? 'stop_sequence'
+            : 'end_turn'
     return { ...createAssistantMessage(this.text, { toolCalls, metadata: this.metadata() }), stopReason }
   }
 
@@ -81,6 +85,7 @@ export class AnthropicStreamAccumulator {
       ...(this.started ?? { type: 'message', role: 'assistant' }),
       content: [...this.blocks.values()].map(toNativeBlock),
       stop_reason: this.stopReason,
+      stop_sequence: this.stopSequence,
       usage: {
         ...(this.started?.usage ?? {}),
         input_tokens: this.usage.input,

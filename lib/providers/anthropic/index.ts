@@ -9,5 +9,5 @@ export { ProviderSdkMissingError } from '../../core/errors.ts'
 
 export type { TAnthropicProviderOptions, TAnthropicSdk } from './anthropic-provider.ts'
 export type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
-export type { TAnthropicRequestSettings } from './build-anthropic-request.ts'
+export type { TAnthropicRequestOptions, TAnthropicRequestSettings } from './build-anthropic-request.ts'
 export type { TAnthropicConversation } from './to-anthropic-messages.ts'

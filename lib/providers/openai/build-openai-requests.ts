@@ -1,22 +1,71 @@
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions'
 import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses'
 import type { Reasoning } from 'openai/resources/shared'
+import { ConfigurationError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type { IChatOptions, TToolChoice } from '../../core/provider.ts'
+import { pickProviderOptions, type TReservedRequestFields } from '../shared/pick-provider-options.ts'
 import { toChatCompletionsMessages, toChatCompletionsTools } from './to-chat-completions-messages.ts'
 import { toResponsesInput, toResponsesTools } from './to-responses-input.ts'
+
+const COMMON_RESERVED_FIELDS = {
+  model: "from the agent's defaultModel",
+  stream: 'every call streams',
+  tools: "from the agent's tools",
+  tool_choice: 'use the toolChoice option',
+  temperature: 'use the temperature option'
+} as const
+
+/** Responses API fields Robota sets itself, which `providerOptions.openai` may not hold there. */
+export const RESPONSES_RESERVED_FIELDS = {
+  ...COMMON_RESERVED_FIELDS,
+  input: 'from the conversation',
+  instructions: "from the agent's systemMessage",
+  store: 'calls are stateless: the whole conversation is sent each time',
+  max_output_tokens: 'use the maxTokens option',
+  reasoning: "use OpenAIProvider's reasoning option",
+  include: "use OpenAIProvider's reasoning option",
+  text: "use run()'s output option for a JSON-schema reply"
+} as const satisfies TReservedRequestFields
+
+/** Chat Completions fields Robota sets itself, which `providerOptions.openai` may not hold there. */
+export const CHAT_COMPLETIONS_RESERVED_FIELDS = {
+  ...COMMON_RESERVED_FIELDS,
+  messages: 'from the conversation',
+  stream_options: 'usage is always asked for',
+  max_tokens: 'use the maxTokens option',
+  max_completion_tokens: 'use the maxTokens option',
+  stop: 'use the stopSequences option',
+  response_format: "use run()'s output option for a JSON-schema reply"
+} as const satisfies TReservedRequestFields
+
+/** Fields of a Responses request that `providerOptions.openai` may carry (`top_p`, `metadata`, `service_tier`…). */
+export type TOpenAIResponsesRequestOptions = Partial<Omit<ResponseCreateParamsStreaming, keyof typeof RESPONSES_RESERVED_FIELDS>>
+
+/** Fields of a Chat Completions request that `providerOptions.openai` may carry (`top_p`, `seed`, `user`…). */
+export type TOpenAIChatCompletionsRequestOptions = Partial<Omit<ChatCompletionCreateParamsStreaming, keyof typeof CHAT_COMPLETIONS_RESERVED_FIELDS>>
+
+const OPENAI = { name: 'openai', label: 'OpenAIProvider' }
 
 /**
  * Builds the streaming Responses API request of one call. `store: false` keeps the call
  * stateless: the whole conversation is sent each time, and nothing is kept on OpenAI's side.
  * With `reasoning` set, encrypted reasoning is asked for so it can be sent back next turn.
- * `toolChoice` is sent only with tools.
+ * `toolChoice` is sent only with tools. The Responses API has no stop parameter, so
+ * `stopSequences` is refused with a `ConfigurationError`. An `output` schema is `text.format`
+ * `json_schema` (not strict, so optional fields stay optional). `providerOptions.openai` is merged last.
  */
 export function buildResponsesRequest(
   messages: readonly TUniversalMessage[],
   options: IChatOptions,
   reasoning?: Reasoning
 ): ResponseCreateParamsStreaming {
+  if (options.stopSequences !== undefined && options.stopSequences.length > 0) {
+    throw new ConfigurationError(
+      "OpenAIProvider cannot send stopSequences on the Responses API: it has no stop parameter. Remove `stopSequences`, or use apiSurface: 'chat-completions', whose `stop` takes them.",
+      { details: { provider: 'openai', apiSurface: 'responses', option: 'stopSequences' } }
+    )
+  }
   const { instructions, input } = toResponsesInput(messages)
   const tools = toResponsesTools(options.tools ?? [])
   const params: ResponseCreateParamsStreaming = { model: options.model, input, stream: true, store: false }
@@ -29,12 +78,15 @@ export function buildResponsesRequest(
     params.reasoning = reasoning
     params.include = ['reasoning.encrypted_content']
   }
-  return params
+  if (options.output) params.text = { format: { type: 'json_schema', name: options.output.name, schema: options.output.schema, strict: false } }
+  return { ...params, ...pickProviderOptions(options.providerOptions, OPENAI, RESPONSES_RESERVED_FIELDS) }
 }
 
 /**
  * Builds the streaming Chat Completions request of one call, asking for the usage chunk.
  * OpenAI itself wants `max_completion_tokens`; compatible servers mostly know only `max_tokens`.
+ * `stopSequences` is `stop`; an `output` schema is `response_format` `json_schema` (not strict);
+ * `providerOptions.openai` is merged last.
  */
 export function buildChatCompletionsRequest(
   messages: readonly TUniversalMessage[],
@@ -55,7 +107,11 @@ export function buildChatCompletionsRequest(
     else params.max_tokens = options.maxTokens
   }
   if (options.temperature !== undefined) params.temperature = options.temperature
-  return params
+  if (options.stopSequences?.length) params.stop = options.stopSequences
+  if (options.output) {
+    params.response_format = { type: 'json_schema', json_schema: { name: options.output.name, schema: options.output.schema, strict: false } }
+  }
+  return { ...params, ...pickProviderOptions(options.providerOptions, OPENAI, CHAT_COMPLETIONS_RESERVED_FIELDS) }
 }
 
 function toResponsesToolChoice(choice: TToolChoice): NonNullable<ResponseCreateParamsStreaming['tool_choice']> {

@@ -10,3 +10,4 @@ export { OPENAI_REASONING_METADATA_KEY, toResponsesInput, toResponsesTools } fro
 export type { TOpenAIApiSurface, TOpenAIProviderOptions, TOpenAISdk } from './openai-provider.ts'
 export type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 export type { TResponsesConversation } from './to-responses-input.ts'
+export type { TOpenAIChatCompletionsRequestOptions, TOpenAIResponsesRequestOptions } from './build-openai-requests.ts'

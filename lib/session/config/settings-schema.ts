@@ -110,7 +110,19 @@ export const settingsSchema = z.object({
     })
     .optional(),
   /** Cap on model/tool rounds per prompt. */
-  maxTurns: z.int().positive().optional()
+  maxTurns: z.int().positive().optional(),
+  /** Text that ends each reply where the model writes it; layers add to the list. */
+  stopSequences: z.array(z.string().min(1, 'a stop sequence may not be empty')).optional(),
+  /**
+   * Fields merged into the provider's own request, keyed by provider name:
+   * `{ "anthropic": { "top_k": 5 }, "openai": { … }, "google": { … } }`. A field Robota sets
+   * itself (model, messages, tools, stream…) is refused by the provider, naming the field.
+   */
+  providerOptions: z
+    .record(z.string(), z.record(z.string(), z.unknown(), { error: 'expected an object of request fields, as that provider\'s API spells them' }), {
+      error: 'expected an object keyed by provider name, such as { "anthropic": { "top_k": 5 } }'
+    })
+    .optional()
 })
 
 /** Validated settings: one file, or every layer merged. */

@@ -68,7 +68,10 @@ export function toAnthropicMessagesEvents(turn: TFakeLlmTurn, context: TFakeLlmT
 
   const hasToolCalls = (turn.toolCalls ?? []).length > 0
   push('message_delta', {
-    delta: { stop_reason: turn.truncated ? 'max_tokens' : hasToolCalls ? 'tool_use' : 'end_turn', stop_sequence: null },
+    delta: {
+      stop_reason: turn.truncated ? 'max_tokens' : hasToolCalls ? 'tool_use' : turn.stopSequence !== undefined ? 'stop_sequence' : 'end_turn',
+      stop_sequence: turn.stopSequence ?? null
+    },
     usage: {
       output_tokens: usage.outputTokens ?? 0,
       ...(usage.reasoningTokens !== undefined ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } } : {})

@@ -47,6 +47,11 @@ export type TFakeLlmTurn = {
   usage?: TFakeLlmUsage
   /** Ends the turn as if the output token limit was hit. */
   truncated?: boolean
+  /**
+   * Ends the turn as if the model wrote this stop sequence: Anthropic reports it
+   * (`stop_sequence`); the other wires end as usual, since their APIs do not tell it apart.
+   */
+  stopSequence?: string
   fault?: TFakeLlmFault
 }
 
