@@ -22,7 +22,8 @@ export const SAMPLE_MANIFESTS: readonly TSampleManifest[] = [
   {
     id: 'git',
     label: 'A Git repository',
-    description: 'Cloned over smart HTTP with isomorphic-git inside the worker. The server must allow CORS from this page.',
+    description:
+      'Cloned over smart HTTP with isomorphic-git inside the worker. It needs a git server that allows CORS from this page: the address is a placeholder for yours, and without one the clone fails and says so.',
     manifest: { entries: { repo: { type: 'gitRepo', url: SAMPLE_GIT_URL, ref: 'main', depth: 1 } } }
   },
   {

@@ -57,7 +57,14 @@ export async function cloneGitRepoEntry(
   }
 }
 
+// What browsers and Node say when a request never got an answer (no server, no network, or a
+// response without the CORS headers a page needs); the message alone does not say which.
+const UNREACHABLE = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|fetch failed)$/
+
 function describedCloneError(entry: TWorkspaceGitRepoEntry, error: unknown): Error {
   const reason = error instanceof Error ? error.message : String(error)
-  return new Error(`git clone ${entry.url}${entry.ref === undefined ? '' : ` at ${entry.ref}`} failed: ${reason}`, { cause: error })
+  const hint = UNREACHABLE.test(reason)
+    ? ' (the git server could not be reached: check that it is running and, from a browser, that it allows CORS from this page or that gitCorsProxy points at a proxy that does)'
+    : ''
+  return new Error(`git clone ${entry.url}${entry.ref === undefined ? '' : ` at ${entry.ref}`} failed: ${reason}${hint}`, { cause: error })
 }
