@@ -78,3 +78,73 @@ test('an MCP server from the workspace settings lends its tools to the worker’
   expect(await readCodeGeneration(page)).toEqual([])
   expect(errors).toEqual([])
 })
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+async function addServer(page: Page, name: string, headers: string, options: { rememberKeys?: boolean } = {}): Promise<void> {
+  const dialog = await openSettings(page)
+  await dialog.getByLabel('Server name').fill(name)
+  await dialog.getByLabel('Server URL').fill(server.url)
+  await dialog.getByLabel(/^Headers/).fill(headers)
+  await dialog.getByRole('button', { name: 'Add server' }).click()
+  if (options.rememberKeys) await dialog.getByLabel('Remember keys on this device').check()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+const storedSettings = (page: Page) => page.evaluate(() => localStorage.getItem('robota.playground.settings') ?? '')
+
+test('an MCP server added under Settings connects, asks before its tools run, and its headers stay in memory unless remembered', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await addServer(page, 'tabdemo', 'x-team-key: settings-key-0987654321')
+
+  let dialog = await openSettings(page)
+  const entry = dialog.getByRole('listitem', { name: 'MCP server tabdemo' })
+  await expect(entry).toContainText('Connected. Tools: echo, picture', { timeout: 15_000 })
+  await page.keyboard.press('Escape')
+
+  // MCP tools are not built in: in the default mode the call waits for a permission answer.
+  await sendPrompt(page, 'Call mcp__tabdemo__echo with {"text": "from settings"}')
+  await page.getByRole('alertdialog', { name: 'Allow mcp__tabdemo__echo?' }).getByRole('button', { name: 'Allow once' }).click()
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('mcp__tabdemo__echo returned: echo: from settings', { timeout: 20_000 })
+  await expect(conversation.getByRole('region', { name: 'Tool call mcp__tabdemo__echo' }).locator('.tool-name')).toHaveText('echo · MCP tabdemo')
+  expect(server.lastHeaders()['x-team-key']).toBe('settings-key-0987654321')
+  expect(await storedSettings(page)).not.toContain('settings-key-0987654321')
+
+  // Switched off: the session is assembled without it, and its tools are gone.
+  dialog = await openSettings(page)
+  await dialog.getByLabel('Use tabdemo').uncheck()
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  dialog = await openSettings(page)
+  await expect(dialog.getByRole('listitem', { name: 'MCP server tabdemo' })).toContainText('Off.')
+  await page.keyboard.press('Escape')
+  await answerTo(page, 'Call mcp__tabdemo__echo', 'This session offers no tool mcp__tabdemo__echo')
+
+  // After a reload the server is still listed, without the header it was given.
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  expect(await storedSettings(page)).toContain('"name":"tabdemo"')
+  expect(await storedSettings(page)).not.toContain('settings-key-0987654321')
+
+  // With "Remember keys" ticked, the header is stored, and comes back after a reload.
+  await addServer(page, 'kept', 'x-team-key: kept-key-1122334455', { rememberKeys: true })
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  expect(await storedSettings(page)).toContain('kept-key-1122334455')
+  dialog = await openSettings(page)
+  await expect(dialog.getByRole('listitem', { name: 'MCP server kept' })).toContainText('Connected.', { timeout: 15_000 })
+  await expect(dialog.getByRole('listitem', { name: 'MCP server tabdemo' })).toContainText('Off.')
+  await page.keyboard.press('Escape')
+  await sendPrompt(page, 'Call mcp__kept__whoami')
+  await page.getByRole('alertdialog', { name: 'Allow mcp__kept__whoami?' }).getByRole('button', { name: 'Allow once' }).click()
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('mcp__kept__whoami returned', { timeout: 20_000 })
+  expect(server.lastHeaders()['x-team-key']).toBe('kept-key-1122334455')
+  expect(errors).toEqual([])
+})

@@ -323,6 +323,7 @@ export type {
   THostEventListener,
   TImportReplayOptions,
   TManifestApplication,
+  TMcpServerStatus,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,

@@ -14,6 +14,7 @@ import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-lin
 import { useSessionList } from './sessions/use-session-list.ts'
 import { DEFAULT_SETTINGS, toProviderChoice } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
+import { useMcpServerStatus } from './settings/use-mcp-server-status.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
 import { measureContextUsage } from './shell/context-usage.ts'
 import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
@@ -67,6 +68,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, state.readOnly, settings, () => void sessions.refresh())
+  const mcpStatuses = useMcpServerStatus(host, state.sessionId, state.readOnly, provider.mcpServersApplied, state.warnings)
   // The header names the provider that will answer: the open session's, which the settings' choice reaches once applied.
   const answering = sessions.sessions.find((session) => session.id === sessions.selectedId)
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
@@ -216,6 +218,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
             <SettingsDialog
               open={settingsOpen}
               settings={settings}
+              mcpStatuses={mcpStatuses}
               onClose={() => setSettingsOpen(false)}
               onSave={(next) => {
                 updateSettings(next)

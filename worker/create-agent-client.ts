@@ -134,6 +134,8 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   abort: { policy: settle },
   answerPermission: { policy: settle },
   setPermissionMode: { policy: retry, after: (memory, _result, sessionId, mode) => memory.permissionModeSet(sessionId, mode) },
+  setMcpServers: { policy: retry, after: (memory, _result, sessionId, servers) => memory.mcpServersSet(sessionId, servers) },
+  listMcpServers: { policy: retry },
   listFiles: { policy: retry },
   readFile: { policy: retry },
   writeFile: { policy: retry },

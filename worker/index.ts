@@ -31,6 +31,7 @@ export type {
   THostEventListener,
   TImportReplayOptions,
   TManifestApplication,
+  TMcpServerStatus,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,

@@ -9,6 +9,8 @@ import type {
   THostEventListener,
   TImportReplayOptions,
   TManifestApplication,
+  TMcpServers,
+  TMcpServerStatus,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
@@ -141,6 +143,16 @@ export class MultiTabAgentHost implements IAgentHost {
   /** Also while another tab drives the session: the mode is this host's, for its own turns. */
   setPermissionMode(sessionId: string, mode: TPermissionMode): Promise<void> {
     return this.inner.setPermissionMode(sessionId, mode)
+  }
+
+  /** Also while another tab drives the session: the servers are this host's, for when it drives. */
+  setMcpServers(sessionId: string, servers: TMcpServers): Promise<void> {
+    return this.inner.setMcpServers(sessionId, servers)
+  }
+
+  /** None while another tab drives the session: its servers are connected in that tab. */
+  async listMcpServers(sessionId: string): Promise<TMcpServerStatus[]> {
+    return this.ownership.isFollowing(sessionId) ? [] : this.inner.listMcpServers(sessionId)
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {

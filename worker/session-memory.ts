@@ -1,9 +1,10 @@
 import type { TPermissionMode } from '../lib/permissions/index.ts'
-import type { IAgentHost, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
+import type { IAgentHost, TMcpServers, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
 
 /**
  * What the page told the worker that lives only in the worker's memory: which sessions are open,
- * which turns run, provider choices with their keys, permission modes. A restarted worker starts
+ * which turns run, provider choices with their keys, permission modes, the page's MCP servers
+ * with their headers. A restarted worker starts
  * empty, so the client keeps this copy and tells the new worker again.
  */
 export class SessionMemory {
@@ -12,6 +13,7 @@ export class SessionMemory {
   private readonly providers = new Map<string, TProviderChoice>()
   private readonly permissionModes = new Map<string, TPermissionMode>()
   private readonly sandboxes = new Map<string, TSandboxChoice>()
+  private readonly mcpServers = new Map<string, TMcpServers>()
   private readonly driven = new Set<string>()
 
   /** The page opened a session. */
@@ -38,6 +40,7 @@ export class SessionMemory {
     this.providers.delete(sessionId)
     this.permissionModes.delete(sessionId)
     this.sandboxes.delete(sessionId)
+    this.mcpServers.delete(sessionId)
   }
 
   /** A session talks to `choice`. Kept when it holds what storage does not: a key or a base URL. */
@@ -46,18 +49,26 @@ export class SessionMemory {
     else this.providers.delete(sessionId)
   }
 
-  /** A fork inherits the provider and sandbox choices of its source, as the host does. */
+  /** A fork inherits the provider, sandbox and MCP server choices of its source, as the host does. */
   forked(sourceId: string, forkId: string): void {
     const choice = this.providers.get(sourceId)
     if (choice) this.providers.set(forkId, choice)
     const sandbox = this.sandboxes.get(sourceId)
     if (sandbox) this.sandboxes.set(forkId, sandbox)
+    const servers = this.mcpServers.get(sourceId)
+    if (servers) this.mcpServers.set(forkId, servers)
   }
 
   /** A session moved to another sandbox kind (an E2B key with it, which only memory holds). */
   sandboxChosen(sessionId: string, choice: TSandboxChoice): void {
     if (choice.kind === 'in-memory') this.sandboxes.delete(sessionId)
     else this.sandboxes.set(sessionId, choice)
+  }
+
+  /** The page gave a session its MCP servers (none forgets them). */
+  mcpServersSet(sessionId: string, servers: TMcpServers): void {
+    if (Object.keys(servers).length > 0) this.mcpServers.set(sessionId, servers)
+    else this.mcpServers.delete(sessionId)
   }
 
   /** A session's permission mode changed. */
@@ -85,7 +96,7 @@ export class SessionMemory {
   /**
    * Tells a new host what the old one knew: it reopens the open sessions (and briefly the ones
    * whose turn was cut, so the host closes that turn off in storage), then restores provider
-   * choices, permission modes and sandbox choices (the new worker copies the restored files into
+   * choices, permission modes, MCP servers and sandbox choices (the new worker copies the restored files into
    * a new E2B sandbox). A session another tab drives refuses; that is left as is.
    */
   async restore(host: IAgentHost, interrupted: readonly string[]): Promise<void> {
@@ -104,6 +115,7 @@ export class SessionMemory {
     }
     for (const [sessionId, choice] of this.providers) await host.setProvider(sessionId, choice).catch(() => undefined)
     for (const [sessionId, mode] of this.permissionModes) await host.setPermissionMode(sessionId, mode).catch(() => undefined)
+    for (const [sessionId, servers] of this.mcpServers) await host.setMcpServers(sessionId, servers).catch(() => undefined)
     for (const [sessionId, choice] of this.sandboxes) await host.setSandbox(sessionId, choice).catch(() => undefined)
   }
 }

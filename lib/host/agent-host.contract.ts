@@ -124,6 +124,22 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'lists a session’s MCP servers: none at first, then the page’s, one it cannot reach as failed',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.openSession(session.id)
+      check((await host.listMcpServers(session.id)).length === 0, 'a session without MCP servers lists none')
+      // Port 9 (discard) refuses connections at once: the server fails without holding the session up.
+      await host.setMcpServers(session.id, { down: { type: 'http', url: 'http://127.0.0.1:9/mcp' } })
+      const [down] = await host.listMcpServers(session.id)
+      check(down?.name === 'down' && down.status === 'failed' && down.error.includes('"down"'), `an unreachable server is failed, with a reason naming it; got ${JSON.stringify(down)}`)
+      await host.setMcpServers(session.id, {})
+      check((await host.listMcpServers(session.id)).length === 0, 'servers set to none are gone')
+      await host.closeSession(session.id)
+      await host.deleteSession(session.id)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

@@ -1,5 +1,6 @@
 import type { IAIProvider } from '../core/provider.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
+import type { TMcpServers } from '../tools/mcp/mcp-server-config.ts'
 import type { HostedSession } from './hosted-session.ts'
 import type { TProviderChoice } from './port/host-sessions.ts'
 import type { TSandboxChoice } from './port/host-workspace-files.ts'
@@ -25,6 +26,8 @@ export type THostedSessionRecord = {
   sandboxChoice?: TSandboxChoice
   /** The permission mode the page or `/mode` chose. */
   permissionMode?: TPermissionMode
+  /** MCP servers the page gave (headers included), beside the settings' and the host options' ones. */
+  mcpServers?: TMcpServers
   /** The session while it is open (or starting). */
   live?: Promise<HostedSession>
 }
@@ -52,9 +55,10 @@ export class HostedSessionRecords {
   fork(sourceId: string, forkId: string): void {
     const source = this.records.get(sourceId)
     if (!source) return
-    const { providerChoice, sandboxChoice, permissionMode } = source
+    const { providerChoice, sandboxChoice, permissionMode, mcpServers } = source
     this.records.set(forkId, {
       ...(providerChoice ? { providerChoice } : {}),
+      ...(mcpServers ? { mcpServers } : {}),
       ...(sandboxChoice ? { sandboxChoice } : {}),
       ...(permissionMode ? { permissionMode } : {})
     })

@@ -12,7 +12,7 @@ import { toStoredEvent, type TSessionEvent } from '../session/session-events.ts'
 import { SessionPersistence } from '../session/session-persistence.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
-import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
+import type { McpToolSet, TMcpServerStatus } from '../tools/mcp/mcp-tool-set.ts'
 
 /** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
 export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>
@@ -114,6 +114,12 @@ export class HostedSession {
   async dispose(): Promise<void> {
     await this.turn?.catch(() => undefined)
     await this.parts.mcp?.close()
+  }
+
+  /** The MCP servers this assembly connected to, or failed to, with secrets kept out of the reasons. */
+  mcpServers(): TMcpServerStatus[] {
+    const { mcp, secrets } = this.parts
+    return (mcp?.getServerStatuses() ?? []).map((server) => (server.status === 'failed' ? { ...server, error: redactSecretText(server.error, secrets) } : server))
   }
 
   /** The response language the system prompt asks for now. */

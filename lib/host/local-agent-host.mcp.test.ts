@@ -59,4 +59,32 @@ describe('LocalAgentHost with MCP servers', () => {
     ])
     await host.closeSession(session.id)
   })
+
+  it('connects a session to the page’s servers, which replace the host option’s of the same name, and lists them with their tools', async () => {
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient({ cwd: '/workspace' }),
+      createProvider: () => new ScriptedProvider([{ toolCalls: [{ name: 'mcp__srv__whoami', arguments: {} }] }, { text: 'Told.' }]),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      mcpServers: { srv: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      eventIntervalMs: 1,
+      permissionMode: 'bypassPermissions'
+    })
+    const session = await host.createSession()
+    await host.openSession(session.id)
+    expect(await host.listMcpServers(session.id)).toEqual([{ name: 'srv', status: 'failed', error: expect.stringContaining('MCP server "srv"'), tools: [] }])
+
+    await host.setMcpServers(session.id, { srv: { type: 'http', url: server.url, headers: { authorization: SECRET } } })
+    const [listed] = await host.listMcpServers(session.id)
+    expect(listed).toMatchObject({ name: 'srv', status: 'connected' })
+    expect(listed?.tools).toEqual(expect.arrayContaining(['mcp__srv__echo', 'mcp__srv__whoami']))
+    expect((await host.submit(session.id, 'who am I')).toolsExecuted).toEqual(['mcp__srv__whoami'])
+    expect(server.lastHeaders()['authorization']).toBe(SECRET)
+
+    // A fork keeps the page's servers, as it keeps the provider choice.
+    const fork = await host.forkSession(session.id)
+    expect((await host.listMcpServers(fork.id)).map((entry) => entry.status)).toEqual(['connected'])
+    await host.closeSession(fork.id)
+    await host.closeSession(session.id)
+  })
 })

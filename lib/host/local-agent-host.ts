@@ -14,6 +14,8 @@ import type {
   THostEventListener,
   TImportReplayOptions,
   TManifestApplication,
+  TMcpServers,
+  TMcpServerStatus,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
@@ -101,13 +103,14 @@ export class LocalAgentHost implements IAgentHost {
   private readonly commands: HostSessionCommands
   private readonly files: HostWorkspaceFiles
   private readonly replay: HostReplay
+  private readonly records = new HostedSessionRecords()
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
     const { store } = options
     const loadRecord = (sessionId: string) => this.loadRecord(sessionId)
     this.events = new HostEventHub(options.eventIntervalMs)
-    const records = new HostedSessionRecords()
+    const { records } = this
     this.modes = new SessionPermissionModes(options.permissionMode ?? 'default', records)
     this.permissions = new PermissionBroker((event) => this.events.publishNow(event))
     this.agents = new SessionAgents({ createProvider: options.createProvider, defaultProvider: options.defaultProvider, records })
@@ -289,6 +292,17 @@ export class LocalAgentHost implements IAgentHost {
     return this.live.switchSandbox(await this.loadRecord(sessionId), wanted)
   }
 
+  async setMcpServers(sessionId: string, servers: TMcpServers): Promise<void> {
+    const record = await this.loadRecord(sessionId)
+    this.turns.assertIdle(sessionId)
+    this.records.of(sessionId).mcpServers = { ...servers }
+    await this.live.rebuild(record)
+  }
+
+  async listMcpServers(sessionId: string): Promise<TMcpServerStatus[]> {
+    return (await this.liveSessionById(sessionId)).mcpServers()
+  }
+
   async subscribe(listener: THostEventListener): Promise<number> {
     return this.events.subscribe(listener)
   }
@@ -315,7 +329,7 @@ export class LocalAgentHost implements IAgentHost {
       ...(options.env ? { env: options.env } : {})
     })
     const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
-    const mcp = await connectSessionMcpServers(configuration.settings, options.mcpServers)
+    const mcp = await connectSessionMcpServers(configuration.settings, { ...options.mcpServers, ...this.records.peek(sessionId)?.mcpServers })
     if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = this.agents.getLanguage(sessionId)
     const start = HostedSession.start(

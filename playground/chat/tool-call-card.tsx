@@ -4,6 +4,7 @@ import type { TPermissionDecision } from '../../worker/react/session-view-state.
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
 import { describePermissionDecision } from './permission-decision.ts'
+import { toToolDisplayName } from './tool-display-name.ts'
 import { summarizeArguments, toShownToolResult } from './tool-result.ts'
 
 type TToolCallCardProps = {
@@ -21,7 +22,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>
       <div className="tool-head">
-        <span className="tool-name">{call.name}</span>
+        <span className="tool-name" title={call.name}>
+          {toToolDisplayName(call.name)}
+        </span>
         <code className="tool-headline">{summarizeArguments(call.name, call.arguments)}</code>
         {shown?.exitCode !== undefined ? <span className="exit-code">exit {shown.exitCode}</span> : null}
         <span className={`tool-status ${status}`}>{status === 'running' ? 'running…' : status}</span>

@@ -1,5 +1,6 @@
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import type { TProviderChoice, TSandboxChoice } from '../../lib/host/agent-host.ts'
+import { forgetMcpHeaders, loadMcpServers, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
 import { findProviderOption, type TProviderKind } from './provider-catalog.ts'
 
 /** Light, dark, or whatever the system prefers. */
@@ -21,6 +22,8 @@ export type TPlaygroundSettings = {
   e2b: TE2BSettings
   /** Hosts whose images model answers may load without a click; none by default. */
   allowedImageHosts: string[]
+  /** MCP servers every session of this page connects to; their headers follow `rememberKeys` like the keys. */
+  mcpServers: TPlaygroundMcpServer[]
 }
 
 /** The E2B fields: key, template (empty for the base one) and an optional API address. */
@@ -40,7 +43,8 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   permissionMode: 'default',
   theme: 'system',
   e2b: { apiKey: '', template: '', apiUrl: '' },
-  allowedImageHosts: []
+  allowedImageHosts: [],
+  mcpServers: []
 }
 
 /** The permission modes the page's settings hold (the page takes only types from lib/). */
@@ -68,7 +72,8 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
     theme: THEMES.find((theme) => theme === saved.theme) ?? DEFAULT_SETTINGS.theme,
     e2b: loadE2BSettings(saved.e2b, rememberKeys),
-    allowedImageHosts: Array.isArray(saved.allowedImageHosts) ? saved.allowedImageHosts.filter((host): host is string => typeof host === 'string') : []
+    allowedImageHosts: Array.isArray(saved.allowedImageHosts) ? saved.allowedImageHosts.filter((host): host is string => typeof host === 'string') : [],
+    mcpServers: loadMcpServers(saved.mcpServers, rememberKeys)
   }
 }
 
@@ -78,11 +83,11 @@ function loadE2BSettings(saved: unknown, rememberKeys: boolean): TE2BSettings {
   return { apiKey: rememberKeys ? text(fields.apiKey) : '', template: text(fields.template), apiUrl: text(fields.apiUrl) }
 }
 
-/** Saves settings; keys are written only when the user ticked "remember on this device". */
+/** Saves settings; keys (and MCP servers' headers) are written only when the user ticked "remember on this device". */
 export function saveSettings(storage: Pick<Storage, 'setItem'> | undefined, settings: TPlaygroundSettings): void {
   const { apiKeys, ...rest } = settings
   try {
-    const forgotten = { ...rest, apiKeys: {}, e2b: { ...settings.e2b, apiKey: '' } }
+    const forgotten = { ...rest, apiKeys: {}, e2b: { ...settings.e2b, apiKey: '' }, mcpServers: forgetMcpHeaders(settings.mcpServers) }
     storage?.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings.rememberKeys ? settings : forgotten))
   } catch {
     // Storage can be full or blocked (private mode); the settings still hold for this page.

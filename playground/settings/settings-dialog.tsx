@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import { parseAllowedHosts } from '../chat/remote-content.ts'
 import { findSettingsProblem, type TPlaygroundSettings } from './playground-settings.ts'
+import { McpServerFields } from './mcp-server-fields.tsx'
 import { ProviderFields } from './provider-fields.tsx'
 
 type TSettingsDialogProps = {
   open: boolean
   settings: TPlaygroundSettings
+  /** The open session's MCP servers as the host reports them. */
+  mcpStatuses: readonly TMcpServerStatus[]
   onSave: (settings: TPlaygroundSettings) => void
   onClose: () => void
 }
@@ -18,8 +22,8 @@ const PERMISSION_MODES: Array<{ mode: TPermissionMode; label: string }> = [
   { mode: 'bypassPermissions', label: 'Bypass: everything runs without asking' }
 ]
 
-/** Provider, model, keys, permission mode, the E2B sandbox and theme, in a modal dialog (Escape closes it). */
-export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDialogProps) {
+/** Provider, model, keys, permission mode, MCP servers, the E2B sandbox and theme, in a modal dialog (Escape closes it). */
+export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose }: TSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState(settings)
   const [problem, setProblem] = useState<string | undefined>()
@@ -64,6 +68,7 @@ export function SettingsDialog({ open, settings, onSave, onClose }: TSettingsDia
             </select>
           </div>
         </fieldset>
+        <McpServerFields servers={draft.mcpServers} statuses={mcpStatuses} onChange={(mcpServers) => setDraft({ ...draft, mcpServers })} />
         <fieldset>
           <legend>E2B sandbox</legend>
           <p className="note">Used when the workspace panel switches a session to an E2B microVM.</p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
+import { toMcpServers } from './mcp-server-settings.ts'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
 
 /** Why the host refused the last switch, and a wait for the switches under way. */
@@ -7,10 +8,12 @@ export type TSessionProvider = {
   error: string | undefined
   /** Resolves once every provider and mode switch sent so far has settled; await it before a turn. */
   settled: () => Promise<void>
+  /** Counts the times the page's MCP servers reached the open session, so their status can be read again. */
+  mcpServersApplied: number
 }
 
 /**
- * Gives the open session the page's provider choice and permission mode, so the provider that
+ * Gives the open session the page's provider choice, permission mode and MCP servers, so the provider that
  * answers is always the one the settings show. A session made elsewhere (imported, forked,
  * resumed after a reload, recorded against a server whose key this page never had) continues
  * with the provider the user can use now. Keys live only in the worker's memory, so a session
@@ -27,10 +30,14 @@ export function useSessionProvider(
   const pending = useRef<Promise<unknown>>(Promise.resolve())
   const applied = useRef(new Map<string, string>())
   const appliedModes = useRef(new Map<string, string>())
+  const appliedServers = useRef(new Map<string, string>())
+  const [mcpServersApplied, setMcpServersApplied] = useState(0)
   const [error, setError] = useState<string | undefined>()
   const choice = toProviderChoice(settings)
   const choiceKey = JSON.stringify(choice)
   const mode = settings.permissionMode
+  const servers = toMcpServers(settings.mcpServers)
+  const serversKey = JSON.stringify(servers)
 
   useEffect(() => {
     if (!sessionId || readOnly) return
@@ -70,8 +77,29 @@ export function useSessionProvider(
     }
   }, [host, sessionId, mode])
 
+  useEffect(() => {
+    if (!sessionId || readOnly) return
+    const previous = appliedServers.current.get(sessionId)
+    // A session the page gave no servers needs no telling until it has some.
+    if (previous === serversKey || (previous === undefined && serversKey === '{}')) return
+    let active = true
+    const switching = host
+      .setMcpServers(sessionId, servers)
+      .then(() => {
+        appliedServers.current.set(sessionId, serversKey)
+        if (active) setError(undefined)
+        setMcpServersApplied((count) => count + 1)
+      })
+      .catch((caught: unknown) => active && setError(`The MCP servers could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
+    pending.current = Promise.all([pending.current, switching])
+    return () => {
+      active = false
+    }
+    // `servers` is rebuilt each render; `serversKey` says when it really changed.
+  }, [host, sessionId, readOnly, serversKey])
+
   const settled = useCallback(async () => {
     await pending.current
   }, [])
-  return { error, settled }
+  return { error, settled, mcpServersApplied }
 }

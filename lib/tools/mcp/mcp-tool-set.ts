@@ -6,6 +6,11 @@ import { McpTool } from './mcp-tool.ts'
 /** A server that could not be used, or a tool of one that was left out, and why. */
 export type TMcpProblem = { server: string; message: string }
 
+/** One configured server as a session sees it: connected with its tools' names, or failed with why. */
+export type TMcpServerStatus =
+  | { name: string; status: 'connected'; tools: string[] }
+  | { name: string; status: 'failed'; error: string; tools: [] }
+
 /**
  * The tools of every configured MCP server, kept current: a server's tools are listed again when
  * it announces `notifications/tools/list_changed`, and listeners hear of it. A server that cannot
@@ -37,6 +42,16 @@ export class McpToolSet {
   getProblems(): TMcpProblem[] {
     const order = Object.keys(this.servers)
     return [...this.problems].sort((first, second) => order.indexOf(first.server) - order.indexOf(second.server))
+  }
+
+  /** Every configured server, in the order configured: connected with its tools' names, or failed with its first problem. */
+  getServerStatuses(): TMcpServerStatus[] {
+    return Object.keys(this.servers).map((name): TMcpServerStatus => {
+      const tools = this.toolsByServer.get(name)
+      if (tools) return { name, status: 'connected', tools: tools.map((tool) => tool.schema.name) }
+      const problem = this.problems.find((entry) => entry.server === name)
+      return { name, status: 'failed', error: problem?.message ?? `MCP server "${name}" is not connected.`, tools: [] }
+    })
   }
 
   /** Header and environment values of the configured servers, to keep out of logs. */

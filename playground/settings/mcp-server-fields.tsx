@@ -1,0 +1,99 @@
+import { useId, useState } from 'react'
+import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
+import { findMcpServerProblem, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
+
+type TMcpServerFieldsProps = {
+  servers: TPlaygroundMcpServer[]
+  /** The open session's servers as the host reports them. */
+  statuses: readonly TMcpServerStatus[]
+  onChange: (servers: TPlaygroundMcpServer[]) => void
+}
+
+const EMPTY: TPlaygroundMcpServer = { name: '', url: '', headers: '', enabled: true }
+
+/** The Settings section listing the page's MCP servers (on or off, with the host's status and tools), and a form to add one. */
+export function McpServerFields({ servers, statuses, onChange }: TMcpServerFieldsProps) {
+  const [adding, setAdding] = useState(EMPTY)
+  const [problem, setProblem] = useState<string | undefined>()
+  const id = useId()
+
+  const add = () => {
+    const server = { ...adding, name: adding.name.trim(), url: adding.url.trim() }
+    const found = findMcpServerProblem(server, servers)
+    setProblem(found)
+    if (found) return
+    onChange([...servers, server])
+    setAdding(EMPTY)
+  }
+
+  return (
+    <fieldset className="mcp-servers">
+      <legend>MCP servers</legend>
+      <p className="note">
+        Their tools are offered in every session as <code>mcp__name__tool</code>, and ask before they run. The server must allow this page’s origin (CORS). Header values are
+        kept like keys: in memory unless “Remember keys” is ticked.
+      </p>
+      {servers.length > 0 ? (
+        <ul className="mcp-server-list" aria-label="MCP servers">
+          {servers.map((server, index) => (
+            <li key={server.name} aria-label={`MCP server ${server.name}`}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={server.enabled}
+                  onChange={(event) => onChange(servers.map((entry, at) => (at === index ? { ...entry, enabled: event.target.checked } : entry)))}
+                />
+                Use {server.name}
+              </label>
+              <code className="mcp-server-url">{server.url}</code>
+              <p className="note mcp-server-status">{describeStatus(server, statuses)}</p>
+              <button type="button" aria-label={`Remove MCP server ${server.name}`} onClick={() => onChange(servers.filter((_, at) => at !== index))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Server name</label>
+        <input id={`${id}-name`} type="text" spellCheck={false} placeholder="docs" value={adding.name} onChange={(event) => setAdding({ ...adding, name: event.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-url`}>Server URL</label>
+        <input id={`${id}-url`} type="url" placeholder="https://mcp.example.com/mcp" value={adding.url} onChange={(event) => setAdding({ ...adding, url: event.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-headers`}>Headers (optional, one “Name: value” a line)</label>
+        <textarea
+          id={`${id}-headers`}
+          rows={2}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="authorization: Bearer …"
+          value={adding.headers}
+          onChange={(event) => setAdding({ ...adding, headers: event.target.value })}
+        />
+      </div>
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="button" onClick={add}>
+          Add server
+        </button>
+      </div>
+    </fieldset>
+  )
+}
+
+function describeStatus(server: TPlaygroundMcpServer, statuses: readonly TMcpServerStatus[]): string {
+  if (!server.enabled) return 'Off.'
+  const status = statuses.find((entry) => entry.name === server.name)
+  if (!status) return 'Not connected yet: it connects once saved, in the open session.'
+  if (status.status === 'failed') return `Failed: ${status.error}`
+  const prefix = `mcp__${server.name}__`
+  const tools = status.tools.map((tool) => (tool.startsWith(prefix) ? tool.slice(prefix.length) : tool))
+  return tools.length > 0 ? `Connected. Tools: ${tools.join(', ')}` : 'Connected. It lists no tools.'
+}
