@@ -150,9 +150,12 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.inner.setMcpServers(sessionId, servers)
   }
 
-  /** None while another tab drives the session: its servers are connected in that tab. */
+  /**
+   * None unless this tab drives the session: its servers are connected in the tab that does, and
+   * asking before the session is open here would assemble it in a tab that may only follow it.
+   */
   async listMcpServers(sessionId: string): Promise<TMcpServerStatus[]> {
-    return this.ownership.isFollowing(sessionId) ? [] : this.inner.listMcpServers(sessionId)
+    return this.ownership.isOwner(sessionId) ? this.inner.listMcpServers(sessionId) : []
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {
