@@ -112,4 +112,12 @@ describe('PromptForm slash commands', () => {
     await press(textarea, 'Enter')
     expect(submitted).toEqual(['/help'])
   })
+
+  it('keeps the list a typed "/" asked for when the command is typed on before it arrives', async () => {
+    const { textarea, combobox } = await renderForm()
+    await type(textarea, '/')
+    await type(textarea, '/he')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    expect(optionNames()).toEqual(['/help'])
+  })
 })

@@ -44,8 +44,9 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
     if (focusKey !== undefined && !disabled) textarea.current?.focus()
   }, [focusKey, disabled, textarea])
 
-  // Read again each time a command starts, so skills added to the workspace show up.
-  const startsCommand = prompt === '/'
+  // Read again each time a command starts, so skills added to the workspace show up; kept while
+  // the command is typed, so a fast typist's "/he" still gets the list the "/" asked for.
+  const startsCommand = prompt.startsWith('/')
   useEffect(() => {
     if (!startsCommand || !loadCommands) return
     let current = true
