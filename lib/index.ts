@@ -108,28 +108,10 @@ export {
   SandboxCommandExecutor,
   validateHooksConfig
 } from './hooks/index.ts'
-export { InteractiveSession } from './session/interactive-session.ts'
-export { Session } from './session/session.ts'
-export { createQuery } from './session/query.ts'
-export { ContextWindowTracker, DEFAULT_AUTO_COMPACT_THRESHOLD } from './session/context-window-tracker.ts'
-export { CompactionOrchestrator } from './session/compaction/compaction-orchestrator.ts'
-export { COMPACT_SUMMARY_PREFIX } from './session/compaction/compaction-prompt.ts'
-export { CommandRegistry } from './session/commands/command-registry.ts'
-export { BuiltinCommandSource } from './session/commands/builtin-command-source.ts'
-export { SkillCommandSource } from './session/commands/skill-command-source.ts'
-export { loadSettings, parseSettingsLayer } from './session/config/load-settings.ts'
-export { settingsSchema } from './session/config/settings-schema.ts'
-export { loadProjectContext } from './session/context/load-project-context.ts'
-export { buildSystemPrompt } from './session/context/build-system-prompt.ts'
-export { BUILTIN_AGENT_DEFINITIONS } from './session/subagents/agent-definition.ts'
-export { createAgentTool } from './session/subagents/agent-tool.ts'
-export { createSubagentSession } from './session/subagents/subagent-session.ts'
-export { isSessionEvent } from './session/session-events.ts'
 export { EventBatcher } from './host/event-batcher.ts'
 export { PermissionBroker } from './host/permission-broker.ts'
-export { PermissionEnforcer } from './session/permission-enforcer.ts'
-export { GatedTool } from './session/tool-gate.ts'
 export { LocalAgentHost } from './host/local-agent-host.ts'
+export * from './session/index.ts'
 export {
   canonicalJson,
   chainReplayEvents,
@@ -180,7 +162,6 @@ export type {
   IAgentConfig,
   IAIProvider,
   TAssistantMessage,
-  IAssistantMessage,
   IChatHistoryEntry,
   IChatOptions,
   IContextTokenEstimate,
@@ -188,76 +169,53 @@ export type {
   IContextWindowState,
   IDiffLine,
   TEventContext,
-  IEventContext,
   TEventEmitterEventOf,
-  IEventEmitterEvent,
   TEventHistoryEntry,
-  IEventHistoryEntry,
   IEventService,
   TExecutionEventEnvelope,
-  IExecutionEventEnvelope,
   IHistoryEntry,
   IMessageTokenUsage,
   IModelDefinition,
   IOwnerPathSegment,
   IPluginContract,
   TPluginErrorDetails,
-  IPluginErrorDetails,
   TPluginEventError,
-  IPluginEventError,
   TPluginExecutionContext,
-  IPluginExecutionContext,
   TPluginExecutionResult,
-  IPluginExecutionResult,
   IPluginHooks,
   TPluginToolCall,
-  IPluginToolCall,
   TPluginToolResult,
-  IPluginToolResult,
   IProviderCapabilities,
   IProviderConfig,
   IProviderCredentialRequirement,
   TProviderDefaults,
-  IProviderDefaults,
   IProviderDefinition,
   IProviderModelCatalog,
   IProviderModelCatalogEntry,
   IProviderModelCatalogRefreshOptions,
   IProviderNativeRawPayloadEvent,
   TProviderNativeWebToolCapability,
-  IProviderNativeWebToolCapability,
   IProviderNativeWebToolRequest,
   IProviderProbeResult,
   TProviderResponse,
-  IProviderResponse,
   IProviderSetupHelpLink,
   TProviderSetupStep,
-  IProviderSetupStep,
   IRunOptions,
   TRunResult,
-  IRunResult,
   TRunUsage,
-  IRunUsage,
   TStructuredEvent,
-  IStructuredEvent,
   TStructuredEventServiceOptions,
-  IStructuredEventServiceOptions,
   TSystemMessage,
-  ISystemMessage,
   ITool,
   TToolCall,
-  IToolCall,
   IToolExecutionContext,
   TToolExecutionOptions,
-  IToolExecutionOptions,
   TToolMessage,
-  IToolMessage,
   TToolDiff,
   IToolResult,
   IToolResultsOutcome,
   IToolSchema,
   TUserMessage,
-  IUserMessage,
   TCapabilityReportingProvider,
   TChatSettings,
   TOutputFormat,
@@ -330,34 +288,6 @@ export type {
   TSessionView,
   TTurnResult
 } from './host/agent-host.ts'
-export type {
-  IExecutionResult,
-  IInteractiveSessionEvents,
-  IToolState,
-  IToolSummary,
-  ITransportAdapter,
-  TInteractiveSessionEventName,
-  TInteractiveSessionOptions,
-  TToolOutcome
-} from './session/interactive-session-types.ts'
-export type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session/session-types.ts'
-export type { TQuery, TQueryFactoryOptions, TQueryOptions } from './session/query.ts'
-export type { ICommand, ICommandHost, ICommandResult, ICommandSource, ISystemCommand, TCommandOrigin } from './session/commands/command-types.ts'
-export type { TSkill, ISkill } from './session/commands/skill-loader.ts'
-export type { TCompactionOutcome, TCompactionTrigger } from './session/compaction/compaction-types.ts'
-export type { TSettings } from './session/config/settings-schema.ts'
-export type { TLoadedSettings, TLoadSettingsOptions } from './session/config/load-settings.ts'
-export type { TContextFile, TProjectContext } from './session/context/load-project-context.ts'
-export type { IAgentDefinition } from './session/subagents/agent-definition.ts'
-export type { TSubagentReport, TSubagentRequest } from './session/subagents/agent-tool.ts'
-export type {
-  TSessionEventEnvelope,
-  ISessionEventEnvelope,
-  TSessionEvent,
-  TSessionEventDataMap,
-  TSessionEventListener,
-  TSessionEventType
-} from './session/session-events.ts'
 export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'
 export type {
   IPermissionLists,
@@ -373,18 +303,14 @@ export type {
 } from './permissions/index.ts'
 export type {
   TAgentHookDefinition,
-  IAgentHookDefinition,
   TCommandHookDefinition,
-  ICommandHookDefinition,
   IHookDefinition,
   IHookGroup,
   IHookInput,
   IHookResult,
   IHookTypeExecutor,
   THttpHookDefinition,
-  IHttpHookDefinition,
   TPromptHookDefinition,
-  IPromptHookDefinition,
   TAgentHookRunner,
   THookEvent,
   THookEventPolicy,
@@ -397,14 +323,6 @@ export type {
   THttpExecutorOptions,
   TPromptHookRunner
 } from './hooks/index.ts'
-export type {
-  TPermissionAnswer,
-  TPermissionEnforcerOptions,
-  TPermissionHandler,
-  TPermissionOutcome,
-  TPermissionRequest
-} from './session/permission-enforcer-types.ts'
-export type { IToolGate } from './session/tool-gate.ts'
 export type {
   ISessionStore,
   TCorruptSessionEntry,
@@ -439,3 +357,5 @@ export type {
 } from './tools/index.ts'
 // The specs' name for the built-in tools' sandbox options (declared as TSandboxToolOptions).
 export type { TSandboxToolOptions as ISandboxToolOptions } from './tools/index.ts'
+// Names kept one release under their old prefix (docs/naming.md).
+export type * from './deprecated-names.ts'

@@ -1,0 +1,59 @@
+/**
+ * The session plane's public names: the SDK session (`InteractiveSession`, `Session`, `createQuery`),
+ * its settings, context, commands, compaction, subagents and permission gate. `robota` re-exports
+ * all of it.
+ */
+export { InteractiveSession } from './interactive-session.ts'
+export { Session } from './session.ts'
+export { createQuery } from './query.ts'
+export { ContextWindowTracker, DEFAULT_AUTO_COMPACT_THRESHOLD } from './context-window-tracker.ts'
+export { CompactionOrchestrator } from './compaction/compaction-orchestrator.ts'
+export { COMPACT_SUMMARY_PREFIX } from './compaction/compaction-prompt.ts'
+export { CommandRegistry } from './commands/command-registry.ts'
+export { BuiltinCommandSource } from './commands/builtin-command-source.ts'
+export { SkillCommandSource } from './commands/skill-command-source.ts'
+export { loadSettings, parseSettingsLayer } from './config/load-settings.ts'
+export { settingsSchema } from './config/settings-schema.ts'
+export { loadProjectContext } from './context/load-project-context.ts'
+export { buildSystemPrompt } from './context/build-system-prompt.ts'
+export { BUILTIN_AGENT_DEFINITIONS } from './subagents/agent-definition.ts'
+export { createAgentTool } from './subagents/agent-tool.ts'
+export { createSubagentSession } from './subagents/subagent-session.ts'
+export { isSessionEvent } from './session-events.ts'
+export { PermissionEnforcer } from './permission-enforcer.ts'
+export { GatedTool } from './tool-gate.ts'
+export type {
+  IExecutionResult,
+  IInteractiveSessionEvents,
+  IToolState,
+  IToolSummary,
+  ITransportAdapter,
+  TInteractiveSessionEventName,
+  TInteractiveSessionOptions,
+  TToolOutcome
+} from './interactive-session-types.ts'
+export type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session-types.ts'
+export type { TQuery, TQueryFactoryOptions, TQueryOptions } from './query.ts'
+export type { ICommand, ICommandHost, ICommandResult, ICommandSource, ISystemCommand, TCommandOrigin } from './commands/command-types.ts'
+export type { TSkill } from './commands/skill-loader.ts'
+export type { TCompactionOutcome, TCompactionTrigger } from './compaction/compaction-types.ts'
+export type { TSettings } from './config/settings-schema.ts'
+export type { TLoadedSettings, TLoadSettingsOptions } from './config/load-settings.ts'
+export type { TContextFile, TProjectContext } from './context/load-project-context.ts'
+export type { IAgentDefinition } from './subagents/agent-definition.ts'
+export type { TSubagentReport, TSubagentRequest } from './subagents/agent-tool.ts'
+export type {
+  TSessionEventEnvelope,
+  TSessionEvent,
+  TSessionEventDataMap,
+  TSessionEventListener,
+  TSessionEventType
+} from './session-events.ts'
+export type {
+  TPermissionAnswer,
+  TPermissionEnforcerOptions,
+  TPermissionHandler,
+  TPermissionOutcome,
+  TPermissionRequest
+} from './permission-enforcer-types.ts'
+export type { IToolGate } from './tool-gate.ts'
