@@ -42,6 +42,7 @@ export async function runCommand(command: string, options: ISandboxRunOptions, c
         ? runtime.bash
         : createBash(runtime.module, runtime.fs, '/', context.settings, options.timeoutMs, usesTrap ? [createExitTrapCommand(trapSlot)] : [])
     const startedAt = Date.now()
+    const pastDeadline = () => options.timeoutMs !== undefined && Date.now() - startedAt >= options.timeoutMs
     const run = (script: string, scriptCwd: string, env: Record<string, string> | undefined, stdin: string | undefined) =>
       bash.exec(script, {
         cwd: scriptCwd,
@@ -56,7 +57,9 @@ export async function runCommand(command: string, options: ISandboxRunOptions, c
       })
     const execution = run(command, context.cwd, options.env, options.stdin).then(async (result) => {
       const action = trapSlot.action
-      if (action === undefined || interruption.reason() !== undefined) return result
+      // A command its deadline stopped runs no trap, also when just-bash's own time limit ended it
+      // before the interruption's timer fired (a busy machine delays timers).
+      if (action === undefined || interruption.reason() !== undefined || pastDeadline()) return result
       return runExitTrap({ result, action }, (script, trap) => run(script, trap.cwd ?? context.cwd, { ...options.env, ...trap.env }, undefined))
     })
     // A stopped command may still settle later; its outcome no longer matters to anyone.
@@ -65,8 +68,7 @@ export async function runCommand(command: string, options: ISandboxRunOptions, c
     if (typeof settled === 'string') return stoppedOutcome(settled, options.timeoutMs)
     // just-bash's wall-time limit (set from timeoutMs) ends a CPU-bound loop, which never yields
     // to the event loop, with exit code 124 before our timer has had a chance to fire.
-    const deadlinePassed = options.timeoutMs !== undefined && Date.now() - startedAt >= options.timeoutMs
-    const hitDeadline = deadlinePassed && settled.exitCode === SANDBOX_TIMEOUT_EXIT_CODE
+    const hitDeadline = pastDeadline() && settled.exitCode === SANDBOX_TIMEOUT_EXIT_CODE
     const stopReason = interruption.reason() ?? (hitDeadline ? 'timeout' : undefined)
     if (stopReason !== undefined) return stoppedOutcome(stopReason, options.timeoutMs)
     return {
