@@ -59,7 +59,10 @@ export class HostSessionLifecycle {
     if (typeof name !== 'string' || name.trim() === '') throw new ValidationError('renameSession(): the name is empty.')
     const record = { ...(await this.ports.loadRecord(sessionId)), name: name.trim(), updatedAt: Date.now() }
     await this.ports.store.commit(record, [])
-    return toSessionSummary(record)
+    // An open session (or one opening now, which read the old name) writes its whole record at
+    // each commit: it takes the name too, so none of its writes undoes the rename.
+    await (await this.ports.live.current(sessionId))?.rename(record.name)
+    return toSessionSummary((await this.ports.store.loadSession(sessionId)) ?? record)
   }
 
   async delete(sessionId: string): Promise<void> {

@@ -134,7 +134,7 @@ export class HostedSession {
   }
 
   /**
-   * Runs one prompt of the session, from the stored `record` (which may have been renamed since):
+   * Runs one prompt of the session, from the stored `record`:
    * UserPromptSubmit hooks, auto-compaction, the agent loop and Stop hooks, as the SDK's session
    * runs them. Resolves once everything it recorded is stored.
    */
@@ -164,6 +164,11 @@ export class HostedSession {
       parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(error instanceof Error ? error.message : String(error), parts.secrets), code })
       throw error
     }
+  }
+
+  /** Renames the stored session at once; the writes of a turn in flight keep the new name. */
+  rename(name: string): Promise<void> {
+    return this.persistence.amend({ name })
   }
 
   /** Summarizes the conversation (`/compact`); what it recorded is stored even when it fails. */
@@ -198,7 +203,9 @@ export class HostedSession {
   private persistenceFor(record: TSessionRecord): SessionPersistence {
     // The provider and model are the ones this session was assembled with (the workspace settings may have chosen them).
     const { providerName, model } = this.parts.record
-    return new SessionPersistence(this.parts.store, { ...record, providerName, model }, {
+    // Renames of an open session go through `rename`: the name this session knows is the newest.
+    const name = this.persistence?.record.name ?? record.name
+    return new SessionPersistence(this.parts.store, { ...record, name, providerName, model }, {
       beforeWrite: this.parts.flushEvents,
       ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {})
     })

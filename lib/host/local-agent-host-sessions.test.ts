@@ -66,6 +66,33 @@ describe('LocalAgentHost sessions', () => {
     await expect(host.openSession(session.id)).rejects.toThrow(/No session/)
   })
 
+  it('keeps a rename made while the session starts: the start does not write the old name back', async () => {
+    const { host, store } = makeHost([{ text: 'Hello.' }])
+    const session = await host.createSession()
+    // Reading a file starts the live session, as the page's file tree does when a session opens.
+    const starting = host.readFile(session.id, '/workspace/README.md')
+    await host.renameSession(session.id, 'Named at once')
+    expect(await starting).toBe('# Demo\n')
+    await host.submit(session.id, 'hi')
+    expect(await store.loadSession(session.id)).toMatchObject({ name: 'Named at once', messages: [{ role: 'user' }, { role: 'assistant' }] })
+  })
+
+  it('keeps a rename made while a turn runs: the commits of the turn carry the new name', async () => {
+    const { host, store } = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'sleep 0.3; echo done' } }] }, { text: 'Ran it.' }])
+    const session = await host.createSession()
+    const toolStarted = new Promise<void>((resolve) =>
+      host.subscribe((events) => {
+        if (events.some((event) => event.kind === 'replay' && event.event.type === 'tool_execution_request')) resolve()
+      })
+    )
+    const turn = host.submit(session.id, 'run it')
+    await toolStarted
+    expect(await host.renameSession(session.id, 'Renamed mid-turn')).toMatchObject({ name: 'Renamed mid-turn' })
+    await turn
+    expect(await store.loadSession(session.id)).toMatchObject({ name: 'Renamed mid-turn' })
+    expect((await host.listSessions()).sessions[0]).toMatchObject({ name: 'Renamed mid-turn', messageCount: 4 })
+  })
+
   it('switches provider with the key kept in memory only', async () => {
     const { host, store, built } = makeHost([{ text: 'first' }])
     const session = await host.createSession()

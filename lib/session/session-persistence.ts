@@ -69,6 +69,18 @@ export class SessionPersistence {
     this.changes = { ...this.changes, ...changes }
   }
 
+  /**
+   * Changes the name or model now: every later write carries it, also the commits of a round in
+   * flight. Resolves once the record with the change is stored.
+   */
+  amend(changes: TRecordChanges): Promise<void> {
+    this.changes = { ...this.changes, ...changes }
+    return this.enqueue(async () => {
+      this.recorder.amend(changes)
+      await this.recorder.settle()
+    })
+  }
+
   /** Writes every buffered event and pending change; rejects with the first write failure. */
   flush(nextEventSeq: number): Promise<void> {
     return this.enqueue(async () => {

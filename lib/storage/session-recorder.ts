@@ -80,6 +80,23 @@ export class SessionRecorder {
     })
   }
 
+  /**
+   * Changes the record's name or model in this write and every later one, and queues a write of
+   * the record as last committed (no events): a rename during a round is not undone by the
+   * round's next commit.
+   */
+  amend(changes: Partial<Pick<TSessionRecord, 'name' | 'model'>>): void {
+    this.latest = { ...this.latest, ...changes, updatedAt: Date.now() }
+    const record = this.latest
+    this.writing = this.writing.then(async () => {
+      try {
+        await this.store.commit(record, [])
+      } catch (error) {
+        this.failure ??= error
+      }
+    })
+  }
+
   // Whether the tools the assistant message at `index` called may have changed the workspace.
   private roundMayWrite(index: number): boolean {
     const calling = this.messages[index]
