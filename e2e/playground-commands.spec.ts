@@ -156,3 +156,37 @@ test('/mode changes what the settings and the header say: plan mode shows in bot
   await expect(page.getByRole('region', { name: 'Command results' }).locator('.command-entry').last()).toContainText('Permission mode: default')
   expect(errors).toEqual([])
 })
+
+test('/model on the offline demo is refused and changes nothing; command answers are still there after a reload', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const prompt = page.getByLabel('Prompt')
+  const results = page.getByRole('region', { name: 'Command results' })
+  const meter = page.getByRole('meter', { name: 'Context' })
+  const capacityBefore = await meter.getAttribute('aria-valuemax')
+
+  await prompt.fill('/model gpt-4o')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(results.locator('.command-entry').last()).toContainText('The offline demo has one model, offline-demo; to talk to gpt-4o, choose its provider in Settings.')
+  await expect(page.getByRole('button', { name: /^Offline demo model/ })).toBeVisible()
+  expect(await meter.getAttribute('aria-valuemax')).toBe(capacityBefore)
+
+  await prompt.fill('/help')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
+
+  await page.reload()
+  await expect(prompt).toBeEnabled()
+  await expect(results.locator('.command-entry')).toHaveCount(2)
+  await expect(results.locator('.command-entry').first()).toContainText('/model gpt-4o')
+  await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
+  // The conversation moving on lets go of them, after a reload as before it.
+  await runDemoTurn(page)
+  await expect(results).toHaveCount(0)
+  await page.reload()
+  await expect(prompt).toBeEnabled()
+  await expect(results).toHaveCount(0)
+  expect(errors).toEqual([])
+})

@@ -41,3 +41,31 @@ test('keyboard: the prompt box has the keyboard on load and after Alt+N; Esc in 
   await expect(prompt).toBeFocused()
   expect(errors).toEqual([])
 })
+
+test('keyboard: Tab alone reaches the Workspace tab and opens it; the Settings dialog keeps Save in view at 900 px', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const replayTab = page.getByRole('tab', { name: 'Replay' })
+  const workspaceTab = page.getByRole('tab', { name: 'Workspace' })
+  await replayTab.focus()
+  await page.keyboard.press('Tab')
+  await expect(workspaceTab).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(workspaceTab).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-workspace')
+  // The arrows still move between the tabs.
+  await page.keyboard.press('ArrowLeft')
+  await expect(replayTab).toBeFocused()
+  await expect(replayTab).toHaveAttribute('aria-selected', 'true')
+
+  // The dialog is taller than the window: its form scrolls, its buttons stay where they can be seen.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Settings' })
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 })
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 })
+  const box = await dialog.boundingBox()
+  expect((box?.y ?? 0) + (box?.height ?? Infinity)).toBeLessThanOrEqual(900)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  expect(errors).toEqual([])
+})

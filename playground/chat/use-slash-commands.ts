@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
+import { loadCommandLogs, saveCommandLogs } from './command-log-storage.ts'
 
 /** The session's commands for the prompt's list, and a runner that logs what each answered. */
 export type TSlashCommands = {
@@ -15,9 +16,17 @@ export type TSlashCommands = {
 
 let nextEntryId = 1
 
-/** Slash commands of the open session; each session keeps its own log while the page is open. */
+/**
+ * Slash commands of the open session; each session keeps its own log, which outlives a reload of
+ * the tab (it is kept in the tab's session storage, as the conversation is kept in the store).
+ */
 export function useSlashCommands(host: IAgentHost, sessionId: string | undefined): TSlashCommands {
-  const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>({})
+  const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>(() => {
+    const restored = loadCommandLogs()
+    nextEntryId = Math.max(nextEntryId, ...Object.values(restored).flat().map((entry) => entry.id + 1))
+    return restored
+  })
+  useEffect(() => saveCommandLogs(logs), [logs])
 
   const loadCommands = useCallback(async () => (sessionId ? host.listCommands(sessionId) : []), [host, sessionId])
 

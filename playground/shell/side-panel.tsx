@@ -10,7 +10,10 @@ const TABS: Array<{ id: TSideTab; label: string }> = [
   { id: 'workspace', label: 'Workspace' }
 ]
 
-/** Replay and workspace behind tabs (arrow keys move between them, as the tabs pattern expects). */
+/**
+ * Replay and workspace behind tabs: arrow keys move between them, as the tabs pattern expects, and
+ * with only two tabs Tab reaches each as well, for people who never try the arrows.
+ */
 export function SidePanel({ tab, onTab, replay, workspace }: TSidePanelProps) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const onKeyDown = (event: KeyboardEvent) => {
@@ -36,7 +39,6 @@ export function SidePanel({ tab, onTab, replay, workspace }: TSidePanelProps) {
             id={`tab-${candidate.id}`}
             aria-selected={tab === candidate.id}
             aria-controls={`panel-${candidate.id}`}
-            tabIndex={tab === candidate.id ? 0 : -1}
             onClick={() => onTab(candidate.id)}
           >
             {candidate.label}

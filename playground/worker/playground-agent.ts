@@ -6,11 +6,12 @@ import type { TE2BSandboxClass } from '../../sandbox/e2b/e2b-sandbox.ts'
 import type { TAgentWorkerOptions } from '../../worker/agent-worker-options.ts'
 import { createLocalAgentHost } from '../../worker/create-local-agent-host.ts'
 import { createSandboxFromChoice } from '../../worker/create-sandbox-from-choice.ts'
+import { OFFLINE_DEMO_MODEL } from './offline-demo/offline-demo-provider.ts'
 import { playgroundProviders } from './playground-providers.ts'
 import { SAMPLE_WORKSPACE_FILES } from './sample-workspace.ts'
 
 /** The provider sessions use unless they name another. */
-export const OFFLINE_DEMO_CHOICE: TProviderChoice = { kind: 'offline-demo', model: 'offline-demo' }
+export const OFFLINE_DEMO_CHOICE: TProviderChoice = { kind: 'offline-demo', model: OFFLINE_DEMO_MODEL }
 
 /** Listing the workspace is harmless, so the demo allows it; anything else asks. */
 export const PLAYGROUND_PERMISSIONS: IPermissionLists = { allow: ['Bash(ls)', 'Bash(ls *)'], deny: [] }

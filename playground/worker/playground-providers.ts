@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
 import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
-import { OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
+import { OFFLINE_DEMO_MODEL, OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
 
 /** How the playground's worker builds providers. */
 export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries?: number }
@@ -17,7 +17,13 @@ export function playgroundProviders(options: TPlaygroundProviderOptions = {}): R
     ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries })
   })
   return {
-    'offline-demo': () => new OfflineDemoProvider(options.demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: options.demoDeltaDelayMs }),
+    'offline-demo': (choice) => {
+      // `/model gpt-4o` on the demo would otherwise be taken and the demo answer as if it were gpt-4o.
+      if (choice.model && choice.model !== OFFLINE_DEMO_MODEL) {
+        throw new ConfigurationError(`The offline demo has one model, ${OFFLINE_DEMO_MODEL}; to talk to ${choice.model}, choose its provider in Settings.`)
+      }
+      return new OfflineDemoProvider(options.demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: options.demoDeltaDelayMs })
+    },
     anthropic: async (choice) => {
       const { AnthropicProvider } = await import('../../lib/providers/anthropic/index.ts')
       return new AnthropicProvider(common(choice))

@@ -3,6 +3,9 @@ import { createAssistantMessage, type TUniversalMessage } from '../../../lib/cor
 import type { IChatOptions, TProviderResponse } from '../../../lib/core/provider.ts'
 import { nextDemoStep } from './next-demo-step.ts'
 
+/** The one model the offline demo answers as. */
+export const OFFLINE_DEMO_MODEL = 'offline-demo'
+
 /** Options of the offline demo model. */
 export type TOfflineDemoProviderOptions = {
   /** Pause before each streamed word, so the demo reads like a live model. Default 12 ms. */
@@ -18,7 +21,7 @@ export type TOfflineDemoProviderOptions = {
  * conversation holds. Every move is deterministic, so specs and offline re-runs see the same.
  */
 export class OfflineDemoProvider extends AbstractAIProvider {
-  readonly name = 'offline-demo'
+  readonly name = OFFLINE_DEMO_MODEL
   private readonly deltaDelayMs: number
 
   constructor(options: TOfflineDemoProviderOptions = {}) {
