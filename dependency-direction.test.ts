@@ -32,7 +32,8 @@ const RULES: TRule[] = [
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
   { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
-  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff' }
+  { scope: /^playground\/share\/viewer\//, allowProject: [/^lib\/core\//, /^lib\/storage\/replay-log\//, /^playground\/share\//], allowPackages: [], note: "the shared run's viewer, a page of its own inlined into the exported file: it checks the log with the replay log's own code" },
+  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], lazyPackages: [/^virtual:robota-shared-run-viewer$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff; the shared run viewer only lazily' }
 ]
 
 function listSources(directory: string): string[] {
@@ -61,8 +62,10 @@ function findViolations(file: TSourceFile): string[] {
   for (const entry of file.imports) {
     if (entry.specifier.startsWith('.')) {
       const target = normalize(join(dirname(file.path), entry.specifier)).replaceAll('\\', '/')
-      // The page takes only types from lib/; its worker file runs the SDK like any app's worker.
-      const typeOnlyLibFromPlayground = file.path.startsWith('playground/') && !file.path.startsWith('playground/worker/') && target.startsWith('lib/') && !entry.typeOnly
+      // The page takes only types from lib/; its worker file runs the SDK like any app's worker, and
+      // the shared run's viewer is a page of its own.
+      const ownProgram = file.path.startsWith('playground/worker/') || file.path.startsWith('playground/share/viewer/')
+      const typeOnlyLibFromPlayground = file.path.startsWith('playground/') && !ownProgram && target.startsWith('lib/') && !entry.typeOnly
       if (!rule.allowProject.some((allowed) => allowed.test(target)) || typeOnlyLibFromPlayground) {
         violations.push(`${file.path} imports ${target} (${rule.note})`)
       }

@@ -1,10 +1,41 @@
 import react from '@vitejs/plugin-react'
+import { build as bundleScript } from 'esbuild'
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
 
 const EMBED_OUT_DIR = 'dist/playground/embed'
+
+const SHARED_RUN_VIEWER = 'virtual:robota-shared-run-viewer'
+
+/**
+ * Provides the shared run viewer (playground/share/viewer/) as one minified script, a string the
+ * page inlines into the HTML file it exports; the viewer verifies logs with the SDK's own code.
+ */
+function sharedRunViewer(): Plugin {
+  return {
+    name: 'robota-shared-run-viewer',
+    resolveId: (id) => (id === SHARED_RUN_VIEWER ? `\0${SHARED_RUN_VIEWER}` : undefined),
+    async load(id) {
+      if (id !== `\0${SHARED_RUN_VIEWER}`) return undefined
+      const bundled = await bundleScript({
+        entryPoints: [resolve(import.meta.dirname, 'playground/share/viewer/shared-run-viewer.ts')],
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        metafile: true,
+        logLevel: 'silent'
+      })
+      for (const input of Object.keys(bundled.metafile.inputs)) this.addWatchFile(resolve(import.meta.dirname, input))
+      return `export default ${JSON.stringify(bundled.outputFiles[0]?.text ?? '')}`
+    }
+  }
+}
 
 /**
  * After the playground builds, builds `robota/embed`: the `<robota-playground>` element as one ES
@@ -24,7 +55,7 @@ function embedBuild(): Plugin {
         base: './',
         publicDir: false,
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), sharedRunViewer()],
         // Library builds keep `process.env.NODE_ENV`; a static page has no `process`.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         worker: { format: 'es' },
@@ -55,7 +86,7 @@ function embedBuild(): Plugin {
 export default defineConfig({
   root: 'playground',
   publicDir: false,
-  plugins: [react(), embedBuild()],
+  plugins: [react(), sharedRunViewer(), embedBuild()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },

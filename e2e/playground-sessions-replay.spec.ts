@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
 import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
 
 test('sessions: fork keeps the conversation and files apart from the original; rename and delete', async ({ page }) => {
@@ -124,5 +125,47 @@ test('a session has a link of its own: a reload returns to the session that was 
   await page.evaluate((hash) => (window.location.hash = hash), secondLink)
   await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
   await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('share a run: one HTML file that opens offline, shows the conversation and every event, and verifies its own hash chain', async ({ page, browser }, testInfo) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await runDemoTurn(page)
+  const replay = page.getByRole('tabpanel')
+  const downloading = page.waitForEvent('download')
+  await replay.getByRole('button', { name: 'Share as HTML' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^robota-what-is-in-this-workspace-[0-9a-f-]{8}\.html$/)
+  const file = testInfo.outputPath('shared-run.html')
+  await download.saveAs(file)
+  await expect(replay.getByRole('status', { name: 'Replay log status' })).toContainText('Saved the run as one HTML file')
+
+  // Opened as a file in a browser that has never seen the playground, with every request counted.
+  const elsewhere = await browser.newContext()
+  const viewer = await elsewhere.newPage()
+  const viewerErrors = collectPageErrors(viewer)
+  const requests: string[] = []
+  viewer.on('request', (request) => {
+    if (!request.url().startsWith('file:')) requests.push(request.url())
+  })
+  await viewer.goto(pathToFileURL(file).href)
+  await expect(viewer.getByRole('heading', { level: 1 })).toHaveText('What is in this workspace?')
+  await expect(viewer.getByRole('status', { name: 'Hash chain' })).toContainText(/^Hash chain verified: \d+ records/)
+  const conversation = viewer.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('You')).toContainText('What is in this workspace?')
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  const events = viewer.getByRole('region', { name: 'Events' })
+  await events.getByRole('button', { name: /tool_execution_result/ }).first().click()
+  await expect(events.getByLabel('Event detail')).toContainText('"type": "tool_execution_result"')
+  await saveScreenshot(viewer, 'shared-run-html')
+  expect(requests).toEqual([])
+  expect(viewerErrors).toEqual([])
+
+  // A changed word anywhere in the run, and the file says it no longer verifies, and where.
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('Tiny Calculator', 'Tiny Kalkulator'))
+  await viewer.reload()
+  await expect(viewer.getByRole('status', { name: 'Hash chain' })).toContainText(/^This file does not verify \(\d+ records read\): Replay import refused: .*line \d+/)
+  await elsewhere.close()
   expect(errors).toEqual([])
 })

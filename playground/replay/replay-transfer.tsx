@@ -28,12 +28,28 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
     }
   }
 
+  const fileNameOf = (id: string, extension: string) => {
+    const slug = sessionName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'session'
+    return `robota-${slug}-${id.slice(0, 8)}.${extension}`
+  }
+
   const exportLog = (id: string) =>
     attempt('Exporting…', async () => {
       const jsonl = await host.exportReplay(id)
-      const slug = sessionName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'session'
-      downloadText(jsonl, `robota-${slug}-${id.slice(0, 8)}.jsonl`)
+      downloadText(jsonl, fileNameOf(id, 'jsonl'))
       return { tone: 'ok', text: `Exported ${jsonl.split('\n').filter(Boolean).length - 1} records as JSONL.` }
+    })
+
+  const shareRun = (id: string) =>
+    attempt('Writing the HTML file…', async () => {
+      // Loaded on first use: the viewer and its hash-chain check are no part of the page itself.
+      const [jsonl, { buildSharedRunHtml }, { default: viewerScript }] = await Promise.all([
+        host.exportReplay(id),
+        import('../share/shared-run-html.ts'),
+        import('virtual:robota-shared-run-viewer')
+      ])
+      downloadText(await buildSharedRunHtml({ jsonl, title: sessionName, viewerScript }), fileNameOf(id, 'html'), 'text/html')
+      return { tone: 'ok', text: 'Saved the run as one HTML file: it opens offline in any browser and verifies its own hash chain.' }
     })
 
   const importFile = (file: File, asCopy: boolean) =>
@@ -78,6 +94,14 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
       <div className="button-row">
         <button type="button" disabled={!sessionId || running} onClick={() => sessionId && void exportLog(sessionId)}>
           Export JSONL
+        </button>
+        <button
+          type="button"
+          disabled={!sessionId || running}
+          title="One HTML file with the whole run and its viewer, to open anywhere without this page"
+          onClick={() => sessionId && void shareRun(sessionId)}
+        >
+          Share as HTML
         </button>
         <button type="button" onClick={() => fileInput.current?.click()}>
           Import JSONL
