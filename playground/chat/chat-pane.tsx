@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
@@ -31,6 +31,13 @@ type TChatPaneProps = {
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
 export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
+  const [draft, setDraft] = useState<{ text: string }>()
+  const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
+  const onEdit = useCallback((text: string) => setDraft({ text }), [])
+  const promptActions = useMemo(
+    () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
+    [onEdit, canSend, onSubmit]
+  )
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)
   useEffect(() => {
@@ -66,6 +73,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         running={state.running}
         decisions={state.permissionDecisions}
         onOpenSettings={onOpenSettings}
+        promptActions={promptActions}
       />
       {commandLog}
       {state.pendingPermissions.map((pending, index) => (
@@ -92,6 +100,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         onAbort={onAbort}
         inputRef={promptBox}
         focusKey={state.sessionId}
+        draft={draft}
         {...(loadCommands ? { loadCommands } : {})}
       />
     </main>

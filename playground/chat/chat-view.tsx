@@ -7,7 +7,8 @@ import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
-import { UserPrompt } from './user-prompt.tsx'
+import { CopyButton } from './copy-button.tsx'
+import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
 
 type TChatViewProps = {
   messages: TUniversalMessage[]
@@ -16,10 +17,12 @@ type TChatViewProps = {
   /** What allowed or denied each judged tool call, by tool call id. */
   decisions: ReadonlyMap<string, TPermissionDecision>
   onOpenSettings: () => void
+  /** Edit and send again on the user's prompts; without it they only show. */
+  promptActions?: TUserPromptActions
 }
 
 /** The conversation: user prompts, assistant answers as Markdown with their tool calls, and the live stream. */
-export function ChatView({ messages, streamingText, running, decisions, onOpenSettings }: TChatViewProps) {
+export function ChatView({ messages, streamingText, running, decisions, onOpenSettings, promptActions }: TChatViewProps) {
   const results = useMemo(() => {
     const byCall = new Map<string, TToolMessage>()
     for (const message of messages) if (message.role === 'tool') byCall.set(message.toolCallId, message)
@@ -35,7 +38,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   const items = messages.map((message, index) => {
     if (message.role === 'tool' || message.role === 'system') return null
     if (message.role === 'user') {
-      return <UserPrompt key={message.id} text={message.content} />
+      return <UserPrompt key={message.id} text={message.content} {...(promptActions ? { actions: promptActions } : {})} />
     }
     if (message.metadata?.error === true) {
       const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
@@ -47,6 +50,11 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       <article key={answerKey(index)} className="message assistant" aria-label="Assistant">
         {message.content ? <MarkdownBlocks text={message.content} /> : null}
         {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
+        {message.content ? (
+          <div className="message-actions">
+            <CopyButton text={message.content} label="Copy answer" />
+          </div>
+        ) : null}
         {(message.toolCalls ?? []).map((call) => (
           <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
         ))}

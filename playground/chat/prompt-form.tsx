@@ -21,6 +21,8 @@ type TPromptFormProps = {
   inputRef?: RefObject<HTMLTextAreaElement | null>
   /** Changes when another session opens; the prompt box then takes the keyboard. */
   focusKey?: string | undefined
+  /** Text the page puts into the box (Edit on a sent prompt); each new object puts it in again. */
+  draft?: { text: string } | undefined
 }
 
 /**
@@ -31,7 +33,7 @@ type TPromptFormProps = {
  * the whole command is typed already, sends it; Escape closes the list. The box takes the
  * keyboard whenever a session opens.
  */
-export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
@@ -43,6 +45,12 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
   useEffect(() => {
     if (focusKey !== undefined && !disabled) textarea.current?.focus()
   }, [focusKey, disabled, textarea])
+
+  useEffect(() => {
+    if (!draft) return
+    setPrompt(draft.text)
+    textarea.current?.focus()
+  }, [draft, textarea])
 
   // Read again each time a command starts, so skills added to the workspace show up; kept while
   // the command is typed, so a fast typist's "/he" still gets the list the "/" asked for.

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 // How close to the bottom (in pixels) still counts as reading the newest text.
 const NEAR_BOTTOM = 48
+// How long after reaching for the scroll a move up still counts as the reader's (a fling's tail, say).
+const READER_SCROLL_MS = 1_000
 
 /** Whether a scrolling view follows its newest content, and how to make it follow again. */
 export type TStickToBottom = {
@@ -16,8 +18,8 @@ export type TStickToBottom = {
 /**
  * Keeps a scrolling element at its bottom while `content` changes or anything in it grows (a tool
  * card's output, an image, Markdown rendered late), unless the reader scrolled up. Only a move
- * upwards away from the bottom stops the following: the scroll events of its own jumps, which
- * can arrive after more content has grown, never do. The scroll happens at most once per frame,
+ * upwards away from the bottom, made by the reader, stops the following: the scroll events of its
+ * own jumps, which can arrive after more content has grown, and moves the layout makes never do. The scroll happens at most once per frame,
  * in the frame's own layout.
  */
 export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): TStickToBottom {
@@ -40,12 +42,32 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
     })
   }, [element])
 
+  // When the reader last reached for the scroll (wheel, touch, keys, the scrollbar): only a move
+  // up soon after that is theirs. Layout moves the view up too (content above shrinking, the
+  // browser's scroll anchoring), and those must not stop the following.
+  const readerScrolledAt = useRef(Number.NEGATIVE_INFINITY)
+  useEffect(() => {
+    const box = element.current
+    if (!box) return
+    const mark = (event: Event) => {
+      // A press on the box itself is one on its scrollbar; a press on a button in it (the jump
+      // back down, say) is no reach for the scroll.
+      if (event.type === 'pointerdown' && event.target !== box) return
+      readerScrolledAt.current = performance.now()
+    }
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const
+    for (const name of events) box.addEventListener(name, mark, { passive: true })
+    return () => {
+      for (const name of events) box.removeEventListener(name, mark)
+    }
+  }, [element])
+
   const onScroll = useCallback(() => {
     const box = element.current
     if (!box) return
     const top = box.scrollTop
     if (box.scrollHeight - top - box.clientHeight <= NEAR_BOTTOM) follow(true)
-    else if (top < lastTop.current) follow(false)
+    else if (top < lastTop.current && performance.now() - readerScrolledAt.current < READER_SCROLL_MS) follow(false)
     lastTop.current = top
   }, [element, follow])
 

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { CopyButton } from './copy-button.tsx'
 
 /** Lines a prompt shows before it folds. */
 const FOLDED_LINES = 12
@@ -12,18 +13,45 @@ export function foldedPrompt(text: string): string | undefined {
   return lines.slice(0, FOLDED_LINES).join('\n').slice(0, FOLDED_CHARACTERS)
 }
 
-/** A prompt the user sent; a long one (a pasted file, say) shows its start and unfolds on request. */
-export function UserPrompt({ text }: { text: string }) {
+/** What can be done with a sent prompt; without them it only shows. */
+export type TUserPromptActions = {
+  /** Puts the prompt back into the prompt box, to change it and send it anew. */
+  onEdit: (text: string) => void
+  /** Sends the same prompt again as a new turn; `undefined` while that cannot be done. */
+  onResend: ((text: string) => void) | undefined
+}
+
+/**
+ * A prompt the user sent; a long one (a pasted file, say) shows its start and unfolds on request.
+ * It can be copied, edited into the prompt box, or asked again (Retry).
+ */
+export function UserPrompt({ text, actions }: { text: string; actions?: TUserPromptActions }) {
   const [open, setOpen] = useState(false)
   const folded = foldedPrompt(text)
+  // The actions sit beside the message, not in it: the message's text is the prompt alone.
   return (
-    <article className="message user" aria-label="You">
-      <p>{folded === undefined || open ? text : `${folded}…`}</p>
-      {folded === undefined ? null : (
-        <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Show less' : `Show all (${text.split('\n').length.toLocaleString('en')} lines, ${text.length.toLocaleString('en')} characters)`}
-        </button>
-      )}
-    </article>
+    <div className="user-turn">
+      <article className="message user" aria-label="You">
+        <p>{folded === undefined || open ? text : `${folded}…`}</p>
+        {folded === undefined ? null : (
+          <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Show less' : `Show all (${text.split('\n').length.toLocaleString('en')} lines, ${text.length.toLocaleString('en')} characters)`}
+          </button>
+        )}
+      </article>
+      <div className="message-actions" role="group" aria-label="Message actions">
+        <CopyButton text={text} label="Copy message" />
+        {actions ? (
+          <>
+            <button type="button" className="link" onClick={() => actions.onEdit(text)}>
+              Edit
+            </button>
+            <button type="button" className="link" disabled={!actions.onResend} title="Ask the same again, as a new turn" onClick={() => actions.onResend?.(text)}>
+              Retry
+            </button>
+          </>
+        ) : null}
+      </div>
+    </div>
   )
 }
