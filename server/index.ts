@@ -18,3 +18,12 @@ export type { TFixedWindowRateLimiterOptions } from './fixed-window-rate-limiter
 export type { TProviderProxyErrorCode } from './proxy-error-response.ts'
 export type { TProxyProviderName } from './proxy-routes.ts'
 export type { TNodeListener, TNodeRequest, TNodeResponse } from './to-node-listener.ts'
+
+// Transports: a session served over JSON lines, HTTP or MCP. Node's modules (and the MCP SDK) are
+// imported when a transport starts, so loading this entry pulls none of them.
+export { createHeadlessTransport, HeadlessTransport } from './transports/headless/headless-transport.ts'
+export type { THeadlessInput, THeadlessOutput, THeadlessTransportOptions } from './transports/headless/headless-transport.ts'
+export type { THeadlessRequest } from './transports/headless/headless-request.ts'
+export type { THeadlessOutputLine } from './transports/headless/headless-output-line.ts'
+export type { TCommandOutcome, TSubmitOutcome, TTransportErrorCode } from './transports/session-operations.ts'
+export type { TTransportError, TTransportEvent, TTransportResult } from './transports/transport-event.ts'
