@@ -27,3 +27,6 @@ export type { THeadlessRequest } from './transports/headless/headless-request.ts
 export type { THeadlessOutputLine } from './transports/headless/headless-output-line.ts'
 export type { TCommandOutcome, TSubmitOutcome, TTransportErrorCode } from './transports/session-operations.ts'
 export type { TTransportError, TTransportEvent, TTransportResult } from './transports/transport-event.ts'
+export { createHttpTransport, HttpTransport } from './transports/http/http-transport.ts'
+export type { THttpTransportOptions } from './transports/http/http-transport.ts'
+export type { TTransportAddress } from './transports/transport-listen-options.ts'
