@@ -30,3 +30,5 @@ export type { TTransportError, TTransportEvent, TTransportResult } from './trans
 export { createHttpTransport, HttpTransport } from './transports/http/http-transport.ts'
 export type { THttpTransportOptions } from './transports/http/http-transport.ts'
 export type { TTransportAddress } from './transports/transport-listen-options.ts'
+export { createMcpTransport, McpTransport } from './transports/mcp/mcp-transport.ts'
+export type { TMcpTransportOptions } from './transports/mcp/mcp-transport.ts'

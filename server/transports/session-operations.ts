@@ -17,6 +17,7 @@ export type TTransportErrorCode =
   | 'cancelled'
   | 'prompt_failed'
   | 'command_failed'
+  | 'internal_error'
 
 /** How a prompt sent through a transport ended. */
 export type TSubmitOutcome =
