@@ -54,8 +54,10 @@ describe('McpTransport refuses a missing or forged token with 401', () => {
   })
 })
 
+type TBadRequest = { name: string; body: string; headers: Record<string, string>; path?: string; status: number; code: string; message: RegExp }
+
 describe('McpTransport refuses a bad request, naming what was wrong', () => {
-  it.each([
+  it.each<TBadRequest>([
     { name: 'a body over the limit', body: JSON.stringify({ ...INITIALIZE, padding: 'x'.repeat(MAX_BODY_BYTES) }), headers: {}, status: 413, code: 'body_too_large', message: /^The request body is larger than 8192 bytes\.$/ },
     { name: 'a body that is not JSON', body: '{"jsonrpc":"2.0",', headers: {}, status: 400, code: 'invalid_json', message: /^The request body is not valid JSON: / },
     { name: 'a first request that is not initialize', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), headers: {}, status: 400, code: 'invalid_request', message: /the first request must be "initialize"/ },
