@@ -1,5 +1,7 @@
-// `robota/server`: what a web app's server runs so its browsers never hold a provider key.
-// Standard fetch handlers only: no browser-only code, and no Node import outside the Node adapter's types.
+// `robota/server`: what a web app's server runs so its browsers never hold a provider key, and the
+// transports that serve a session to clients elsewhere. No browser-only code, and no Node import
+// when the entry loads: the proxy is standard fetch handlers, and a transport imports Node's modules
+// as it starts.
 export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
