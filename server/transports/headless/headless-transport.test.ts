@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { InteractiveSession } from '../../../lib/session/interactive-session.ts'
+import { recordSuiteTotal } from '../../../lib/testing/suite-totals.ts'
 import type { HeadlessTransport } from './headless-transport.ts'
 import { openHeadless } from './headless-session.fixtures.ts'
 
@@ -68,6 +69,7 @@ describe('HeadlessTransport', () => {
     const result = await served.waitForLine((line) => line.type === 'result')
     expect(result).toMatchObject({ result: { interrupted: true } })
     expect(String((result.result as { response: string }).response)).not.toContain('five')
+    recordSuiteTotal('headless transport aborts', 'aborts')
   })
 
   it('finishes once the input ends and every request is answered', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AnthropicProvider } from '../../../lib/providers/anthropic/anthropic-provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../../../lib/testing/fake-llm-server.ts'
 import { ScriptedProvider } from '../../../lib/testing/scripted-provider.ts'
+import { recordSuiteTotal } from '../../../lib/testing/suite-totals.ts'
 import { openHttp, readEvents } from './http-transport.fixtures.ts'
 
 let served: Awaited<ReturnType<typeof openHttp>> | undefined
@@ -64,6 +65,25 @@ describe('HttpTransport', () => {
     expect(result.interrupted).toBe(true)
     expect(result.response).not.toContain('five')
     await stream.waitFor('interrupted')
+    stream.stop()
+    recordSuiteTotal('http transport aborts', 'aborts')
+  })
+
+  it('refuses a third prompt while one runs and one waits (409 busy), and answers the waiting one 409 cancelled on abort', async () => {
+    served = await openHttp(new ScriptedProvider([{ text: ['slow ', 'answer ', 'here'] }], { deltaDelayMs: 100 }))
+    const stream = await readEvents(served.url)
+    const running = served.call('/submit', { json: { prompt: 'first' } })
+    await stream.waitFor('text_delta')
+    const queued = served.call('/submit', { json: { prompt: 'second' } })
+    await expect.poll(() => served?.session.getPendingPrompt()).toBe('second')
+    const third = await served.call('/submit', { json: { prompt: 'third' } })
+    expect(third.status).toBe(409)
+    expect(await third.json()).toEqual({ error: { code: 'busy', message: expect.stringContaining('already queued') } })
+    await served.call('/abort', { method: 'POST' })
+    const cancelled = await queued
+    expect(cancelled.status).toBe(409)
+    expect(await cancelled.json()).toMatchObject({ error: { code: 'cancelled' } })
+    expect(await (await running).json()).toMatchObject({ result: { interrupted: true } })
     stream.stop()
   })
 

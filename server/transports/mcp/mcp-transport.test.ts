@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AnthropicProvider } from '../../../lib/providers/anthropic/anthropic-provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../../../lib/testing/fake-llm-server.ts'
 import { ScriptedProvider } from '../../../lib/testing/scripted-provider.ts'
+import { recordSuiteTotal } from '../../../lib/testing/suite-totals.ts'
 import type { TTransportEvent } from '../transport-event.ts'
 import { connectClient, openMcp } from './mcp-transport.fixtures.ts'
 
@@ -87,6 +88,7 @@ describe('McpTransport driven by the official MCP client over Streamable HTTP', 
     const result = (await pending) as TTextResult
     expect(result.structuredContent).toMatchObject({ interrupted: true })
     expect(textOf(result)).not.toContain('five')
+    recordSuiteTotal('mcp transport aborts', 'aborts')
   })
 
   it('serves two clients at once over the one session', async () => {
