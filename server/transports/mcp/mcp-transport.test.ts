@@ -91,6 +91,22 @@ describe('McpTransport driven by the official MCP client over Streamable HTTP', 
     recordSuiteTotal('mcp transport aborts', 'aborts')
   })
 
+  it('aborts the turn when the client cancels its submit request', async () => {
+    served = await openMcp(new ScriptedProvider([{ text: ['one ', 'two ', 'three ', 'four ', 'five'] }, { text: 'Next.' }], { deltaDelayMs: 100 }))
+    client = await connectClient(served.transport.url)
+    const interrupted = new Promise<string>((resolve) => served?.session.on('interrupted', (result) => resolve(result.response)))
+    const cancel = new AbortController()
+    const progress: Progress[] = []
+    const pending = client.callTool({ name: 'submit', arguments: { prompt: 'count slowly' } }, undefined, { signal: cancel.signal, onprogress: (step) => progress.push(step) })
+    await vi.waitFor(() => expect(progress.length).toBeGreaterThan(0), { timeout: 3000 })
+    cancel.abort()
+    await expect(pending).rejects.toThrow()
+    expect(await interrupted).not.toContain('five')
+    await vi.waitFor(() => expect(served?.session.isRunning()).toBe(false))
+    expect(textOf(await client.callTool({ name: 'submit', arguments: { prompt: 'again' } }))).toBe('Next.')
+    recordSuiteTotal('mcp transport aborts', 'aborts')
+  })
+
   it('serves two clients at once over the one session', async () => {
     served = await openMcp(new ScriptedProvider([{ text: 'First.' }, { text: 'Second.' }]))
     client = await connectClient(served.transport.url)

@@ -7,7 +7,7 @@ import type { ITransportAdapter } from '../../../lib/session/interactive-session
 import type { TTransportErrorCode } from '../session-operations.ts'
 import { subscribeToSessionEvents } from '../transport-event.ts'
 import { checkTransportListenOptions, type TTransportAddress } from '../transport-listen-options.ts'
-import { checkBearerToken } from '../http/bearer-token.ts'
+import { checkBearerToken } from '../bearer-token.ts'
 import { registerSessionTools } from './mcp-session-tools.ts'
 import { readNodeBody } from './read-node-body.ts'
 
