@@ -105,7 +105,8 @@ export class HeadlessTransport implements ITransportAdapter {
   }
 
   private async handle(session: InteractiveSession, request: THeadlessRequest, line: number): Promise<void> {
-    const reply = { line, ...('id' in request && request.type !== 'permission' && request.id !== undefined ? { id: request.id } : {}) }
+    // A permission line's `id` names the request it answers; on the others it is the client's own, echoed back.
+    const reply = { line, ...(request.type !== 'permission' && request.id !== undefined ? { id: request.id } : {}) }
     switch (request.type) {
       case 'submit': {
         const outcome = await submitPrompt(session, request.prompt)
