@@ -28,6 +28,13 @@ const RULES: TRule[] = [
   { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
   { scope: /^lib\/(index|deprecated-names)\.ts$/, allowProject: [/^lib\/(core|tools|session|host|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/, /^lib\/deprecated-names\.ts$/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
+  {
+    scope: /^server\/transports\//,
+    allowProject: [/^server\//, /^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/],
+    allowPackages: [/^zod$/],
+    lazyPackages: [/^node:(http|readline|stream)$/, /^@modelcontextprotocol\/sdk\//],
+    note: 'transports: the session engine and zod; Node built-ins and the MCP SDK only lazily, when a transport starts'
+  },
   { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
@@ -96,8 +103,9 @@ describe('dependency direction', () => {
   it('keeps vendor SDKs out of the playground and Node built-ins out of the browser planes', () => {
     const offenders = sources
       .filter((file) => /^(playground|worker|sandbox|server|lib\/(?!testing\/))/.test(file.path))
-      .flatMap((file) => file.imports.filter((entry) => !entry.typeOnly).map((entry) => ({ file: file.path, specifier: entry.specifier })))
-      .filter(({ file, specifier }) => specifier.startsWith('node:') || (file.startsWith('playground/') && VENDOR_SDKS.test(specifier)))
+      .flatMap((file) => file.imports.filter((entry) => !entry.typeOnly).map((entry) => ({ file: file.path, specifier: entry.specifier, dynamic: entry.dynamic })))
+      // A transport serves from Node and imports Node's modules as it starts, never as `robota/server` loads.
+      .filter(({ file, specifier, dynamic }) => (specifier.startsWith('node:') && !(dynamic && file.startsWith('server/transports/'))) || (file.startsWith('playground/') && VENDOR_SDKS.test(specifier)))
     expect(offenders).toEqual([])
   })
 
@@ -109,7 +117,9 @@ describe('dependency direction', () => {
     { path: 'lib/storage/memory-session-store.ts', specifier: 'idb', typeOnly: false },
     { path: 'lib/index.ts', specifier: './storage/indexeddb/index.ts', typeOnly: false },
     { path: 'server/x.ts', specifier: '../lib/session/session.ts', typeOnly: false },
-    { path: 'server/x.ts', specifier: 'node:http', typeOnly: false }
+    { path: 'server/x.ts', specifier: 'node:http', typeOnly: false },
+    { path: 'server/transports/http/x.ts', specifier: 'node:http', typeOnly: false },
+    { path: 'server/transports/mcp/x.ts', specifier: '@modelcontextprotocol/sdk/server/mcp.js', typeOnly: false }
   ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
     expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
   })

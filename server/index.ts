@@ -1,5 +1,7 @@
-// `robota/server`: what a web app's server runs so its browsers never hold a provider key.
-// Standard fetch handlers only: no browser-only code, and no Node import outside the Node adapter's types.
+// `robota/server`: what a web app's server runs so its browsers never hold a provider key, and the
+// transports that serve a session to clients elsewhere. No browser-only code, and no Node import
+// when the entry loads: the proxy is standard fetch handlers, and a transport imports Node's modules
+// as it starts.
 export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
@@ -18,3 +20,17 @@ export type { TFixedWindowRateLimiterOptions } from './fixed-window-rate-limiter
 export type { TProviderProxyErrorCode } from './proxy-error-response.ts'
 export type { TProxyProviderName } from './proxy-routes.ts'
 export type { TNodeListener, TNodeRequest, TNodeResponse } from './to-node-listener.ts'
+
+// Transports: a session served over JSON lines, HTTP or MCP. Node's modules (and the MCP SDK) are
+// imported when a transport starts, so loading this entry pulls none of them.
+export { createHeadlessTransport, HeadlessTransport } from './transports/headless/headless-transport.ts'
+export type { THeadlessInput, THeadlessOutput, THeadlessTransportOptions } from './transports/headless/headless-transport.ts'
+export type { THeadlessRequest } from './transports/headless/headless-request.ts'
+export type { THeadlessOutputLine } from './transports/headless/headless-output-line.ts'
+export type { TCommandOutcome, TSubmitOutcome, TTransportErrorCode } from './transports/session-operations.ts'
+export type { TTransportError, TTransportEvent, TTransportResult } from './transports/transport-event.ts'
+export { createHttpTransport, HttpTransport } from './transports/http/http-transport.ts'
+export type { THttpTransportOptions } from './transports/http/http-transport.ts'
+export type { TTransportAddress } from './transports/transport-listen-options.ts'
+export { createMcpTransport, McpTransport } from './transports/mcp/mcp-transport.ts'
+export type { TMcpTransportOptions } from './transports/mcp/mcp-transport.ts'

@@ -66,6 +66,17 @@ export function createTestMcpServer(calls: string[], lastHeaders: () => Incoming
   return server
 }
 
+/** Characters of the `huge` tool's answer: well past what a tool result hands the model. */
+export const OVERSIZED_RESULT_CHARACTERS = 250_000
+
+/** `huge`: answers {@link OVERSIZED_RESULT_CHARACTERS} characters of text. */
+function addOversizedTool(server: McpServer, calls: string[]): void {
+  server.registerTool('huge', { description: 'Answers far too much text' }, () => {
+    calls.push('huge')
+    return { content: [{ type: 'text', text: 'z'.repeat(OVERSIZED_RESULT_CHARACTERS) }] }
+  })
+}
+
 /** A server whose tool list does not parse as MCP: an input schema that is not an object schema. */
 function createBadSchemaServer(): Server {
   const server = new Server({ name: 'robota-bad', version: '1.0.0' }, { capabilities: { tools: {} } })
@@ -75,7 +86,7 @@ function createBadSchemaServer(): Server {
 }
 
 /** Starts a Streamable HTTP MCP server (one server per MCP session) on a free 127.0.0.1 port at `/mcp`. */
-export async function startMcpTestServer(options: { badSchema?: boolean } = {}): Promise<TMcpTestServer> {
+export async function startMcpTestServer(options: { badSchema?: boolean; oversized?: boolean } = {}): Promise<TMcpTestServer> {
   const calls: string[] = []
   let headers: IncomingMessage['headers'] = {}
   const transports = new Map<string, StreamableHTTPServerTransport>()
@@ -92,6 +103,7 @@ export async function startMcpTestServer(options: { badSchema?: boolean } = {}):
     if (!transport) {
       const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) })
       const server = options.badSchema ? createBadSchemaServer() : createTestMcpServer(calls, () => headers)
+      if (options.oversized && server instanceof McpServer) addOversizedTool(server, calls)
       await server.connect(created)
       transport = created
     }
