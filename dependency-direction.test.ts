@@ -28,6 +28,13 @@ const RULES: TRule[] = [
   { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
   { scope: /^lib\/(index|deprecated-names)\.ts$/, allowProject: [/^lib\/(core|tools|session|host|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/, /^lib\/deprecated-names\.ts$/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
+  {
+    scope: /^server\/(remote-host|transports\/ws)\//,
+    allowProject: [/^server\/(remote-host|transports\/ws)\//, /^lib\/(?!testing\/)/, /^worker\/serialized-error\.ts$/, /^worker\/remote\/remote-host-(frames|json)\.ts$/],
+    allowPackages: [],
+    lazyPackages: [/^ws$/],
+    note: 'remote host and ws transport: the host and session over lib/, the wire frames shared with the page client, ws only lazily'
+  },
   { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
