@@ -68,6 +68,11 @@ export class RemoteHostConnection {
     void this.run(call, this.principal)
   }
 
+  /** Refuses a binary frame: the protocol is JSON text. */
+  receiveBinary(): void {
+    this.refuseFrame(null, 'binary frames are not read; frames are JSON text')
+  }
+
   /** Lets go of the host subscription once the socket closed. */
   disconnected(): void {
     this.closed = true

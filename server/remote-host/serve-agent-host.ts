@@ -73,11 +73,8 @@ export async function serveAgentHost(host: IAgentHost, options: TServeAgentHostO
       context
     )
     ws.on('message', (data, isBinary) => {
-      if (isBinary) {
-        connection.receive('\u0000binary')
-        return
-      }
-      connection.receive(data.toString())
+      if (isBinary) connection.receiveBinary()
+      else connection.receive(data.toString())
     })
     ws.on('error', (error) => context.log({ event: 'frame_refused', message: error.message }))
     ws.on('close', () => {
