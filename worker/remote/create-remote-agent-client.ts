@@ -11,11 +11,11 @@ export type TRemoteAgentClientOptions = {
   token?: string
   /** The WebSocket class; default the global `WebSocket` (browsers, Node 22+). In Node 20 pass `ws`'s. */
   WebSocket?: TWebSocketConstructor
-  /** Reconnect timing after a lost connection (default 5 attempts from 250 ms, doubling), or `false` to fail for good at once. */
+  /** Reconnect timing after a lost connection (default 5 attempts from 250 ms, doubling, 10 s each to connect), or `false` to fail for good at once. */
   reconnect?: Partial<TReconnectOptions> | false
 }
 
-const DEFAULT_RECONNECT: TReconnectOptions = { maxAttempts: 5, delayMs: 250 }
+const DEFAULT_RECONNECT: TReconnectOptions = { maxAttempts: 5, delayMs: 250, connectTimeoutMs: 10_000 }
 
 // Every host method the client forwards; the compiler refuses a method left out.
 const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {

@@ -23,7 +23,11 @@ export type TReconnectOptions = {
   maxAttempts: number
   /** Wait before the first attempt, doubled for each further one; default 250 ms. */
   delayMs: number
+  /** How long one attempt may take from opening the socket to the host's welcome; default 10 s. */
+  connectTimeoutMs: number
 }
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 
 type TPending = { method: TRemoteHostMethod; resolve: (value: unknown) => void; reject: (error: Error) => void }
 
@@ -97,12 +101,20 @@ export class RemoteHostSocket {
       }
       let welcomed = false
       let refusal: Error | undefined
+      let timedOut = false
+      const connectTimeoutMs = this.reconnect === false ? DEFAULT_CONNECT_TIMEOUT_MS : this.reconnect.connectTimeoutMs
+      // A host that accepts the TCP connection but never answers would otherwise hold every call forever.
+      const timer = setTimeout(() => {
+        timedOut = true
+        socket.close(4000, 'no welcome in time')
+      }, connectTimeoutMs)
       socket.onopen = () => socket.send(toFrameText(this.token === undefined ? { type: 'hello' } : { type: 'hello', token: this.token }))
       socket.onerror = () => undefined
       socket.onmessage = (event) => {
         const frame = readFrame(event.data)
         if (!frame) return
         if (frame.type === 'welcome') {
+          clearTimeout(timer)
           welcomed = true
           this.current = { socket, maxFrameBytes: frame.maxFrameBytes }
           resolve(this.current)
@@ -113,8 +125,11 @@ export class RemoteHostSocket {
         }
       }
       socket.onclose = (event) => {
+        clearTimeout(timer)
         if (this.current?.socket === socket) this.current = undefined
-        const lost = this.describeClose(event, refusal)
+        const lost = timedOut
+          ? new NetworkError(`The agent host at ${this.url} did not answer within ${connectTimeoutMs} ms of connecting.`)
+          : this.describeClose(event, refusal)
         if (!welcomed) reject(lost)
         this.rejectPending((method) => new NetworkError(`${lost.message} The call to ${method} got no answer; a turn it started goes on running on the host.`, { details: { code: event.code } }))
         if (refusal || event.code === CLOSE_UNAUTHORIZED) this.failure = lost
