@@ -5,6 +5,8 @@ export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
 export { serveAgentHost } from './remote-host/serve-agent-host.ts'
+export { WebSocketTransport } from './transports/ws/websocket-transport.ts'
+export { WEBSOCKET_TRANSPORT_PROTOCOL } from './transports/ws/websocket-transport-frames.ts'
 export type {
   IProxyRateLimiter,
   TAllowedModels,
@@ -28,3 +30,5 @@ export type {
   TServedAgentHost,
   TUpgradeServer
 } from './remote-host/serve-agent-host-options.ts'
+export type { TWebSocketTransportOptions } from './transports/ws/websocket-transport.ts'
+export type { TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'
