@@ -16,8 +16,8 @@ export type TRemoteHostAuthorize = (token: string | undefined, request: TRemoteH
 
 /** A Node HTTP(S) server to share, structurally (so `robota/server` needs no Node types of its own). */
 export type TUpgradeServer = {
-  on(event: 'upgrade', listener: (request: never, socket: never, head: never) => void): unknown
-  off(event: 'upgrade', listener: (request: never, socket: never, head: never) => void): unknown
+  on(event: 'upgrade', listener: (...args: unknown[]) => void): unknown
+  off(event: 'upgrade', listener: (...args: unknown[]) => void): unknown
 }
 
 /** One line of the remote host's log: a connection accepted or refused, a frame refused. Never holds a token. */
