@@ -29,6 +29,13 @@ const RULES: TRule[] = [
   { scope: /^lib\/(index|deprecated-names)\.ts$/, allowProject: [/^lib\/(core|tools|session|host|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/, /^lib\/deprecated-names\.ts$/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
   {
+    scope: /^server\/(remote-host|transports\/ws)\//,
+    allowProject: [/^server\/(remote-host|transports\/ws)\//, /^lib\/(?!testing\/)/, /^worker\/serialized-error\.ts$/, /^worker\/remote\/remote-host-(frames|json)\.ts$/],
+    allowPackages: [],
+    lazyPackages: [/^ws$/],
+    note: 'remote host and ws transport: the host and session over lib/, the wire frames shared with the page client, ws only lazily'
+  },
+  {
     scope: /^server\/transports\//,
     allowProject: [/^server\//, /^lib\/(core|tools|permissions|hooks|session)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/],
     allowPackages: [/^zod$/],

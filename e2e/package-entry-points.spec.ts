@@ -24,11 +24,11 @@ test('every entry point imports by name in plain Node, with the names the docs u
     'robota/sandbox': ['InMemorySandboxClient', 'applyWorkspaceManifest', 'validateWorkspaceManifestPath'],
     'robota/sandbox/e2b': ['E2BSandboxClient', 'createE2BSandboxClient'],
     'robota/storage/indexeddb': ['IndexedDBSessionStore'],
-    'robota/worker': ['createAgentClient'],
+    'robota/worker': ['createAgentClient', 'createRemoteAgentClient'],
     'robota/react': ['useAgentSession', 'useReplayEvents'],
     'robota/testing': ['ScriptedProvider', 'startFakeLlmServer'],
     'robota/testing/e2b': ['FakeE2BCloud'],
-    'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter', 'createHeadlessTransport', 'createHttpTransport', 'createMcpTransport']
+    'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter', 'createHeadlessTransport', 'createHttpTransport', 'createMcpTransport', 'serveAgentHost', 'WebSocketTransport']
   }
   const names = JSON.parse(
     node(`const out = {}; for (const entry of ${JSON.stringify(Object.keys(expected))}) out[entry] = Object.keys(await import(entry)); console.log(JSON.stringify(out))`)
@@ -101,15 +101,16 @@ test('robota/server type-checks on a server with Node types and no DOM library',
     join(directory, 'check.ts'),
     [
       "import { createServer } from 'node:http'",
-      "import { createHttpTransport, createMcpTransport, createProviderProxy, toNodeListener, type TTransportEvent } from 'robota/server'",
+      "import { createHttpTransport, createMcpTransport, createProviderProxy, serveAgentHost, toNodeListener, WebSocketTransport, type TTransportEvent } from 'robota/server'",
       "const proxy = createProviderProxy({ anthropic: { apiKey: 'key' }, authorize: (request) => request.headers.get('x-user') ?? undefined, allowedModels: ['claude-haiku-4-5'] })",
       'createServer(toNodeListener(proxy))',
       "const response: Promise<Response> = proxy(new Request('http://localhost/api/llm/anthropic/v1/messages'))",
-      'void response',
       "const http = createHttpTransport({ token: 'a-token-of-sixteen-chars' })",
       "const handler: (request: Request) => Promise<Response> = createMcpTransport({ token: 'a-token-of-sixteen-chars' }).name === 'mcp' ? http.handler : http.handler",
       "const event: TTransportEvent = { type: 'text_delta', delta: 'hi' }",
-      'void handler, event',
+      "const served: Promise<{ url: string; close(): Promise<void> }> = serveAgentHost({} as Parameters<typeof serveAgentHost>[0], { server: createServer(), token: 'a-token-of-sixteen-chars' })",
+      "const transport = new WebSocketTransport({ port: 0, token: 'a-token-of-sixteen-chars' })",
+      'void [response, handler, event, served, transport.askPermission]',
       ''
     ].join('\n')
   )

@@ -1,10 +1,13 @@
-// `robota/server`: what a web app's server runs so its browsers never hold a provider key, and the
-// transports that serve a session to clients elsewhere. No browser-only code, and no Node import
-// when the entry loads: the proxy is standard fetch handlers, and a transport imports Node's modules
-// as it starts.
+// `robota/server`: what a web app's server runs so its browsers never hold a provider key, the
+// remote agent host, and the transports that serve a session to clients elsewhere. No browser-only
+// code, and no Node import when the entry loads: the proxy is standard fetch handlers, and the
+// remote host and the transports import Node's modules, `ws` and the MCP SDK as they start.
 export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
+export { serveAgentHost } from './remote-host/serve-agent-host.ts'
+export { WebSocketTransport } from './transports/ws/websocket-transport.ts'
+export { WEBSOCKET_TRANSPORT_PROTOCOL } from './transports/ws/websocket-transport-frames.ts'
 export type {
   IProxyRateLimiter,
   TAllowedModels,
@@ -34,3 +37,13 @@ export type { THttpTransportOptions } from './transports/http/http-transport.ts'
 export type { TTransportAddress } from './transports/transport-listen-options.ts'
 export { createMcpTransport, McpTransport } from './transports/mcp/mcp-transport.ts'
 export type { TMcpTransportOptions } from './transports/mcp/mcp-transport.ts'
+export type {
+  TRemoteHostAuthorize,
+  TRemoteHostLogEntry,
+  TRemoteHostRequest,
+  TServeAgentHostOptions,
+  TServedAgentHost,
+  TUpgradeServer
+} from './remote-host/serve-agent-host-options.ts'
+export type { TWebSocketTransportOptions } from './transports/ws/websocket-transport.ts'
+export type { TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'

@@ -45,7 +45,7 @@ function isPlaygroundBuildStale(): boolean {
   return Math.max(...sources.filter((path) => existsSync(path)).map(newestModification)) > statSync(built).mtimeMs
 }
 
-const COMPANION_FILE = /^(worker|playground|sandbox|storage|consumer)-[\w.-]+\.mjs$/
+const COMPANION_FILE = /^(worker|playground|sandbox|storage|consumer|server)-[\w.-]+\.mjs$/
 const FIGURE_LINE_PREFIX = 'ROBOTA_BENCH_FIGURE '
 const COMPANION_TIMEOUT_MILLISECONDS = 240_000
 

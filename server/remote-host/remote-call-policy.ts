@@ -1,0 +1,67 @@
+import type { TSessionListing, TSessionSummary } from '../../lib/storage/session-store.ts'
+import type { TRemoteHostMethod } from '../../worker/remote/remote-host-frames.ts'
+
+/** How the remote host guards one method: the session it names, the session it makes, what it lists. */
+export type TRemoteCallPolicy = {
+  /** The first argument is a session id that must belong to the caller. */
+  sessionScoped: boolean
+  /** The call returns a new session, which becomes the caller's. */
+  createsSession?: boolean
+  /** The call deletes its session, which is then nobody's. */
+  releasesSession?: boolean
+  /** The call lists sessions: only the caller's are kept. */
+  listsSessions?: boolean
+  /** Picks the provider choice the call carries (if any), which the host checks before running it. */
+  providerChoice?: (args: readonly unknown[]) => unknown
+}
+
+const scoped: TRemoteCallPolicy = { sessionScoped: true }
+
+/** One entry per host method; the compiler refuses a method without one. */
+export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallPolicy>> = {
+  createSession: { sessionScoped: false, createsSession: true, providerChoice: ([options]) => (isRecord(options) ? options.provider : undefined) },
+  listSessions: { sessionScoped: false, listsSessions: true },
+  renameSession: scoped,
+  deleteSession: { sessionScoped: true, releasesSession: true },
+  forkSession: { sessionScoped: true, createsSession: true },
+  setProvider: { sessionScoped: true, providerChoice: ([, provider]) => provider ?? null },
+  openSession: scoped,
+  closeSession: scoped,
+  takeOver: scoped,
+  submit: scoped,
+  abort: scoped,
+  answerPermission: scoped,
+  setPermissionMode: scoped,
+  setMcpServers: scoped,
+  listMcpServers: scoped,
+  listFiles: scoped,
+  readFile: scoped,
+  writeFile: scoped,
+  applyManifest: scoped,
+  exportReplay: scoped,
+  importReplay: { sessionScoped: false, createsSession: true },
+  verifyReplay: scoped,
+  rerunReplay: scoped,
+  listCommands: scoped,
+  executeCommand: scoped,
+  setSandbox: scoped
+}
+
+/** Whether `method` is a host method the remote host serves (own keys only, so `constructor` and the like are not). */
+export function isRemoteHostMethod(method: unknown): method is TRemoteHostMethod {
+  return typeof method === 'string' && Object.hasOwn(REMOTE_CALL_POLICY, method)
+}
+
+/** Keeps the sessions (and corrupt entries) `owns` accepts. */
+export function filterListing(listing: TSessionListing, owns: (sessionId: string) => boolean): TSessionListing {
+  return { sessions: listing.sessions.filter((session) => owns(session.id)), corrupt: listing.corrupt.filter((entry) => owns(entry.id)) }
+}
+
+/** The id of the session a creating call returned. */
+export function createdSessionId(result: unknown): string {
+  return (result as TSessionSummary).id
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
