@@ -5,6 +5,7 @@ import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { ICommand } from '../session/commands/command-types.ts'
 import type {
@@ -71,6 +72,8 @@ export type TLocalAgentHostOptions = {
   env?: TEnvironmentRecord
   /** The lowest settings layer (the user's), below the workspace's `.claude/` and `.robota/` files. */
   userSettings?: unknown
+  /** Where user-scope bundle plugins are kept (`IndexedDBPluginFileStore` in a worker); project-scope ones live in each session's sandbox. */
+  userPlugins?: IPluginFileStore
   /** How often batched events are delivered, in milliseconds. */
   eventIntervalMs?: number
   /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
@@ -326,7 +329,8 @@ export class LocalAgentHost implements IAgentHost {
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
     const configuration = await loadWorkspaceConfiguration(sandbox, workspaceRoot, {
       ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
-      ...(options.env ? { env: options.env } : {})
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.userPlugins ? { userPlugins: options.userPlugins } : {})
     })
     const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
     const mcp = await connectSessionMcpServers(configuration.settings, { ...options.mcpServers, ...this.records.peek(sessionId)?.mcpServers })
