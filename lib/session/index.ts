@@ -22,6 +22,11 @@ export { createSubagentSession } from './subagents/subagent-session.ts'
 export { isSessionEvent } from './session-events.ts'
 export { PermissionEnforcer } from './permission-enforcer.ts'
 export { GatedTool } from './tool-gate.ts'
+export { BundlePluginLoader } from './plugins/bundle-plugin-loader.ts'
+export { BundlePluginInstaller } from './plugins/bundle-plugin-installer.ts'
+export { PluginCommandSource } from './plugins/plugin-command-source.ts'
+export { SandboxPluginFileStore, PROJECT_PLUGINS_DIRECTORY } from './plugins/sandbox-plugin-file-store.ts'
+export { BUNDLE_MANIFEST_FILE, bundlePluginManifestSchema } from './plugins/bundle-plugin-manifest.ts'
 export type {
   IExecutionResult,
   IInteractiveSessionEvents,
@@ -57,3 +62,7 @@ export type {
   TPermissionRequest
 } from './permission-enforcer-types.ts'
 export type { IToolGate } from './tool-gate.ts'
+export type { IBundlePluginManifest, TBundlePluginAuthor } from './plugins/bundle-plugin-manifest.ts'
+export type { ILoadedBundlePlugin, TBundleFiles, TBundleOpenApiDocument, TBundleProblem } from './plugins/loaded-bundle-plugin.ts'
+export type { TEnabledPlugins, TInstalledPlugin, TPluginInstallOptions } from './plugins/bundle-plugin-installer.ts'
+export type { TPluginScope } from './plugins/plugin-registry.ts'

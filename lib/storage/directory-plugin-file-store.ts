@@ -1,7 +1,7 @@
 import { StorageError } from '../core/errors.ts'
 import type { IPluginFileStore } from './plugin-file-store.ts'
 
-/** The part of Node's `fs/promises` a directory store uses; pass `await import('node:fs/promises')`. */
+/** The part of Node's `fs/promises` a directory store uses; pass Node's `fs/promises` module. */
 export type TDirectoryFileSystem = {
   readFile(path: string, encoding: 'utf8'): Promise<string>
   writeFile(path: string, content: string, encoding: 'utf8'): Promise<void>

@@ -1,4 +1,4 @@
-import { openDB, type IDBPDatabase } from 'idb'
+import { wrap, type IDBPDatabase } from 'idb'
 import { StorageError } from '../../core/errors.ts'
 import type { IPluginFileStore } from '../plugin-file-store.ts'
 
@@ -56,21 +56,36 @@ export class IndexedDBPluginFileStore implements IPluginFileStore {
   private open(): Promise<IDBPDatabase> {
     const factory = this.options.indexedDB ?? globalThis.indexedDB
     if (!factory) return Promise.reject(new Error('IndexedDB is not available here'))
-    this.connection ??= openDB(this.databaseName, 1, {
-      upgrade: (database) => {
-        database.createObjectStore(FILES)
-      },
-      blocking: () => {
-        // Another tab upgrades the database: let go, and reopen on the next call.
-        void this.connection?.then((database) => database.close())
-        this.connection = undefined
-      }
-    }).then((database) => database, (error: unknown) => {
+    this.connection ??= openPluginDatabase(factory, this.databaseName, () => {
+      this.connection = undefined
+    }).catch((error: unknown) => {
       this.connection = undefined
       throw error
     })
     return this.connection
   }
+}
+
+// idb's `openDB` always uses the global `indexedDB`; the request is opened on the given factory.
+function openPluginDatabase(factory: IDBFactory, databaseName: string, onUnusable: () => void): Promise<IDBPDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = factory.open(databaseName, 1)
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(FILES)
+    }
+    request.onsuccess = () => {
+      const database = request.result
+      // Another tab upgrading the database: let go, and reopen on the next call.
+      database.onversionchange = () => {
+        database.close()
+        onUnusable()
+      }
+      database.onclose = () => onUnusable()
+      resolve(wrap(database))
+    }
+    request.onerror = () => reject(request.error)
+    request.onblocked = () => reject(new Error(`"${databaseName}" is held open by another tab; close it and retry`))
+  })
 }
 
 /** Every key under `directory/`: from `directory/` up to the next string after the prefix. */
