@@ -86,9 +86,9 @@ test('plugins: browse a local marketplace, install a bundle, use its command and
   await expect(results.locator('.command-entry').last()).toContainText('Ran the skill /docs-kit:readme')
   await expect(conversation.getByLabel('Assistant').last()).toContainText('README.md reads')
 
-  // The bundle lives in the session's workspace, pinned in the registry.
+  // Disabled, it stays installed and contributes nothing; the checkbox follows the host's answer.
   await page.getByRole('tab', { name: 'Plugins' }).click()
-  await entry.getByLabel('Enabled').uncheck()
+  await entry.getByLabel('Enabled').click()
   await expect(entry.getByLabel('Enabled')).not.toBeChecked()
   await runCommand(page, '/docs-kit:inventory')
   await expect(results.locator('.command-entry').last()).toContainText('Unknown command /docs-kit:inventory')
