@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { startPluginMarketplaceServer, type TPluginMarketplaceServer } from '../lib/testing/plugin-marketplace-server.ts'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
@@ -69,6 +70,10 @@ test('plugins: browse a local marketplace, install a bundle, use its command and
   await expect(contributions).toContainText('Bash(rm *)')
   await expect(contributions).toContainText('adds instructions')
   await saveScreenshot(page, 'playground-plugins')
+  const axe = await new AxeBuilder({ page }).include('.side-panel').analyze()
+  const serious = axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  recordSuiteTotal('playground plugins', 'accessibilityViolations', serious.length)
+  expect(serious.map((violation) => violation.id)).toEqual([])
 
   // The command palette offers the bundle's command; it runs as a turn with the real tools.
   const prompt = page.getByLabel('Prompt')

@@ -172,8 +172,12 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.ownership.whileOwner(sessionId, () => this.inner.installPlugin(sessionId, request))
   }
 
-  listPlugins(sessionId: string): Promise<TPluginView[]> {
-    return this.inner.listPlugins(sessionId)
+  /**
+   * None unless this tab drives the session: the project's bundles are in the sandbox of the tab
+   * that does, and asking here would assemble the session in a tab that may only follow it.
+   */
+  async listPlugins(sessionId: string): Promise<TPluginView[]> {
+    return this.ownership.isOwner(sessionId) ? this.inner.listPlugins(sessionId) : []
   }
 
   setPluginEnabled(sessionId: string, scope: TPluginScope, name: string, enabled: boolean): Promise<TPluginView[]> {

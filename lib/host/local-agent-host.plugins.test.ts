@@ -24,9 +24,9 @@ afterAll(async () => {
   await marketplace.close()
 })
 
-function makeHost(steps: TScriptedStepSource[] = [], userPlugins = new MemoryPluginFileStore()) {
+function makeHost(steps: TScriptedStepSource[] = [], userPlugins = new MemoryPluginFileStore(), deltaDelayMs = 0) {
   const store = new MemorySessionStore()
-  const provider = new ScriptedProvider(steps, { name: 'scripted' })
+  const provider = new ScriptedProvider(steps, { name: 'scripted', deltaDelayMs })
   const host = new LocalAgentHost({
     store,
     createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
@@ -113,6 +113,17 @@ describe('LocalAgentHost bundle plugins', () => {
     expect(await host.listPlugins(session.id)).toEqual([])
     expect(await host.listFiles(session.id, '/workspace')).not.toContainEqual(expect.objectContaining({ name: '.robota' }))
     refusals += 3
+  })
+
+  it('refuses a change while the session runs a turn, and takes it once the turn ended', async () => {
+    const { host } = makeHost([{ text: ['slow', ' ', 'answer', '.'] }], new MemoryPluginFileStore(), 40)
+    const session = await host.createSession()
+    const turn = host.submit(session.id, 'Say something slowly')
+    await expect(host.installPlugin(session.id, { source: marketplace.indexUrl, name: 'review-kit', scope: 'project' })).rejects.toThrow(/is running a turn/)
+    await turn
+    expect(await host.listPlugins(session.id)).toEqual([])
+    expect((await host.installPlugin(session.id, { source: marketplace.indexUrl, name: 'review-kit', scope: 'project' })).map((plugin) => plugin.name)).toEqual(['review-kit'])
+    refusals += 1
   })
 
   it('shows a bundle whose files changed as unusable, saying why', async () => {
