@@ -17,16 +17,16 @@ function node(code: string): string {
 
 test('every entry point imports by name in plain Node, with the names the docs use', () => {
   const expected: Record<string, string[]> = {
-    robota: ['Robota', 'InteractiveSession', 'createQuery', 'MemorySessionStore', 'LocalAgentHost', 'createZodFunctionTool', 'verifyReplayLog'],
+    robota: ['Robota', 'InteractiveSession', 'createQuery', 'MemorySessionStore', 'LocalAgentHost', 'createZodFunctionTool', 'verifyReplayLog', 'BundlePluginInstaller', 'MarketplaceClient', 'PluginCommandSource', 'DirectoryPluginFileStore'],
     'robota/providers/anthropic': ['AnthropicProvider'],
     'robota/providers/google': ['GoogleProvider'],
     'robota/providers/openai': ['OpenAIProvider'],
     'robota/sandbox': ['InMemorySandboxClient', 'applyWorkspaceManifest', 'validateWorkspaceManifestPath'],
     'robota/sandbox/e2b': ['E2BSandboxClient', 'createE2BSandboxClient'],
-    'robota/storage/indexeddb': ['IndexedDBSessionStore'],
+    'robota/storage/indexeddb': ['IndexedDBSessionStore', 'IndexedDBPluginFileStore'],
     'robota/worker': ['createAgentClient', 'createRemoteAgentClient'],
     'robota/react': ['useAgentSession', 'useReplayEvents'],
-    'robota/testing': ['ScriptedProvider', 'startFakeLlmServer'],
+    'robota/testing': ['ScriptedProvider', 'startFakeLlmServer', 'startPluginMarketplaceServer'],
     'robota/testing/e2b': ['FakeE2BCloud'],
     'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter', 'createHeadlessTransport', 'createHttpTransport', 'createMcpTransport', 'serveAgentHost', 'WebSocketTransport']
   }

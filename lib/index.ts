@@ -122,6 +122,8 @@ export {
   hashReplayEvent,
   importReplayLogJsonl,
   MemorySessionStore,
+  MemoryPluginFileStore,
+  DirectoryPluginFileStore,
   recordedPrompts,
   REDACTED,
   redactSecrets,
@@ -324,6 +326,9 @@ export type {
   TPromptHookRunner
 } from './hooks/index.ts'
 export type {
+  IPluginFileStore,
+  TDirectoryFileSystem,
+  TDirectoryPluginFileStoreOptions,
   ISessionStore,
   TCorruptSessionEntry,
   TReplayExportHeader,

@@ -23,6 +23,7 @@ import { useInitialManifest } from './workspace/use-initial-manifest.ts'
 import { TopBar } from './shell/top-bar.tsx'
 
 // Panels not on screen at start load on first use, keeping the page's first script small.
+const PluginsPanel = lazy(() => import('./plugins/plugins-panel.tsx').then((module) => ({ default: module.PluginsPanel })))
 const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
 
@@ -210,6 +211,11 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
                 onOpenSettings={() => setSettingsOpen(true)}
                 onSwitched={() => setFilesVersion((version) => version + 1)}
               />
+            </Suspense>
+          }
+          plugins={
+            <Suspense fallback={<p className="note">Loading the plugins panel…</p>}>
+              <PluginsPanel key={state.sessionId} host={host} sessionId={state.sessionId} running={state.running} />
             </Suspense>
           }
         />

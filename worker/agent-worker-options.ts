@@ -6,6 +6,7 @@ import type { IPermissionLists, TPermissionMode } from '../lib/permissions/index
 import type { TManifestApplication, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
 import type { TLocalAgentHostOptions } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
+import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import type { ISandboxClient } from '../sandbox/sandbox-client.ts'
 
 /** Builds a provider from the page's plain-data choice (its key, base URL and model), inside the worker. */
@@ -72,4 +73,10 @@ export type TAgentWorkerOptions = {
    * those that allow its origin (CORS); stdio entries are refused.
    */
   mcpServers?: TLocalAgentHostOptions['mcpServers']
+  /**
+   * Where user-scope bundle plugins are kept: an IndexedDB database of this name, or any plugin
+   * store. In a worker the default is the database `robota-plugins`, apart from the sessions';
+   * elsewhere (Node, tests) it is memory.
+   */
+  userPlugins?: { databaseName: string } | IPluginFileStore
 }

@@ -136,6 +136,12 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   setPermissionMode: { policy: retry, after: (memory, _result, sessionId, mode) => memory.permissionModeSet(sessionId, mode) },
   setMcpServers: { policy: retry, after: (memory, _result, sessionId, servers) => memory.mcpServersSet(sessionId, servers) },
   listMcpServers: { policy: retry },
+  searchPlugins: { policy: retry },
+  // An install or a change the worker died under may or may not have landed: the page lists again.
+  installPlugin: { policy: reject },
+  listPlugins: { policy: retry },
+  setPluginEnabled: { policy: reject },
+  uninstallPlugin: { policy: reject },
   listFiles: { policy: retry },
   readFile: { policy: retry },
   writeFile: { policy: retry },

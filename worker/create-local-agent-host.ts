@@ -2,6 +2,8 @@ import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
+import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plugin-file-store.ts'
+import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
 import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
@@ -46,8 +48,13 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
     ...(options.webFetch === undefined ? {} : { webFetch: options.webFetch }),
     ...(options.searchProvider ? { searchProvider: options.searchProvider } : {}),
-    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {})
+    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+    ...(options.userPlugins ? { userPlugins: resolvePluginStore(options.userPlugins) } : {})
   })
+}
+
+function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {
+  return 'read' in option ? option : new IndexedDBPluginFileStore({ databaseName: option.databaseName })
 }
 
 function buildProvider(providers: TAgentWorkerOptions['providers'], choice: TProviderChoice) {

@@ -12,6 +12,7 @@ import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 const DEFAULT_DATABASE = 'robota'
+const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
 
 /**
  * The agent host an app's worker runs, built from the app's choices (providers, tools, system
@@ -21,7 +22,8 @@ const DEFAULT_DATABASE = 'robota'
 export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
   const { store, channel } = resolveStore(options.store)
   return new MultiTabAgentHost({
-    host: createLocalAgentHost(options, store),
+    // A worker has IndexedDB: user-scope bundle plugins outlive the tab unless the app says otherwise.
+    host: createLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store),
     store,
     // Browsers without Web Locks get one tab's worth of safety: this worker's own.
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? createWebSessionLocks(navigator.locks) : createInProcessSessionLocks(),

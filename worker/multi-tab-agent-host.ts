@@ -10,6 +10,11 @@ import type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServers,
+  TMarketplaceQuery,
+  TMarketplaceSearch,
+  TPluginInstallRequest,
+  TPluginScope,
+  TPluginView,
   TMcpServerStatus,
   TProviderChoice,
   TSandboxChoice,
@@ -156,6 +161,31 @@ export class MultiTabAgentHost implements IAgentHost {
    */
   async listMcpServers(sessionId: string): Promise<TMcpServerStatus[]> {
     return this.ownership.isOwner(sessionId) ? this.inner.listMcpServers(sessionId) : []
+  }
+
+  searchPlugins(query: TMarketplaceQuery & { source: string }): Promise<TMarketplaceSearch> {
+    return this.inner.searchPlugins(query)
+  }
+
+  /** Changes go through the tab that drives the session, which writes its workspace and reassembles it. */
+  installPlugin(sessionId: string, request: TPluginInstallRequest): Promise<TPluginView[]> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.installPlugin(sessionId, request))
+  }
+
+  /**
+   * None unless this tab drives the session: the project's bundles are in the sandbox of the tab
+   * that does, and asking here would assemble the session in a tab that may only follow it.
+   */
+  async listPlugins(sessionId: string): Promise<TPluginView[]> {
+    return this.ownership.isOwner(sessionId) ? this.inner.listPlugins(sessionId) : []
+  }
+
+  setPluginEnabled(sessionId: string, scope: TPluginScope, name: string, enabled: boolean): Promise<TPluginView[]> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.setPluginEnabled(sessionId, scope, name, enabled))
+  }
+
+  uninstallPlugin(sessionId: string, scope: TPluginScope, name: string): Promise<TPluginView[]> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.uninstallPlugin(sessionId, scope, name))
   }
 
   listFiles(sessionId: string, path: string): Promise<TSandboxDirEntry[]> {

@@ -140,6 +140,23 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'lists a session’s bundle plugins: none at first; an unreachable source installs nothing, with its code kept',
+    run: async (host) => {
+      const session = await host.createSession()
+      check((await host.listPlugins(session.id)).length === 0, 'a new session has no bundle plugins')
+      // Port 9 (discard) refuses connections at once.
+      const source = 'http://127.0.0.1:9/index.json'
+      const search = await host.searchPlugins({ source })
+      check(search.plugins.length === 0 && search.failures[0]?.source === source, `an unreachable source is a failure of the search; got ${JSON.stringify(search)}`)
+      const refused = await rejection(host.installPlugin(session.id, { source, name: 'review-kit', scope: 'project' }))
+      check(refused?.code === 'NETWORK_ERROR', `an install from an unreachable source is a network error; got ${JSON.stringify(refused)}`)
+      check((await host.listPlugins(session.id)).length === 0, 'nothing was installed')
+      const missing = await rejection(host.setPluginEnabled(session.id, 'user', 'ghost', true))
+      check(missing?.code === 'VALIDATION_ERROR' && missing.message.includes('ghost'), `enabling a bundle not installed names it; got ${JSON.stringify(missing)}`)
+      await host.deleteSession(session.id)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

@@ -39,6 +39,7 @@ export async function listHostCommands(hosted: HostedSession): Promise<ICommand[
   const registry = new CommandRegistry()
   registry.addSource(new BuiltinCommandSource())
   if (hosted.configuration.skills) registry.addSource(hosted.configuration.skills)
+  registry.addSource(hosted.configuration.plugins.commands)
   await registry.refresh()
   return registry.getCommands()
 }
@@ -55,7 +56,7 @@ export function parseCommandLine(line: unknown): { name: string; args: string } 
 
 /**
  * Runs one command line against a host's session: a built-in command, else a skill from the
- * sandbox (submitted as a turn), else a failed outcome naming the unknown command.
+ * sandbox or a bundle plugin's command (submitted as a turn), else a failed outcome naming the unknown command.
  */
 export async function runHostCommand(line: string, ports: THostCommandPorts): Promise<TCommandOutcome> {
   const { name, args } = parseCommandLine(line)
@@ -67,13 +68,21 @@ export async function runHostCommand(line: string, ports: THostCommandPorts): Pr
     if (failure) return { command: name, success: false, message: failure }
     return { command: name, success: result.success, message: result.message, ...(result.data ? { data: toPlainData(result.data) } : {}) }
   }
-  const skill = ports.hosted.configuration.skills?.getSkill(name)
+  const qualified = resolveQualifiedName(commands, name)
+  const skill = ports.hosted.configuration.skills?.getSkill(qualified) ?? ports.hosted.configuration.plugins.commands.getCommand(qualified)
   if (!skill) {
     return { command: name, success: false, message: `Unknown command /${name}. Type / to see the commands and skills, or run /help.` }
   }
   const turn = await ports.submit(buildSkillPrompt(skill, args))
   const message = turn.interrupted ? `The skill ${skill.name} was interrupted.` : turn.response
   return { command: name, success: !turn.interrupted, skill: true, message, data: { skillName: skill.name, interrupted: turn.interrupted } }
+}
+
+/** The name itself when a command has it, else the one bundle command `<plugin>:<name>`. */
+function resolveQualifiedName(commands: readonly ICommand[], name: string): string {
+  if (commands.some((command) => command.name === name)) return name
+  const qualified = commands.filter((command) => command.origin === 'plugin' && command.name.endsWith(`:${name}`))
+  return qualified.length === 1 ? (qualified[0] as ICommand).name : name
 }
 
 /** The command host over a hosted session; a model switch is host work, queued for `settle`. */

@@ -5,6 +5,7 @@ import type { THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
+import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { ICommand } from '../session/commands/command-types.ts'
 import type {
@@ -16,6 +17,11 @@ import type {
   TManifestApplication,
   TMcpServers,
   TMcpServerStatus,
+  TMarketplaceQuery,
+  TMarketplaceSearch,
+  TPluginInstallRequest,
+  TPluginScope,
+  TPluginView,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
@@ -28,7 +34,9 @@ import { HostReplay } from './host-replay.ts'
 import { HostRunningTurns } from './host-running-turns.ts'
 import { HostSessionCommands } from './host-session-commands.ts'
 import { HostSessionLifecycle } from './host-session-lifecycle.ts'
-import { HostWorkspaceFiles } from './host-workspace-files.ts'
+import { HostWorkspaceFiles, saveSandboxSnapshot } from './host-workspace-files.ts'
+import { HostPlugins } from './host-plugins.ts'
+import { MemoryPluginFileStore } from '../storage/memory-plugin-file-store.ts'
 import { HostedSession } from './hosted-session.ts'
 import { HostedSessionRecords } from './hosted-session-records.ts'
 import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
@@ -71,6 +79,12 @@ export type TLocalAgentHostOptions = {
   env?: TEnvironmentRecord
   /** The lowest settings layer (the user's), below the workspace's `.claude/` and `.robota/` files. */
   userSettings?: unknown
+  /**
+   * Where user-scope bundle plugins are kept (`IndexedDBPluginFileStore` in a worker, a
+   * `DirectoryPluginFileStore` in Node); in memory when left out. Project-scope ones live in each
+   * session's sandbox.
+   */
+  userPlugins?: IPluginFileStore
   /** How often batched events are delivered, in milliseconds. */
   eventIntervalMs?: number
   /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
@@ -104,6 +118,8 @@ export class LocalAgentHost implements IAgentHost {
   private readonly files: HostWorkspaceFiles
   private readonly replay: HostReplay
   private readonly records = new HostedSessionRecords()
+  private readonly plugins: HostPlugins
+  private readonly userPlugins: IPluginFileStore
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
@@ -159,6 +175,19 @@ export class LocalAgentHost implements IAgentHost {
       store,
       liveSession: (sessionId) => this.liveSessionById(sessionId),
       ...(options.applyManifest ? { applyManifest: options.applyManifest } : {})
+    })
+    this.userPlugins = options.userPlugins ?? new MemoryPluginFileStore()
+    this.plugins = new HostPlugins({
+      userPlugins: this.userPlugins,
+      workspaceRoot,
+      sandboxOf: async (sessionId) => (await this.liveSessionById(sessionId)).sandbox,
+      assertIdle: (sessionId) => this.turns.assertIdle(sessionId),
+      reassemble: async (sessionId) => {
+        // Project-scope bundles are workspace files: they are stored with the session's snapshot.
+        const hosted = await this.liveSessionById(sessionId)
+        await saveSandboxSnapshot(store, sessionId, hosted.sandbox)
+        await this.live.rebuild(await this.loadRecord(sessionId))
+      }
     })
     this.replay = new HostReplay({
       store,
@@ -303,6 +332,30 @@ export class LocalAgentHost implements IAgentHost {
     return (await this.liveSessionById(sessionId)).mcpServers()
   }
 
+  searchPlugins(query: TMarketplaceQuery & { source: string }): Promise<TMarketplaceSearch> {
+    return this.plugins.search(query)
+  }
+
+  async installPlugin(sessionId: string, request: TPluginInstallRequest): Promise<TPluginView[]> {
+    await this.loadRecord(sessionId)
+    return this.plugins.install(sessionId, request)
+  }
+
+  async listPlugins(sessionId: string): Promise<TPluginView[]> {
+    await this.loadRecord(sessionId)
+    return this.plugins.list(sessionId)
+  }
+
+  async setPluginEnabled(sessionId: string, scope: TPluginScope, name: string, enabled: boolean): Promise<TPluginView[]> {
+    await this.loadRecord(sessionId)
+    return this.plugins.setEnabled(sessionId, scope, name, enabled)
+  }
+
+  async uninstallPlugin(sessionId: string, scope: TPluginScope, name: string): Promise<TPluginView[]> {
+    await this.loadRecord(sessionId)
+    return this.plugins.uninstall(sessionId, scope, name)
+  }
+
   async subscribe(listener: THostEventListener): Promise<number> {
     return this.events.subscribe(listener)
   }
@@ -326,7 +379,8 @@ export class LocalAgentHost implements IAgentHost {
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
     const configuration = await loadWorkspaceConfiguration(sandbox, workspaceRoot, {
       ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
-      ...(options.env ? { env: options.env } : {})
+      ...(options.env ? { env: options.env } : {}),
+      userPlugins: this.userPlugins
     })
     const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
     const mcp = await connectSessionMcpServers(configuration.settings, { ...options.mcpServers, ...this.records.peek(sessionId)?.mcpServers })

@@ -22,6 +22,14 @@ export { createSubagentSession } from './subagents/subagent-session.ts'
 export { isSessionEvent } from './session-events.ts'
 export { PermissionEnforcer } from './permission-enforcer.ts'
 export { GatedTool } from './tool-gate.ts'
+export { BundlePluginLoader } from './plugins/bundle-plugin-loader.ts'
+export { BundlePluginInstaller } from './plugins/bundle-plugin-installer.ts'
+export { PluginCommandSource } from './plugins/plugin-command-source.ts'
+export { SandboxPluginFileStore, PROJECT_PLUGINS_DIRECTORY } from './plugins/sandbox-plugin-file-store.ts'
+export { BUNDLE_MANIFEST_FILE, bundlePluginManifestSchema } from './plugins/bundle-plugin-manifest.ts'
+export { DEFAULT_MARKETPLACE_SOURCE, MarketplaceClient } from './plugins/marketplace-client.ts'
+export { BUNDLE_ARCHIVE_FORMAT, parseBundleArchive, toBundleArchive } from './plugins/bundle-archive.ts'
+export { marketplaceIndexSchema } from './plugins/marketplace-index.ts'
 export type {
   IExecutionResult,
   IInteractiveSessionEvents,
@@ -57,3 +65,9 @@ export type {
   TPermissionRequest
 } from './permission-enforcer-types.ts'
 export type { IToolGate } from './tool-gate.ts'
+export type { IBundlePluginManifest, TBundlePluginAuthor } from './plugins/bundle-plugin-manifest.ts'
+export type { ILoadedBundlePlugin, TBundleFiles, TBundleOpenApiDocument, TBundleProblem } from './plugins/loaded-bundle-plugin.ts'
+export type { TEnabledPlugins, TInstalledPlugin, TPluginInstallOptions } from './plugins/bundle-plugin-installer.ts'
+export type { TPluginScope } from './plugins/plugin-registry.ts'
+export type { TMarketplaceClientOptions, TMarketplaceSearch } from './plugins/marketplace-client.ts'
+export type { TMarketplaceEntry, TMarketplaceIndex, TMarketplaceListing, TMarketplaceQuery } from './plugins/marketplace-index.ts'

@@ -62,7 +62,8 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   const snapshot = source && options.store ? await restoreSandbox(options, source.id) : undefined
   const configuration = await loadWorkspaceConfiguration(options.sandbox, cwd, {
     ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
-    ...(options.env ? { env: options.env } : {})
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.userPlugins ? { userPlugins: options.userPlugins } : {})
   })
   const model = options.model ?? source?.model ?? chooseSettingsModel(configuration, options, cwd) ?? DEFAULT_SESSION_MODEL
   const resuming = source !== undefined && options.forkSession !== true

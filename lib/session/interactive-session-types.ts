@@ -10,6 +10,7 @@ import type { IHookTypeExecutor, THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
+import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import type { InteractiveSession } from './interactive-session.ts'
 import type { TPermissionHandler } from './permission-enforcer-types.ts'
 import type { Session } from './session.ts'
@@ -114,6 +115,12 @@ export type TInteractiveSessionOptions = {
   userSettings?: unknown
   /** What `$ENV:` references in settings resolve against. */
   env?: TEnvironmentRecord
+  /**
+   * The user-scope bundle plugins: `new DirectoryPluginFileStore({ root: '~/.robota/plugins', fs })`
+   * in Node, `IndexedDBPluginFileStore` in a browser. The project's are read from
+   * `<cwd>/.robota/plugins/` in the sandbox.
+   */
+  userPlugins?: IPluginFileStore
   /** Tools beside the sandbox tools, the web tools and the Agent tool. */
   tools?: readonly ITool[]
   /**

@@ -64,6 +64,7 @@ export class InteractiveSession implements ICommandHost {
         this.name = started.name
         this.history.prepend(started.resumedEntries)
         if (started.configuration?.skills) this.registry.addSource(started.configuration.skills)
+        if (started.configuration) this.registry.addSource(started.configuration.plugins.commands)
         this.events.emit('context_update', started.session.getContextState())
       },
       (error: unknown) => this.events.emit('error', toError(error))
@@ -118,7 +119,10 @@ export class InteractiveSession implements ICommandHost {
     this.scheduler.cancelQueue()
   }
 
-  /** Runs a built-in command, or a skill by name; `null` when there is neither. */
+  /**
+   * Runs a built-in command, a skill, or a bundle plugin's command (`review-kit:audit`, or `audit`
+   * when only one bundle has it) by name; `null` when there is none.
+   */
   async executeCommand(name: string, args = ''): Promise<ICommandResult | null> {
     const started = await this.starting
     const result = await this.commands.execute(this, name, args)
@@ -126,7 +130,8 @@ export class InteractiveSession implements ICommandHost {
       this.events.emit('context_update', started.session.getContextState())
       return result
     }
-    const skill = started.configuration?.skills?.getSkill(name)
+    const qualified = this.registry.resolveQualifiedName(name) ?? name
+    const skill = started.configuration?.skills?.getSkill(qualified) ?? started.configuration?.plugins.commands.getCommand(qualified)
     if (!skill) return null
     const displayInput = `/${skill.name}${args.trim() ? ` ${args.trim()}` : ''}`
     this.history.push('skill-invocation', { skillName: skill.name, displayInput })
@@ -135,13 +140,14 @@ export class InteractiveSession implements ICommandHost {
     return outcome ? { success: true, message: outcome.response, data } : { success: false, message: `The skill ${skill.name} did not complete.`, data }
   }
 
-  /** Every built-in command and skill, as name and description. */
+  /** Every built-in command, skill and bundle plugin command, as name and description. */
   listCommands(): Array<{ name: string; description: string }> {
     const skills = this.started?.configuration?.skills?.getSkills() ?? []
-    return [...this.commands.list(), ...skills].map(({ name, description }) => ({ name, description }))
+    const pluginCommands = this.started?.configuration?.plugins.commands.getCommands() ?? []
+    return [...this.commands.list(), ...skills, ...pluginCommands].map(({ name, description }) => ({ name, description }))
   }
 
-  /** The command palette: built-in commands with subcommands, then skills. */
+  /** The command palette: built-in commands with subcommands, then skills, then bundle plugins' commands. */
   getCommandRegistry(): CommandRegistry {
     return this.registry
   }

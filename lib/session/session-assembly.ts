@@ -27,6 +27,9 @@ import type { TSessionEvent, TSessionEventListener } from './session-events.ts'
 import { createAgentTool } from './subagents/agent-tool.ts'
 import { loadAgentDefinitions } from './subagents/load-agent-definitions.ts'
 import { createSubagentRunner } from './subagents/subagent-runner.ts'
+import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
+import { createPluginTools, loadPluginContributions, toContributions, type TPluginContributions } from './plugins/plugin-contributions.ts'
+import { SandboxPluginFileStore } from './plugins/sandbox-plugin-file-store.ts'
 
 /**
  * Allowed without asking in every session, as the spec sets: reading the configuration folders,
@@ -51,28 +54,45 @@ export type TWorkspaceConfiguration = {
   project: TProjectInfo
   skills: SkillCommandSource | undefined
   agents: IAgentDefinition[]
-  /** Skill and agent files that could not be read. */
+  /** Skill and agent files that could not be read, and bundle plugins left out. */
   problems: TFileProblem[]
+  /** What the enabled bundle plugins contribute; their skills, agents and settings are already in the fields above. */
+  plugins: TPluginContributions
 }
 
 const EMPTY_CONTEXT: TProjectContext = { files: [], agentsMd: '', claudeMd: '', compactInstructions: undefined }
 
+/** Where a workspace's configuration comes from besides its sandbox. */
+export type TWorkspaceConfigurationOptions = {
+  userSettings?: unknown
+  env?: TEnvironmentRecord
+  /** The user-scope bundle plugins (IndexedDB in a browser, `~/.robota/plugins/` in Node); the project's are read from the sandbox. */
+  userPlugins?: IPluginFileStore
+}
+
 /**
- * Reads settings, project context, skills and agent definitions from the sandbox; without a
- * sandbox only the user settings apply. A malformed settings file throws, naming file and field.
+ * Reads settings, project context, skills, agent definitions and enabled bundle plugins from the
+ * sandbox; without a sandbox only the user settings and user-scope bundles apply. Bundles' settings
+ * are the lowest layers, below the user's settings. A malformed settings file throws, naming file
+ * and field; a bundle that cannot be used is left out and reported in `problems`.
  */
 export async function loadWorkspaceConfiguration(
   sandbox: ISandboxClient | undefined,
   cwd: string,
-  options: { userSettings?: unknown; env?: TEnvironmentRecord } = {}
+  options: TWorkspaceConfigurationOptions = {}
 ): Promise<TWorkspaceConfiguration> {
+  const plugins = await loadPluginContributions({ ...(sandbox ? { project: new SandboxPluginFileStore(sandbox, cwd) } : {}), ...(options.userPlugins ? { user: options.userPlugins } : {}) })
+  const pluginSettings = plugins.settingsLayers.map((layer) => layer.settings)
+  const pluginSources = plugins.settingsLayers.map((layer) => layer.source)
   if (!sandbox) {
-    const settings = options.userSettings === undefined ? {} : parseSettingsLayer(options.userSettings, USER_SETTINGS_SOURCE, options.env)
-    const settingsSources = options.userSettings === undefined ? [] : [USER_SETTINGS_SOURCE]
-    return { settings, settingsSources, context: EMPTY_CONTEXT, project: { type: 'unknown' }, skills: undefined, agents: [...BUILTIN_AGENT_DEFINITIONS], problems: [] }
+    const userLayer = options.userSettings === undefined ? {} : parseSettingsLayer(options.userSettings, USER_SETTINGS_SOURCE, options.env)
+    const settingsSources = [...pluginSources, ...(options.userSettings === undefined ? [] : [USER_SETTINGS_SOURCE])]
+    const settings = mergeSettingsLayers([...pluginSettings, userLayer])
+    const agents = [...BUILTIN_AGENT_DEFINITIONS, ...plugins.agents]
+    return { settings, settingsSources, context: EMPTY_CONTEXT, project: { type: 'unknown' }, skills: undefined, agents, problems: [...plugins.problems], plugins }
   }
-  const loaded = await loadSettings(sandbox, { cwd, ...options })
-  const skills = new SkillCommandSource(sandbox, cwd)
+  const loaded = await loadSettings(sandbox, { cwd, ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }), ...(options.env ? { env: options.env } : {}) })
+  const skills = new SkillCommandSource(sandbox, cwd, { extraSkills: plugins.skills })
   const [context, project, agents] = await Promise.all([
     loadProjectContext(sandbox, cwd),
     detectProject(sandbox, cwd),
@@ -81,14 +101,20 @@ export async function loadWorkspaceConfiguration(
   ])
   if (loaded.settings.env && sandbox.setEnvironment) await sandbox.setEnvironment(loaded.settings.env)
   return {
-    settings: loaded.settings,
-    settingsSources: loaded.sources,
+    settings: mergeSettingsLayers([...pluginSettings, loaded.settings]),
+    settingsSources: [...pluginSources, ...loaded.sources],
     context,
     project,
     skills,
-    agents: agents.definitions,
-    problems: [...skills.getProblems(), ...agents.problems]
+    agents: [...agents.definitions, ...plugins.agents.filter((agent) => !agents.definitions.some((known) => known.name === agent.name))],
+    problems: [...skills.getProblems(), ...agents.problems, ...plugins.problems],
+    plugins
   }
+}
+
+/** A configuration's bundle contributions, or none for one built before bundles were read. */
+export function pluginContributionsOf(configuration: TWorkspaceConfiguration): TPluginContributions {
+  return configuration.plugins ?? toContributions([])
 }
 
 /** What `createSession` wires together. */
@@ -131,7 +157,12 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     cwd
   }
-  const fixedTools: ITool[] = [...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []), ...createWebTools(options), ...(options.tools ?? [])]
+  const fixedTools: ITool[] = [
+    ...(options.sandbox ? createSandboxTools(options.sandbox, cwd) : []),
+    ...createWebTools(options),
+    ...(options.tools ?? []),
+    ...createPluginTools(pluginContributionsOf(configuration))
+  ]
   const mcp = parts.mcp
   // Subagents get the MCP tools listed at start; only the session follows later list changes.
   const baseTools: ITool[] = [...fixedTools, ...(mcp?.getTools() ?? [])]
@@ -166,6 +197,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     project: configuration.project,
     context: configuration.context,
     skills: configuration.skills?.getSkills() ?? [],
+    ...(pluginContributionsOf(configuration).systemPrompts.length > 0 ? { pluginPrompts: pluginContributionsOf(configuration).systemPrompts } : {}),
     ...(settings.language ? { language: settings.language } : {})
   }
   const autoCompactThreshold = options.autoCompactThreshold ?? (settings.compaction?.auto === false ? false : settings.compaction?.threshold)

@@ -1,4 +1,7 @@
 export { MemorySessionStore } from './memory-session-store.ts'
+export { MemoryPluginFileStore } from './memory-plugin-file-store.ts'
+export { DirectoryPluginFileStore } from './directory-plugin-file-store.ts'
+export { sha256Text } from './sha256-text.ts'
 export {
   canonicalJson,
   chainReplayEvents,
@@ -16,6 +19,8 @@ export { findReplayGaps } from './replay-log/validate-replay-log.ts'
 export type { TReplayLogHead, TReplayRecord, TReplayVerification } from './replay-log/hash-chain.ts'
 export type { TReplayExportHeader, TReplayImport } from './replay-log/replay-jsonl.ts'
 export type { TReplayGap } from './replay-log/validate-replay-log.ts'
+export type { IPluginFileStore } from './plugin-file-store.ts'
+export type { TDirectoryFileSystem, TDirectoryPluginFileStoreOptions } from './directory-plugin-file-store.ts'
 export type {
   ISessionStore,
   TCorruptSessionEntry,

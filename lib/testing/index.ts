@@ -10,3 +10,5 @@ export type {
   TFakeLlmWireFormat
 } from './fake-llm-server.ts'
 export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage } from './fake-llm/fake-llm-script.ts'
+export { startPluginMarketplaceServer } from './plugin-marketplace-server.ts'
+export type { TPluginMarketplaceServer, TServedBundle } from './plugin-marketplace-server.ts'

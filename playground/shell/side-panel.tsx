@@ -1,20 +1,21 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 /** The side panel's tabs. */
-export type TSideTab = 'replay' | 'workspace'
+export type TSideTab = 'replay' | 'workspace' | 'plugins'
 
-type TSidePanelProps = { tab: TSideTab; onTab: (tab: TSideTab) => void; replay: ReactNode; workspace: ReactNode }
+type TSidePanelProps = { tab: TSideTab; onTab: (tab: TSideTab) => void; replay: ReactNode; workspace: ReactNode; plugins: ReactNode }
 
 const TABS: Array<{ id: TSideTab; label: string }> = [
   { id: 'replay', label: 'Replay' },
-  { id: 'workspace', label: 'Workspace' }
+  { id: 'workspace', label: 'Workspace' },
+  { id: 'plugins', label: 'Plugins' }
 ]
 
 /**
- * Replay and workspace behind tabs: arrow keys move between them, as the tabs pattern expects, and
- * with only two tabs Tab reaches each as well, for people who never try the arrows.
+ * Replay, workspace and plugins behind tabs: arrow keys move between them, as the tabs pattern
+ * expects, and with only three tabs Tab reaches each as well, for people who never try the arrows.
  */
-export function SidePanel({ tab, onTab, replay, workspace }: TSidePanelProps) {
+export function SidePanel({ tab, onTab, replay, workspace, plugins }: TSidePanelProps) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
@@ -46,7 +47,7 @@ export function SidePanel({ tab, onTab, replay, workspace }: TSidePanelProps) {
         ))}
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'replay' ? replay : workspace}
+        {tab === 'replay' ? replay : tab === 'workspace' ? workspace : plugins}
       </div>
     </div>
   )

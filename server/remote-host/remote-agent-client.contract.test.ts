@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe('the agent host contract: remote client over WebSocket', () => {
   it.each(AGENT_HOST_CONTRACT.map((contractCase) => [contractCase.name, contractCase] as const))('%s', async (_caseName, contractCase) => {
-    const served = await serveAgentHost(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 1 }), { port: 0, token: TOKEN })
+    const served = await serveAgentHost(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 1 }), { port: 0, token: TOKEN, allowPluginChanges: true })
     closers.push(() => served.close())
     const client = createRemoteAgentClient(served.url, { token: TOKEN, WebSocket: WebSocket as unknown as TWebSocketConstructor })
     closers.push(() => client.terminate())

@@ -13,9 +13,18 @@ export type TRemoteCallPolicy = {
   listsSessions?: boolean
   /** Picks the provider choice the call carries (if any), which the host checks before running it. */
   providerChoice?: (args: readonly unknown[]) => unknown
+  /** Why a page may not make this call on a shared host unless `allowPluginChanges` is set. */
+  refused?: string
 }
 
 const scoped: TRemoteCallPolicy = { sessionScoped: true }
+
+// Fetching a marketplace source or bundle would make the server fetch any address a page names, and
+// the user scope is the host's, shared by every user: by default a shared host installs plugins itself.
+const PLUGIN_CHANGES_REFUSED: TRemoteCallPolicy = {
+  sessionScoped: true,
+  refused: 'this remote host does not let pages fetch or install plugins (serveAgentHost option allowPluginChanges)'
+}
 
 /** One entry per host method; the compiler refuses a method without one. */
 export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallPolicy>> = {
@@ -44,7 +53,12 @@ export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallP
   rerunReplay: scoped,
   listCommands: scoped,
   executeCommand: scoped,
-  setSandbox: scoped
+  setSandbox: scoped,
+  searchPlugins: { sessionScoped: false, refused: PLUGIN_CHANGES_REFUSED.refused as string },
+  installPlugin: PLUGIN_CHANGES_REFUSED,
+  listPlugins: scoped,
+  setPluginEnabled: PLUGIN_CHANGES_REFUSED,
+  uninstallPlugin: PLUGIN_CHANGES_REFUSED
 }
 
 /** Whether `method` is a host method the remote host serves (own keys only, so `constructor` and the like are not). */

@@ -20,6 +20,8 @@ export type TRemoteHostContext = {
   authorize: TRemoteHostAuthorize
   maxFrameBytes: number
   allowedModels: readonly string[] | undefined
+  /** Whether calls refused by default on a shared host (plugin changes) are let through. */
+  allowPluginChanges: boolean
   helloTimeoutMs: number
   log: (entry: TRemoteHostLogEntry) => void
 }
@@ -107,6 +109,7 @@ export class RemoteHostConnection {
   private async run(call: TCall, principal: string): Promise<void> {
     const policy = REMOTE_CALL_POLICY[call.method]
     try {
+      if (policy.refused && !this.context.allowPluginChanges) throw new ValidationError(`${call.method}(): ${policy.refused}.`, { details: { method: call.method } })
       if (policy.sessionScoped) {
         const sessionId = call.args[0]
         if (typeof sessionId !== 'string' || !this.context.owners.owns(principal, sessionId)) {

@@ -46,6 +46,12 @@ export type TServeAgentHostOptions = {
   maxFrameBytes?: number
   /** Models sessions may be created with or switched to; any when left out. */
   allowedModels?: readonly string[]
+  /**
+   * Whether pages may search marketplace sources and install, enable or remove bundle plugins.
+   * Off by default: the server would fetch any address a page names, and the user scope is the
+   * host's, shared by every user. Listing a session's plugins is always allowed.
+   */
+  allowPluginChanges?: boolean
   /** How long a new connection has to send its `hello`, in milliseconds; default 10 s. */
   helloTimeoutMs?: number
   /** Receives one entry per connection event, with no token in it. */

@@ -31,6 +31,7 @@ export async function serveAgentHost(host: IAgentHost, options: TServeAgentHostO
     authorize,
     maxFrameBytes,
     allowedModels: options.allowedModels,
+    allowPluginChanges: options.allowPluginChanges === true,
     helloTimeoutMs: options.helloTimeoutMs ?? DEFAULT_HELLO_TIMEOUT_MS,
     log: options.log ?? (() => undefined)
   }

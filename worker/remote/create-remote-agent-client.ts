@@ -44,7 +44,12 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   rerunReplay: true,
   listCommands: true,
   executeCommand: true,
-  setSandbox: true
+  setSandbox: true,
+  searchPlugins: true,
+  installPlugin: true,
+  listPlugins: true,
+  setPluginEnabled: true,
+  uninstallPlugin: true
 }
 
 /**

@@ -7,6 +7,8 @@ import { discoverSkills, PROJECT_SKILL_LOCATIONS, type TSkill, type TSkillLocati
 export type TSkillCommandSourceOptions = {
   /** Extra locations (absolute sandbox paths, such as a user's skill folder), scanned after `.claude/commands`. */
   userLocations?: readonly TSkillLocation[]
+  /** Skills read elsewhere (enabled bundle plugins'), listed after the files' skills; a file's skill wins a name. */
+  extraSkills?: readonly TSkill[]
 }
 
 /**
@@ -21,6 +23,7 @@ export class SkillCommandSource implements ICommandSource {
   private problems: TFileProblem[] = []
   private loaded: Promise<void> | undefined
   private readonly locations: TSkillLocation[]
+  private readonly extraSkills: readonly TSkill[]
 
   constructor(
     private readonly sandbox: ISandboxClient,
@@ -31,12 +34,14 @@ export class SkillCommandSource implements ICommandSource {
     this.locations = [claudeSkills, claudeCommands, ...(options.userLocations ?? []), ...rest].filter(
       (location): location is TSkillLocation => location !== undefined
     )
+    this.extraSkills = options.extraSkills ?? []
   }
 
   /** Reads the skill folders again. */
   refresh(): Promise<void> {
     this.loaded = discoverSkills(this.sandbox, this.cwd, this.locations).then((discovery) => {
-      this.skills = discovery.skills
+      const names = new Set(discovery.skills.map((skill) => skill.name))
+      this.skills = [...discovery.skills, ...this.extraSkills.filter((skill) => !names.has(skill.name))]
       this.problems = discovery.problems
     })
     return this.loaded

@@ -21,13 +21,15 @@ export type TSystemPromptParts = {
   skills?: readonly TPromptSkill[]
   /** The language every answer must be in. */
   language?: string
+  /** What enabled bundle plugins add to the instructions, by bundle. */
+  pluginPrompts?: ReadonlyArray<{ plugin: string; text: string }>
   /** Context that SessionStart hooks asked to add. */
   additionalContext?: readonly string[]
 }
 
 /**
  * Assembles the system prompt: base instructions, the workspace, the project's instruction files
- * (AGENTS.md, then CLAUDE.md), the skills the model may consult, hook context, and the response
+ * (AGENTS.md, then CLAUDE.md), enabled bundle plugins' instructions, the skills the model may consult, hook context, and the response
  * language last, so it is the instruction the model read most recently.
  */
 export function buildSystemPrompt(parts: TSystemPromptParts): string {
@@ -41,6 +43,7 @@ export function buildSystemPrompt(parts: TSystemPromptParts): string {
   if (environment.length > 0) sections.push(`# Environment\n${environment.join('\n')}`)
   if (parts.context?.agentsMd) sections.push(`# Project instructions (AGENTS.md)\n${parts.context.agentsMd}`)
   if (parts.context?.claudeMd) sections.push(`# Project instructions (CLAUDE.md)\n${parts.context.claudeMd}`)
+  for (const addition of parts.pluginPrompts ?? []) sections.push(`# Plugin instructions (${addition.plugin})\n${addition.text}`)
   if (parts.skills && parts.skills.length > 0) sections.push(describeSkills(parts.skills))
   for (const context of parts.additionalContext ?? []) if (context.trim()) sections.push(`# Session context\n${context.trim()}`)
   if (parts.language) sections.push(`# Response language\nAlways respond in ${parts.language}, whatever language the files are in.`)
