@@ -15,7 +15,7 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close()
 })
 
-async function start(options: { allowedModels?: string[]; helloTimeoutMs?: number } = {}) {
+async function start(options: { allowedModels?: string[]; helloTimeoutMs?: number; allowPluginChanges?: boolean } = {}) {
   const started = await servePlaygroundHost({ token: TOKEN, maxFrameBytes: MAX_FRAME_BYTES, helloTimeoutMs: 2_000, ...options })
   served = started.served
   closers.push(() => served.close())
@@ -137,5 +137,18 @@ describe('the remote agent host refuses bad input', () => {
     expect(switched.message).toContain('setProvider: model "gpt-unlisted" is not allowed')
     expect((await page.listSessions()).sessions.map((listed) => listed.id)).toEqual([session.id])
     recordSuiteTotal(SUITE, 'badInputs', 2)
+  })
+
+  it('plugin changes from a page: searching a source and installing are refused unless the host allows them; listing works', async () => {
+    await start()
+    const page = client(TOKEN)
+    const session = await page.createSession()
+    const searched = await refusal(page.searchPlugins({ source: 'http://169.254.169.254/latest/meta-data' }))
+    expect(searched.code).toBe('VALIDATION_ERROR')
+    expect(searched.message).toBe('searchPlugins(): this remote host does not let pages fetch or install plugins (serveAgentHost option allowPluginChanges).')
+    const installed = await refusal(page.installPlugin(session.id, { source: 'http://127.0.0.1:9/index.json', name: 'kit', scope: 'user' }))
+    expect(installed.message).toContain('installPlugin(): this remote host does not let pages')
+    expect(await page.listPlugins(session.id)).toEqual([])
+    recordSuiteTotal(SUITE, 'securityChecks', 2)
   })
 })
