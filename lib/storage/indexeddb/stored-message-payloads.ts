@@ -1,6 +1,6 @@
 import jsSHA from 'jssha/sha256'
 import { StorageError } from '../../core/errors.ts'
-import { canonicalJson } from '../replay-log/hash-chain.ts'
+import { canonicalJson, canonicalMessageJson } from '../replay-log/canonical-event-json.ts'
 import type { TStoredReplayEvent } from '../replay-log/stored-replay-event.ts'
 
 /**
@@ -66,7 +66,7 @@ export function extractMessagePayloads(
       if (typeof known === 'string') payloads.set(known.slice('sha256:'.length), message)
       return known
     }
-    const text = canonicalJson(message)
+    const text = canonicalMessageJson(message)
     if (text.length < SHORTEST_STORED_APART) {
       storedForms.set(message, message)
       return message
