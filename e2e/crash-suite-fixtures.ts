@@ -95,13 +95,29 @@ export async function readStoredSessions(page: Page): Promise<Array<{ id: string
       request.onerror = () => reject(request.error)
     })
     try {
-      const records = await new Promise<unknown[]>((resolve, reject) => {
-        const request = database.transaction('sessions').objectStore('sessions').getAll()
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error)
-      })
-      type TRecord = { id: string; messages: Array<{ id: string; role: string; content: string; toolCalls?: Array<{ id: string }> }> }
-      return (records as TRecord[]).map((record) => ({
+      // One transaction over both stores, as the store reads them: a head and its messages apart
+      // (schema 7), or a whole record written before.
+      const transaction = database.transaction(['sessions', 'messages'])
+      const readAll = (storeName: string) =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const request = transaction.objectStore(storeName).getAll()
+          request.onsuccess = () => resolve(request.result)
+          request.onerror = () => reject(request.error)
+        })
+      const [heads, messageValues] = await Promise.all([readAll('sessions'), readAll('messages')])
+      type TMessage = { id: string; role: string; content: string; toolCalls?: Array<{ id: string }> }
+      type TRecord = { id: string; messages?: TMessage[]; messageCount?: number }
+      const stored = messageValues as Array<{ sessionId: string; index: number; message: TMessage }>
+      const records = (heads as TRecord[]).map((head) => ({
+        id: head.id,
+        messages:
+          head.messages ??
+          stored
+            .filter((value) => value.sessionId === head.id && value.index < (head.messageCount ?? 0))
+            .sort((left, right) => left.index - right.index)
+            .map((value) => value.message)
+      }))
+      return records.map((record) => ({
         id: record.id,
         messages: record.messages.map((message) => ({
           id: message.id,

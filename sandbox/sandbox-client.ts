@@ -86,6 +86,12 @@ export interface ISandboxClient {
   setEnvironment?(variables: Record<string, string>): Promise<void>
   /** Captures the whole filesystem as a portable, serializable value. */
   snapshot?(): Promise<unknown>
+  /**
+   * What a `snapshot()` costs: `local` (the default) a copy in memory, which a session takes after
+   * each round whose tools may have written; `billed` a call to a cloud service, which a session
+   * takes at most once per turn.
+   */
+  readonly snapshotCost?: 'local' | 'billed'
   /** Brings back a value that `snapshot()` produced. */
   restore?(snapshot: unknown): Promise<void>
   /** Releases what the client holds; later calls fail. */

@@ -207,7 +207,8 @@ export class HostedSession {
     const name = this.persistence?.record.name ?? record.name
     return new SessionPersistence(this.parts.store, { ...record, name, providerName, model }, {
       beforeWrite: this.parts.flushEvents,
-      ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {})
+      ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {}),
+      snapshotOncePerTurn: this.parts.sandbox.snapshotCost === 'billed'
     })
   }
 

@@ -82,7 +82,7 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
       }
   if (options.store) {
     const sandbox = options.sandbox
-    persistence = new SessionPersistence(options.store, record, sandbox?.snapshot ? { snapshotSandbox: () => takeSnapshot(sandbox) } : {})
+    persistence = new SessionPersistence(options.store, record, sandbox?.snapshot ? { snapshotSandbox: () => takeSnapshot(sandbox), snapshotOncePerTurn: sandbox.snapshotCost === 'billed' } : {})
     if (!resuming) await persistence.start()
     // A fork's workspace starts as a copy of its source's.
     if (!resuming && snapshot !== undefined) await options.store.saveSandboxSnapshot(record.id, snapshot)

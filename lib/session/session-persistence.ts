@@ -11,6 +11,8 @@ export type TSessionPersistenceOptions = {
   beforeWrite?: () => Promise<void>
   /** Takes a sandbox snapshot to store before a round's tool results. */
   snapshotSandbox?: () => Promise<unknown>
+  /** At most one snapshot per turn: see `SessionRecorder`. */
+  snapshotOncePerTurn?: boolean
 }
 
 /**

@@ -27,7 +27,14 @@ export function inspectSessionRecord(value: unknown): TSessionRecordInspection {
  * @throws StorageError naming the session and the first invalid field.
  */
 export function parseSessionRecord(value: unknown, sessionId: string): TSessionRecord {
-  const inspection = inspectSessionRecord(value)
+  return recordOrThrow(inspectSessionRecord(value), sessionId)
+}
+
+/**
+ * The inspected record, or the error that names why session `sessionId` cannot be used.
+ * @throws StorageError naming the session and the first invalid field.
+ */
+export function recordOrThrow(inspection: TSessionRecordInspection, sessionId: string): TSessionRecord {
   if (inspection.valid) return inspection.record
   throw new StorageError(`Session "${sessionId}" is corrupt: ${inspection.reason}`, {
     details: { sessionId, path: inspection.issues[0]?.path, issues: inspection.issues }

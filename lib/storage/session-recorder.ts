@@ -16,6 +16,12 @@ export type TSessionRecorderOptions = {
    * no takes no snapshot. Without it, every round with tool results takes one.
    */
   mayChangeWorkspace?: (toolName: string) => boolean
+  /**
+   * Takes at most one snapshot per turn (for a sandbox whose snapshots are billed cloud calls):
+   * once a round's tools may have written, what follows is held back and written with the
+   * snapshot the turn's closing `commit` takes. Without it, each such round takes its own.
+   */
+  snapshotOncePerTurn?: boolean
 }
 
 /**
@@ -23,16 +29,20 @@ export type TSessionRecorderOptions = {
  * record each time a message is committed to history, so a crash loses at most the stream of
  * the round in flight, never a committed message. The record's messages are rebuilt from the
  * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
- * A round's tool results are stored only after a sandbox snapshot taken once its tools ran, so a
- * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores; a round
- * whose tools cannot change the workspace (`mayChangeWorkspace`) takes none.
- * Writes are chained and never overlap.
+ * A round's tool results are stored only with a sandbox snapshot taken after its tools ran, so a
+ * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores. With
+ * `snapshotOncePerTurn` a turn takes at most one: what follows a writing round is held back until
+ * the turn's closing `commit` (a crash loses the turn's rounds from there, and the restored
+ * workspace loses their effects with them: the two stay in step). A round whose tools cannot
+ * change the workspace (`mayChangeWorkspace`) asks for none. Writes are chained and never overlap.
  */
 export class SessionRecorder {
   private buffered: TExecutionEventEnvelope[] = []
   private readonly messages: TUniversalMessage[]
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
+  // A round's tools may have written since the last snapshot: with one snapshot per turn, writes wait for the turn's end.
+  private snapshotDue = false
 
   constructor(
     private readonly store: ISessionStore,
@@ -56,11 +66,20 @@ export class SessionRecorder {
     // snapshot, taken before the first of them is stored, holds what every tool of the round did.
     const opensToolResults = message.role === 'tool' && this.messages[index - 1]?.role !== 'tool'
     this.messages[index] = message
-    this.commit(event.seq + 1, opensToolResults && this.roundMayWrite(index - 1))
+    const snapshotNow = opensToolResults && this.roundMayWrite(index - 1)
+    if (!this.options.snapshotOncePerTurn) return this.commit(event.seq + 1, snapshotNow)
+    if (snapshotNow) this.snapshotDue = true
+    if (!this.snapshotDue) this.commit(event.seq + 1)
   }
 
-  /** Queues a write of the record and every buffered event, after a sandbox snapshot when asked. */
+  /**
+   * Queues a write of the record and every buffered event; when a round's tools may have written
+   * since the last snapshot (or `withSnapshot` asks), after a sandbox snapshot. A turn's end calls
+   * it, so what a writing round held back lands there with one snapshot.
+   */
   commit(nextEventSeq: number, withSnapshot = false): void {
+    withSnapshot ||= this.snapshotDue
+    this.snapshotDue = false
     const events = this.buffered
     this.buffered = []
     this.latest = { ...this.latest, messages: [...this.messages], nextEventSeq, updatedAt: Date.now() }

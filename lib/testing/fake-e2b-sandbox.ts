@@ -68,6 +68,11 @@ export class FakeE2BCloud {
     return sandbox.connect()
   }
 
+  /** How many snapshots the cloud has taken (each `createSnapshot()` call is one, billed as one). */
+  get snapshotCount(): number {
+    return this.snapshots.size
+  }
+
   /** Stores a sandbox's filesystem under a new snapshot id. */
   saveSnapshot(value: unknown): string {
     const id = `fake-snapshot-${this.snapshots.size + 1}`

@@ -9,6 +9,7 @@ import type {
 } from '../sandbox-client.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../in-memory/output-limit.ts'
 import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
+import { E2BChangeTracker } from './e2b-change-tracker.ts'
 import { runE2BCommand } from './e2b-command.ts'
 import * as fileOperations from './e2b-file-operations.ts'
 import { E2BSandboxLifecycle } from './e2b-sandbox-lifecycle.ts'
@@ -49,19 +50,26 @@ export type TE2BSandboxClientOptions = IE2BSandboxClientOptions
  */
 export class E2BSandboxClient implements ISandboxClient {
   readonly kind = 'e2b'
+  /** Each snapshot is a `createSnapshot()` call to E2B's cloud. */
+  readonly snapshotCost = 'billed'
   private directory: string
   private readonly directoryMarker = createDirectoryMarker()
   private readonly maxOutputBytes: number
   private readonly commandTimeoutMs: number
   private readonly lifecycle: E2BSandboxLifecycle
   private environment: Record<string, string> = {}
+  private readonly snapshotMode: TE2BSnapshotMode
+  // A turn may ask for a snapshot more than once (after its tools, after its hooks): when nothing
+  // changed in between, the last id still holds and the cloud is not asked again.
+  private readonly changes = new E2BChangeTracker()
 
   constructor(sandbox: IE2BSandboxAdapter, options: IE2BSandboxClientOptions = {}) {
     this.directory = resolveSandboxPath('/', options.cwd ?? E2B_DEFAULT_CWD)
     this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
     this.commandTimeoutMs = options.commandTimeoutMs ?? E2B_DEFAULT_COMMAND_TIMEOUT_MS
+    this.snapshotMode = options.snapshotMode ?? 'snapshot'
     this.lifecycle = new E2BSandboxLifecycle(sandbox, {
-      snapshotMode: options.snapshotMode ?? 'snapshot',
+      snapshotMode: this.snapshotMode,
       sandboxClass: options.sandboxClass,
       connection: options.connection ?? {}
     })
@@ -78,6 +86,10 @@ export class E2BSandboxClient implements ISandboxClient {
   }
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
+    return this.changes.changing(() => this.runCommand(command, options))
+  }
+
+  private async runCommand(command: string, options: ISandboxRunOptions): Promise<ISandboxRunResult> {
     const sandbox = await this.lifecycle.ready()
     const followsDirectory = options.cwd === undefined
     const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd)
@@ -99,7 +111,7 @@ export class E2BSandboxClient implements ISandboxClient {
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    await fileOperations.writeE2BFile(await this.files(), this.resolve(path), content)
+    await this.changes.changing(async () => fileOperations.writeE2BFile(await this.files(), this.resolve(path), content))
   }
 
   async readdir(path: string): Promise<TSandboxDirEntry[]> {
@@ -111,15 +123,15 @@ export class E2BSandboxClient implements ISandboxClient {
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    await fileOperations.makeE2BDirectory(await this.files(), this.resolve(path), options.recursive === true)
+    await this.changes.changing(async () => fileOperations.makeE2BDirectory(await this.files(), this.resolve(path), options.recursive === true))
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    await fileOperations.removeE2BEntry(await this.files(), this.resolve(path), options.recursive === true)
+    await this.changes.changing(async () => fileOperations.removeE2BEntry(await this.files(), this.resolve(path), options.recursive === true))
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await fileOperations.renameE2BEntry(await this.files(), this.resolve(from), this.resolve(to))
+    await this.changes.changing(async () => fileOperations.renameE2BEntry(await this.files(), this.resolve(from), this.resolve(to)))
   }
 
   /** Adds variables every later command sees; a command's own `env` option still wins. */
@@ -128,9 +140,19 @@ export class E2BSandboxClient implements ISandboxClient {
     this.environment = { ...this.environment, ...variables }
   }
 
-  /** A snapshot id (`createSnapshot()`), or in `pause` mode the paused sandbox's id. */
+  /**
+   * A snapshot id (`createSnapshot()`), or in `pause` mode the paused sandbox's id. In `snapshot`
+   * mode, when no command or write ran since the last snapshot or restore, that one's id is given
+   * back without asking the cloud again.
+   */
   async snapshot(): Promise<string> {
-    return this.lifecycle.snapshot()
+    if (this.snapshotMode !== 'snapshot') return this.lifecycle.snapshot()
+    const unchanged = this.changes.unchangedSnapshot()
+    if (unchanged !== undefined) return unchanged
+    const mark = this.changes.mark
+    const id = await this.lifecycle.snapshot()
+    this.changes.remember(id, mark)
+    return id
   }
 
   /** Replaces the sandbox with one made from a snapshot id (or reconnects a paused one), killing the old. */
@@ -138,7 +160,9 @@ export class E2BSandboxClient implements ISandboxClient {
     if (typeof snapshot !== 'string' || snapshot.length === 0) {
       throw new SandboxError('SANDBOX_ERROR', `An E2B snapshot is a non-empty id string, got ${JSON.stringify(snapshot)}`)
     }
+    const mark = this.changes.mark
     await this.lifecycle.restore(snapshot)
+    if (this.snapshotMode === 'snapshot') this.changes.remember(snapshot, mark)
   }
 
   /** Kills the sandbox; every later call rejects with SANDBOX_DISPOSED. */

@@ -342,6 +342,36 @@ describe('IndexedDBSessionStore', () => {
     await reopened.close()
   })
 
+  it('upgrades a version 6 database: a whole record reads and lists as before, and its next commit splits it into a head and messages', async () => {
+    const factory = new IDBFactory()
+    await createOlderDatabase(factory, 6, (database) => {
+      database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+      database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
+      for (const name of ['snapshots', 'heads']) database.createObjectStore(name)
+    })
+    const old = createTestRecord('old', { nextEventSeq: 3 })
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    expect(await store.loadSession('old')).toEqual(old)
+    expect((await store.listSessions()).sessions).toEqual([expect.objectContaining({ id: 'old', messageCount: old.messages.length })])
+
+    const longer = { ...old, messages: [...old.messages, { id: 'm-new', role: 'user' as const, state: 'complete' as const, timestamp: 9, content: 'More.' }], nextEventSeq: 4 }
+    await store.commit(longer, createTestEvents('old', [3]))
+    await store.close()
+    const database = await openRaw(factory)
+    const stored = await new Promise<unknown>((resolve, reject) => {
+      const request = database.transaction('sessions').objectStore('sessions').get('old')
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    database.close()
+    expect(stored).not.toHaveProperty('messages')
+    expect(stored).toMatchObject({ id: 'old', messageCount: longer.messages.length })
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    expect(await reopened.loadSession('old')).toEqual(longer)
+    expect((await reopened.listSessions()).sessions).toEqual([expect.objectContaining({ id: 'old', messageCount: longer.messages.length })])
+    await reopened.close()
+  })
+
   it('reports a corrupt log head as a StorageError naming the session', async () => {
     const factory = new IDBFactory()
     const store = new IndexedDBSessionStore({ indexedDB: factory })

@@ -1,7 +1,8 @@
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { StorageError } from '../../core/errors.ts'
 import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
-import { inspectSessionRecord, parseExecutionEvents, parseSessionRecord } from '../parse-session-record.ts'
+import type { TUniversalMessage } from '../../core/messages.ts'
+import { parseExecutionEvents, parseSessionRecord, recordOrThrow } from '../parse-session-record.ts'
 import { assertImportable } from '../replay-log/assert-importable.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../replay-log/hash-chain.ts'
 import {
@@ -12,12 +13,14 @@ import {
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
 import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
-import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
+import { sortNewestFirst } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
-import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap } from './stored-message-payloads.ts'
+import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap, type TStoredRequestMessages } from './stored-message-payloads.ts'
+import { assembleStoredRecord, inspectStoredSummary, isStoredHead, toStoredHead } from './stored-session-record.ts'
+import { RecentSessionCache } from './recent-session-cache.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
 /** Where an `IndexedDBSessionStore` keeps its data. */
@@ -29,10 +32,12 @@ export type TIndexedDBSessionStoreOptions = {
 }
 
 /**
- * Persists sessions in IndexedDB: records in the `sessions` store, replay events in `events` keyed
+ * Persists sessions in IndexedDB: each record's head (the record without its messages) in
+ * `sessions` and its messages one per value in `messages`, so a commit writes the messages that
+ * changed and a listing reads heads only; replay events in `events` keyed
  * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction
  * with the log's head (`heads`), and the long messages those events carry once each in
- * `payloads`, referenced by hash.
+ * `payloads`, referenced by hash; each `provider_request` is stored as what it adds to the one before.
  * The connection opens on first use, closes itself when another tab upgrades the database, and
  * reopens on the next call.
  */
@@ -42,6 +47,13 @@ export class IndexedDBSessionStore implements ISessionStore {
   private connection: Promise<TRobotaDatabase> | undefined
   // Hashes of the payloads known to be stored, per session: a commit writes only new messages.
   private readonly storedPayloads = new Map<string, Set<string>>()
+  // The messages each recently used session last committed (or loaded), by identity: a commit
+  // writes and checks only the messages from the first one that is not the same object. Only
+  // what a committed transaction wrote, or a read returned, goes in.
+  private readonly committedMessages = new RecentSessionCache<readonly TUniversalMessage[]>()
+  // The last stored `provider_request` of each recently used session, which the next one continues.
+  private readonly lastRequests = new RecentSessionCache<TStoredRequestMessages>()
+  private readonly storedForms = new WeakMap<object, unknown>()
 
   constructor(options: TIndexedDBSessionStoreOptions = {}) {
     this.databaseName = options.databaseName ?? 'robota'
@@ -49,12 +61,15 @@ export class IndexedDBSessionStore implements ISessionStore {
   }
 
   async commit(record: TSessionRecord, events: readonly TExecutionEventEnvelope[]): Promise<void> {
-    assertCommittable(record, events)
+    const known = this.committedMessages.get(record.id)
+    const firstChanged = known && Array.isArray(record.messages) ? firstChangedIndex(known, record.messages) : 0
+    assertCommittable(record, events, firstChanged)
     const writing = `${events.length} replay events and the record of session "${record.id}"`
     await this.run('commit', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'payloads', 'heads'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'messages', 'events', 'payloads', 'heads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       let written: string[] = []
+      let lastRequest: TStoredRequestMessages | undefined
       try {
         const eventStore = transaction.objectStore('events')
         const headStore = transaction.objectStore('heads')
@@ -66,17 +81,26 @@ export class IndexedDBSessionStore implements ISessionStore {
         const overlap = span && tail && span.from <= tail.seq ? await readStoredSeqs(eventStore, record.id, span.from, Math.min(span.to, tail.seq)) : new Set<number>()
         const fresh = selectNewEvents(events, overlap)
         const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
-        pending.push(observed(transaction.objectStore('sessions').put(record)))
+        pending.push(observed(transaction.objectStore('sessions').put(toStoredHead(record))))
+        const messageStore = transaction.objectStore('messages')
+        if (!known || known.length > record.messages.length) pending.push(observed(messageStore.delete(messageRange(record.id, record.messages.length))))
+        for (let index = firstChanged; index < record.messages.length; index++) {
+          pending.push(observed(messageStore.put({ sessionId: record.id, index, message: record.messages[index] })))
+        }
         // A session that already had events before heads were kept (none is stored) keeps none: counting from here would be wrong.
         if (chained.length > 0 && (head !== undefined || tail === undefined)) pending.push(observed(headStore.put(advanceReplayHead(head, chained), record.id)))
         if (chained.length > 0) {
-          const stored = extractMessagePayloads(chained)
+          const stored = extractMessagePayloads(chained, this.lastRequests.get(record.id), this.storedForms)
+          lastRequest = stored.lastRequest
           written = this.putNewPayloads(transaction.objectStore('payloads'), record.id, stored.payloads, pending)
           pending.push(observed(eventStore.put(toStoredBatch(stored.events))))
         }
         await Promise.all(pending)
         this.rememberPayloads(record.id, written)
+        this.committedMessages.set(record.id, [...record.messages])
+        if (lastRequest) this.lastRequests.set(record.id, lastRequest)
       } catch (error) {
+        this.forget(record.id)
         // A write that throws synchronously (an uncloneable value) would otherwise let the
         // transaction commit the writes queued before it.
         abortQuietly(transaction)
@@ -88,7 +112,7 @@ export class IndexedDBSessionStore implements ISessionStore {
   async importSession(record: TSessionRecord, records: readonly TReplayRecord[]): Promise<void> {
     assertImportable(record, records)
     await this.run('importSession', record.id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'payloads', 'heads'], 'readwrite')
+      const transaction = database.transaction(['sessions', 'messages', 'events', 'payloads', 'heads'], 'readwrite')
       const pending: Promise<unknown>[] = [observed(transaction.done)]
       try {
         const sessions = transaction.objectStore('sessions')
@@ -97,18 +121,24 @@ export class IndexedDBSessionStore implements ISessionStore {
             details: { sessionId: record.id, operation: 'importSession' }
           })
         }
-        pending.push(observed(sessions.put(record)))
+        pending.push(observed(sessions.put(toStoredHead(record))))
+        const messageStore = transaction.objectStore('messages')
+        pending.push(observed(messageStore.delete(messageRange(record.id))))
+        record.messages.forEach((message, index) => pending.push(observed(messageStore.put({ sessionId: record.id, index, message }))))
         pending.push(observed(transaction.objectStore('heads').put(toReplayLogHead(records), record.id)))
         const eventStore = transaction.objectStore('events')
         const payloadStore = transaction.objectStore('payloads')
         const written: string[] = []
+        let lastRequest: TStoredRequestMessages | undefined
         for (let from = 0; from < records.length; from += IMPORT_BATCH_SIZE) {
-          const stored = extractMessagePayloads(records.slice(from, from + IMPORT_BATCH_SIZE).map(fromReplayRecord))
+          const stored = extractMessagePayloads(records.slice(from, from + IMPORT_BATCH_SIZE).map(fromReplayRecord), lastRequest, this.storedForms)
+          lastRequest = stored.lastRequest
           written.push(...this.putNewPayloads(payloadStore, record.id, stored.payloads, pending, new Set(written)))
           pending.push(observed(eventStore.put(toStoredBatch(stored.events))))
         }
         await Promise.all(pending)
         this.rememberPayloads(record.id, written)
+        if (lastRequest) this.lastRequests.set(record.id, lastRequest)
       } catch (error) {
         abortQuietly(transaction)
         throw transactionFailure(transaction, error)
@@ -130,8 +160,16 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async loadSession(id: string): Promise<TSessionRecord | undefined> {
     return this.run('loadSession', id, async (database) => {
-      const value = await database.get('sessions', id)
-      return value === undefined ? undefined : parseSessionRecord(value, id)
+      const transaction = database.transaction(['sessions', 'messages'])
+      const [value, messageValues] = await Promise.all([
+        transaction.objectStore('sessions').get(id),
+        transaction.objectStore('messages').getAll(messageRange(id))
+      ])
+      if (value === undefined) return undefined
+      if (!isStoredHead(value)) return parseSessionRecord(value, id)
+      const record = recordOrThrow(assembleStoredRecord(value, messageValues), id)
+      this.committedMessages.set(id, [...record.messages])
+      return record
     })
   }
 
@@ -143,8 +181,8 @@ export class IndexedDBSessionStore implements ISessionStore {
       const sessions: TSessionSummary[] = []
       const corrupt: TSessionListing['corrupt'] = []
       values.forEach((value, index) => {
-        const inspection = inspectSessionRecord(value)
-        if (inspection.valid) sessions.push(toSessionSummary(inspection.record))
+        const inspection = inspectStoredSummary(value)
+        if (inspection.valid) sessions.push(inspection.summary)
         else corrupt.push({ id: String(keys[index]), reason: inspection.reason })
       })
       return { sessions: sortNewestFirst(sessions), corrupt }
@@ -177,10 +215,11 @@ export class IndexedDBSessionStore implements ISessionStore {
 
   async deleteSession(id: string): Promise<void> {
     await this.run('deleteSession', id, async (database) => {
-      const transaction = database.transaction(['sessions', 'events', 'snapshots', 'payloads', 'heads'], 'readwrite')
-      this.storedPayloads.delete(id)
+      const transaction = database.transaction(['sessions', 'messages', 'events', 'snapshots', 'payloads', 'heads'], 'readwrite')
+      this.forget(id)
       await Promise.all([
         observed(transaction.objectStore('sessions').delete(id)),
+        observed(transaction.objectStore('messages').delete(messageRange(id))),
         observed(transaction.objectStore('heads').delete(id)),
         observed(transaction.objectStore('events').delete(eventRange(id))),
         observed(transaction.objectStore('snapshots').delete(id)),
@@ -226,6 +265,13 @@ export class IndexedDBSessionStore implements ISessionStore {
       written.push(hash)
     }
     return written
+  }
+
+  // After a failed write nothing cached about the session can be trusted to match the database.
+  private forget(sessionId: string): void {
+    this.storedPayloads.delete(sessionId)
+    this.committedMessages.delete(sessionId)
+    this.lastRequests.delete(sessionId)
   }
 
   // Only with hashes read from the database or written by a transaction that has committed: the
@@ -277,6 +323,19 @@ export class IndexedDBSessionStore implements ISessionStore {
 /** Every event key of one session, optionally narrowed to a seq interval. */
 function eventRange(sessionId: string, fromSeq = 0, toSeq = Number.POSITIVE_INFINITY): IDBKeyRange {
   return IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq])
+}
+
+/** The message keys of one session from `fromIndex` on. */
+function messageRange(sessionId: string, fromIndex = 0): IDBKeyRange {
+  return IDBKeyRange.bound([sessionId, fromIndex], [sessionId, Number.POSITIVE_INFINITY])
+}
+
+/** The first index where `messages` holds another object than `known` (or `known` ends). */
+function firstChangedIndex(known: readonly TUniversalMessage[], messages: readonly TUniversalMessage[]): number {
+  const limit = Math.min(known.length, messages.length)
+  let index = 0
+  while (index < limit && known[index] === messages[index]) index++
+  return index
 }
 
 /** Every payload key of one session. */

@@ -14,16 +14,22 @@ import { recordReplayHeadsInPlace } from './stored-replay-head.ts'
  * `stored-message-payloads.ts`); events written before hold their messages inline and stay readable.
  * 6: each session's replay log head (record count and last hash) in `heads`, written with every
  * commit, so a log cut at its tail is detected; the upgrade counts the heads of logs already stored.
+ * 7: a session's messages are stored one per value in `messages` and its `sessions` value is a head
+ * (the record without messages, and their count; see `stored-session-record.ts`), so a commit
+ * writes only what changed and a listing reads no message. Whole records written before stay
+ * readable and become a head and messages on their next commit; no data moves in the upgrade.
  */
-export const ROBOTA_DATABASE_VERSION = 6
+export const ROBOTA_DATABASE_VERSION = 7
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
  * may have been written by another version or by hand, so it is validated on load.
  */
 export type TRobotaDatabaseSchema = {
-  /** One record per session, keyed by its id. */
+  /** One head per session (or, written before version 7, one whole record), keyed by its id. */
   sessions: { key: string; value: unknown }
+  /** The messages of each session's record, keyed by `[sessionId, index]`. */
+  messages: { key: [string, number]; value: unknown }
   /**
    * Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session: one
    * batch per commit, keyed by its first seq, or (written before version 4) one event per value.
@@ -97,6 +103,7 @@ function upgrade(database: IDBDatabase, oldVersion: number, transaction: IDBTran
   if (!database.objectStoreNames.contains('snapshots')) database.createObjectStore('snapshots')
   if (!database.objectStoreNames.contains('payloads')) database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
   if (!database.objectStoreNames.contains('heads')) database.createObjectStore('heads')
+  if (!database.objectStoreNames.contains('messages')) database.createObjectStore('messages', { keyPath: ['sessionId', 'index'] })
   if (!transaction || oldVersion === 0 || oldVersion >= 6) return
   const events = transaction.objectStore('events')
   const countHeads = () => recordReplayHeadsInPlace(events, transaction.objectStore('heads'))

@@ -1,6 +1,6 @@
 import jsSHA from 'jssha/sha256'
 import { StorageError } from '../../core/errors.ts'
-import { canonicalJson } from '../replay-log/hash-chain.ts'
+import { canonicalJson, canonicalMessageJson } from '../replay-log/canonical-event-json.ts'
 import type { TStoredReplayEvent } from '../replay-log/stored-replay-event.ts'
 
 /**
@@ -25,42 +25,100 @@ const SINGLE_MESSAGES: Record<string, string> = {
 }
 
 /**
- * The events as they are stored, each long message replaced by a reference, and the messages to
- * store apart, by hash. Events are copied where they change; the input is left alone.
+ * The list of messages a session's last stored `provider_request` carried, as stored (references
+ * and short messages): the next request is stored as what it adds to it.
  */
-export function extractMessagePayloads(events: readonly TStoredReplayEvent[]): { events: TStoredReplayEvent[]; payloads: Map<string, unknown> } {
-  const payloads = new Map<string, unknown>()
-  const apart = (message: unknown): unknown => {
-    if (typeof message !== 'object' || message === null) return message
-    const text = canonicalJson(message)
-    if (text.length < SHORTEST_STORED_APART) return message
-    const hash = sha256(text)
-    payloads.set(hash, message)
-    return `sha256:${hash}` satisfies TMessageReference
-  }
-  const stored = events.map((event) => mapMessages(event, (message) => apart(message)))
-  return { events: stored, payloads }
+export type TStoredRequestMessages = { seq: number; messages: readonly unknown[] }
+
+/**
+ * What stands in a stored `provider_request` for a history that begins like an earlier request's:
+ * the first `kept` messages of the request at seq `after`, then `added`. A request names the range
+ * it shares instead of repeating it, so a session's log grows with its conversation, not with the
+ * square of it.
+ */
+export type TStoredRequestDelta = { after: number; kept: number; added: unknown[] }
+
+/** What `extractMessagePayloads` remembers between calls: see `TStoredRequestMessages`. */
+export type TPayloadExtraction = {
+  events: TStoredReplayEvent[]
+  payloads: Map<string, unknown>
+  /** The last request the events carried, or the `previousRequest` passed in when they carried none. */
+  lastRequest: TStoredRequestMessages | undefined
 }
 
 /**
- * The events with every reference replaced by its stored message.
- * @throws StorageError naming the event whose message is not stored.
+ * The events as they are stored, each long message replaced by a reference, each request's
+ * messages by what it adds to `previousRequest` (or to an earlier request among `events`), and
+ * the messages to store apart, by hash. Events are copied where they change; the input is left
+ * alone. `storedForms` caches each message's stored form by identity: a message is immutable once
+ * committed, and a long session's requests carry the same objects again and again.
+ */
+export function extractMessagePayloads(
+  events: readonly TStoredReplayEvent[],
+  previousRequest?: TStoredRequestMessages,
+  storedForms: WeakMap<object, unknown> = new WeakMap()
+): TPayloadExtraction {
+  const payloads = new Map<string, unknown>()
+  const apart = (message: unknown): unknown => {
+    if (typeof message !== 'object' || message === null) return message
+    const known = storedForms.get(message)
+    if (known !== undefined) {
+      if (typeof known === 'string') payloads.set(known.slice('sha256:'.length), message)
+      return known
+    }
+    const text = canonicalMessageJson(message)
+    if (text.length < SHORTEST_STORED_APART) {
+      storedForms.set(message, message)
+      return message
+    }
+    const reference = `sha256:${sha256(text)}` satisfies TMessageReference
+    payloads.set(reference.slice('sha256:'.length), message)
+    storedForms.set(message, reference)
+    return reference
+  }
+  let lastRequest = previousRequest
+  const stored = events.map((event) => {
+    const withReferences = mapMessages(event, apart)
+    if (withReferences.type !== 'provider_request') return withReferences
+    const list = (withReferences.data as Record<string, unknown>).messages
+    if (!Array.isArray(list)) return withReferences
+    const earlier = lastRequest
+    lastRequest = { seq: withReferences.seq, messages: list }
+    const kept = earlier ? sharedPrefixLength(earlier.messages, list) : 0
+    if (!earlier || kept === 0) return withReferences
+    const delta: TStoredRequestDelta = { after: earlier.seq, kept, added: list.slice(kept) }
+    // The stored form, like a reference in place of a message: only `resolveMessagePayloads` reads it.
+    return { ...withReferences, data: { ...withReferences.data, messages: delta } } as unknown as TStoredReplayEvent
+  })
+  return { events: stored, payloads, lastRequest }
+}
+
+/**
+ * The events with every reference replaced by its stored message and every request delta by the
+ * messages it stands for; `events` must be a session's whole log in `seq` order.
+ * @throws StorageError naming the event whose message, or earlier request, is not stored.
  */
 export function resolveMessagePayloads(events: readonly unknown[], payloads: ReadonlyMap<string, unknown>, sessionId: string): unknown[] {
-  return events.map((event) =>
-    mapMessages(event, (message) => {
+  const requests = new Map<number, unknown[]>()
+  return events.map((event) => {
+    const seq = (event as { seq?: unknown }).seq
+    const resolve = (message: unknown): unknown => {
       if (typeof message !== 'string' || !message.startsWith('sha256:')) return message
       const hash = message.slice('sha256:'.length)
       const stored = payloads.get(hash)
       if (stored === undefined) {
-        const seq = (event as { seq?: unknown }).seq
         throw new StorageError(`Replay event seq ${String(seq)} of session "${sessionId}" refers to a message that is not stored (${message})`, {
           details: { sessionId, seq, hash }
         })
       }
       return stored
-    })
-  )
+    }
+    const whole = expandRequestDelta(event, requests, sessionId)
+    const resolved = mapMessages(whole, resolve)
+    const list = requestMessages(resolved)
+    if (list && typeof seq === 'number') requests.set(seq, list)
+    return resolved
+  })
 }
 
 /** A session's stored payload values as a map from hash to message; malformed values are skipped. */
@@ -99,4 +157,45 @@ function mapMessages<TEvent>(event: TEvent, change: (message: unknown) => unknow
     return changed === fields[singleKey] ? event : { ...event, data: { ...fields, [singleKey]: changed } }
   }
   return event
+}
+
+// How many leading entries two stored message lists share (references compare as text, short
+// inline messages by their canonical JSON).
+function sharedPrefixLength(earlier: readonly unknown[], later: readonly unknown[]): number {
+  const limit = Math.min(earlier.length, later.length)
+  let index = 0
+  while (index < limit && sameStoredMessage(earlier[index], later[index])) index++
+  return index
+}
+
+function sameStoredMessage(left: unknown, right: unknown): boolean {
+  if (left === right) return true
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false
+  return canonicalJson(left) === canonicalJson(right)
+}
+
+function isRequestDelta(value: unknown): value is TStoredRequestDelta {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const { after, kept, added } = value as Partial<TStoredRequestDelta>
+  return typeof after === 'number' && typeof kept === 'number' && Array.isArray(added)
+}
+
+function requestMessages(event: unknown): unknown[] | undefined {
+  const { type, data } = (event ?? {}) as { type?: unknown; data?: { messages?: unknown } }
+  return type === 'provider_request' && Array.isArray(data?.messages) ? data.messages : undefined
+}
+
+// The event with a request delta replaced by the (still referenced) messages it stands for.
+function expandRequestDelta(event: unknown, requests: ReadonlyMap<number, unknown[]>, sessionId: string): unknown {
+  const { type, data, seq } = (event ?? {}) as { type?: unknown; data?: Record<string, unknown>; seq?: unknown }
+  if (type !== 'provider_request' || !isRequestDelta(data?.messages)) return event
+  const delta = data.messages
+  const earlier = requests.get(delta.after)
+  if (!earlier || earlier.length < delta.kept) {
+    throw new StorageError(
+      `Replay event seq ${String(seq)} of session "${sessionId}" continues the request at seq ${delta.after}, which is not stored`,
+      { details: { sessionId, seq, after: delta.after } }
+    )
+  }
+  return { ...(event as object), data: { ...data, messages: [...earlier.slice(0, delta.kept), ...delta.added] } }
 }

@@ -1,6 +1,8 @@
-import canonicalize from 'canonicalize'
 import jsSHA from 'jssha/sha256'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
+import { canonicalEventJson, canonicalJson } from './canonical-event-json.ts'
+
+export { canonicalJson }
 
 /** The `prevHash` of a log's first record. */
 export const GENESIS_HASH = '0'.repeat(64)
@@ -16,17 +18,10 @@ export type TReplayRecord = {
   hash: string
 }
 
-/** The canonical JSON of a value (RFC 8785: sorted keys, fixed number form). */
-export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value)
-  if (text === undefined) throw new TypeError('canonicalJson: the value has no JSON form.')
-  return text
-}
-
 /** `sha256(prevHash + canonical JSON of the event)`, hex-encoded. */
 export function hashReplayEvent(prevHash: string, event: TExecutionEventEnvelope): string {
   const sha = new jsSHA('SHA-256', 'TEXT', { encoding: 'UTF8' })
-  sha.update(prevHash + canonicalJson(event))
+  sha.update(prevHash + canonicalEventJson(event))
   return sha.getHash('HEX')
 }
 

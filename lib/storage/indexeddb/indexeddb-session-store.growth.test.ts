@@ -1,0 +1,80 @@
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { LocalAgentHost } from '../../host/local-agent-host.ts'
+import { ScriptedProvider, type TScriptedStepSource } from '../../testing/scripted-provider.ts'
+import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
+import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+
+// Long sessions must cost the same per turn. Wall-clock ratios are noise on a busy machine, so
+// this counts what the store hands IndexedDB: the bytes (as JSON) of every value put during a
+// turn. A commit that rewrites the whole record, or a request stored with a reference per
+// message, grows with the session; what a turn adds does not.
+
+stubIndexedDBGlobals()
+
+const README = `# Growth\n${'A line of the readme that the tool prints back.\n'.repeat(12)}`
+
+// Each turn: the model lists the workspace with a tool, then answers. Four messages per turn.
+function turnSteps(turns: number): TScriptedStepSource[] {
+  const steps: TScriptedStepSource[] = []
+  for (let turn = 0; turn < turns; turn++) {
+    steps.push({ text: `Reading the readme for turn ${turn}.`, toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] })
+    steps.push({ text: `Turn ${turn}: the readme explains the growth test in ${README.length} characters.` })
+  }
+  return steps
+}
+
+/** Bytes put into IndexedDB while `work` runs, counted as the JSON of each value. */
+async function bytesPutDuring(work: () => Promise<void>): Promise<number> {
+  let bytes = 0
+  const put = IDBObjectStore.prototype.put
+  const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+    bytes += JSON.stringify(value).length
+    return put.call(this, value, key)
+  })
+  try {
+    await work()
+  } finally {
+    spy.mockRestore()
+  }
+  return bytes
+}
+
+type TGrowth = { lastTurnBytes: number; storedBytes: number }
+
+/** Runs a session of `turns` turns on a fresh database; measures its last turn and all it wrote. */
+async function measureSession(turns: number): Promise<TGrowth> {
+  const store = new IndexedDBSessionStore({ indexedDB: new IDBFactory() })
+  const host = new LocalAgentHost({
+    store,
+    createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': README } }),
+    createProvider: () => new ScriptedProvider(turnSteps(turns), { recordCalls: false }),
+    defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+    eventIntervalMs: 1,
+    permissionMode: 'bypassPermissions'
+  })
+  const session = await host.createSession()
+  let storedBytes = 0
+  for (let turn = 0; turn < turns - 1; turn++) storedBytes += await bytesPutDuring(() => host.submit(session.id, `Question ${turn}: what does the readme say?`).then(() => undefined))
+  const lastTurnBytes = await bytesPutDuring(() => host.submit(session.id, `Question ${turns - 1}: what does the readme say?`).then(() => undefined))
+  expect((await store.loadSession(session.id))?.messages).toHaveLength(turns * 4)
+  await host.closeSession(session.id)
+  await store.close()
+  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('IndexedDB session store: a long session costs the same per turn', () => {
+  it('writes as many bytes for turn 100 as for turn 10, and stores bytes in proportion to the conversation', { timeout: 120_000 }, async () => {
+    const short = await measureSession(10)
+    const long = await measureSession(100)
+
+    // With the whole record rewritten per commit and a reference per message in each request,
+    // turn 100 wrote 8× what turn 10 did, and 100 turns stored 64× what 10 turns stored.
+    expect(long.lastTurnBytes / short.lastTurnBytes).toBeLessThanOrEqual(1.5)
+    // Ten times the turns, at most 1.5 × ten times the bytes: linear, not quadratic.
+    expect(long.storedBytes / short.storedBytes).toBeLessThanOrEqual(15)
+  })
+})
