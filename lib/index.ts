@@ -286,6 +286,7 @@ export type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TThinkingChoice,
   TTurnResult
 } from './host/agent-host.ts'
 export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'

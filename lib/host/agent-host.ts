@@ -10,7 +10,7 @@ export type { IHostCommands, TCommandOutcome } from './port/host-commands.ts'
 export type { IHostEvents, THostEvent, THostEventListener } from './port/host-events.ts'
 export type { IHostMcpServers, TMcpServers, TMcpServerStatus } from './port/host-mcp-servers.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
-export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView } from './port/host-sessions.ts'
+export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
 export type { IHostTurns, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'
 

@@ -6,6 +6,7 @@ import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
+import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
 import { UserPrompt } from './user-prompt.tsx'
 
@@ -26,6 +27,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     return byCall
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
+  const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
   useEffect(() => {
     if (running) void loadRenderer().catch(() => undefined)
   }, [running])
@@ -41,6 +43,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
       return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
     }
+    const usage = turnUsage.get(message.id)
     // Keyed by place, like the streaming answer below: when the answer commits, its rendered
     // pieces stay in the page instead of being built again.
     return (
@@ -50,6 +53,11 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
         {(message.toolCalls ?? []).map((call) => (
           <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
         ))}
+        {usage ? (
+          <p className="turn-usage" aria-label="Tokens this turn">
+            {describeTurnUsage(usage)}
+          </p>
+        ) : null}
       </article>
     )
   })

@@ -1,13 +1,14 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
 import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
 import { OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
+import { toAnthropicChoiceOptions, toGoogleChoiceOptions, toOpenAIChoiceOptions } from './provider-choice-options.ts'
 
 /** How the playground's worker builds providers. */
 export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries?: number }
 
 /**
  * The providers the playground offers, by the kind its settings name: the offline demo, and the
- * vendor SDKs, which load on first use so the worker's first chunk stays small and the offline
+ * vendor SDKs (with the choice's prompt caching and thinking in each one's own terms), which load on first use so the worker's first chunk stays small and the offline
  * demo never loads them.
  */
 export function playgroundProviders(options: TPlaygroundProviderOptions = {}): Record<string, TProviderFactory> {
@@ -20,15 +21,15 @@ export function playgroundProviders(options: TPlaygroundProviderOptions = {}): R
     'offline-demo': () => new OfflineDemoProvider(options.demoDeltaDelayMs === undefined ? {} : { deltaDelayMs: options.demoDeltaDelayMs }),
     anthropic: async (choice) => {
       const { AnthropicProvider } = await import('../../lib/providers/anthropic/index.ts')
-      return new AnthropicProvider(common(choice))
+      return new AnthropicProvider({ ...common(choice), ...toAnthropicChoiceOptions(choice) })
     },
     openai: async (choice) => {
       const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')
-      return new OpenAIProvider(common(choice))
+      return new OpenAIProvider({ ...common(choice), ...toOpenAIChoiceOptions(choice) })
     },
     google: async (choice) => {
       const { GoogleProvider } = await import('../../lib/providers/google/index.ts')
-      return new GoogleProvider(common(choice))
+      return new GoogleProvider({ ...common(choice), ...toGoogleChoiceOptions(choice) })
     },
     'openai-compatible': async (choice) => {
       if (!choice.baseURL) throw new ConfigurationError('An OpenAI-compatible provider needs a base URL, such as http://127.0.0.1:11434/v1.')

@@ -85,13 +85,14 @@ export function buildResponsesRequest(
 /**
  * Builds the streaming Chat Completions request of one call, asking for the usage chunk.
  * OpenAI itself wants `max_completion_tokens`; compatible servers mostly know only `max_tokens`.
- * `stopSequences` is `stop`; an `output` schema is `response_format` `json_schema` (not strict);
+ * `stopSequences` is `stop`; the provider's `reasoning` effort is `reasoning_effort`; an `output` schema is `response_format` `json_schema` (not strict);
  * `providerOptions.openai` is merged last.
  */
 export function buildChatCompletionsRequest(
   messages: readonly TUniversalMessage[],
   options: IChatOptions,
-  target: { isOpenAI: boolean }
+  target: { isOpenAI: boolean },
+  reasoning?: Reasoning
 ): ChatCompletionCreateParamsStreaming {
   const tools = toChatCompletionsTools(options.tools ?? [])
   const params: ChatCompletionCreateParamsStreaming = {
@@ -108,6 +109,8 @@ export function buildChatCompletionsRequest(
   }
   if (options.temperature !== undefined) params.temperature = options.temperature
   if (options.stopSequences?.length) params.stop = options.stopSequences
+  // Chat Completions has only the effort of `reasoning`: its summary and encrypted items are the Responses API's.
+  if (reasoning?.effort) params.reasoning_effort = reasoning.effort
   if (options.output) {
     params.response_format = { type: 'json_schema', json_schema: { name: options.output.name, schema: options.output.schema, strict: false } }
   }

@@ -135,7 +135,7 @@ export class OpenAIProvider extends AbstractAIProvider {
   private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
-    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) })
+    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) }, this.reasoning)
     report('request', params)
     const accumulator = new ChatCompletionsStreamAccumulator()
     try {
