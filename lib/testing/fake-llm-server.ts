@@ -7,6 +7,7 @@ import { geminiInvalidKeyBody } from './fake-llm/gemini-generate-content-events.
 import {
   matchWireRoute,
   renderTurnEvents,
+  webSearchRefusal,
   wireErrorBody,
   type TFakeLlmWireFormat,
   type TStreamRequestBody
@@ -111,6 +112,8 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
       const { status, message, retryAfterSeconds } = turn.fault
       return fail(status, message ?? `Scripted HTTP ${status}.`, retryAfterSeconds)
     }
+    const refusal = webSearchRefusal(wireFormat, turn, body)
+    if (refusal) return fail(400, refusal)
     const events = renderTurnEvents(wireFormat, turn, context, body)
     await streamTurn(response, events, turn.fault, { delayMs: options.eventDelayMs ?? 0, wireFormat })
   }

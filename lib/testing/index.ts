@@ -9,4 +9,4 @@ export type {
   TFakeLlmTurnSource,
   TFakeLlmWireFormat
 } from './fake-llm-server.ts'
-export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage } from './fake-llm/fake-llm-script.ts'
+export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage, TFakeLlmWebSearch } from './fake-llm/fake-llm-script.ts'
