@@ -5,7 +5,9 @@ import { isSameProviderChoice } from './workspace-provider-choice.ts'
 const base: TProviderChoice = { kind: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'k' }
 
 describe('isSameProviderChoice', () => {
-  it('builds the provider again when prompt caching or the thinking budget changed', () => {
+  it('builds the provider again when prompt caching, the thinking budget or web search changed', () => {
+    expect(isSameProviderChoice(base, { ...base, webSearch: true })).toBe(false)
+    expect(isSameProviderChoice(base, { ...base, webSearch: false })).toBe(true)
     expect(isSameProviderChoice(base, { ...base })).toBe(true)
     expect(isSameProviderChoice(base, { ...base, promptCaching: false })).toBe(true)
     expect(isSameProviderChoice(base, { ...base, promptCaching: true })).toBe(false)

@@ -31,6 +31,7 @@ export function isSameProviderChoice(left: TProviderChoice, right: TProviderChoi
     left.baseURL === right.baseURL &&
     left.idleTimeoutMs === right.idleTimeoutMs &&
     (left.promptCaching ?? false) === (right.promptCaching ?? false) &&
-    left.thinking?.budgetTokens === right.thinking?.budgetTokens
+    left.thinking?.budgetTokens === right.thinking?.budgetTokens &&
+    (left.webSearch ?? false) === (right.webSearch ?? false)
   )
 }

@@ -5,6 +5,8 @@ import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
+import { ServerToolCard } from './server-tool-card.tsx'
+import { serverToolUsesOf } from './server-tool-uses.ts'
 import { ToolCallCard } from './tool-call-card.tsx'
 import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
@@ -50,6 +52,9 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       <article key={answerKey(index)} className="message assistant" aria-label="Assistant">
         {message.content ? <MarkdownBlocks text={message.content} /> : null}
         {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
+        {serverToolUsesOf(message).map((use) => (
+          <ServerToolCard key={use.id} use={use} />
+        ))}
         {(message.toolCalls ?? []).map((call) => (
           <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
         ))}

@@ -39,10 +39,15 @@ describe('playground settings', () => {
   })
 
   it('carries prompt caching and a thinking budget in the choice, and leaves them out when off or for the offline demo', () => {
-    expect(toProviderChoice({ ...anthropic, promptCaching: true, thinkingBudgetTokens: 2048 })).toMatchObject({ promptCaching: true, thinking: { budgetTokens: 2048 } })
+    expect(toProviderChoice({ ...anthropic, promptCaching: true, thinkingBudgetTokens: 2048, webSearch: true })).toMatchObject({
+      promptCaching: true,
+      thinking: { budgetTokens: 2048 },
+      webSearch: true
+    })
     const off = toProviderChoice(anthropic)
     expect(off).not.toHaveProperty('promptCaching')
     expect(off).not.toHaveProperty('thinking')
+    expect(off).not.toHaveProperty('webSearch')
     expect(toProviderChoice({ ...DEFAULT_SETTINGS, promptCaching: true, thinkingBudgetTokens: 2048 })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
 

@@ -17,6 +17,8 @@ export type TPlaygroundSettings = {
   promptCaching: boolean
   /** Tokens the model may reason with before answering; 0 for none. */
   thinkingBudgetTokens: number
+  /** Let the model search the web on the provider's servers (Anthropic; OpenAI on its Responses API). */
+  webSearch: boolean
   apiKeys: Partial<Record<TProviderKind, string>>
   /** When true, keys are kept in this browser's localStorage; otherwise only in memory. */
   rememberKeys: boolean
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   idleTimeoutSeconds: 90,
   promptCaching: false,
   thinkingBudgetTokens: 0,
+  webSearch: false,
   apiKeys: {},
   rememberKeys: false,
   permissionMode: 'default',
@@ -75,6 +78,7 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     idleTimeoutSeconds: isIdleTimeout(saved.idleTimeoutSeconds) ? saved.idleTimeoutSeconds : DEFAULT_SETTINGS.idleTimeoutSeconds,
     promptCaching: saved.promptCaching === true,
     thinkingBudgetTokens: isThinkingBudget(saved.thinkingBudgetTokens) ? saved.thinkingBudgetTokens : DEFAULT_SETTINGS.thinkingBudgetTokens,
+    webSearch: saved.webSearch === true,
     apiKeys: rememberKeys && isStringRecord(saved.apiKeys) ? saved.apiKeys : {},
     rememberKeys,
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
@@ -114,6 +118,7 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
     ...(key ? { apiKey: key } : {}),
     ...(settings.providerKind !== 'offline-demo' ? { idleTimeoutMs: settings.idleTimeoutSeconds * 1000 } : {}),
     ...(settings.providerKind !== 'offline-demo' && settings.promptCaching ? { promptCaching: true } : {}),
+    ...(settings.providerKind !== 'offline-demo' && settings.webSearch ? { webSearch: true } : {}),
     ...(settings.providerKind !== 'offline-demo' && settings.thinkingBudgetTokens > 0 ? { thinking: { budgetTokens: settings.thinkingBudgetTokens } } : {})
   }
 }

@@ -47,6 +47,16 @@ describe('the playground’s providers take prompt caching and thinking from the
     expect(toOpenAIChoiceOptions({ kind: 'openai', model: 'gpt-5', promptCaching: true })).toEqual({})
   })
 
+  it('Anthropic: web search in the choice sends the server web_search tool', async () => {
+    const body = await requestBodyFor({ kind: 'anthropic', model: 'claude-sonnet-4-6', webSearch: true }, (fake) => fake.url)
+    expect(body.tools).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'web_search_20250305', name: 'web_search' })]))
+  })
+
+  it('a provider without hosted web search refuses a choice that asks for it', async () => {
+    const factory = playgroundProviders().google
+    await expect(Promise.resolve(factory?.({ kind: 'google', model: 'gemini-2.5-flash', apiKey: 'k', webSearch: true }))).rejects.toThrow(/does not support native web search/)
+  })
+
   it('Gemini: the budget as thinkingBudget, with the thoughts shown', async () => {
     const body = await requestBodyFor({ kind: 'google', model: 'gemini-2.5-flash', thinking: { budgetTokens: 4096 } }, (fake) => fake.url)
     expect((body.generationConfig as Record<string, unknown>).thinkingConfig).toEqual({ includeThoughts: true, thinkingBudget: 4096 })

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
+import { assertProviderNativeWebToolsAvailable } from '../../lib/core/provider-capabilities.ts'
 import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
 import { OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
 import { toAnthropicChoiceOptions, toGoogleChoiceOptions, toOpenAIChoiceOptions } from './provider-choice-options.ts'
@@ -12,6 +13,21 @@ export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries
  * demo never loads them.
  */
 export function playgroundProviders(options: TPlaygroundProviderOptions = {}): Record<string, TProviderFactory> {
+  const vendors = vendorProviders(options)
+  // Web search is switched on through the provider-neutral hook: a provider without it refuses
+  // the choice with an error that says what to use instead.
+  const withWebSearch = (factory: TProviderFactory): TProviderFactory => async (choice) => {
+    const provider = await factory(choice)
+    if (choice.webSearch) {
+      if (provider.configureNativeWebTools) provider.configureNativeWebTools({ webSearch: true })
+      else assertProviderNativeWebToolsAvailable(provider, { webSearch: true })
+    }
+    return provider
+  }
+  return Object.fromEntries(Object.entries(vendors).map(([kind, factory]) => [kind, withWebSearch(factory)]))
+}
+
+function vendorProviders(options: TPlaygroundProviderOptions): Record<string, TProviderFactory> {
   const common = (choice: { apiKey?: string; baseURL?: string }) => ({
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),

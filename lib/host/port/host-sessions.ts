@@ -19,6 +19,11 @@ export type TProviderChoice = {
   promptCaching?: boolean
   /** Lets the model reason before it answers; each provider maps the budget to its own setting. */
   thinking?: TThinkingChoice
+  /**
+   * Lets the model search the web on the provider's own servers (Anthropic's `web_search` tool,
+   * OpenAI's Responses `web_search`); a provider without it refuses the choice.
+   */
+  webSearch?: boolean
 }
 
 /** How much the model may reason before answering: a token budget, mapped per provider. */
