@@ -16,6 +16,7 @@ import type {
 } from '../../core/provider.ts'
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
+import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
@@ -60,7 +61,7 @@ const importSdk: TProviderSdkLoader<TAnthropicSdk> = async () => {
  * tool calls both ways with their ids verbatim, reports native payloads for replay, returns
  * partial text on abort, and turns HTTP failures into Robota errors that say what to do.
  */
-export class AnthropicProvider extends AbstractAIProvider {
+export class AnthropicProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'anthropic'
   private client: Anthropic | undefined
   private readonly baseURL: string
@@ -141,6 +142,20 @@ export class AnthropicProvider extends AbstractAIProvider {
     report('response', accumulator.toNativeMessage())
     const response = accumulator.toResponse(false)
     return options.output ? answerFromOutputTool(response) : response
+  }
+
+  /** Every model the key may use, from the Models API (`GET /v1/models`, all pages). */
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
+    const client = await this.getClient()
+    try {
+      const models: TListedModel[] = []
+      for await (const model of client.models.list({ limit: 1000 }, options.signal ? { signal: options.signal } : {})) {
+        models.push({ id: model.id, displayName: model.display_name })
+      }
+      return models
+    } catch (error) {
+      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+    }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.

@@ -9,6 +9,7 @@ import {
 } from '../../core/provider-capabilities.ts'
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
+import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type {
   IChatOptions,
@@ -71,7 +72,7 @@ const importSdk: TProviderSdkLoader<TOpenAISdk> = async () => {
  * through `onTextDelta`, maps tool calls both ways with their ids verbatim, reports native
  * payloads for replay, returns partial text on abort, and turns HTTP failures into Robota errors.
  */
-export class OpenAIProvider extends AbstractAIProvider {
+export class OpenAIProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'openai'
   /** The API this provider speaks. */
   readonly apiSurface: TOpenAIApiSurface
@@ -136,6 +137,18 @@ export class OpenAIProvider extends AbstractAIProvider {
       return this.apiSurface === 'responses'
         ? await this.chatResponses(client, messages, options)
         : await this.chatCompletions(client, messages, options)
+    } catch (error) {
+      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+    }
+  }
+
+  /** Every model the key may use, from `GET /models` (compatible servers such as Ollama answer it too). */
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
+    try {
+      const client = await this.getClient()
+      const models: TListedModel[] = []
+      for await (const model of client.models.list(options.signal ? { signal: options.signal } : {})) models.push({ id: model.id })
+      return models
     } catch (error) {
       throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
     }
