@@ -23,8 +23,8 @@ test('Anthropic: thinking, prompt caching and web search from the settings; the 
   const dialog = page.getByRole('dialog', { name: 'Settings' })
   await dialog.getByLabel('Provider').selectOption({ label: 'Anthropic' })
   await dialog.getByLabel('Thinking budget in tokens (0 for none)').fill('2048')
-  await dialog.getByLabel('Cache the system prompt and tools between calls').check()
-  await dialog.getByLabel('Let the model search the web on the provider’s servers').check()
+  await dialog.getByLabel('Cache the instructions and tools between calls').check()
+  await dialog.getByLabel('Let the model search the web (hosted search)').check()
   await chooseProvider(page, { provider: 'Anthropic', baseURL: server.url, model: 'claude-haiku-4-5', apiKey: KEY })
 
   server.enqueue({

@@ -94,11 +94,11 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={draft.promptCaching} onChange={(event) => onChange({ ...draft, promptCaching: event.target.checked })} />
-            Cache the system prompt and tools between calls
+            Cache the instructions and tools between calls
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={draft.webSearch} onChange={(event) => onChange({ ...draft, webSearch: event.target.checked })} />
-            Let the model search the web on the provider’s servers
+            Let the model search the web (hosted search)
           </label>
           <div className="field">
             <label htmlFor={`${id}-key`}>API key for {option.label}</label>
