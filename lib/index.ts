@@ -42,6 +42,8 @@ export {
   getModelMaxOutput,
   getModelName,
   getProviderCapabilities,
+  readServerToolUses,
+  SERVER_TOOL_USES_METADATA_KEY,
   hasUsableSecretReference,
   INTERRUPTED_SUFFIX,
   INVALID_JSON_ARGUMENTS_KEY,
@@ -198,6 +200,10 @@ export type {
   IProviderNativeRawPayloadEvent,
   TProviderNativeWebToolCapability,
   IProviderNativeWebToolRequest,
+  TServerToolName,
+  TServerToolSource,
+  TServerToolUse,
+  TServerToolUseCallback,
   IProviderProbeResult,
   TProviderResponse,
   IProviderSetupHelpLink,
@@ -288,6 +294,7 @@ export type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TThinkingChoice,
   TTurnResult
 } from './host/agent-host.ts'
 export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'

@@ -189,8 +189,9 @@ describe('createProviderProxy, with the real providers in front and fake APIs be
   it('forwards the models listing', async () => {
     const rig = await startRig()
     const response = await fetch(`${rig.proxyURL}/openai/models`, { headers: { authorization: `Bearer ${ALICE}` } })
-    // The fake has no models route: its 404 comes back through the proxy, from upstream.
-    expect(response.status).toBe(404)
+    // The fake's OpenAI listing comes back through the proxy, from upstream.
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { object: string; data: Array<{ id: string }> }).data.map((model) => model.id)).toContain('gpt-5-mini')
     expect(rig.openai.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' })
   })
 

@@ -1,5 +1,6 @@
 import type { RobotaError, TErrorOptions } from './errors.ts'
 import type { TProviderOptions, TToolChoice } from './provider.ts'
+import type { IProviderNativeWebToolRequest } from './provider-capabilities.ts'
 
 /** Model settings sent with every provider call of a run: from the agent config, or one run's options. */
 export type TChatSettings = {
@@ -16,6 +17,11 @@ export type TChatSettings = {
    * `google`); a provider refuses a field Robota sets itself. A run's field beats the agent's.
    */
   providerOptions?: TProviderOptions
+  /**
+   * Provider-native (hosted) web tools every call needs (`{ webSearch: true }`); a provider that
+   * does not have them, or has them switched off, refuses the call before sending anything.
+   */
+  nativeWebTools?: IProviderNativeWebToolRequest
 }
 
 /** The settings of one run: each run option beats the agent's, field by field. */
@@ -25,12 +31,14 @@ export function resolveChatSettings(agent: TChatSettings, run: TChatSettings): T
   const toolChoice = run.toolChoice ?? agent.toolChoice
   const stopSequences = run.stopSequences ?? agent.stopSequences
   const providerOptions = mergeProviderOptions(agent.providerOptions, run.providerOptions)
+  const nativeWebTools = run.nativeWebTools ?? agent.nativeWebTools
   return {
     ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(temperature === undefined ? {} : { temperature }),
     ...(toolChoice === undefined ? {} : { toolChoice }),
     ...(stopSequences === undefined ? {} : { stopSequences }),
-    ...(providerOptions === undefined ? {} : { providerOptions })
+    ...(providerOptions === undefined ? {} : { providerOptions }),
+    ...(nativeWebTools === undefined ? {} : { nativeWebTools })
   }
 }
 
@@ -61,7 +69,16 @@ export function assertChatSettings(settings: TChatSettings, toolNames: ReadonlyS
     throw new ErrorClass(`${where}: stopSequences must be a list of non-empty strings; got ${JSON.stringify(stopSequences)}.`)
   }
   if (providerOptions !== undefined) assertProviderOptions(providerOptions, where, ErrorClass)
+  if (settings.nativeWebTools !== undefined) assertNativeWebTools(settings.nativeWebTools, where, ErrorClass)
   assertToolChoice(settings.toolChoice, toolNames, where, ErrorClass)
+}
+
+function assertNativeWebTools(request: unknown, where: string, ErrorClass: TErrorClass): void {
+  const fields = isPlainObject(request) ? Object.entries(request) : undefined
+  const valid = fields?.every(([key, value]) => (key === 'webSearch' || key === 'webFetch') && (value === undefined || typeof value === 'boolean'))
+  if (!valid) {
+    throw new ErrorClass(`${where}: nativeWebTools must be { webSearch?: boolean, webFetch?: boolean }; got ${JSON.stringify(request)}.`)
+  }
 }
 
 function assertProviderOptions(providerOptions: unknown, where: string, ErrorClass: TErrorClass): void {

@@ -1,6 +1,7 @@
 import type { TAssistantMessage, TToolMessage, TUniversalMessage } from './messages.ts'
 import type { IProviderNativeRawPayloadEvent, TProviderResponse, IToolSchema } from './provider.ts'
 import type { TToolDiff } from './tool.ts'
+import type { TServerToolUse } from './server-tool-use.ts'
 
 /** Data of each replay event type. Every value is plain, serializable data. */
 export type TExecutionEventDataMap = {
@@ -12,6 +13,8 @@ export type TExecutionEventDataMap = {
   provider_native_raw_payload: IProviderNativeRawPayloadEvent & { sequence: number }
   /** The provider's reply as it returned, before the loop accepted it. */
   provider_response_raw: { response: TProviderResponse; responseKind: 'provider-normalized-message' }
+  /** A tool the provider ran on its own servers (a hosted web search) started or ended. */
+  server_tool_use: TServerToolUse & { provider: string }
   /** The reply the loop accepted. */
   provider_response_normalized: { response: TProviderResponse; toolCallsCount: number }
   /** An assistant message was committed to history. */
@@ -105,6 +108,7 @@ export const EXECUTION_EVENT_TYPES: readonly TExecutionEventType[] = [
   'provider_native_raw_payload',
   'provider_response_raw',
   'provider_response_normalized',
+  'server_tool_use',
   'assistant_message_committed',
   'tool_batch_started',
   'tool_execution_request',

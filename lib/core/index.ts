@@ -71,6 +71,8 @@ export { PluginError, toPluginError } from './plugins/plugin-error.ts'
 export { PluginPriority, sortPlugins } from './plugins/plugin-priority.ts'
 export { PluginRunner, runPluginHook } from './plugins/plugin-runner.ts'
 export { assertProviderNativeWebToolsAvailable, createDefaultProviderCapabilities, getProviderCapabilities } from './provider-capabilities.ts'
+export { readServerToolUses, SERVER_TOOL_USES_METADATA_KEY } from './server-tool-use.ts'
+export type { TServerToolName, TServerToolSource, TServerToolUse, TServerToolUseCallback } from './server-tool-use.ts'
 export { findProviderDefinition, formatSupportedProviderTypes } from './provider-definition.ts'
 
 export type { THistoryAppendListener } from './conversation-store.ts'

@@ -1,4 +1,6 @@
 import type { TAssistantMessage, TUniversalMessage } from './messages.ts'
+import type { IProviderCapabilities, IProviderNativeWebToolRequest } from './provider-capabilities.ts'
+import type { TServerToolUseCallback } from './server-tool-use.ts'
 
 /** Receives one streamed piece of assistant text. */
 export type TTextDeltaCallback = (delta: string) => void
@@ -72,6 +74,13 @@ export type IChatOptions = {
   providerOptions?: TProviderOptions
   /** Asks for the reply as JSON matching this schema, in the API's native structured-output mode. */
   output?: TOutputFormat
+  /**
+   * Provider-native (hosted) web tools this call needs. A provider refuses the call with a
+   * `ConfigurationError` before sending anything when one is unsupported or not enabled.
+   */
+  nativeWebTools?: IProviderNativeWebToolRequest
+  /** Receives each tool the provider runs on its own servers (a hosted web search) as it starts and ends. */
+  onServerToolUse?: TServerToolUseCallback
 }
 
 /**
@@ -91,6 +100,13 @@ export interface IAIProvider {
   chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse>
   /** Whether the provider can call tools. */
   supportsTools(): boolean
+  /** What the provider can do; read it through `getProviderCapabilities(provider)`, which supplies defaults. */
+  getCapabilities?(): IProviderCapabilities
+  /**
+   * Switches provider-owned native web tools on for this instance, for session assembly that
+   * must not know the provider's class. Throws a `ConfigurationError` for one it does not have.
+   */
+  configureNativeWebTools?(request: IProviderNativeWebToolRequest): void
 }
 
 /** @deprecated use `TProviderResponse`; the `I` prefix marks interfaces and the specs' names. */

@@ -38,7 +38,7 @@ describe('chat settings', () => {
   it('sends no settings it was not given', async () => {
     const provider = new ScriptedProvider([{ text: 'a' }])
     await makeAgent(provider).run('one')
-    expect(Object.keys(provider.calls[0]?.options ?? {}).sort()).toEqual(['model', 'onProviderNativeRawPayload', 'onTextDelta', 'tools'])
+    expect(Object.keys(provider.calls[0]?.options ?? {}).sort()).toEqual(['model', 'onProviderNativeRawPayload', 'onServerToolUse', 'onTextDelta', 'tools'])
   })
 
   it('sends no tool choice on a call without tools', async () => {

@@ -21,7 +21,7 @@ export type {
   TPluginView
 } from './port/host-plugins.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
-export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView } from './port/host-sessions.ts'
+export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
 export type { IHostTurns, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'
 

@@ -29,6 +29,9 @@ export function isSameProviderChoice(left: TProviderChoice, right: TProviderChoi
     left.model === right.model &&
     left.apiKey === right.apiKey &&
     left.baseURL === right.baseURL &&
-    left.idleTimeoutMs === right.idleTimeoutMs
+    left.idleTimeoutMs === right.idleTimeoutMs &&
+    (left.promptCaching ?? false) === (right.promptCaching ?? false) &&
+    left.thinking?.budgetTokens === right.thinking?.budgetTokens &&
+    (left.webSearch ?? false) === (right.webSearch ?? false)
   )
 }

@@ -20,8 +20,9 @@ import { PromptScheduler } from './prompt-scheduler.ts'
 import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
 import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
 import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
+import type { TOutputSchema } from '../core/output-schema.ts'
 
-type TPrompt = { input: string; displayInput?: string; rawInput?: string }
+type TPrompt = { input: string; displayInput?: string; rawInput?: string; output?: TOutputSchema }
 
 /**
  * The client-facing session: event-driven, with a prompt queue of at most one, abort, built-in
@@ -97,6 +98,17 @@ export class InteractiveSession implements ICommandHost {
   submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
     if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submit(): the prompt is empty.'))
     return this.scheduler.submit({ input, ...(displayInput ? { displayInput } : {}), ...(rawInput ? { rawInput } : {}) })
+  }
+
+  /**
+   * Submits a prompt whose final answer must match `output` (a zod 4 schema, or any Standard
+   * Schema with its JSON Schema): the result's `output` is the validated value. A reply that does
+   * not validate is retried once; then the `error` event (and `undefined`) carries the
+   * `StructuredOutputError` with the raw text.
+   */
+  submitForOutput<TOutput>(input: string, output: TOutputSchema<TOutput>): Promise<(IExecutionResult & { output?: TOutput }) | undefined> {
+    if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submitForOutput(): the prompt is empty.'))
+    return this.scheduler.submit({ input, output }) as Promise<(IExecutionResult & { output?: TOutput }) | undefined>
   }
 
   /** Aborts the running prompt (keeping its partial answer) and clears the queue. */
@@ -278,12 +290,13 @@ export class InteractiveSession implements ICommandHost {
           this.streamingText += delta
           this.events.emit('text_delta', delta)
         },
-        ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {})
+        ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {}),
+        ...(prompt.output ? { output: prompt.output } : {})
       })
       const toolSummaries = this.history.finishPrompt()
       const failure = findProviderFailure(run)
       if (failure) throw failure
-      const result = toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState())
+      const result = { ...toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState()), ...('output' in run ? { output: run.output } : {}) }
       this.events.emit(result.interrupted ? 'interrupted' : 'complete', result)
       return result
     } catch (error) {

@@ -1,4 +1,6 @@
+import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
+import { isRobotaError } from '../core/errors.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { createQuery } from './query.ts'
@@ -23,6 +25,23 @@ describe('createQuery', () => {
     await query('first')
     expect(await query('second')).toBe('two')
     expect(provider.calls[1]?.messages.map((message) => message.content)).toEqual(['You are Robota, a coding agent working in a sandboxed workspace. Inspect files with your tools before answering, make changes with the file tools, and answer concisely.', 'second'])
+  })
+
+  it('with output, resolves with the parsed and validated answer, asking the provider for its JSON schema', async () => {
+    const provider = new ScriptedProvider([{ text: '{"city":"Seoul","celsius":3}' }])
+    const query = createQuery({ provider })
+    const weather = await query('Weather in Seoul?', { output: z.object({ city: z.string(), celsius: z.number() }) })
+    expect(weather).toEqual({ city: 'Seoul', celsius: 3 })
+    expect(provider.calls[0]?.options.output?.schema).toMatchObject({ type: 'object', required: ['city', 'celsius'] })
+  })
+
+  it('with output, retries a reply that does not validate once, then rejects with a StructuredOutputError carrying the raw text', async () => {
+    const provider = new ScriptedProvider([{ text: '{"city":"Seoul"}' }, { text: 'not json at all' }])
+    const query = createQuery({ provider })
+    const failure = await query('Weather?', { output: z.object({ city: z.string(), celsius: z.number() }) }).catch((error: unknown) => error)
+    expect(isRobotaError(failure) && failure.code).toBe('STRUCTURED_OUTPUT_INVALID')
+    expect((failure as { rawText?: string }).rawText).toBe('not json at all')
+    expect(provider.calls).toHaveLength(2)
   })
 
   it('rejects with the provider failure', async () => {

@@ -1,4 +1,5 @@
 import { ProviderError } from '../core/errors.ts'
+import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TTextDeltaCallback } from '../core/provider.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import { InteractiveSession } from './interactive-session.ts'
@@ -19,8 +20,14 @@ export type TQueryOptions = {
   signal?: AbortSignal
 }
 
-/** Answers one prompt with the final response text. */
-export type TQuery = (prompt: string, options?: TQueryOptions) => Promise<string>
+/**
+ * Answers one prompt with the final response text; with `output` (a zod 4 schema, or any
+ * Standard Schema with its JSON Schema), with the parsed and validated answer instead.
+ */
+export type TQuery = {
+  <TOutput>(prompt: string, options: TQueryOptions & { output: TOutputSchema<TOutput> }): Promise<TOutput>
+  (prompt: string, options?: TQueryOptions): Promise<string>
+}
 
 /**
  * A prompt-only function over the provider the caller made: each call runs a fresh interactive
@@ -28,7 +35,7 @@ export type TQuery = (prompt: string, options?: TQueryOptions) => Promise<string
  * the final answer, or the partial answer when aborted. A failure rejects.
  */
 export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
-  return async (prompt, options = {}) => {
+  return (async (prompt: string, options: TQueryOptions & { output?: TOutputSchema } = {}) => {
     const session = new InteractiveSession({
       ...factoryOptions,
       ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -46,14 +53,16 @@ export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
     options.signal?.addEventListener('abort', abort, { once: true })
     try {
       await session.ready()
-      const running = session.submit(prompt)
+      const running = options.output ? session.submitForOutput(prompt, options.output) : session.submit(prompt)
       // The prompt is running from here, so an abort that came before it still stops it.
       if (options.signal?.aborted) session.abort()
       const result = await running
       if (!result) throw failure ?? new ProviderError('The query ended without an answer.')
-      return result.response
+      if (!options.output) return result.response
+      if (!('output' in result) || result.output === undefined) throw new ProviderError('The query was interrupted before a structured answer arrived.')
+      return result.output
     } finally {
       options.signal?.removeEventListener('abort', abort)
     }
-  }
+  }) as TQuery
 }

@@ -1,3 +1,4 @@
+import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TChatSettings } from '../core/chat-settings.ts'
 import type { TToolExecutionOptions } from '../core/execution/execution-context.ts'
 import type { TRunResult } from '../core/execution/run-execution.ts'
@@ -59,10 +60,14 @@ export type TSessionRunOptions = {
   /** What UserPromptSubmit hooks see instead of the prompt (the typed `/command`, say). */
   rawInput?: string
   maxExecutionRounds?: number
+  /** Asks for the final answer as JSON matching this schema; it comes back validated in `output` (see `Robota.run`). */
+  output?: TOutputSchema
 }
 
 /** What a prompt produced, with any compaction it triggered. */
 export type TSessionRunResult = TRunResult & {
   /** Auto-compactions that ran before or after this prompt. */
   compactions: TCompactionOutcome[]
+  /** The validated answer when `output` was asked for (missing when interrupted, blocked or failed). */
+  output?: unknown
 }

@@ -2,7 +2,8 @@ import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import { followAbort } from '../core/follow-abort.ts'
-import type { TRunUsage } from '../core/execution/run-execution.ts'
+import type { TRunResult, TRunUsage } from '../core/execution/run-execution.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { Robota } from '../core/robota.ts'
@@ -88,12 +89,15 @@ export class Session {
       const prompt = gate.additionalContext.length > 0 ? `${input}\n\n${gate.additionalContext.join('\n\n')}` : input
       await this.autoCompact(signal, compactions)
       this.syncAgent()
-      const result = await this.agent.run(prompt, {
+      const runOptions = {
         signal,
         ...(options.onTextDelta ? { onTextDelta: options.onTextDelta } : {}),
-        onExecutionEvent: (event) => void this.channel.deliver(event),
+        onExecutionEvent: (event: TExecutionEventEnvelope) => void this.channel.deliver(event),
         ...(options.maxExecutionRounds === undefined ? {} : { maxExecutionRounds: options.maxExecutionRounds })
-      })
+      }
+      const result: TRunResult & { output?: unknown } = options.output
+        ? await this.agent.run(prompt, { ...runOptions, output: options.output })
+        : await this.agent.run(prompt, runOptions)
       for (const key of Object.keys(this.usage) as Array<keyof TRunUsage>) this.usage[key] += result.usage[key]
       if (!result.interrupted) {
         await this.runHooks('Stop', { response: result.response }, signal)

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net'
 import type { TFakeLlmTurn } from './fake-llm/fake-llm-script.ts'
 import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
 import { streamTurn } from './fake-llm/stream-turn.ts'
+import { DEFAULT_LISTED_MODELS, listModelsBody, matchListModels } from './fake-llm/list-models.ts'
 import { geminiInvalidKeyBody } from './fake-llm/gemini-generate-content-events.ts'
 import {
   matchWireRoute,
   renderTurnEvents,
+  webSearchRefusal,
   wireErrorBody,
   type TFakeLlmWireFormat,
   type TStreamRequestBody
@@ -32,6 +34,8 @@ export type TFakeLlmServerOptions = {
   apiKey?: string
   /** Pause between streamed events, in milliseconds. Default 0. */
   eventDelayMs?: number
+  /** Model ids the list-models endpoints return (`GET /v1/models`, `GET /v1beta/models`); a few per API by default. */
+  models?: string[]
 }
 
 /** A running fake server. */
@@ -54,7 +58,8 @@ export type TFakeLlmServer = {
  * Starts a local server on 127.0.0.1 (random port) that speaks the Anthropic Messages
  * (`POST /v1/messages`), OpenAI Responses (`POST /v1/responses`), Chat Completions
  * (`POST /v1/chat/completions`) and Gemini (`POST /v1beta/models/{model}:streamGenerateContent?alt=sse`)
- * streaming wire formats from a script, with CORS so browser SDK
+ * streaming wire formats from a script, answers each API's list-models (`GET /v1/models`,
+ * `GET /v1beta/models`), with CORS so browser SDK
  * clients can reach it, and with faults on demand.
  */
 export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
@@ -84,6 +89,15 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
       body: parseJson(await readBody(request))
     }
     requests.push(recorded)
+    const listing = matchListModels(recorded.method, path, recorded.headers)
+    if (listing) {
+      if (options.apiKey !== undefined && readApiKey(recorded.headers) !== options.apiKey) {
+        const message = 'Invalid API key. The fake LLM server expects the key it was started with.'
+        if (listing === 'gemini') return sendJson(response, 400, geminiInvalidKeyBody(message))
+        return sendJson(response, 401, wireErrorBody(listing === 'anthropic' ? 'anthropic-messages' : 'responses', 401, message))
+      }
+      return sendJson(response, 200, listModelsBody(listing, options.models ?? DEFAULT_LISTED_MODELS[listing]))
+    }
     if (!route || !wireFormat || request.method !== 'POST') {
       return sendJson(response, 404, { error: { message: `The fake LLM server has no route ${recorded.method} ${path}.` } })
     }
@@ -111,6 +125,8 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
       const { status, message, retryAfterSeconds } = turn.fault
       return fail(status, message ?? `Scripted HTTP ${status}.`, retryAfterSeconds)
     }
+    const refusal = webSearchRefusal(wireFormat, turn, body)
+    if (refusal) return fail(400, refusal)
     const events = renderTurnEvents(wireFormat, turn, context, body)
     await streamTurn(response, events, turn.fault, { delayMs: options.eventDelayMs ?? 0, wireFormat })
   }

@@ -5,7 +5,10 @@ import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
+import { ServerToolCard } from './server-tool-card.tsx'
+import { serverToolUsesOf } from './server-tool-uses.ts'
 import { ToolCallCard } from './tool-call-card.tsx'
+import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
 import { CopyButton } from './copy-button.tsx'
 import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
@@ -29,6 +32,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     return byCall
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
+  const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
   useEffect(() => {
     if (running) void loadRenderer().catch(() => undefined)
   }, [running])
@@ -44,12 +48,16 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
       return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
     }
+    const usage = turnUsage.get(message.id)
     // Keyed by place, like the streaming answer below: when the answer commits, its rendered
     // pieces stay in the page instead of being built again.
     return (
       <article key={answerKey(index)} className="message assistant" aria-label="Assistant">
         {message.content ? <MarkdownBlocks text={message.content} /> : null}
         {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
+        {serverToolUsesOf(message).map((use) => (
+          <ServerToolCard key={use.id} use={use} />
+        ))}
         {message.content ? (
           <div className="message-actions">
             <CopyButton text={message.content} label="Copy answer" />
@@ -58,6 +66,11 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
         {(message.toolCalls ?? []).map((call) => (
           <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
         ))}
+        {usage ? (
+          <p className="turn-usage" aria-label="Tokens this turn">
+            {describeTurnUsage(usage)}
+          </p>
+        ) : null}
       </article>
     )
   })

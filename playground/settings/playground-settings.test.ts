@@ -38,6 +38,25 @@ describe('playground settings', () => {
     expect(toProviderChoice({ ...DEFAULT_SETTINGS, baseURL: 'http://127.0.0.1:8/' })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
 
+  it('carries prompt caching and a thinking budget in the choice, and leaves them out when off or for the offline demo', () => {
+    expect(toProviderChoice({ ...anthropic, promptCaching: true, thinkingBudgetTokens: 2048, webSearch: true })).toMatchObject({
+      promptCaching: true,
+      thinking: { budgetTokens: 2048 },
+      webSearch: true
+    })
+    const off = toProviderChoice(anthropic)
+    expect(off).not.toHaveProperty('promptCaching')
+    expect(off).not.toHaveProperty('thinking')
+    expect(off).not.toHaveProperty('webSearch')
+    expect(toProviderChoice({ ...DEFAULT_SETTINGS, promptCaching: true, thinkingBudgetTokens: 2048 })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
+  })
+
+  it('keeps saved prompt caching and thinking budget, and drops a budget out of range', () => {
+    const saved = (fields: Record<string, unknown>) => ({ getItem: () => JSON.stringify({ providerKind: 'anthropic', ...fields }) })
+    expect(loadSettings(saved({ promptCaching: true, thinkingBudgetTokens: 4096 }))).toMatchObject({ promptCaching: true, thinkingBudgetTokens: 4096 })
+    expect(loadSettings(saved({ promptCaching: 'yes', thinkingBudgetTokens: 100 }))).toMatchObject({ promptCaching: false, thinkingBudgetTokens: 0 })
+  })
+
   it.each([
     [{ ...anthropic, apiKeys: {} }, 'Enter an API key for Anthropic.'],
     [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'],
@@ -45,6 +64,9 @@ describe('playground settings', () => {
     [{ ...anthropic, baseURL: 'proxy.local' }, 'The base URL must start with http:// or https://.'],
     [{ ...anthropic, idleTimeoutSeconds: Number.NaN }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
     [{ ...anthropic, idleTimeoutSeconds: 0.5 }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
+    [{ ...anthropic, thinkingBudgetTokens: 500 }, 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.'],
+    [{ ...anthropic, thinkingBudgetTokens: 2048.5 }, 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.'],
+    [{ ...anthropic, thinkingBudgetTokens: 2048 }, undefined],
     [anthropic, undefined]
   ])('names what is missing as its fix', (settings, problem) => {
     expect(findSettingsProblem(settings)).toBe(problem)

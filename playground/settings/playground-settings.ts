@@ -13,6 +13,12 @@ export type TPlaygroundSettings = {
   baseURL: string
   /** Seconds a model may send nothing before its call fails with a notice (not for the offline demo). */
   idleTimeoutSeconds: number
+  /** Ask the provider to cache the stable start of each request (Anthropic; the others cache by themselves). */
+  promptCaching: boolean
+  /** Tokens the model may reason with before answering; 0 for none. */
+  thinkingBudgetTokens: number
+  /** Let the model search the web on the provider's servers (Anthropic; OpenAI on its Responses API). */
+  webSearch: boolean
   apiKeys: Partial<Record<TProviderKind, string>>
   /** When true, keys are kept in this browser's localStorage; otherwise only in memory. */
   rememberKeys: boolean
@@ -38,6 +44,9 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   model: 'offline-demo',
   baseURL: '',
   idleTimeoutSeconds: 90,
+  promptCaching: false,
+  thinkingBudgetTokens: 0,
+  webSearch: false,
   apiKeys: {},
   rememberKeys: false,
   permissionMode: 'default',
@@ -67,6 +76,9 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     model: typeof saved.model === 'string' && saved.model !== '' ? saved.model : option.defaultModel,
     baseURL: typeof saved.baseURL === 'string' ? saved.baseURL : '',
     idleTimeoutSeconds: isIdleTimeout(saved.idleTimeoutSeconds) ? saved.idleTimeoutSeconds : DEFAULT_SETTINGS.idleTimeoutSeconds,
+    promptCaching: saved.promptCaching === true,
+    thinkingBudgetTokens: isThinkingBudget(saved.thinkingBudgetTokens) ? saved.thinkingBudgetTokens : DEFAULT_SETTINGS.thinkingBudgetTokens,
+    webSearch: saved.webSearch === true,
     apiKeys: rememberKeys && isStringRecord(saved.apiKeys) ? saved.apiKeys : {},
     rememberKeys,
     permissionMode: PERMISSION_MODES.find((mode) => mode === saved.permissionMode) ?? DEFAULT_SETTINGS.permissionMode,
@@ -104,7 +116,10 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
     // The offline demo has no endpoint; every other provider may be pointed at a proxy or a compatible server.
     ...(settings.providerKind !== 'offline-demo' && baseURL ? { baseURL } : {}),
     ...(key ? { apiKey: key } : {}),
-    ...(settings.providerKind !== 'offline-demo' ? { idleTimeoutMs: settings.idleTimeoutSeconds * 1000 } : {})
+    ...(settings.providerKind !== 'offline-demo' ? { idleTimeoutMs: settings.idleTimeoutSeconds * 1000 } : {}),
+    ...(settings.providerKind !== 'offline-demo' && settings.promptCaching ? { promptCaching: true } : {}),
+    ...(settings.providerKind !== 'offline-demo' && settings.webSearch ? { webSearch: true } : {}),
+    ...(settings.providerKind !== 'offline-demo' && settings.thinkingBudgetTokens > 0 ? { thinking: { budgetTokens: settings.thinkingBudgetTokens } } : {})
   }
 }
 
@@ -125,12 +140,22 @@ export function findSettingsProblem(settings: TPlaygroundSettings): string | und
   if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
   if (!settings.model.trim()) return 'Choose a model.'
   if (!isIdleTimeout(settings.idleTimeoutSeconds)) return `Give the model between 1 and ${MAX_IDLE_TIMEOUT_SECONDS} whole seconds of silence before giving up.`
+  if (!isThinkingBudget(settings.thinkingBudgetTokens)) {
+    return `Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from ${MIN_THINKING_BUDGET} to ${MAX_THINKING_BUDGET}.`
+  }
   const e2bUrl = settings.e2b.apiUrl.trim()
   if (e2bUrl && !/^https?:\/\/[^\s/]+/.test(e2bUrl)) return 'The E2B API URL must start with http:// or https://.'
   return undefined
 }
 
 const MAX_IDLE_TIMEOUT_SECONDS = 3600
+// Anthropic's smallest thinking budget; the largest is one no model's output limit goes past.
+const MIN_THINKING_BUDGET = 1_024
+const MAX_THINKING_BUDGET = 128_000
+
+function isThinkingBudget(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && (value === 0 || (value >= MIN_THINKING_BUDGET && value <= MAX_THINKING_BUDGET))
+}
 
 function isIdleTimeout(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_IDLE_TIMEOUT_SECONDS

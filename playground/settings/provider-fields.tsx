@@ -81,6 +81,26 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
       {option.kind !== 'offline-demo' ? (
         <>
           <div className="field">
+            <label htmlFor={`${id}-thinking`}>Thinking budget in tokens (0 for none)</label>
+            <input
+              id={`${id}-thinking`}
+              type="number"
+              min={0}
+              max={128000}
+              step={1024}
+              value={Number.isNaN(draft.thinkingBudgetTokens) ? '' : draft.thinkingBudgetTokens}
+              onChange={(event) => onChange({ ...draft, thinkingBudgetTokens: event.target.valueAsNumber })}
+            />
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.promptCaching} onChange={(event) => onChange({ ...draft, promptCaching: event.target.checked })} />
+            Cache the instructions and tools between calls
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.webSearch} onChange={(event) => onChange({ ...draft, webSearch: event.target.checked })} />
+            Let the model search the web (hosted search)
+          </label>
+          <div className="field">
             <label htmlFor={`${id}-key`}>API key for {option.label}</label>
             <input
               id={`${id}-key`}

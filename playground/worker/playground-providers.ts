@@ -1,16 +1,33 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
+import { assertProviderNativeWebToolsAvailable } from '../../lib/core/provider-capabilities.ts'
 import type { TProviderFactory } from '../../worker/agent-worker-options.ts'
 import { OFFLINE_DEMO_MODEL, OfflineDemoProvider } from './offline-demo/offline-demo-provider.ts'
+import { toAnthropicChoiceOptions, toGoogleChoiceOptions, toOpenAIChoiceOptions } from './provider-choice-options.ts'
 
 /** How the playground's worker builds providers. */
 export type TPlaygroundProviderOptions = { demoDeltaDelayMs?: number; maxRetries?: number }
 
 /**
  * The providers the playground offers, by the kind its settings name: the offline demo, and the
- * vendor SDKs, which load on first use so the worker's first chunk stays small and the offline
+ * vendor SDKs (with the choice's prompt caching and thinking in each one's own terms), which load on first use so the worker's first chunk stays small and the offline
  * demo never loads them.
  */
 export function playgroundProviders(options: TPlaygroundProviderOptions = {}): Record<string, TProviderFactory> {
+  const vendors = vendorProviders(options)
+  // Web search is switched on through the provider-neutral hook: a provider without it refuses
+  // the choice with an error that says what to use instead.
+  const withWebSearch = (factory: TProviderFactory): TProviderFactory => async (choice) => {
+    const provider = await factory(choice)
+    if (choice.webSearch) {
+      if (provider.configureNativeWebTools) provider.configureNativeWebTools({ webSearch: true })
+      else assertProviderNativeWebToolsAvailable(provider, { webSearch: true })
+    }
+    return provider
+  }
+  return Object.fromEntries(Object.entries(vendors).map(([kind, factory]) => [kind, withWebSearch(factory)]))
+}
+
+function vendorProviders(options: TPlaygroundProviderOptions): Record<string, TProviderFactory> {
   const common = (choice: { apiKey?: string; baseURL?: string }) => ({
     ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
     ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
@@ -26,15 +43,15 @@ export function playgroundProviders(options: TPlaygroundProviderOptions = {}): R
     },
     anthropic: async (choice) => {
       const { AnthropicProvider } = await import('../../lib/providers/anthropic/index.ts')
-      return new AnthropicProvider(common(choice))
+      return new AnthropicProvider({ ...common(choice), ...toAnthropicChoiceOptions(choice) })
     },
     openai: async (choice) => {
       const { OpenAIProvider } = await import('../../lib/providers/openai/index.ts')
-      return new OpenAIProvider(common(choice))
+      return new OpenAIProvider({ ...common(choice), ...toOpenAIChoiceOptions(choice) })
     },
     google: async (choice) => {
       const { GoogleProvider } = await import('../../lib/providers/google/index.ts')
-      return new GoogleProvider(common(choice))
+      return new GoogleProvider({ ...common(choice), ...toGoogleChoiceOptions(choice) })
     },
     'openai-compatible': async (choice) => {
       if (!choice.baseURL) throw new ConfigurationError('An OpenAI-compatible provider needs a base URL, such as http://127.0.0.1:11434/v1.')

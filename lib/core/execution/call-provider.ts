@@ -3,6 +3,7 @@ import { followAbort } from '../follow-abort.ts'
 import type { TUniversalMessage } from '../messages.ts'
 import type { TProviderResponse, IToolSchema } from '../provider.ts'
 import type { IExecutionContext } from './execution-context.ts'
+import { assertProviderNativeWebToolsAvailable } from '../provider-capabilities.ts'
 
 /** How a provider call ended: a response, the caller's abort, or a failure. */
 export type TProviderCallOutcome =
@@ -56,6 +57,8 @@ export async function callProvider(
   let nextPayloadSequence = 0
   try {
     const { toolChoice, ...sampling } = context.chatSettings
+    // Checked here as well as in each adapter, so a provider that does not check refuses too.
+    assertProviderNativeWebToolsAvailable(context.provider, sampling.nativeWebTools)
     const response = await context.provider.chat(messages, {
       model: context.model,
       ...sampling,
@@ -65,6 +68,10 @@ export async function callProvider(
       onTextDelta: (delta) => {
         noteActivity()
         onDelta(delta)
+      },
+      onServerToolUse: (use) => {
+        noteActivity()
+        context.emit('server_tool_use', { ...use, provider: context.provider.name }, round)
       },
       onProviderNativeRawPayload: (payload) => {
         noteActivity()

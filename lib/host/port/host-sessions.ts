@@ -12,6 +12,24 @@ export type TProviderChoice = {
   apiKey?: string
   /** How long a model call may stream nothing before it fails (`Robota`'s `timeout`); none when left out. */
   idleTimeoutMs?: number
+  /**
+   * Marks the stable start of each request (system prompt, tool list) cacheable where the API
+   * asks for it (Anthropic's `cache_control`); OpenAI and Gemini cache on their own.
+   */
+  promptCaching?: boolean
+  /** Lets the model reason before it answers; each provider maps the budget to its own setting. */
+  thinking?: TThinkingChoice
+  /**
+   * Lets the model search the web on the provider's own servers (Anthropic's `web_search` tool,
+   * OpenAI's Responses `web_search`); a provider without it refuses the choice.
+   */
+  webSearch?: boolean
+}
+
+/** How much the model may reason before answering: a token budget, mapped per provider. */
+export type TThinkingChoice = {
+  /** Most tokens of reasoning per reply; at least 1024 (Anthropic's smallest budget). */
+  budgetTokens: number
 }
 
 /** Options for a new session. */

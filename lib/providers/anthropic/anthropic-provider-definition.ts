@@ -1,9 +1,19 @@
 import { CLAUDE_MODELS } from '../../core/context/models.ts'
-import type { IProviderDefinition } from '../../core/provider-definition.ts'
+import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
+import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { AnthropicProvider } from './anthropic-provider.ts'
 
 const MODELS_PAGE = 'https://docs.anthropic.com/en/docs/about-claude/models/overview'
+
+const FALLBACK_CATALOG = toFallbackCatalog(CLAUDE_MODELS, MODELS_PAGE, ['tools', 'vision', 'reasoning', 'streaming'])
+
+function createAnthropicProvider(config: IProviderConfig): AnthropicProvider {
+  return new AnthropicProvider({
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+  })
+}
 
 /** How generic setup flows present, configure and build the Anthropic provider. */
 export const anthropicProviderDefinition: IProviderDefinition = {
@@ -23,10 +33,8 @@ export const anthropicProviderDefinition: IProviderDefinition = {
     { field: 'baseURL', title: 'Base URL (optional, for a proxy)' }
   ],
   credentialRequirement: { anyOf: ['apiKey'], environmentVariable: 'ANTHROPIC_API_KEY' },
-  modelCatalog: toFallbackCatalog(CLAUDE_MODELS, MODELS_PAGE, ['tools', 'vision', 'reasoning', 'streaming']),
-  createProvider: (config) =>
-    new AnthropicProvider({
-      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-      ...(config.baseURL ? { baseURL: config.baseURL } : {})
-    })
+  modelCatalog: FALLBACK_CATALOG,
+  createProvider: createAnthropicProvider,
+  // Live from the list-models endpoint; the static table when that fails.
+  ...createModelListingHooks(createAnthropicProvider, FALLBACK_CATALOG)
 }

@@ -1,6 +1,12 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ConfigurationError, NetworkError } from '../../core/errors.ts'
+import {
+  assertProviderNativeWebToolsAvailable,
+  type IProviderCapabilities,
+  type IProviderNativeWebToolRequest
+} from '../../core/provider-capabilities.ts'
+import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type {
   IChatOptions,
@@ -10,12 +16,16 @@ import type {
 } from '../../core/provider.ts'
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
+import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
+import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
 
 /** Options of the Anthropic provider. */
 export type TAnthropicProviderOptions = TAnthropicRequestSettings & {
+  /** Hears each server-side web search as it starts and ends, beside the call's own `onServerToolUse`. */
+  onServerToolUse?: TServerToolUseCallback
   /** The caller's own key. Not needed when `client` is given. */
   apiKey?: string
   /** Another endpoint speaking the Messages API, such as a proxy or a local fake. */
@@ -51,7 +61,7 @@ const importSdk: TProviderSdkLoader<TAnthropicSdk> = async () => {
  * tool calls both ways with their ids verbatim, reports native payloads for replay, returns
  * partial text on abort, and turns HTTP failures into Robota errors that say what to do.
  */
-export class AnthropicProvider extends AbstractAIProvider {
+export class AnthropicProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'anthropic'
   private client: Anthropic | undefined
   private readonly baseURL: string
@@ -59,6 +69,10 @@ export class AnthropicProvider extends AbstractAIProvider {
   private readonly maxRetries: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TAnthropicSdk>
   private readonly settings: TAnthropicRequestSettings
+  /** Sends Anthropic's server-side `web_search` tool with every call; `configureNativeWebTools` sets it too. */
+  enableWebTools: boolean
+  /** Hears each server-side web search as it starts and ends. */
+  onServerToolUse: TServerToolUseCallback | undefined
 
   constructor(options: TAnthropicProviderOptions) {
     super()
@@ -66,20 +80,48 @@ export class AnthropicProvider extends AbstractAIProvider {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
     }
     this.apiKey = options.apiKey
-    this.settings = { ...(options.promptCaching ? { promptCaching: true } : {}), ...(options.thinking ? { thinking: options.thinking } : {}) }
+    this.settings = {
+      ...(options.promptCaching ? { promptCaching: true } : {}),
+      ...(options.thinking ? { thinking: options.thinking } : {}),
+      ...(options.webSearchMaxUses === undefined ? {} : { webSearchMaxUses: options.webSearchMaxUses })
+    }
+    this.enableWebTools = options.enableWebTools === true
+    this.onServerToolUse = options.onServerToolUse
     this.client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? DEFAULT_BASE_URL
     this.maxRetries = options.maxRetries
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
+  /** Web search runs on Anthropic's servers (`web_search` tool), on when `enableWebTools` is; it has no web fetch here. */
+  override getCapabilities(): IProviderCapabilities {
+    return {
+      functionCalling: true,
+      nativeWebTools: {
+        webSearch: {
+          supported: true,
+          enabled: this.enableWebTools,
+          ...(this.enableWebTools ? {} : { reason: 'Set enableWebTools: true on AnthropicProvider (or call configureNativeWebTools({ webSearch: true })).' })
+        },
+        webFetch: { supported: false, enabled: false, reason: 'AnthropicProvider sends only the web_search server tool.' }
+      }
+    }
+  }
+
+  /** Switches Anthropic's server-side web search on; asking for web fetch is refused with a `ConfigurationError`. */
+  configureNativeWebTools(request: IProviderNativeWebToolRequest): void {
+    if (request.webSearch) this.enableWebTools = true
+    assertProviderNativeWebToolsAvailable(this, request)
+  }
+
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
+    assertProviderNativeWebToolsAvailable(this, options.nativeWebTools)
     const client = await this.getClient()
     const report = createReporter(options.onProviderNativeRawPayload)
-    const params = buildAnthropicRequest(messages, options, this.settings)
+    const params = buildAnthropicRequest(messages, options, { ...this.settings, enableWebTools: this.enableWebTools })
     report('request', params)
-    const accumulator = new AnthropicStreamAccumulator()
+    const accumulator = new AnthropicStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse))
     try {
       const stream = await client.messages.create(params, signal ? { signal } : {})
       for await (const event of this.streamWithAbort(stream, signal)) {
@@ -100,6 +142,20 @@ export class AnthropicProvider extends AbstractAIProvider {
     report('response', accumulator.toNativeMessage())
     const response = accumulator.toResponse(false)
     return options.output ? answerFromOutputTool(response) : response
+  }
+
+  /** Every model the key may use, from the Models API (`GET /v1/models`, all pages). */
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
+    const client = await this.getClient()
+    try {
+      const models: TListedModel[] = []
+      for await (const model of client.models.list({ limit: 1000 }, options.signal ? { signal: options.signal } : {})) {
+        models.push({ id: model.id, displayName: model.display_name })
+      }
+      return models
+    } catch (error) {
+      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+    }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.

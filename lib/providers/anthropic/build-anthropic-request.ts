@@ -1,4 +1,4 @@
-import type { MessageCreateParamsStreaming, TextBlockParam, ThinkingConfigParam, Tool, ToolChoice } from '@anthropic-ai/sdk/resources/messages'
+import type { MessageCreateParamsStreaming, TextBlockParam, ThinkingConfigParam, Tool, ToolChoice, ToolUnion, WebSearchTool20250305 } from '@anthropic-ai/sdk/resources/messages'
 import { ConfigurationError, ValidationError } from '../../core/errors.ts'
 import { pickProviderOptions, type TReservedRequestFields } from '../shared/pick-provider-options.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -12,7 +12,14 @@ export type TAnthropicRequestSettings = {
   promptCaching?: boolean
   /** Extended thinking; its blocks are kept in message metadata and sent back unmodified. */
   thinking?: ThinkingConfigParam
+  /** Sends Anthropic's server-side `web_search` tool with every call, so the model may search the web. */
+  enableWebTools?: boolean
+  /** Most searches one reply may run (`max_uses`); the API's own limit when left out. */
+  webSearchMaxUses?: number
 }
+
+/** The name and version of Anthropic's server-side web search tool Robota sends. */
+export const ANTHROPIC_WEB_SEARCH_TOOL = { type: 'web_search_20250305', name: 'web_search' } as const
 
 const EPHEMERAL = { type: 'ephemeral' } as const
 
@@ -43,6 +50,7 @@ export type TAnthropicRequestOptions = Partial<Omit<MessageCreateParamsStreaming
  * `stopSequences` is `stop_sequences`; `providerOptions.anthropic` is merged last. An `output`
  * schema becomes the `structured_output` tool the model must call (`tool_choice` `any` when the
  * agent has tools of its own, so it may still use them first; `auto` with extended thinking).
+ * With `enableWebTools` the server-side `web_search` tool goes last in `tools`.
  */
 export function buildAnthropicRequest(
   messages: readonly TUniversalMessage[],
@@ -57,7 +65,11 @@ export function buildAnthropicRequest(
     )
   }
   const { system, messages: converted } = toAnthropicMessages(messages)
-  const tools = [...toAnthropicTools(options.tools ?? []), ...(options.output ? [toOutputTool(options)] : [])]
+  const tools: ToolUnion[] = [
+    ...toAnthropicTools(options.tools ?? []),
+    ...(options.output ? [toOutputTool(options)] : []),
+    ...(settings.enableWebTools ? [toWebSearchTool(settings)] : [])
+  ]
   const params: MessageCreateParamsStreaming = {
     model: options.model,
     max_tokens: options.maxTokens ?? anthropicMaxOutputTokens(options.model),
@@ -76,6 +88,10 @@ export function buildAnthropicRequest(
 
 /** The tool an Anthropic reply answers through when the run asks for structured output. */
 export const ANTHROPIC_OUTPUT_TOOL = 'structured_output'
+
+function toWebSearchTool(settings: TAnthropicRequestSettings): WebSearchTool20250305 {
+  return { ...ANTHROPIC_WEB_SEARCH_TOOL, ...(settings.webSearchMaxUses === undefined ? {} : { max_uses: settings.webSearchMaxUses }) }
+}
 
 function toOutputTool(options: IChatOptions): Tool {
   const schema = options.output?.schema ?? {}
@@ -111,6 +127,6 @@ function cacheableText(text: string): TextBlockParam {
 }
 
 // One breakpoint on the last tool caches the whole tool list before it.
-function withCacheOnLast(tools: Tool[]): Tool[] {
+function withCacheOnLast(tools: ToolUnion[]): ToolUnion[] {
   return tools.map((tool, index) => (index === tools.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool))
 }

@@ -12,6 +12,12 @@ import type { IToolSchema } from '../../core/provider.ts'
 /** Metadata key under which an assistant message keeps its thinking blocks, one JSON text each. */
 export const ANTHROPIC_THINKING_METADATA_KEY = 'anthropicThinkingBlocks'
 
+/**
+ * Metadata key under which an assistant message keeps the blocks of the tools Anthropic ran on
+ * its servers (`server_tool_use` and its `web_search_tool_result`), one JSON text each.
+ */
+export const ANTHROPIC_SERVER_TOOL_METADATA_KEY = 'anthropicServerToolBlocks'
+
 /** The `system` and `messages` fields of a Messages API request. */
 export type TAnthropicConversation = { system: string | undefined; messages: MessageParam[] }
 
@@ -19,7 +25,8 @@ export type TAnthropicConversation = { system: string | undefined; messages: Mes
  * Converts Robota messages to the Messages API's shape. System messages become the separate
  * `system` field; the results of one round's tool calls share one user message, one
  * `tool_result` block each; tool call ids pass through verbatim; thinking blocks kept in an
- * assistant message's metadata go back first, unmodified, as the API requires.
+ * assistant message's metadata go back first, unmodified, as the API requires, then the blocks
+ * of its server tools (web search calls and their results).
  */
 export function toAnthropicMessages(messages: readonly TUniversalMessage[]): TAnthropicConversation {
   const system: string[] = []
@@ -51,7 +58,8 @@ export function toAnthropicTools(tools: readonly IToolSchema[]): Tool[] {
 }
 
 function toAssistantBlocks(message: TAssistantMessage): ContentBlockParam[] {
-  const blocks: ContentBlockParam[] = [...readThinkingBlocks(message)]
+  // Server tool blocks come back after the thinking, before the text they informed.
+  const blocks: ContentBlockParam[] = [...readThinkingBlocks(message), ...readStoredBlocks(message, ANTHROPIC_SERVER_TOOL_METADATA_KEY)]
   if (message.content) blocks.push({ type: 'text', text: message.content })
   for (const call of message.toolCalls ?? []) {
     blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments })
@@ -60,9 +68,13 @@ function toAssistantBlocks(message: TAssistantMessage): ContentBlockParam[] {
 }
 
 function readThinkingBlocks(message: TAssistantMessage): Array<ThinkingBlockParam | RedactedThinkingBlockParam> {
-  const stored = message.metadata?.[ANTHROPIC_THINKING_METADATA_KEY]
+  return readStoredBlocks(message, ANTHROPIC_THINKING_METADATA_KEY) as Array<ThinkingBlockParam | RedactedThinkingBlockParam>
+}
+
+function readStoredBlocks(message: TAssistantMessage, key: string): ContentBlockParam[] {
+  const stored = message.metadata?.[key]
   if (!Array.isArray(stored)) return []
-  return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as ThinkingBlockParam)
+  return stored.filter((entry): entry is string => typeof entry === 'string').map((entry) => JSON.parse(entry) as ContentBlockParam)
 }
 
 // The API would merge consecutive same-role turns anyway; merging here keeps the request exactly

@@ -1,9 +1,19 @@
 import { GEMINI_MODELS } from '../../core/context/models.ts'
-import type { IProviderDefinition } from '../../core/provider-definition.ts'
+import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
+import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { GoogleProvider } from './google-provider.ts'
 
 const MODELS_PAGE = 'https://ai.google.dev/gemini-api/docs/models'
+
+const FALLBACK_CATALOG = toFallbackCatalog(GEMINI_MODELS, MODELS_PAGE, ['tools', 'vision', 'reasoning', 'streaming'])
+
+function createGoogleProvider(config: IProviderConfig): GoogleProvider {
+  return new GoogleProvider({
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+  })
+}
 
 /** How generic setup flows present, configure and build the Google (Gemini API) provider. */
 export const googleProviderDefinition: IProviderDefinition = {
@@ -23,10 +33,8 @@ export const googleProviderDefinition: IProviderDefinition = {
     { field: 'baseURL', title: 'Base URL (optional, for a proxy)' }
   ],
   credentialRequirement: { anyOf: ['apiKey'], environmentVariable: 'GEMINI_API_KEY' },
-  modelCatalog: toFallbackCatalog(GEMINI_MODELS, MODELS_PAGE, ['tools', 'vision', 'reasoning', 'streaming']),
-  createProvider: (config) =>
-    new GoogleProvider({
-      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-      ...(config.baseURL ? { baseURL: config.baseURL } : {})
-    })
+  modelCatalog: FALLBACK_CATALOG,
+  createProvider: createGoogleProvider,
+  // Live from the list-models endpoint; the static table when that fails.
+  ...createModelListingHooks(createGoogleProvider, FALLBACK_CATALOG)
 }

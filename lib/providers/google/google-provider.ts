@@ -12,6 +12,7 @@ import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provide
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
 import { toGoogleError } from './to-google-error.ts'
+import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 
 /** Options of the Google (Gemini API) provider. */
 export type TGoogleProviderOptions = TGoogleRequestSettings & {
@@ -52,7 +53,7 @@ const importSdk: TProviderSdkLoader<TGoogleSdk> = async () => {
  * Gemini sends them), keeps thought parts and signatures for the next turn, reports native
  * payloads for replay, returns partial text on abort, and turns HTTP failures into Robota errors.
  */
-export class GoogleProvider extends AbstractAIProvider {
+export class GoogleProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'google'
   private client: GoogleGenAI | undefined
   private readonly baseURL: string
@@ -110,6 +111,28 @@ export class GoogleProvider extends AbstractAIProvider {
     }
     report('response', accumulator.toNativeResponse())
     return accumulator.toResponse(false)
+  }
+
+  /** Every model that can generate content, from `GET /v1beta/models` (all pages), with its token limits. */
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
+    const client = await this.getClient()
+    try {
+      const pager = await client.models.list({ config: { pageSize: 1000, ...(options.signal ? { abortSignal: options.signal } : {}) } })
+      const models: TListedModel[] = []
+      for await (const model of pager) {
+        if (!model.name || (model.supportedActions && !model.supportedActions.includes('generateContent'))) continue
+        models.push({
+          id: model.name.replace(/^models\//, ''),
+          ...(model.displayName ? { displayName: model.displayName } : {}),
+          // Robota's context window holds the prompt and the reply, as the model table counts it.
+          ...(model.inputTokenLimit ? { contextWindow: model.inputTokenLimit + (model.outputTokenLimit ?? 0) } : {}),
+          ...(model.outputTokenLimit ? { maxOutput: model.outputTokenLimit } : {})
+        })
+      }
+      return models
+    } catch (error) {
+      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.apiKey, streamStarted: false })
+    }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.

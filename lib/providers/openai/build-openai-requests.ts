@@ -1,5 +1,5 @@
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionToolChoiceOption } from 'openai/resources/chat/completions'
-import type { ResponseCreateParamsStreaming } from 'openai/resources/responses/responses'
+import type { ResponseCreateParamsStreaming, ResponseIncludable, Tool } from 'openai/resources/responses/responses'
 import type { Reasoning } from 'openai/resources/shared'
 import { ConfigurationError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -24,7 +24,7 @@ export const RESPONSES_RESERVED_FIELDS = {
   store: 'calls are stateless: the whole conversation is sent each time',
   max_output_tokens: 'use the maxTokens option',
   reasoning: "use OpenAIProvider's reasoning option",
-  include: "use OpenAIProvider's reasoning option",
+  include: "use OpenAIProvider's reasoning and enableWebTools options",
   text: "use run()'s output option for a JSON-schema reply"
 } as const satisfies TReservedRequestFields
 
@@ -53,12 +53,14 @@ const OPENAI = { name: 'openai', label: 'OpenAIProvider' }
  * With `reasoning` set, encrypted reasoning is asked for so it can be sent back next turn.
  * `toolChoice` is sent only with tools. The Responses API has no stop parameter, so
  * `stopSequences` is refused with a `ConfigurationError`. An `output` schema is `text.format`
- * `json_schema` (not strict, so optional fields stay optional). `providerOptions.openai` is merged last.
+ * `json_schema` (not strict, so optional fields stay optional). `webSearch` adds the hosted
+ * `web_search` tool and asks for its sources. `providerOptions.openai` is merged last.
  */
 export function buildResponsesRequest(
   messages: readonly TUniversalMessage[],
   options: IChatOptions,
-  reasoning?: Reasoning
+  reasoning?: Reasoning,
+  webSearch = false
 ): ResponseCreateParamsStreaming {
   if (options.stopSequences !== undefined && options.stopSequences.length > 0) {
     throw new ConfigurationError(
@@ -67,17 +69,21 @@ export function buildResponsesRequest(
     )
   }
   const { instructions, input } = toResponsesInput(messages)
-  const tools = toResponsesTools(options.tools ?? [])
+  const tools: Tool[] = [...toResponsesTools(options.tools ?? []), ...(webSearch ? [{ type: 'web_search' as const }] : [])]
   const params: ResponseCreateParamsStreaming = { model: options.model, input, stream: true, store: false }
   if (instructions !== undefined) params.instructions = instructions
   if (tools.length > 0) params.tools = tools
   if (tools.length > 0 && options.toolChoice !== undefined) params.tool_choice = toResponsesToolChoice(options.toolChoice)
   if (options.maxTokens !== undefined) params.max_output_tokens = options.maxTokens
   if (options.temperature !== undefined) params.temperature = options.temperature
+  const include: ResponseIncludable[] = []
   if (reasoning) {
     params.reasoning = reasoning
-    params.include = ['reasoning.encrypted_content']
+    include.push('reasoning.encrypted_content')
   }
+  // The pages a search found come back only when asked for.
+  if (webSearch) include.push('web_search_call.action.sources')
+  if (include.length > 0) params.include = include
   if (options.output) params.text = { format: { type: 'json_schema', name: options.output.name, schema: options.output.schema, strict: false } }
   return { ...params, ...pickProviderOptions(options.providerOptions, OPENAI, RESPONSES_RESERVED_FIELDS) }
 }
@@ -85,13 +91,14 @@ export function buildResponsesRequest(
 /**
  * Builds the streaming Chat Completions request of one call, asking for the usage chunk.
  * OpenAI itself wants `max_completion_tokens`; compatible servers mostly know only `max_tokens`.
- * `stopSequences` is `stop`; an `output` schema is `response_format` `json_schema` (not strict);
+ * `stopSequences` is `stop`; the provider's `reasoning` effort is `reasoning_effort`; an `output` schema is `response_format` `json_schema` (not strict);
  * `providerOptions.openai` is merged last.
  */
 export function buildChatCompletionsRequest(
   messages: readonly TUniversalMessage[],
   options: IChatOptions,
-  target: { isOpenAI: boolean }
+  target: { isOpenAI: boolean },
+  reasoning?: Reasoning
 ): ChatCompletionCreateParamsStreaming {
   const tools = toChatCompletionsTools(options.tools ?? [])
   const params: ChatCompletionCreateParamsStreaming = {
@@ -108,6 +115,8 @@ export function buildChatCompletionsRequest(
   }
   if (options.temperature !== undefined) params.temperature = options.temperature
   if (options.stopSequences?.length) params.stop = options.stopSequences
+  // Chat Completions has only the effort of `reasoning`: its summary and encrypted items are the Responses API's.
+  if (reasoning?.effort) params.reasoning_effort = reasoning.effort
   if (options.output) {
     params.response_format = { type: 'json_schema', json_schema: { name: options.output.name, schema: options.output.schema, strict: false } }
   }

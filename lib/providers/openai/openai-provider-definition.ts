@@ -1,9 +1,19 @@
 import { OPENAI_MODELS } from '../../core/context/models.ts'
-import type { IProviderDefinition } from '../../core/provider-definition.ts'
+import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
+import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { OpenAIProvider } from './openai-provider.ts'
 
 const MODELS_PAGE = 'https://platform.openai.com/docs/models'
+
+const FALLBACK_CATALOG = toFallbackCatalog(OPENAI_MODELS, MODELS_PAGE, ['tools', 'vision', 'json_schema', 'streaming'])
+
+function createOpenAIProvider(config: IProviderConfig): OpenAIProvider {
+  return new OpenAIProvider({
+    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+  })
+}
 
 /** How generic setup flows present, configure and build the OpenAI provider (or a compatible server). */
 export const openaiProviderDefinition: IProviderDefinition = {
@@ -23,10 +33,8 @@ export const openaiProviderDefinition: IProviderDefinition = {
     { field: 'baseURL', title: 'Base URL (for an OpenAI-compatible server)' }
   ],
   credentialRequirement: { anyOf: ['apiKey'], environmentVariable: 'OPENAI_API_KEY' },
-  modelCatalog: toFallbackCatalog(OPENAI_MODELS, MODELS_PAGE, ['tools', 'vision', 'json_schema', 'streaming']),
-  createProvider: (config) =>
-    new OpenAIProvider({
-      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-      ...(config.baseURL ? { baseURL: config.baseURL } : {})
-    })
+  modelCatalog: FALLBACK_CATALOG,
+  createProvider: createOpenAIProvider,
+  // Live from the list-models endpoint; the static table when that fails.
+  ...createModelListingHooks(createOpenAIProvider, FALLBACK_CATALOG)
 }

@@ -2,6 +2,14 @@ import type OpenAI from 'openai'
 import type { Reasoning } from 'openai/resources/shared'
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ConfigurationError, NetworkError } from '../../core/errors.ts'
+import {
+  assertProviderNativeWebToolsAvailable,
+  type IProviderCapabilities,
+  type IProviderNativeWebToolRequest
+} from '../../core/provider-capabilities.ts'
+import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
+import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
+import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type {
   IChatOptions,
@@ -33,6 +41,10 @@ export type TOpenAIProviderOptions = {
   client?: OpenAI
   /** Reasoning settings for the Responses API; encrypted reasoning is then round-tripped. */
   reasoning?: Reasoning
+  /** Sends the Responses API's hosted `web_search` tool with every call (not on Chat Completions, which has none). */
+  enableWebTools?: boolean
+  /** Hears each hosted web search as it starts and ends, beside the call's own `onServerToolUse`. */
+  onServerToolUse?: TServerToolUseCallback
   /**
    * Loads `openai` on the first call; defaults to a dynamic `import()`. When the package is not
    * installed, the call fails with a `ProviderSdkMissingError`.
@@ -60,7 +72,7 @@ const importSdk: TProviderSdkLoader<TOpenAISdk> = async () => {
  * through `onTextDelta`, maps tool calls both ways with their ids verbatim, reports native
  * payloads for replay, returns partial text on abort, and turns HTTP failures into Robota errors.
  */
-export class OpenAIProvider extends AbstractAIProvider {
+export class OpenAIProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'openai'
   /** The API this provider speaks. */
   readonly apiSurface: TOpenAIApiSurface
@@ -70,6 +82,10 @@ export class OpenAIProvider extends AbstractAIProvider {
   private readonly maxRetries: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TOpenAISdk>
   private readonly reasoning: Reasoning | undefined
+  /** Sends the hosted `web_search` tool with every Responses call; `configureNativeWebTools` sets it too. */
+  enableWebTools: boolean
+  /** Hears each hosted web search as it starts and ends. */
+  onServerToolUse: TServerToolUseCallback | undefined
 
   constructor(options: TOpenAIProviderOptions) {
     super()
@@ -83,14 +99,56 @@ export class OpenAIProvider extends AbstractAIProvider {
     this.maxRetries = options.maxRetries
     this.loadSdk = options.loadSdk ?? importSdk
     this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.baseURL) ? 'responses' : 'chat-completions')
+    if (options.enableWebTools && this.apiSurface !== 'responses') {
+      throw new ConfigurationError("OpenAIProvider cannot enable web tools on Chat Completions: hosted web search is on the Responses API only. Use apiSurface: 'responses'.", {
+        details: { provider: 'openai', apiSurface: this.apiSurface, option: 'enableWebTools' }
+      })
+    }
+    this.enableWebTools = options.enableWebTools === true
+    this.onServerToolUse = options.onServerToolUse
+  }
+
+  /** Web search is the Responses API's hosted `web_search` tool, on when `enableWebTools` is; Chat Completions has none, nor is there a web fetch. */
+  override getCapabilities(): IProviderCapabilities {
+    const onResponses = this.apiSurface === 'responses'
+    const webSearch = onResponses
+      ? {
+          supported: true,
+          enabled: this.enableWebTools,
+          ...(this.enableWebTools ? {} : { reason: 'Set enableWebTools: true on OpenAIProvider (or call configureNativeWebTools({ webSearch: true })).' })
+        }
+      : { supported: false, enabled: false, reason: "Hosted web search is on the Responses API only: use apiSurface: 'responses'." }
+    return {
+      functionCalling: true,
+      nativeWebTools: { webSearch, webFetch: { supported: false, enabled: false, reason: 'OpenAI has no hosted web fetch tool.' } }
+    }
+  }
+
+  /** Switches hosted web search on (Responses only); what the provider cannot do is refused with a `ConfigurationError`. */
+  configureNativeWebTools(request: IProviderNativeWebToolRequest): void {
+    if (request.webSearch && this.apiSurface === 'responses') this.enableWebTools = true
+    assertProviderNativeWebToolsAvailable(this, request)
   }
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
+    assertProviderNativeWebToolsAvailable(this, options.nativeWebTools)
     try {
       const client = await this.getClient()
       return this.apiSurface === 'responses'
         ? await this.chatResponses(client, messages, options)
         : await this.chatCompletions(client, messages, options)
+    } catch (error) {
+      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+    }
+  }
+
+  /** Every model the key may use, from `GET /models` (compatible servers such as Ollama answer it too). */
+  async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
+    try {
+      const client = await this.getClient()
+      const models: TListedModel[] = []
+      for await (const model of client.models.list(options.signal ? { signal: options.signal } : {})) models.push({ id: model.id })
+      return models
     } catch (error) {
       throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
     }
@@ -112,9 +170,9 @@ export class OpenAIProvider extends AbstractAIProvider {
   private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'responses')
-    const params = buildResponsesRequest(messages, options, this.reasoning)
+    const params = buildResponsesRequest(messages, options, this.reasoning, this.enableWebTools)
     report('request', params)
-    const accumulator = new ResponsesStreamAccumulator()
+    const accumulator = new ResponsesStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse))
     try {
       const stream = await client.responses.create(params, signal ? { signal } : {})
       for await (const event of this.streamWithAbort(stream, signal)) {
@@ -135,7 +193,7 @@ export class OpenAIProvider extends AbstractAIProvider {
   private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
-    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) })
+    const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) }, this.reasoning)
     report('request', params)
     const accumulator = new ChatCompletionsStreamAccumulator()
     try {

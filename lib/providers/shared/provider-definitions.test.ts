@@ -42,9 +42,11 @@ describe('provider definitions', () => {
     expect(formatSupportedProviderTypes(definitions)).toMatch(/anthropic.*claude.*openai.*google.*gemini/)
   })
 
-  it('reports function calling and no provider-native web tools', () => {
+  it('reports function calling, and web search as supported but off until enabled', () => {
     const capabilities = getProviderCapabilities(new AnthropicProvider({ apiKey: 'sk-test' }))
     expect(capabilities.functionCalling).toBe(true)
-    expect(capabilities.nativeWebTools.webSearch.supported).toBe(false)
+    expect(capabilities.nativeWebTools.webSearch).toMatchObject({ supported: true, enabled: false })
+    expect(capabilities.nativeWebTools.webFetch).toMatchObject({ supported: false, enabled: false })
+    expect(getProviderCapabilities(new AnthropicProvider({ apiKey: 'sk-test', enableWebTools: true })).nativeWebTools.webSearch.enabled).toBe(true)
   })
 })

@@ -90,6 +90,16 @@ describe('system commands', () => {
     expect(result?.data).toMatchObject(data)
   })
 
+  it('names the cache reads and writes and the reasoning tokens the model reported', async () => {
+    const host = new RecordingHost()
+    host.getUsage = () => ({ inputTokens: 120, outputTokens: 30, cacheReadTokens: 900, cacheWriteTokens: 300, reasoningTokens: 12 })
+    const result = await executor.execute(host, 'cost', '')
+    expect(result?.message).toBe(
+      'Session session-1: 4 messages, 120 input and 30 output tokens (900 read from the prompt cache, 300 written to it, 12 of the output spent reasoning).'
+    )
+    expect(result?.data).toMatchObject({ cacheReadTokens: 900, cacheWriteTokens: 300, reasoningTokens: 12 })
+  })
+
   it('says a model reported no usage, with the context estimate, instead of claiming zero tokens', async () => {
     const host = new RecordingHost()
     host.getUsage = () => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 })

@@ -90,8 +90,18 @@ const cost: ISystemCommand = {
       const estimated = host.getContextState().usedTokens
       return ok(`${opening}; the model reported no token usage. The context holds about ${formatTokenCount(estimated)} tokens (estimated).`, { ...data, estimatedContextTokens: estimated })
     }
-    return ok(`${opening}, ${usage.inputTokens} input and ${usage.outputTokens} output tokens.`, data)
+    return ok(`${opening}, ${usage.inputTokens} input and ${usage.outputTokens} output tokens${describeCacheAndReasoning(usage)}.`, data)
   }
+}
+
+// Cache and reasoning tokens change what a session costs (cache reads are cheap, writes dear,
+// reasoning is billed as output), so /cost names each one the model reported.
+function describeCacheAndReasoning(usage: { cacheReadTokens: number; cacheWriteTokens: number; reasoningTokens: number }): string {
+  const parts: string[] = []
+  if (usage.cacheReadTokens > 0) parts.push(`${usage.cacheReadTokens} read from the prompt cache`)
+  if (usage.cacheWriteTokens > 0) parts.push(`${usage.cacheWriteTokens} written to it`)
+  if (usage.reasoningTokens > 0) parts.push(`${usage.reasoningTokens} of the output spent reasoning`)
+  return parts.length > 0 ? ` (${parts.join(', ')})` : ''
 }
 
 const context: ISystemCommand = {

@@ -14,7 +14,7 @@ export function anthropicToolCallId(turnIndex: number, callIndex: number): strin
 
 /**
  * Renders a scripted turn as the Anthropic Messages stream: `message_start`, one
- * start/delta/stop group per content block (thinking, text, tool_use), `message_delta` with the
+ * start/delta/stop group per content block (thinking, server_tool_use with its web_search_tool_result, text, tool_use), `message_delta` with the
  * stop reason and usage, `message_stop`. A `ping` follows the first block start, as the API sends.
  */
 export function toAnthropicMessagesEvents(turn: TFakeLlmTurn, context: TFakeLlmTurnContext): TSseEvent[] {
@@ -48,6 +48,28 @@ export function toAnthropicMessagesEvents(turn: TFakeLlmTurn, context: TFakeLlmT
     push('content_block_stop', { index })
     index++
   }
+  for (const [searchIndex, search] of (turn.webSearches ?? []).entries()) {
+    const id = search.id ?? `srvtoolu_fake_${context.turnIndex}_${searchIndex}`
+    push('content_block_start', { index, content_block: { type: 'server_tool_use', id, name: 'web_search', input: {} } })
+    for (const part of splitInTwo(JSON.stringify({ query: search.query }))) {
+      push('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part } })
+    }
+    push('content_block_stop', { index })
+    index++
+    const content =
+      search.errorCode !== undefined
+        ? { type: 'web_search_tool_result_error', error_code: search.errorCode }
+        : (search.results ?? []).map((result, resultIndex) => ({
+            type: 'web_search_result',
+            title: result.title,
+            url: result.url,
+            encrypted_content: `enc_fake_${context.turnIndex}_${searchIndex}_${resultIndex}`,
+            page_age: null
+          }))
+    push('content_block_start', { index, content_block: { type: 'web_search_tool_result', tool_use_id: id, content } })
+    push('content_block_stop', { index })
+    index++
+  }
   const pieces = textPieces(turn)
   if (pieces.length > 0) {
     push('content_block_start', { index, content_block: { type: 'text', text: '' } })
@@ -74,6 +96,7 @@ export function toAnthropicMessagesEvents(turn: TFakeLlmTurn, context: TFakeLlmT
     },
     usage: {
       output_tokens: usage.outputTokens ?? 0,
+      ...(turn.webSearches?.length ? { server_tool_use: { web_search_requests: turn.webSearches.length } } : {}),
       ...(usage.reasoningTokens !== undefined ? { output_tokens_details: { thinking_tokens: usage.reasoningTokens } } : {})
     }
   })

@@ -9,6 +9,20 @@ export type TFakeLlmToolCall = {
 }
 
 /**
+ * A web search the fake provider runs on its own servers before it answers (Anthropic's
+ * `web_search` server tool, the Responses API's `web_search` tool). The request must carry that
+ * tool, as the real APIs require, or the server answers 400.
+ */
+export type TFakeLlmWebSearch = {
+  id?: string
+  query: string
+  /** Pages found; Anthropic sends them as `web_search_result` blocks, the Responses API as sources when asked for. */
+  results?: Array<{ title: string; url: string }>
+  /** Makes the search fail with this error code (Anthropic's `web_search_tool_result_error`, a failed Responses call). */
+  errorCode?: string
+}
+
+/**
  * Token usage the fake model reports, in Robota's normalized terms: `inputTokens` counts the
  * prompt tokens neither read from nor written to the cache, so the whole prompt is
  * `inputTokens + cacheReadTokens + cacheWriteTokens`. Each wire format writes it as its API does.
@@ -44,6 +58,8 @@ export type TFakeLlmTurn = {
   /** Reasoning the model shows before answering (Anthropic thinking, Responses reasoning summary). */
   reasoning?: string
   toolCalls?: TFakeLlmToolCall[]
+  /** Hosted web searches the model runs before its text, in order. */
+  webSearches?: TFakeLlmWebSearch[]
   usage?: TFakeLlmUsage
   /** Ends the turn as if the output token limit was hit. */
   truncated?: boolean

@@ -16,13 +16,13 @@ type TItem = Record<string, unknown>
 
 /**
  * Renders a scripted turn as the Responses API stream: `response.created`, `response.in_progress`,
- * then per output item `output_item.added`, its deltas and `output_item.done` (reasoning, message,
- * function_call), and `response.completed` (or `response.incomplete`) carrying the whole response.
+ * then per output item `output_item.added`, its deltas and `output_item.done` (reasoning,
+ * web_search_call with its `web_search_call.*` progress events, message, function_call), and `response.completed` (or `response.incomplete`) carrying the whole response.
  * Every event has a rising `sequence_number`.
  */
 export function toOpenAIResponsesEvents(
   turn: TFakeLlmTurn,
-  context: TFakeLlmTurnContext & { includeEncryptedReasoning: boolean }
+  context: TFakeLlmTurnContext & { includeEncryptedReasoning: boolean; includeSearchSources?: boolean }
 ): TSseEvent[] {
   const events: TSseEvent[] = []
   const push = (type: string, data: Record<string, unknown>) =>
@@ -45,6 +45,22 @@ export function toOpenAIResponsesEvents(
       // The API returns reasoning in encrypted form only to requests that include it.
       ...(context.includeEncryptedReasoning ? { encrypted_content: `enc_fake_${context.turnIndex}` } : {})
     }
+    push('response.output_item.done', { output_index: outputIndex, item })
+    output.push(item)
+  }
+
+  for (const [searchIndex, search] of (turn.webSearches ?? []).entries()) {
+    const id = search.id ?? `ws_fake_${context.turnIndex}_${searchIndex}`
+    const outputIndex = output.length
+    const place = { item_id: id, output_index: outputIndex }
+    push('response.output_item.added', { output_index: outputIndex, item: { id, type: 'web_search_call', status: 'in_progress', action: { type: 'search', query: search.query } } })
+    push('response.web_search_call.in_progress', place)
+    push('response.web_search_call.searching', place)
+    const failed = search.errorCode !== undefined
+    if (!failed) push('response.web_search_call.completed', place)
+    // Sources come back only to a request that includes `web_search_call.action.sources`.
+    const sources = context.includeSearchSources ? { sources: (search.results ?? []).map((result) => ({ type: 'url', url: result.url })) } : {}
+    const item = { id, type: 'web_search_call', status: failed ? 'failed' : 'completed', action: { type: 'search', query: search.query, ...sources } }
     push('response.output_item.done', { output_index: outputIndex, item })
     output.push(item)
   }

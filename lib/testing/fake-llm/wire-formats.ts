@@ -34,6 +34,7 @@ export type TStreamRequestBody = {
   model?: unknown
   stream?: unknown
   include?: unknown
+  tools?: unknown
   stream_options?: { include_usage?: unknown }
   generationConfig?: { thinkingConfig?: { includeThoughts?: unknown } }
 }
@@ -50,8 +51,12 @@ export function renderTurnEvents(
     return toGeminiGenerateContentEvents(turn, { ...context, includeThoughts: body.generationConfig?.thinkingConfig?.includeThoughts === true })
   }
   if (wireFormat === 'responses') {
-    const includeEncryptedReasoning = Array.isArray(body.include) && body.include.includes('reasoning.encrypted_content')
-    return toOpenAIResponsesEvents(turn, { ...context, includeEncryptedReasoning })
+    const includes = Array.isArray(body.include) ? body.include : []
+    return toOpenAIResponsesEvents(turn, {
+      ...context,
+      includeEncryptedReasoning: includes.includes('reasoning.encrypted_content'),
+      includeSearchSources: includes.includes('web_search_call.action.sources')
+    })
   }
   return toChatCompletionsEvents(turn, { ...context, includeUsage: body.stream_options?.include_usage === true })
 }
@@ -68,4 +73,24 @@ export function inStreamErrorEvent(wireFormat: TFakeLlmWireFormat, status: numbe
   if (wireFormat === 'gemini-generate-content') return geminiErrorEvent(status, message)
   if (wireFormat === 'responses') return openaiResponsesErrorEvent(status, message, sequence)
   return chatCompletionsErrorEvent(status, message)
+}
+
+// The hosted search tool each wire names in its `tools`; Chat Completions and Gemini have none here.
+const WEB_SEARCH_TOOL: Partial<Record<TFakeLlmWireFormat, (tool: Record<string, unknown>) => boolean>> = {
+  'anthropic-messages': (tool) => typeof tool.type === 'string' && tool.type.startsWith('web_search_') && tool.name === 'web_search',
+  responses: (tool) => tool.type === 'web_search' || tool.type === 'web_search_2025_08_26'
+}
+
+/**
+ * Why a turn that runs web searches cannot be played for this request (the request carries no
+ * hosted web search tool, or the wire has none), as the API would refuse it; `undefined` when it can.
+ */
+export function webSearchRefusal(wireFormat: TFakeLlmWireFormat, turn: TFakeLlmTurn, body: TStreamRequestBody): string | undefined {
+  if (!turn.webSearches?.length) return undefined
+  const isSearchTool = WEB_SEARCH_TOOL[wireFormat]
+  if (!isSearchTool) return `The ${wireFormat} wire has no hosted web search tool.`
+  const tools = Array.isArray(body.tools) ? (body.tools as Array<Record<string, unknown>>) : []
+  return tools.some((tool) => typeof tool === 'object' && tool !== null && isSearchTool(tool))
+    ? undefined
+    : 'The scripted turn runs a web search, but the request has no web_search tool.'
 }
