@@ -66,7 +66,8 @@ function largestInputs(metafile: Metafile, files: readonly string[]): TBundleInp
 /**
  * Bundles an entry the way a browser app would ship it (esbuild, ES modules with code splitting,
  * minified, `NODE_ENV=production`) and measures its eager JavaScript. Lazy `import()` chunks are
- * left out: they load only when used. `node:` builtins stay external, as bundlers do for browsers.
+ * left out: they load only when used. `node:` builtins stay external, as bundlers do for browsers,
+ * and so do `virtual:` modules, which the playground's own build makes (and loads lazily).
  */
 export async function measureBundle(bundle: TBundleEntry, workingDirectory: string): Promise<TBundleSize> {
   const result = await build({
@@ -82,7 +83,7 @@ export async function measureBundle(bundle: TBundleEntry, workingDirectory: stri
     minify: true,
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
-    external: ['node:*'],
+    external: ['node:*', 'virtual:*'],
     loader: { '.svg': 'file', '.png': 'file', '.woff': 'file', '.woff2': 'file' },
     outdir: OUTPUT_DIRECTORY,
     write: false,
