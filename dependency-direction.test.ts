@@ -31,6 +31,7 @@ const RULES: TRule[] = [
   { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
+  { scope: /^cli\//, allowProject: [/^lib\//, /^sandbox\//, /^server\//, /^cli\//], allowPackages: [/^node:/, /^ink$/, /^react$/, /^zod$/, /^marked$/], note: 'cli: lib, sandbox, server, Node built-ins, ink over react; nothing imports cli/' },
   { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
   { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff' }
 ]
@@ -75,7 +76,7 @@ function findViolations(file: TSourceFile): string[] {
   return violations
 }
 
-const sources: TSourceFile[] = ['lib', 'sandbox', 'worker', 'server', 'playground']
+const sources: TSourceFile[] = ['lib', 'cli', 'sandbox', 'worker', 'server', 'playground']
   .flatMap(listSources)
   .map((path) => ({ path, imports: readImports(readFileSync(join(root, path), 'utf8')) }))
 
@@ -85,7 +86,7 @@ describe('dependency direction', () => {
     expect(sources.find((file) => file.path === 'lib/core/robota.ts')?.imports.length).toBeGreaterThan(3)
   })
 
-  it.each(['lib', 'sandbox', 'worker', 'server', 'playground'])('%s/ follows DESIGN.md', (plane) => {
+  it.each(['lib', 'cli', 'sandbox', 'worker', 'server', 'playground'])('%s/ follows DESIGN.md', (plane) => {
     const violations = sources.filter((file) => file.path.startsWith(`${plane}/`)).flatMap(findViolations)
     expect(violations).toEqual([])
   })
@@ -106,7 +107,11 @@ describe('dependency direction', () => {
     { path: 'lib/storage/memory-session-store.ts', specifier: 'idb', typeOnly: false },
     { path: 'lib/index.ts', specifier: './storage/indexeddb/index.ts', typeOnly: false },
     { path: 'server/x.ts', specifier: '../lib/session/session.ts', typeOnly: false },
-    { path: 'server/x.ts', specifier: 'node:http', typeOnly: false }
+    { path: 'server/x.ts', specifier: 'node:http', typeOnly: false },
+    { path: 'lib/index.ts', specifier: '../cli/main.ts', typeOnly: false },
+    { path: 'server/x.ts', specifier: '../cli/storage/file-session-store.ts', typeOnly: true },
+    { path: 'lib/session/x.ts', specifier: 'ink', typeOnly: false },
+    { path: 'cli/x.ts', specifier: 'idb', typeOnly: false }
   ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
     expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
   })
