@@ -13,29 +13,24 @@ import { MarkdownText } from './markdown-text.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import type { PermissionRequests } from './permission-requests.ts'
 import { PromptInput } from './prompt-input.tsx'
-import { SessionTranscript } from './session-transcript.ts'
+import type { PendingWork } from './pending-work.ts'
+import type { SessionTranscript } from './session-transcript.ts'
 import { StatusLine } from './status-line.tsx'
 import { SyncReview } from './sync-review.tsx'
 import { EXIT_COMMAND_NAMES, TERMINAL_COMMANDS } from './terminal-commands.ts'
 import { TranscriptEntry } from './transcript-entry.tsx'
 
 /** What the terminal app runs over. */
-export type TAppProps = { cli: TCliSession; permissions: PermissionRequests; initialNotices?: readonly string[] }
+export type TAppProps = { cli: TCliSession; permissions: PermissionRequests; transcript: SessionTranscript; pending: PendingWork }
 
 /**
  * The interactive terminal client: the transcript (answers in Markdown, tool cards), the prompt
  * line with history and slash-command completion, permission prompts, `/sync` with its diff,
  * Esc to interrupt, and the status line.
  */
-export function App({ cli, permissions, initialNotices = [] }: TAppProps): ReactNode {
+export function App({ cli, permissions, transcript, pending }: TAppProps): ReactNode {
   const { session } = cli
   const app = useApp()
-  const transcript = useMemo(() => {
-    const created = new SessionTranscript(session)
-    created.showEarlierConversation(session.getFullHistory())
-    for (const notice of initialNotices) created.add({ kind: 'notice', text: notice, tone: 'info' })
-    return created
-  }, [session])
   const view = useSyncExternalStore(transcript.subscribe, transcript.getView)
   const request = useSyncExternalStore(
     (listener) => permissions.subscribe(listener),
@@ -84,11 +79,11 @@ export function App({ cli, permissions, initialNotices = [] }: TAppProps): React
     const command = parseSlashCommand(text)
     if (!command) {
       transcript.add({ kind: 'user', text })
-      void session.submit(text)
+      void pending.track(session.submit(text))
       return
     }
     transcript.add({ kind: 'user', text })
-    void (async () => {
+    void pending.track((async () => {
       try {
         if (await runTerminalCommand(command.name, command.args)) return
         const result = await session.executeCommand(command.name, command.args)
@@ -98,14 +93,14 @@ export function App({ cli, permissions, initialNotices = [] }: TAppProps): React
       } catch (error) {
         notice(error instanceof Error ? error.message : String(error), 'error')
       }
-    })()
+    })())
   }
 
   const decideSync = (write: boolean) => {
     const changes = syncChanges ?? []
     setSyncChanges(undefined)
     if (!write) return notice('/sync: nothing was written.')
-    void applyWorkspaceSync(cli.workspace.hostDirectory, changes).then(
+    void pending.track(applyWorkspaceSync(cli.workspace.hostDirectory, changes)).then(
       () => notice(`/sync: wrote ${changes.length} change${changes.length === 1 ? '' : 's'} to ${cli.workspace.hostDirectory}`),
       (error: unknown) => notice(error instanceof Error ? error.message : String(error), 'error')
     )

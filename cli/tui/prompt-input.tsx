@@ -40,19 +40,25 @@ export function PromptInput({ history, commands, isActive, onSubmit }: TPromptIn
     setHighlighted(0)
   }
 
+  const submitFrom = (current: TPromptEditorState, shown: readonly TCommandChoice[]) => {
+    const chosen = shown[highlight]
+    const typedName = current.text.slice(1)
+    const text = chosen && !shown.some((command) => command.name === typedName) ? `/${chosen.name}` : expandPastes(current)
+    if (text.trim() === '') return
+    edit(EMPTY_PROMPT)
+    setHistoryIndex(undefined)
+    onSubmit(text)
+  }
+
   useInput(
     (input, key) => {
+      // Typed text and Enter can arrive in one read (fast typing, a terminal driven by a script).
+      const typedThenEnter = /^[^\r\n]+\r$/.exec(input)
+      if (typedThenEnter) return submitFrom(insertText(state, input.slice(0, -1)), [])
       if (key.return) {
         const before = splitAtCursor(state).before
         if (before.endsWith('\\')) return edit(insertText(deleteBackward(state), '\n'))
-        const chosen = suggestions[highlight]
-        const typedName = state.text.slice(1)
-        const text = chosen && !suggestions.some((command) => command.name === typedName) ? `/${chosen.name}` : expandPastes(state)
-        if (text.trim() === '') return
-        edit(EMPTY_PROMPT)
-        setHistoryIndex(undefined)
-        onSubmit(text)
-        return
+        return submitFrom(state, suggestions)
       }
       if (key.tab) {
         const chosen = suggestions[highlight]
