@@ -22,9 +22,14 @@ export type TOneShotError = {
   error: { code: string; message: string }
 }
 
-/** The error as `-p` prints it: its Robota code when it has one. */
+/**
+ * The error as `-p` prints it: its Robota code when it has one; for a failed model call, the
+ * code of the provider's own failure (`AUTHENTICATION_ERROR`, `RATE_LIMIT_ERROR`…) that the
+ * session recorded with it.
+ */
 export function toOneShotError(error: unknown, sessionId?: string): TOneShotError {
-  const code = isRobotaError(error) ? error.code : 'ERROR'
+  const recorded = isRobotaError(error) ? error.details?.errorCode : undefined
+  const code = typeof recorded === 'string' ? recorded : isRobotaError(error) ? error.code : 'ERROR'
   const message = error instanceof Error ? error.message : String(error)
   return { type: 'error', ...(sessionId ? { sessionId } : {}), error: { code, message } }
 }
