@@ -91,7 +91,7 @@ describe('robota -p', () => {
     recordSuiteTotal('cli-print', 'faults', 1)
   })
 
-  it.each([
+  it.each<{ args: string[]; env: Record<string, string>; error: RegExp }>([
     { args: ['-p', 'Hi'], env: {}, error: /No provider is configured: set one of ANTHROPIC_API_KEY/ },
     { args: ['-p', 'Hi', '--provider', 'nonsense'], env: { ANTHROPIC_API_KEY: 'k' }, error: /Unknown provider "nonsense"/ },
     { args: ['-p', 'Hi', '--provider', 'openai'], env: { ANTHROPIC_API_KEY: 'k' }, error: /OpenAI provider needs an API key: set OPENAI_API_KEY/ }
