@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -113,6 +113,24 @@ describe('robota -p', () => {
     const message = stdout ? (JSON.parse(stdout) as { error: { message: string } }).error.message : stderr
     expect(message).toMatch(error)
     recordSuiteTotal('cli-print', 'badInputs', 1)
+  })
+
+  it('ends the turn as interrupted on Ctrl+C (SIGINT), keeping what streamed, with exit code 130', async () => {
+    server.enqueue({ text: ['Partial ', 'answer'], fault: { kind: 'stall', afterEvents: 5 } })
+    const child = spawn(process.execPath, [cli.entry, '-p', 'Take your time'], {
+      cwd: project,
+      env: { HOME: home, PATH: process.env.PATH ?? '', ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: server.url }
+    })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    // The request is in and its stream is stalled after the two text pieces.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    child.kill('SIGINT')
+    expect(await exited).toBe(130)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'result', interrupted: true, response: expect.stringContaining('Partial answer') })
+    recordSuiteTotal('cli-print', 'aborts', 1)
   })
 
   it('takes the provider from the project settings layer, over the OpenAI SDK', async () => {

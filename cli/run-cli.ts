@@ -10,6 +10,8 @@ import { resolveSessionsDirectory, type TCliEnvironment } from './start-cli-sess
 export type TCliProcess = TCliEnvironment & {
   stdout: (text: string) => void
   stderr: (text: string) => void
+  /** Fires on an interrupt (Ctrl+C) while `-p` runs: the turn ends as interrupted. */
+  interrupt?: AbortSignal
 }
 
 /**
@@ -35,7 +37,7 @@ export async function runCli(argv: readonly string[], process: TCliProcess): Pro
       return 0
     }
     if (args.print !== undefined) {
-      const outcome = await runOneShot(args.print, args, environment)
+      const outcome = await runOneShot(args.print, args, environment, process.interrupt)
       process.stdout(`${JSON.stringify(outcome.output)}\n`)
       return outcome.exitCode
     }

@@ -25,7 +25,9 @@ export async function runOneShot(prompt: string, args: TCliArguments, environmen
     const abort = () => session.abort()
     signal?.addEventListener('abort', abort, { once: true })
     try {
-      const result = await session.submit(prompt)
+      const running = session.submit(prompt)
+      if (signal?.aborted) abort()
+      const result = await running
       if (!result) return { output: toOneShotError(failure ?? new Error('The prompt did not complete.'), sessionId), exitCode: 1 }
       const output: TOneShotResult = {
         type: 'result',

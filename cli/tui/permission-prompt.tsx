@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { TPermissionAnswer, TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 
 type TChoice = { label: string; answer: TPermissionAnswer }
@@ -12,10 +12,16 @@ export function PermissionPrompt({ request, onAnswer }: { request: TPermissionRe
     { label: 'Deny', answer: 'deny' }
   ]
   const [selected, setSelected] = useState(0)
+  // Keys can arrive faster than renders: Enter must see the arrows pressed just before it.
+  const latest = useRef(0)
+  const select = (index: number) => {
+    latest.current = index
+    setSelected(index)
+  }
   useInput((input, key) => {
-    if (key.upArrow) setSelected((index) => (index + choices.length - 1) % choices.length)
-    else if (key.downArrow || key.tab) setSelected((index) => (index + 1) % choices.length)
-    else if (key.return) onAnswer((choices[selected] as TChoice).answer)
+    if (key.upArrow) select((latest.current + choices.length - 1) % choices.length)
+    else if (key.downArrow || key.tab) select((latest.current + 1) % choices.length)
+    else if (key.return) onAnswer((choices[latest.current] as TChoice).answer)
     else if (['1', '2', '3'].includes(input)) onAnswer((choices[Number(input) - 1] as TChoice).answer)
   })
   return (

@@ -1,7 +1,7 @@
 import type { IContextWindowState } from '../../lib/core/context/estimation.ts'
 import { isChatEntry, type IHistoryEntry } from '../../lib/core/history.ts'
 import type { InteractiveSession } from '../../lib/session/interactive-session.ts'
-import type { IExecutionResult, IToolState } from '../../lib/session/interactive-session-types.ts'
+import type { IToolState } from '../../lib/session/interactive-session-types.ts'
 
 /** One entry of the transcript on screen. */
 export type TTranscriptItem =
@@ -39,9 +39,9 @@ export class SessionTranscript {
     session.on('tool_start', (tool) => this.startTool(tool))
     session.on('tool_end', (tool) => this.endTool(tool))
     session.on('thinking', (thinking) => (thinking ? this.update({ running: true }) : this.endTurn()))
-    session.on('complete', (result) => this.finishAnswer(result))
-    session.on('interrupted', (result) => {
-      this.finishAnswer(result)
+    session.on('complete', () => this.flushText())
+    session.on('interrupted', () => {
+      this.flushText()
       this.add({ kind: 'notice', text: 'Interrupted.', tone: 'warning' })
     })
     session.on('error', (error) => this.add({ kind: 'notice', text: error.message, tone: 'error' }))
@@ -86,10 +86,6 @@ export class SessionTranscript {
   private endTool(tool: IToolState): void {
     const turn = this.view.turn.map((item) => (item.kind === 'tool' && item.tool.toolCallId === tool.toolCallId ? { ...item, tool } : item))
     this.update({ turn })
-  }
-
-  private finishAnswer(_result: IExecutionResult): void {
-    this.flushText()
   }
 
   private flushText(): void {
