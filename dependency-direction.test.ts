@@ -45,6 +45,7 @@ const RULES: TRule[] = [
   { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
+  { scope: /^cli\//, allowProject: [/^lib\//, /^sandbox\//, /^server\//, /^cli\//], allowPackages: [/^node:/, /^ink$/, /^react$/, /^zod$/, /^marked$/], note: 'cli: lib, sandbox, server, Node built-ins, ink over react; nothing imports cli/' },
   { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
   { scope: /^playground\/share\/viewer\//, allowProject: [/^lib\/core\//, /^lib\/storage\/replay-log\//, /^playground\/share\//], allowPackages: [], note: "the shared run's viewer, a page of its own inlined into the exported file: it checks the log with the replay log's own code" },
   { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], lazyPackages: [/^virtual:robota-shared-run-viewer$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff; the shared run viewer only lazily' }
@@ -92,7 +93,7 @@ function findViolations(file: TSourceFile): string[] {
   return violations
 }
 
-const sources: TSourceFile[] = ['lib', 'sandbox', 'worker', 'server', 'playground']
+const sources: TSourceFile[] = ['lib', 'cli', 'sandbox', 'worker', 'server', 'playground']
   .flatMap(listSources)
   .map((path) => ({ path, imports: readImports(readFileSync(join(root, path), 'utf8')) }))
 
@@ -102,7 +103,7 @@ describe('dependency direction', () => {
     expect(sources.find((file) => file.path === 'lib/core/robota.ts')?.imports.length).toBeGreaterThan(3)
   })
 
-  it.each(['lib', 'sandbox', 'worker', 'server', 'playground'])('%s/ follows DESIGN.md', (plane) => {
+  it.each(['lib', 'cli', 'sandbox', 'worker', 'server', 'playground'])('%s/ follows DESIGN.md', (plane) => {
     const violations = sources.filter((file) => file.path.startsWith(`${plane}/`)).flatMap(findViolations)
     expect(violations).toEqual([])
   })
@@ -126,7 +127,11 @@ describe('dependency direction', () => {
     { path: 'server/x.ts', specifier: '../lib/session/session.ts', typeOnly: false },
     { path: 'server/x.ts', specifier: 'node:http', typeOnly: false },
     { path: 'server/transports/http/x.ts', specifier: 'node:http', typeOnly: false },
-    { path: 'server/transports/mcp/x.ts', specifier: '@modelcontextprotocol/sdk/server/mcp.js', typeOnly: false }
+    { path: 'server/transports/mcp/x.ts', specifier: '@modelcontextprotocol/sdk/server/mcp.js', typeOnly: false },
+    { path: 'lib/index.ts', specifier: '../cli/main.ts', typeOnly: false },
+    { path: 'server/x.ts', specifier: '../cli/storage/file-session-store.ts', typeOnly: true },
+    { path: 'lib/session/x.ts', specifier: 'ink', typeOnly: false },
+    { path: 'cli/x.ts', specifier: 'idb', typeOnly: false }
   ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
     expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
   })

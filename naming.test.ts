@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 // other `I`-prefixed type alias is either a deprecated alias kept for one release or a mistake.
 
 const root = import.meta.dirname
-const PLANES = ['lib', 'sandbox', 'worker', 'server']
+const PLANES = ['lib', 'cli', 'sandbox', 'worker', 'server']
 
 function sources(): Array<{ path: string; text: string }> {
   return PLANES.flatMap((plane) =>

@@ -125,7 +125,7 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['lib/**/*.test.ts', 'sandbox/**/*.test.ts', 'worker/**/*.test.ts', 'server/**/*.test.ts', 'playground/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', '*.test.ts'],
+    include: ['lib/**/*.test.ts', 'cli/**/*.test.{ts,tsx}', 'sandbox/**/*.test.ts', 'worker/**/*.test.ts', 'server/**/*.test.ts', 'playground/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', '*.test.ts'],
     environment: 'node',
     testTimeout: 15000,
     // CI asks for a machine-readable report to sum test counts over every runner.

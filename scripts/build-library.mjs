@@ -1,5 +1,6 @@
 // Builds the npm entry points into `dist/lib`: JavaScript and declarations from `lib`, `sandbox`,
-// `worker` and `server`, so plain Node and any bundler can import `robota` without compiling TypeScript.
+// `worker`, `server` and `cli` (the `robota` command), so plain Node and any bundler can import
+// `robota` without compiling TypeScript.
 // tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations: those
 // are rewritten here.
 //
@@ -10,7 +11,7 @@
 // The MCP stdio transport is imported from a variable, so that no bundler follows it into Node's
 // child_process; tsc's helper around that import is taken off again (see below).
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 
@@ -54,6 +55,12 @@ const mcpConnection = readFileSync(MCP_CONNECTION, 'utf8')
 const WRAPPED_STDIO_IMPORT = 'import(__rewriteRelativeImportExtension(/* @vite-ignore */ /* webpackIgnore: true */ specifier))'
 if (!mcpConnection.includes(WRAPPED_STDIO_IMPORT)) throw new Error(`${MCP_CONNECTION} no longer imports the stdio transport as ${WRAPPED_STDIO_IMPORT}; update this script.`)
 writeFileSync(MCP_CONNECTION, mcpConnection.replace(WRAPPED_STDIO_IMPORT, 'import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)'))
+
+// The `robota` command (package.json `bin`): tsc keeps its `#!/usr/bin/env node` line; npm links it
+// executable on install, and the mode lets a checkout run it directly too.
+const CLI_ENTRY = join(OUT_DIR, 'cli/main.js')
+if (!readFileSync(CLI_ENTRY, 'utf8').startsWith('#!/usr/bin/env node')) throw new Error(`${CLI_ENTRY} lost its #! line; the bin cannot run.`)
+chmodSync(CLI_ENTRY, 0o755)
 
 function filesUnder(directory) {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

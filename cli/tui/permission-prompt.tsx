@@ -1,0 +1,48 @@
+import { Box, Text, useInput } from 'ink'
+import { useRef, useState, type ReactNode } from 'react'
+import type { TPermissionAnswer, TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
+
+type TChoice = { label: string; answer: TPermissionAnswer }
+
+/** Asks whether a tool call may run: allow once, allow what the pattern covers for the session, or deny. */
+export function PermissionPrompt({ request, onAnswer }: { request: TPermissionRequest; onAnswer: (answer: TPermissionAnswer) => void }): ReactNode {
+  const choices: TChoice[] = [
+    { label: 'Allow once', answer: 'allow_once' },
+    { label: `Allow ${request.suggestedPattern} for this session`, answer: { allowForSession: request.suggestedPattern } },
+    { label: 'Deny', answer: 'deny' }
+  ]
+  const [selected, setSelected] = useState(0)
+  // Keys can arrive faster than renders: Enter must see the arrows pressed just before it.
+  const latest = useRef(0)
+  const select = (index: number) => {
+    latest.current = index
+    setSelected(index)
+  }
+  useInput((input, key) => {
+    if (key.upArrow) select((latest.current + choices.length - 1) % choices.length)
+    else if (key.downArrow || key.tab) select((latest.current + 1) % choices.length)
+    else if (key.return) onAnswer((choices[latest.current] as TChoice).answer)
+    else if (['1', '2', '3'].includes(input)) onAnswer((choices[Number(input) - 1] as TChoice).answer)
+  })
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
+      <Text>
+        <Text bold>{request.toolName}</Text> wants to run:
+      </Text>
+      <Text color="cyan">{describeParameters(request.parameters)}</Text>
+      {request.reason ? <Text dimColor>{request.reason}</Text> : null}
+      {choices.map((choice, index) => (
+        <Text key={choice.label} {...(index === selected ? { color: 'yellow' } : {})}>
+          {index === selected ? '❯ ' : '  '}
+          {index + 1}. {choice.label}
+        </Text>
+      ))}
+    </Box>
+  )
+}
+
+function describeParameters(parameters: Record<string, unknown>): string {
+  const main = parameters.command ?? parameters.file_path ?? parameters.path ?? parameters.pattern ?? parameters.url
+  const text = typeof main === 'string' ? main : JSON.stringify(parameters)
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
