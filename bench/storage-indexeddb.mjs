@@ -6,13 +6,10 @@
 //     snapshot (target <= 300 ms).
 // Figures go to the file named by ROBOTA_BENCH_FIGURES (the bench table reads them); a summary goes
 // to stderr. Run: node bench/storage-indexeddb.mjs   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { chromium } from '@playwright/test'
-import { build } from 'esbuild'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { openInMemoryBenchPage } from './browser/in-memory-page.mjs'
 
-const ORIGIN = 'http://127.0.0.1:9'
-const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>robota storage bench</title><script type="module" src="/storage-bench-page.js"></script>'
 const APPEND_EVENTS = 20_000
 const APPEND_BATCH = 250
 const APPEND_RUNS = 5
@@ -20,38 +17,9 @@ const RESUME_EVENTS = 10_000
 const RESUME_RUNS = 7
 const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]
 
-async function bundlePage() {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./storage/storage-bench-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent'
-  })
-  return result.outputFiles[0].text
-}
-
 async function main() {
-  const script = await bundlePage()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-  })
+  const { browser, page } = await openInMemoryBenchPage({ entry: fileURLToPath(new URL('./storage/storage-bench-page.ts', import.meta.url)), title: 'robota storage bench', readyGlobal: 'robotaStorageBench' })
   try {
-    const page = await browser.newPage()
-    const errors = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.route(`${ORIGIN}/**`, (route) => {
-      const isScript = route.request().url().endsWith('.js')
-      return route.fulfill({ status: 200, contentType: isScript ? 'text/javascript' : 'text/html', body: isScript ? script : PAGE_HTML })
-    })
-    await page.goto(`${ORIGIN}/index.html`)
-    await page.waitForFunction(() => 'robotaStorageBench' in window).catch(() => {
-      throw new Error(`The storage bench page did not load: ${errors.join('; ')}`)
-    })
     // One warm-up run, so the first figures do not pay for compiling the store.
     await page.evaluate(({ events, batch }) => window.robotaStorageBench.appendThroughput(events, batch), { events: 2_000, batch: APPEND_BATCH })
     const appends = []

@@ -9,13 +9,10 @@
 //   - the time to list 200 sessions of 4,000 messages each (target <= 50 ms).
 // Figures go to the file named by ROBOTA_BENCH_FIGURES (the bench table reads them); a summary goes
 // to stderr. Run: node bench/storage-long-session.mjs [--turns=N]   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { chromium } from '@playwright/test'
-import { build } from 'esbuild'
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { openInMemoryBenchPage } from './browser/in-memory-page.mjs'
 
-const ORIGIN = 'http://127.0.0.1:9'
-const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>robota long-session bench</title><script type="module" src="/long-session-page.js"></script>'
 const TURNS = Number(process.argv.find((argument) => argument.startsWith('--turns='))?.slice('--turns='.length) ?? 1_000)
 const EARLY = [6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
 const LATE = Array.from({ length: 10 }, (_, index) => TURNS - 9 + index)
@@ -25,38 +22,9 @@ const MESSAGES_PER_SESSION = 4 * TURNS
 const LIST_RUNS = 7
 const median = (values) => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)]
 
-async function bundlePage() {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./storage/long-session-page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent'
-  })
-  return result.outputFiles[0].text
-}
-
 async function main() {
-  const script = await bundlePage()
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-  })
+  const { browser, page } = await openInMemoryBenchPage({ entry: fileURLToPath(new URL('./storage/long-session-page.ts', import.meta.url)), title: 'robota long-session bench', readyGlobal: 'robotaLongSessionBench' })
   try {
-    const page = await browser.newPage()
-    const errors = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.route(`${ORIGIN}/**`, (route) => {
-      const isScript = route.request().url().endsWith('.js')
-      return route.fulfill({ status: 200, contentType: isScript ? 'text/javascript' : 'text/html', body: isScript ? script : PAGE_HTML })
-    })
-    await page.goto(`${ORIGIN}/index.html`)
-    await page.waitForFunction(() => 'robotaLongSessionBench' in window).catch(() => {
-      throw new Error(`The long-session bench page did not load: ${errors.join('; ')}`)
-    })
     const session = await page.evaluate(
       ({ turns, early, late, opens }) => window.robotaLongSessionBench.recordLongSession(turns, early, late, opens),
       { turns: TURNS, early: EARLY, late: LATE, opens: OPENS }
