@@ -41,8 +41,8 @@ test.afterAll(async () => {
   await fake.close()
 })
 
-async function serve(host: Parameters<typeof serveAgentHost>[0], allowedModels?: string[]): Promise<TServedAgentHost> {
-  const served = await serveAgentHost(host, { port: 0, authorize: (token) => (token === USER_TOKEN ? 'alice' : undefined), ...(allowedModels ? { allowedModels } : {}) })
+async function serve(host: Parameters<typeof serveAgentHost>[0], options: { allowedModels?: string[]; allowPluginChanges?: boolean } = {}): Promise<TServedAgentHost> {
+  const served = await serveAgentHost(host, { port: 0, authorize: (token) => (token === USER_TOKEN ? 'alice' : undefined), ...options })
   closers.push(() => served.close())
   return served
 }
@@ -121,7 +121,7 @@ test('the same page through the provider proxy: the Node host holds no key, the 
   closers.push(() => new Promise((resolve) => proxyServer.close(() => resolve())))
   const proxyUrl = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}/api/llm/anthropic`
   // The host's SDK authenticates to the proxy with a service token; the provider key lives only in the proxy.
-  const served = await serve(anthropicHost(proxyUrl, PROXY_SERVICE_TOKEN), ['claude-haiku-4-5'])
+  const served = await serve(anthropicHost(proxyUrl, PROXY_SERVICE_TOKEN), { allowedModels: ['claude-haiku-4-5'] })
   access = { url: served.url, token: USER_TOKEN }
   const calls = fake.requests.length
 
@@ -142,7 +142,8 @@ test('the same page through the provider proxy: the Node host holds no key, the 
 
 test('the agent host contract holds for the remote client in Chromium against a Node host', async ({ page }) => {
   const errors = collectPageErrors(page)
-  const served = await serve(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 1 }))
+  // The contract's plugin case searches a source and installs: a host that lets pages do so.
+  const served = await serve(createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 1 }), { allowPluginChanges: true })
   access = { url: served.url, token: USER_TOKEN }
   await page.goto(`${app.url}#contract`)
   await expect(page.getByRole('status', { name: 'Status' })).toHaveText('done', { timeout: 60_000 })
