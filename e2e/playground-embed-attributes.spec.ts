@@ -78,11 +78,14 @@ test('replay="./run.jsonl" plays a verified recording at its pace, skips to its 
   await expect(conversation.getByLabel('You')).toContainText('What is the README called?')
   // The model's first words came about a second after the prompt: they are not on screen at once.
   await expect(conversation).not.toContainText('Let me read the README.')
+  // The replay panel has come as far as the conversation: no tool has run yet.
+  await expect(element.locator('li[data-type="history_mutation"]')).toHaveCount(1)
   await expect(element.getByLabel('Prompt')).toBeDisabled()
   await expect(conversation).toContainText('Let me read the README.', { timeout: 5000 })
   await expect(conversation).not.toContainText('"Recorded docs"')
   await playback.getByRole('button', { name: 'Skip to end' }).click()
   await expect(conversation).toContainText('The README is titled "Recorded docs".')
+  await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(1)
   await expect(playback).toContainText('Played back run.jsonl (hash chain verified). Continue it below')
 
   // Only the panels asked for: no session list, the replay tab alone.
@@ -99,6 +102,12 @@ test('replay="./run.jsonl" plays a verified recording at its pace, skips to its 
   await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
   await expect(conversation.getByLabel('You')).toHaveCount(2)
   await expect(conversation.getByLabel('Assistant').last()).toContainText('README', { timeout: 15_000 })
+  await expect(element.getByRole('alert')).toHaveCount(0)
+
+  // Back on the page: the same session plays again, with what the reader added, not a refused second import.
+  await page.reload()
+  await element.getByRole('status', { name: 'Replay playback' }).getByRole('button', { name: 'Skip to end' }).click()
+  await expect(conversation.getByLabel('You')).toHaveCount(2)
   await expect(element.getByRole('alert')).toHaveCount(0)
   expect(problems).toEqual([])
 })
@@ -154,12 +163,13 @@ test('prompt without autorun only fills the prompt box; panels="chat" shows the 
 
 test('proxy="/api/llm" sends the real Anthropic provider through the app’s provider proxy, with no key in the page', async ({ page }) => {
   const problems = watchProblems(page)
+  const before = fake.requests.length
   fake.enqueue({ text: ['Hello ', 'from behind ', 'the proxy.'] })
   await page.goto(`${site.url}proxy.html`)
   const element = page.locator('robota-playground')
   const conversation = element.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('Assistant').last()).toContainText('Hello from behind the proxy.', { timeout: 30_000 })
-  const turns = fake.requests.filter((request) => request.path === '/v1/messages')
+  const turns = fake.requests.slice(before).filter((request) => request.path === '/v1/messages')
   expect(turns).toHaveLength(1)
   expect(turns[0]?.headers['x-api-key']).toBe(SERVER_KEY)
   expect(await page.content()).not.toContain(SERVER_KEY)

@@ -9,6 +9,7 @@ import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
+import { eventsUpToMessage } from './replay/playback-schedule.ts'
 import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
 import { useReplayPlayback, type TInitialReplay } from './replay/use-replay-playback.ts'
 import { SessionList } from './sessions/session-list.tsx'
@@ -99,8 +100,8 @@ export function App(props: TAppProps) {
   const heldState = activity.compacting && !state.running ? { ...state, running: true } : state
   // While a recorded run plays back, the chat shows its messages so far and takes no prompt.
   const chatState = useMemo(
-    () => (playback.state === 'playing' ? { ...heldState, sessionId: undefined, messages: heldState.messages.slice(0, playback.shown), streamingText: '' } : heldState),
-    [heldState, playback]
+    () => (playing ? { ...heldState, sessionId: undefined, messages: playback.state === 'playing' ? heldState.messages.slice(0, playback.shown) : [], streamingText: '' } : heldState),
+    [heldState, playback, playing]
   )
   const usage = useMemo(() => measureContextUsage(state.messages, state.events, settings.model), [state.messages, state.events, settings.model])
 
@@ -233,8 +234,9 @@ export function App(props: TAppProps) {
                 sessionId={state.sessionId}
                 // The list's name follows renames as they land; the open view's is read when it opens.
                 sessionName={answering?.name ?? state.name}
-                events={state.events}
-                running={state.running}
+                // A run playing back shows its events as far as its messages have come.
+                events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
+                running={state.running || playing}
                 onImported={openImported}
               />
             }

@@ -39,6 +39,11 @@ export function useReplayPlayback(host: IAgentHost, replay: TInitialReplay | und
   }, [host, replay])
 
   const playingId = playback.state === 'playing' ? playback.sessionId : undefined
+  useEffect(() => {
+    // The page's start (opening or creating a first session) may land after the import: the
+    // recorded run stays the open one while it plays.
+    if (playingId && session.sessionId !== undefined && session.sessionId !== playingId) openRef.current(playingId)
+  }, [playingId, session.sessionId])
   const opened = playingId !== undefined && session.sessionId === playingId && session.messageCount > 0
   const shown = playback.state === 'playing' ? playback.shown : 0
   const schedule = useRef<number[]>([])
