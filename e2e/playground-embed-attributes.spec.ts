@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
@@ -68,6 +69,11 @@ function watchProblems(page: Page): string[] {
   return problems
 }
 
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+}
+
 test('replay="./run.jsonl" plays a verified recording at its pace, skips to its end, and the reader continues it offline', async ({ page }) => {
   const problems = watchProblems(page)
   await page.goto(`${site.url}replay.html`)
@@ -93,6 +99,7 @@ test('replay="./run.jsonl" plays a verified recording at its pace, skips to its 
   await expect(element.getByRole('tab')).toHaveText(['Replay'])
   await element.getByRole('button', { name: 'Verify' }).click()
   await expect(element.getByRole('status', { name: 'Replay log status' })).toContainText('Hash chain intact')
+  expect(await seriousAxeViolations(page)).toEqual([])
 
   // Now an ordinary session: the offline demo answers the reader's next prompt.
   const promptBox = element.getByLabel('Prompt')
