@@ -9,10 +9,13 @@ import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { ReplayPanel } from './replay/replay-panel.tsx'
+import { eventsUpToMessage } from './replay/playback-schedule.ts'
+import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
+import { useReplayPlayback, type TInitialReplay } from './replay/use-replay-playback.ts'
 import { SessionList } from './sessions/session-list.tsx'
 import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
 import { useSessionList } from './sessions/use-session-list.ts'
-import { DEFAULT_SETTINGS, toProviderChoice } from './settings/playground-settings.ts'
+import { DEFAULT_SETTINGS, toProviderChoice, type TPlaygroundSettings } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
 import { useMcpServerStatus } from './settings/use-mcp-server-status.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
@@ -41,11 +44,22 @@ type TAppProps = {
   shortcuts?: boolean
   /** The page's address names the open session (`#session=<id>`); an embed leaves it alone. */
   linkSessions?: boolean
+  /** Settings the page starts from instead of the defaults (an embed's theme, provider and proxy). */
+  initialSettings?: Partial<TPlaygroundSettings>
+  /** A prompt to pre-fill, or with `autorun` to send once the session is ready (the embed's `prompt`). */
+  initialPrompt?: { text: string; autorun: boolean }
+  /** A recorded session to import, play back at its pace, then continue (the embed's `replay`). */
+  initialReplay?: TInitialReplay
+  /** The side panel's tabs; all when absent, no side panel when empty (the embed's `panels`). */
+  sideTabs?: readonly TSideTab[]
+  /** Whether the session list shows; it does unless the embed's `panels` leaves it out. */
+  showSessions?: boolean
 }
 
 /** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
-export function App({ host, storage, className, initialManifest, notice, shortcuts = true, linkSessions = true }: TAppProps) {
-  const [settings, updateSettings] = usePlaygroundSettings(storage)
+export function App(props: TAppProps) {
+  const { host, storage, className, initialManifest, notice, shortcuts = true, linkSessions = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
+  const [settings, updateSettings] = usePlaygroundSettings(storage, initialSettings)
   const settingsRef = useRef(settings)
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
@@ -59,13 +73,20 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   }, [sessions.select])
   useSessionLink(linkSessions, sessions.selectedId, openLinked)
   const { state, submit, abort, takeOver, answerPermission } = useAgentSession(host, sessions.selectedId)
+  const openImported = useCallback((sessionId: string) => void sessions.refresh().then(() => sessions.select(sessionId)), [sessions.refresh, sessions.select])
+  const { playback, skip: skipPlayback } = useReplayPlayback(host, initialReplay, openImported, {
+    sessionId: state.sessionId,
+    messageCount: state.messages.length,
+    events: state.events
+  })
+  const playing = playback.state === 'importing' || playback.state === 'playing'
   const [settingsOpen, setSettingsOpenState] = useState(false)
   const [settingsLoaded, setSettingsLoaded] = useState(false)
   const setSettingsOpen = useCallback((open: boolean) => {
     if (open) setSettingsLoaded(true)
     setSettingsOpenState(open)
   }, [])
-  const [tab, setTab] = useState<TSideTab>('replay')
+  const [tab, setTab] = useState<TSideTab>(sideTabs?.[0] ?? 'replay')
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, state.readOnly, settings, () => void sessions.refresh())
@@ -76,7 +97,12 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
   // A compaction holds the session like a turn does: prompts queue, and Stop aborts it.
-  const chatState = activity.compacting && !state.running ? { ...state, running: true } : state
+  const heldState = activity.compacting && !state.running ? { ...state, running: true } : state
+  // While a recorded run plays back, the chat shows its messages so far and takes no prompt.
+  const chatState = useMemo(
+    () => (playing ? { ...heldState, sessionId: undefined, messages: playback.state === 'playing' ? heldState.messages.slice(0, playback.shown) : [], streamingText: '' } : heldState),
+    [heldState, playback, playing]
+  )
   const usage = useMemo(() => measureContextUsage(state.messages, state.events, settings.model), [state.messages, state.events, settings.model])
 
   const send = useCallback(
@@ -110,6 +136,15 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
     [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.readOnly, state.messages.length, state.name, sessions.refresh, sessions.rename]
   )
 
+  // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
+  const autorunSent = useRef(false)
+  const autorunReady = Boolean(initialPrompt?.autorun) && Boolean(state.sessionId) && !state.running && !state.readOnly && !playing && hydration.state !== 'applying'
+  useEffect(() => {
+    if (!autorunReady || autorunSent.current || !initialPrompt) return
+    autorunSent.current = true
+    void send(initialPrompt.text)
+  }, [autorunReady, initialPrompt, send])
+
   const queue = usePromptQueue(state.sessionId, chatState.running, state.readOnly, send)
   const wasRunning = useRef(false)
   useEffect(() => {
@@ -141,9 +176,10 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
   const onDeleteSession = useCallback((id: string) => void sessions.remove(id), [sessions.remove])
 
   const theme = settings.theme === 'system' ? undefined : settings.theme
+  const showSide = sideTabs === undefined || sideTabs.length > 0
   return (
     <AllowedImageHostsContext.Provider value={settings.allowedImageHosts}>
-      <div className={`robota-root layout${className ? ` ${className}` : ''}`} data-theme={theme}>
+      <div className={['robota-root layout', className, showSessions ? '' : 'without-sessions', showSide ? '' : 'without-side-panel'].filter(Boolean).join(' ')} data-theme={theme}>
         <TopBar
           providerKind={settings.providerKind}
           model={settings.model}
@@ -153,22 +189,24 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
           onTheme={(next) => updateSettings({ ...settings, theme: next })}
           onOpenSettings={() => setSettingsOpen(true)}
         />
-        <SessionList
-          sessions={sessions.sessions}
-          selectedId={sessions.selectedId}
-          corruptCount={sessions.corruptCount}
-          running={state.running}
-          readOnly={state.readOnly}
-          onSelect={sessions.select}
-          onCreate={onCreateSession}
-          onRename={onRenameSession}
-          onFork={onForkSession}
-          onDelete={onDeleteSession}
-          focusRequest={sessionPickerRequest}
-        />
+        {showSessions ? (
+          <SessionList
+            sessions={sessions.sessions}
+            selectedId={sessions.selectedId}
+            corruptCount={sessions.corruptCount}
+            running={state.running}
+            readOnly={state.readOnly}
+            onSelect={sessions.select}
+            onCreate={onCreateSession}
+            onRename={onRenameSession}
+            onFork={onForkSession}
+            onDelete={onDeleteSession}
+            focusRequest={sessionPickerRequest}
+          />
+        ) : null}
         <ChatPane
           state={chatState}
-          notices={[notice, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
+          notices={[notice, playback.state === 'refused' ? playback.message : undefined, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
             (notice): notice is string => Boolean(notice)
           )}
           progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
@@ -182,43 +220,49 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
           onOpenSettings={() => setSettingsOpen(true)}
           loadCommands={commands.loadCommands}
           commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
+          banner={<ReplayPlaybackBanner playback={playback} source={initialReplay?.source} onSkip={skipPlayback} />}
+          initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
         />
-        <SidePanel
-          tab={tab}
-          onTab={setTab}
-          replay={
-            <ReplayPanel
-              host={host}
-              sessionId={state.sessionId}
-              // The list's name follows renames as they land; the open view's is read when it opens.
-              sessionName={answering?.name ?? state.name}
-              events={state.events}
-              running={state.running}
-              onImported={(id) => void sessions.refresh().then(() => sessions.select(id))}
-            />
-          }
-          workspace={
-            <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
-              <WorkspacePanel
-                key={state.sessionId}
+        {showSide ? (
+          <SidePanel
+            tab={tab}
+            onTab={setTab}
+            tabs={sideTabs}
+            replay={
+              <ReplayPanel
                 host={host}
                 sessionId={state.sessionId}
-                filesVersion={filesVersion}
-                sandboxStatus={state.sandboxStatus}
-                sandboxKind={activity.sandboxKind}
-                settings={settings}
-                running={state.running}
-                onOpenSettings={() => setSettingsOpen(true)}
-                onSwitched={() => setFilesVersion((version) => version + 1)}
+                // The list's name follows renames as they land; the open view's is read when it opens.
+                sessionName={answering?.name ?? state.name}
+                // A run playing back shows its events as far as its messages have come.
+                events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
+                running={state.running || playing}
+                onImported={openImported}
               />
-            </Suspense>
-          }
-          plugins={
-            <Suspense fallback={<p className="note">Loading the plugins panel…</p>}>
-              <PluginsPanel key={state.sessionId} host={host} sessionId={state.sessionId} running={state.running} />
-            </Suspense>
-          }
-        />
+            }
+            workspace={
+              <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
+                <WorkspacePanel
+                  key={state.sessionId}
+                  host={host}
+                  sessionId={state.sessionId}
+                  filesVersion={filesVersion}
+                  sandboxStatus={state.sandboxStatus}
+                  sandboxKind={activity.sandboxKind}
+                  settings={settings}
+                  running={state.running}
+                  onOpenSettings={() => setSettingsOpen(true)}
+                  onSwitched={() => setFilesVersion((version) => version + 1)}
+                />
+              </Suspense>
+            }
+            plugins={
+              <Suspense fallback={<p className="note">Loading the plugins panel…</p>}>
+                <PluginsPanel key={state.sessionId} host={host} sessionId={state.sessionId} running={state.running} />
+              </Suspense>
+            }
+          />
+        ) : null}
         {settingsLoaded ? (
           <Suspense fallback={null}>
             <SettingsDialog

@@ -26,12 +26,16 @@ type TChatPaneProps = {
   loadCommands?: () => Promise<ICommand[]>
   /** What slash commands answered, shown below the conversation. */
   commandLog?: ReactNode
+  /** Shown above the conversation (a recorded run playing back, say). */
+  banner?: ReactNode
+  /** Text the prompt box starts with (an embed's `prompt` attribute). */
+  initialPrompt?: string | undefined
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, initialPrompt }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
-  const [draft, setDraft] = useState<{ text: string }>()
+  const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
   const onEdit = useCallback((text: string) => setDraft({ text }), [])
   const promptActions = useMemo(
@@ -67,6 +71,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
           <span className="spinner" aria-hidden="true" /> {progress}
         </p>
       ) : null}
+      {banner}
       <ChatView
         messages={state.messages}
         streamingText={state.streamingText}

@@ -4,17 +4,19 @@ import { createAgentClient, type IAgentClient } from '../../worker/create-agent-
 import { App } from '../app.tsx'
 import styles from '../styles.css?inline'
 import { ErrorBoundary } from '../shell/error-boundary.tsx'
+import type { TPlaygroundSettings } from '../settings/playground-settings.ts'
+import { readEmbedAttributes, type TEmbedOptions } from './embed-attributes.ts'
 import { EMBED_STYLES } from './embed-styles.ts'
+import { loadEmbedFile } from './load-embed-file.ts'
 
-/** Attributes `<robota-playground>` reads when it connects. */
-export const ROBOTA_PLAYGROUND_ATTRIBUTES = ['manifest', 'provider'] as const
+export { ROBOTA_PLAYGROUND_ATTRIBUTES } from './embed-attributes.ts'
 
 /**
- * `<robota-playground manifest="./workspace.json" provider="demo">`: the whole playground in a
- * shadow root, with its agent in a Web Worker beside the module. `manifest` is the URL of a
- * workspace manifest (JSON) applied to the first session; `provider` is `demo` (the scripted
- * offline model, the default): keys for other providers go in its Settings dialog. Nothing it
- * runs needs `eval` or inline script, so it works under `script-src 'self'`.
+ * `<robota-playground manifest="./workspace.json" replay="./run.jsonl" prompt="…">`: the whole
+ * playground in a shadow root, with its agent in a Web Worker beside the module. Its attributes
+ * (`ROBOTA_PLAYGROUND_ATTRIBUTES`, read when it connects) are documented in docs/playground.md; a
+ * bad value is named in the element and the rest still applies. Nothing it runs needs `eval` or
+ * inline script, so it works under `script-src 'self'`.
  */
 export class RobotaPlaygroundElement extends HTMLElement {
   private root: Root | undefined
@@ -30,11 +32,28 @@ export class RobotaPlaygroundElement extends HTMLElement {
     const container = document.createElement('div')
     container.className = 'robota-mount'
     shadow.append(container)
+    const options = readEmbedAttributes(this, document.baseURI)
+    // Set on the element itself, so it wins over a height the page's stylesheet gives the element.
+    if (options.height) this.style.setProperty('--robota-playground-height', options.height)
     this.client = createAgentClient(() => new Worker(new URL('../worker/agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' }))
     this.root = createRoot(container)
-    this.render({})
-    const manifestUrl = this.getAttribute('manifest')
-    if (manifestUrl) this.render(await loadManifest(new URL(manifestUrl, document.baseURI)))
+    // The files are fetched before the first render, so a recorded run opens as the first session.
+    const [manifest, replay] = await Promise.all([
+      options.manifestUrl ? loadEmbedFile(options.manifestUrl, 'manifest') : undefined,
+      options.replayUrl ? loadEmbedFile(options.replayUrl, 'replay') : undefined
+    ])
+    let initialManifest: unknown
+    const problems = [...options.problems]
+    if (manifest?.error) problems.push(manifest.error)
+    else if (manifest?.text !== undefined) {
+      try {
+        initialManifest = JSON.parse(manifest.text) as unknown
+      } catch (error) {
+        problems.push(`The manifest ${options.manifestUrl?.href} is not JSON: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    if (replay?.error) problems.push(replay.error)
+    this.render({ options, initialManifest, problems, replayText: replay?.text })
   }
 
   disconnectedCallback(): void {
@@ -44,27 +63,42 @@ export class RobotaPlaygroundElement extends HTMLElement {
     this.client = undefined
   }
 
-  private render(loaded: TLoadedManifest): void {
+  private render({ options, initialManifest, problems, replayText }: TLoadedEmbed): void {
     if (!this.root || !this.client) return
+    const { replayUrl, prompt, autorun, sideTabs, showSessions } = options
     this.root.render(
       <StrictMode>
         <ErrorBoundary>
-          <App host={this.client} storage={undefined} className="embedded" initialManifest={loaded.manifest} notice={loaded.error} shortcuts={false} linkSessions={false} />
+          <App
+            host={this.client}
+            storage={undefined}
+            className="embedded"
+            initialManifest={initialManifest}
+            notice={problems.length > 0 ? problems.join(' ') : undefined}
+            shortcuts={false}
+            linkSessions={false}
+            initialSettings={toInitialSettings(options)}
+            showSessions={showSessions}
+            {...(prompt ? { initialPrompt: { text: prompt, autorun } } : {})}
+            {...(replayUrl && replayText !== undefined ? { initialReplay: { jsonl: replayText, source: replayUrl.pathname.split('/').pop() || replayUrl.href } } : {})}
+            {...(sideTabs ? { sideTabs } : {})}
+          />
         </ErrorBoundary>
       </StrictMode>
     )
   }
 }
 
-type TLoadedManifest = { manifest?: unknown; error?: string }
+type TLoadedEmbed = { options: TEmbedOptions; initialManifest: unknown; problems: string[]; replayText: string | undefined }
 
-async function loadManifest(url: URL): Promise<TLoadedManifest> {
-  try {
-    const response = await fetch(url)
-    if (!response.ok) return { error: `The manifest ${url.href} could not be loaded: HTTP ${response.status}.` }
-    return { manifest: (await response.json()) as unknown }
-  } catch (error) {
-    return { error: `The manifest ${url.href} could not be loaded: ${error instanceof Error ? error.message : String(error)}` }
+// Models the proxied providers start with; Settings changes them.
+const PROXIED_MODELS = { anthropic: 'claude-haiku-4-5', openai: 'gpt-4o-mini' } as const
+
+function toInitialSettings({ theme, proxyUrl, provider }: TEmbedOptions): Partial<TPlaygroundSettings> {
+  return {
+    ...(theme ? { theme } : {}),
+    ...(proxyUrl ? { providerProxy: proxyUrl.href } : {}),
+    ...(provider ? { providerKind: provider, model: PROXIED_MODELS[provider] } : {})
   }
 }
 

@@ -2,13 +2,20 @@
 // its worker and the worker's chunks in `assets/` beside it (dist/playground/embed/).
 
 /** Attributes `<robota-playground>` reads when it connects. */
-export declare const ROBOTA_PLAYGROUND_ATTRIBUTES: readonly ['manifest', 'provider']
+export declare const ROBOTA_PLAYGROUND_ATTRIBUTES: readonly ['manifest', 'provider', 'replay', 'prompt', 'autorun', 'proxy', 'theme', 'height', 'panels']
 
 /**
- * `<robota-playground manifest="./workspace.json" provider="demo">`: the whole playground in a
- * shadow root, with its agent in a Web Worker beside the module. `manifest` is the URL of a
- * workspace manifest (JSON) applied to the first session; `provider` is `demo` (the scripted
- * offline model, the default).
+ * `<robota-playground>`: the whole playground in a shadow root, with its agent in a Web Worker
+ * beside the module. Attributes, read when it connects (a bad value is named in the element):
+ * - `manifest`: URL of a workspace manifest (JSON) applied to the first session.
+ * - `replay`: URL of an exported replay log (JSONL, same origin under a strict CSP): verified by its
+ *   hash chain, played back at its recorded pace ("Skip to end"), then continued by the reader.
+ * - `prompt`: text the prompt box starts with; with `autorun`, sent once the session is ready.
+ * - `proxy`: the app's provider proxy (`/api/llm`): Anthropic and OpenAI go through
+ *   `<proxy>/anthropic` and `<proxy>/openai` with no key in the page.
+ * - `provider`: `demo` (the scripted offline model, the default), or `anthropic` / `openai` with `proxy`.
+ * - `theme`: `light`, `dark` or `system`. `height`: a CSS length such as `480px` or `70vh`.
+ * - `panels`: which parts show, from `sessions chat replay workspace plugins` (all when absent).
  */
 export declare class RobotaPlaygroundElement extends HTMLElement {
   connectedCallback(): Promise<void>
@@ -17,6 +24,19 @@ export declare class RobotaPlaygroundElement extends HTMLElement {
 
 /** Registers `<robota-playground>` (once; later calls do nothing). Loading the module does it too. */
 export declare function defineRobotaPlayground(tagName?: string): void
+
+/** The attributes of `<robota-playground>`, for JSX and typed `setAttribute` helpers. */
+export interface IRobotaPlaygroundAttributes {
+  manifest?: string
+  replay?: string
+  prompt?: string
+  autorun?: boolean | ''
+  proxy?: string
+  provider?: 'demo' | 'anthropic' | 'openai'
+  theme?: 'light' | 'dark' | 'system'
+  height?: string
+  panels?: string
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -38,6 +38,22 @@ describe('playground settings', () => {
     expect(toProviderChoice({ ...DEFAULT_SETTINGS, baseURL: 'http://127.0.0.1:8/' })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
 
+  it('sends Anthropic and OpenAI through the page’s provider proxy with no key, and leaves other providers alone', () => {
+    const proxied = { ...DEFAULT_SETTINGS, providerKind: 'anthropic' as const, model: 'claude-haiku-4-5', providerProxy: 'https://docs.example.test/api/llm/' }
+    expect(toProviderChoice(proxied)).toEqual({
+      kind: 'anthropic',
+      model: 'claude-haiku-4-5',
+      baseURL: 'https://docs.example.test/api/llm/anthropic',
+      apiKey: 'placeholder-the-proxy-holds-the-key',
+      idleTimeoutMs: 90_000
+    })
+    expect(findSettingsProblem(proxied)).toBeUndefined()
+    expect(toProviderChoice({ ...proxied, providerKind: 'openai', model: 'gpt-4o' })).toMatchObject({ baseURL: 'https://docs.example.test/api/llm/openai' })
+    expect(toProviderChoice({ ...proxied, providerKind: 'google', model: 'gemini-2.5-flash' })).not.toHaveProperty('baseURL')
+    expect(findSettingsProblem({ ...proxied, providerKind: 'google', model: 'gemini-2.5-flash' })).toMatch(/Enter an API key/)
+    expect(toProviderChoice({ ...DEFAULT_SETTINGS, providerProxy: proxied.providerProxy })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
+  })
+
   it('carries prompt caching and a thinking budget in the choice, and leaves them out when off or for the offline demo', () => {
     expect(toProviderChoice({ ...anthropic, promptCaching: true, thinkingBudgetTokens: 2048, webSearch: true })).toMatchObject({
       promptCaching: true,

@@ -30,6 +30,11 @@ export type TPlaygroundSettings = {
   allowedImageHosts: string[]
   /** MCP servers every session of this page connects to; their headers follow `rememberKeys` like the keys. */
   mcpServers: TPlaygroundMcpServer[]
+  /**
+   * The app's provider proxy (an absolute URL such as `https://docs.example/api/llm`), set by the
+   * embed's `proxy` attribute: Anthropic and OpenAI then go through its route for each and need no key.
+   */
+  providerProxy: string
 }
 
 /** The E2B fields: key, template (empty for the base one) and an optional API address. */
@@ -53,7 +58,8 @@ export const DEFAULT_SETTINGS: TPlaygroundSettings = {
   theme: 'system',
   e2b: { apiKey: '', template: '', apiUrl: '' },
   allowedImageHosts: [],
-  mcpServers: []
+  mcpServers: [],
+  providerProxy: ''
 }
 
 /** The permission modes the page's settings hold (the page takes only types from lib/). */
@@ -85,7 +91,9 @@ export function loadSettings(storage: Pick<Storage, 'getItem'> | undefined): TPl
     theme: THEMES.find((theme) => theme === saved.theme) ?? DEFAULT_SETTINGS.theme,
     e2b: loadE2BSettings(saved.e2b, rememberKeys),
     allowedImageHosts: Array.isArray(saved.allowedImageHosts) ? saved.allowedImageHosts.filter((host): host is string => typeof host === 'string') : [],
-    mcpServers: loadMcpServers(saved.mcpServers, rememberKeys)
+    mcpServers: loadMcpServers(saved.mcpServers, rememberKeys),
+    // The embedding page names its proxy each time; a stored one would outlive the page that set it.
+    providerProxy: ''
   }
 }
 
@@ -108,8 +116,9 @@ export function saveSettings(storage: Pick<Storage, 'setItem'> | undefined, sett
 
 /** The plain-data provider choice the host takes, with the key for the chosen kind. */
 export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice {
-  const key = settings.apiKeys[settings.providerKind]?.trim()
-  const baseURL = settings.baseURL.trim()
+  const proxyRoute = proxyRouteOf(settings)
+  const key = settings.apiKeys[settings.providerKind]?.trim() || (proxyRoute ? PROXY_PLACEHOLDER_KEY : undefined)
+  const baseURL = settings.baseURL.trim() || proxyRoute
   return {
     kind: settings.providerKind,
     model: settings.model,
@@ -134,7 +143,7 @@ export function toE2BSandboxChoice(settings: TPlaygroundSettings): TSandboxChoic
 /** What is missing before the choice can work, worded as the fix; `undefined` when nothing is. */
 export function findSettingsProblem(settings: TPlaygroundSettings): string | undefined {
   const option = findProviderOption(settings.providerKind)
-  if (option.needsKey && !settings.apiKeys[option.kind]?.trim()) return `Enter an API key for ${option.label}.`
+  if (option.needsKey && !settings.apiKeys[option.kind]?.trim() && !proxyRouteOf(settings)) return `Enter an API key for ${option.label}.`
   const baseURL = settings.baseURL.trim()
   if (option.needsBaseURL && !baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
   if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
@@ -146,6 +155,16 @@ export function findSettingsProblem(settings: TPlaygroundSettings): string | und
   const e2bUrl = settings.e2b.apiUrl.trim()
   if (e2bUrl && !/^https?:\/\/[^\s/]+/.test(e2bUrl)) return 'The E2B API URL must start with http:// or https://.'
   return undefined
+}
+
+// The SDKs insist on a key; the proxy throws away whatever the browser sends and adds the server's.
+const PROXY_PLACEHOLDER_KEY = 'placeholder-the-proxy-holds-the-key'
+
+/** The proxy's route for the chosen provider (`<proxy>/anthropic`, `<proxy>/openai`), when the page names a proxy that forwards it. */
+export function proxyRouteOf(settings: Pick<TPlaygroundSettings, 'providerKind' | 'providerProxy'>): string | undefined {
+  const proxy = settings.providerProxy.trim().replace(/\/+$/, '')
+  if (!proxy || (settings.providerKind !== 'anthropic' && settings.providerKind !== 'openai')) return undefined
+  return `${proxy}/${settings.providerKind}`
 }
 
 const MAX_IDLE_TIMEOUT_SECONDS = 3600

@@ -10,9 +10,12 @@ export function pageStorage(): Storage | undefined {
   }
 }
 
-/** The playground's settings as state, saved to `storage` on every change (keys only when asked). */
-export function usePlaygroundSettings(storage: Storage | undefined): [TPlaygroundSettings, (next: TPlaygroundSettings) => void] {
-  const [settings, setSettings] = useState(() => loadSettings(storage))
+/**
+ * The playground's settings as state, saved to `storage` on every change (keys only when asked);
+ * `overrides` (an embed's attributes) take the place of what is saved, at start.
+ */
+export function usePlaygroundSettings(storage: Storage | undefined, overrides?: Partial<TPlaygroundSettings>): [TPlaygroundSettings, (next: TPlaygroundSettings) => void] {
+  const [settings, setSettings] = useState(() => ({ ...loadSettings(storage), ...overrides }))
   const update = useCallback(
     (next: TPlaygroundSettings) => {
       setSettings(next)

@@ -3,7 +3,15 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 /** The side panel's tabs. */
 export type TSideTab = 'replay' | 'workspace' | 'plugins'
 
-type TSidePanelProps = { tab: TSideTab; onTab: (tab: TSideTab) => void; replay: ReactNode; workspace: ReactNode; plugins: ReactNode }
+type TSidePanelProps = {
+  tab: TSideTab
+  onTab: (tab: TSideTab) => void
+  replay: ReactNode
+  workspace: ReactNode
+  plugins: ReactNode
+  /** The tabs to offer, in this order; all three when absent (an embed's `panels` attribute narrows them). */
+  tabs?: readonly TSideTab[] | undefined
+}
 
 const TABS: Array<{ id: TSideTab; label: string }> = [
   { id: 'replay', label: 'Replay' },
@@ -15,13 +23,14 @@ const TABS: Array<{ id: TSideTab; label: string }> = [
  * Replay, workspace and plugins behind tabs: arrow keys move between them, as the tabs pattern
  * expects, and with only three tabs Tab reaches each as well, for people who never try the arrows.
  */
-export function SidePanel({ tab, onTab, replay, workspace, plugins }: TSidePanelProps) {
+export function SidePanel({ tab, onTab, replay, workspace, plugins, tabs }: TSidePanelProps) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
+  const shown = tabs ? TABS.filter((candidate) => tabs.includes(candidate.id)).sort((a, b) => tabs.indexOf(a.id) - tabs.indexOf(b.id)) : TABS
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
-    const index = TABS.findIndex((candidate) => candidate.id === tab)
-    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length
-    const target = TABS[next]
+    const index = shown.findIndex((candidate) => candidate.id === tab)
+    const next = (index + (event.key === 'ArrowRight' ? 1 : shown.length - 1)) % shown.length
+    const target = shown[next]
     if (!target) return
     onTab(target.id)
     buttons.current[next]?.focus()
@@ -29,7 +38,7 @@ export function SidePanel({ tab, onTab, replay, workspace, plugins }: TSidePanel
   return (
     <div className="side-panel">
       <div className="tabs" role="tablist" aria-label="Side panel" onKeyDown={onKeyDown}>
-        {TABS.map((candidate, index) => (
+        {shown.map((candidate, index) => (
           <button
             key={candidate.id}
             ref={(element) => {
