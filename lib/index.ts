@@ -294,7 +294,9 @@ export type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
   TThinkingChoice,
+  TTurnOutputRequest,
   TTurnResult
 } from './host/agent-host.ts'
 export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'

@@ -39,5 +39,7 @@ export type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
+  TTurnOutputRequest,
   TTurnResult
 } from '../lib/host/agent-host.ts'

@@ -20,6 +20,7 @@ import type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
   TTurnResult
 } from '../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
@@ -124,11 +125,11 @@ export class MultiTabAgentHost implements IAgentHost {
     await claimed
   }
 
-  submit(sessionId: string, prompt: string): Promise<TTurnResult> {
+  submit(sessionId: string, prompt: string, options?: TSubmitOptions): Promise<TTurnResult> {
     return this.ownership.whileOwner(sessionId, async () => {
       const turnLock = await this.options.locks.tryAcquire(turnLockName(sessionId))
       try {
-        return await this.inner.submit(sessionId, prompt)
+        return await this.inner.submit(sessionId, prompt, options)
       } finally {
         turnLock?.release()
         // The page closed the session while the turn ran: free what the turn kept alive.

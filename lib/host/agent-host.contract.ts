@@ -157,6 +157,33 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'asks a turn for structured output: a bad schema is refused first, a reply that never validates with its raw text',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      const schema = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] }
+      const badSchema = await rejection(host.submit(session.id, 'List the files', { output: { schema: { type: 'array' } } }))
+      check(badSchema?.code === 'VALIDATION_ERROR' && badSchema.message.includes('output.schema'), `a schema whose root is no object is named; got ${JSON.stringify(badSchema)}`)
+      check((await host.openSession(session.id)).messages.length === 0, 'nothing was sent for a refused schema')
+      // The offline demo answers in prose, never JSON: the reply is answered once, then refused.
+      let refused: unknown
+      try {
+        await host.submit(session.id, 'List the files', { output: { schema } })
+      } catch (error) {
+        refused = error
+      }
+      const { code, rawText, details } = (refused ?? {}) as { code?: unknown; rawText?: unknown; details?: { rawText?: unknown } }
+      check(code === 'STRUCTURED_OUTPUT_INVALID', `a reply that never validates is a StructuredOutputError; got ${JSON.stringify(refused)}`)
+      check(typeof rawText === 'string' && rawText.length > 0 && rawText === details?.rawText, `the error carries the raw reply; got ${JSON.stringify(rawText)}`)
+      const view = await host.openSession(session.id)
+      const prompts = view.messages.filter((message) => message.role === 'user').map((message) => message.content)
+      check(prompts.length === 2 && String(prompts[1]).startsWith('Your last reply could not be used'), `the reply was answered once with what was wrong; got ${JSON.stringify(prompts)}`)
+      check(view.messages.at(-1)?.content === rawText, `the raw text is the last stored reply; got ${JSON.stringify([rawText, view.messages.at(-1)])}`)
+      check(view.running === false, 'the session is idle after the refusal')
+      await host.deleteSession(session.id)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

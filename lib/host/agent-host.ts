@@ -22,7 +22,7 @@ export type {
 } from './port/host-plugins.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
 export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
-export type { IHostTurns, TTurnResult } from './port/host-turns.ts'
+export type { IHostTurns, TSubmitOptions, TTurnOutputRequest, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'
 
 /**
