@@ -290,6 +290,8 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TModelListing,
+  TModelListingEntry,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,

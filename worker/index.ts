@@ -35,6 +35,8 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TModelListing,
+  TModelListingEntry,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,

@@ -16,6 +16,7 @@ import type {
   TPluginScope,
   TPluginView,
   TMcpServerStatus,
+  TModelListing,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
@@ -103,6 +104,11 @@ export class MultiTabAgentHost implements IAgentHost {
 
   setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     return this.ownership.whileOwner(sessionId, () => this.inner.setProvider(sessionId, provider))
+  }
+
+  /** Touches no session: any tab lists models. */
+  listModels(choice: TProviderChoice): Promise<TModelListing> {
+    return this.inner.listModels(choice)
   }
 
   async openSession(sessionId: string): Promise<TSessionView> {

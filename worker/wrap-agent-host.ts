@@ -20,6 +20,7 @@ export function wrapAgentHost(endpoint: Comlink.Endpoint, close: () => void): IA
     deleteSession: (sessionId) => remote.deleteSession(sessionId),
     forkSession: (sessionId, options) => remote.forkSession(sessionId, options),
     setProvider: (sessionId, provider) => remote.setProvider(sessionId, provider),
+    listModels: (choice) => remote.listModels(choice),
     openSession: (sessionId) => remote.openSession(sessionId),
     closeSession: (sessionId) => remote.closeSession(sessionId),
     takeOver: (sessionId) => remote.takeOver(sessionId),

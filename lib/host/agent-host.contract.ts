@@ -184,6 +184,16 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'lists the models of a provider choice: the built-in list with the reason when there is no listing, and refuses a kind it lacks',
+    run: async (host) => {
+      const listing = await host.listModels({ kind: 'offline-demo', model: 'offline-demo' })
+      check(listing.status === 'fallback' && Array.isArray(listing.models), `a provider that lists nothing falls back; got ${JSON.stringify(listing)}`)
+      check(typeof listing.message === 'string' && listing.message.includes('built-in list'), `the fallback says why; got ${JSON.stringify(listing.message)}`)
+      const unknown = await rejection(host.listModels({ kind: 'no-such-provider', model: 'x' }))
+      check(unknown?.code === 'CONFIGURATION_ERROR' && unknown.message.includes('no-such-provider'), `an unknown kind is named; got ${JSON.stringify(unknown)}`)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

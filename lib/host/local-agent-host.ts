@@ -17,6 +17,7 @@ import type {
   TManifestApplication,
   TMcpServers,
   TMcpServerStatus,
+  TModelListing,
   TMarketplaceQuery,
   TMarketplaceSearch,
   TPluginInstallRequest,
@@ -46,6 +47,7 @@ import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
 import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import { readTurnOutput } from './turn-output.ts'
+import { listChoiceModels } from './host-model-listing.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
 import { SessionAgents } from './session-agents.ts'
@@ -224,6 +226,10 @@ export class LocalAgentHost implements IAgentHost {
   async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     this.turns.assertIdle(sessionId)
     return this.lifecycle.applyProvider(sessionId, provider)
+  }
+
+  listModels(choice: TProviderChoice): Promise<TModelListing> {
+    return listChoiceModels(choice, this.options.createProvider)
   }
 
   openSession(sessionId: string): Promise<TSessionView> {
