@@ -225,6 +225,7 @@ export function App({ host, storage, className, initialManifest, notice, shortcu
               open={settingsOpen}
               settings={settings}
               mcpStatuses={mcpStatuses}
+              listModels={(choice) => host.listModels(choice)}
               onClose={() => setSettingsOpen(false)}
               onSave={(next) => {
                 updateSettings(next)
