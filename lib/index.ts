@@ -290,11 +290,15 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TModelListing,
+  TModelListingEntry,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
   TThinkingChoice,
+  TTurnOutputRequest,
   TTurnResult
 } from './host/agent-host.ts'
 export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'

@@ -269,6 +269,7 @@ export function App(props: TAppProps) {
               open={settingsOpen}
               settings={settings}
               mcpStatuses={mcpStatuses}
+              listModels={(choice) => host.listModels(choice)}
               onClose={() => setSettingsOpen(false)}
               onSave={(next) => {
                 updateSettings(next)

@@ -118,6 +118,7 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   deleteSession: { policy: retry, after: (memory, _result, sessionId) => memory.deleted(sessionId) },
   forkSession: { policy: reject, after: (memory, fork, sessionId) => memory.forked(sessionId, fork.id) },
   setProvider: { policy: retry, after: (memory, _summary, sessionId, provider) => memory.providerChosen(sessionId, provider) },
+  listModels: { policy: retry },
   openSession: {
     policy: retry,
     before: (memory, sessionId) => memory.opened(sessionId),

@@ -35,9 +35,13 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TModelListing,
+  TModelListingEntry,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
+  TTurnOutputRequest,
   TTurnResult
 } from '../lib/host/agent-host.ts'

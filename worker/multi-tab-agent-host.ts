@@ -16,10 +16,12 @@ import type {
   TPluginScope,
   TPluginView,
   TMcpServerStatus,
+  TModelListing,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
   TTurnResult
 } from '../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../lib/session/permission-enforcer-types.ts'
@@ -104,6 +106,11 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.ownership.whileOwner(sessionId, () => this.inner.setProvider(sessionId, provider))
   }
 
+  /** Touches no session: any tab lists models. */
+  listModels(choice: TProviderChoice): Promise<TModelListing> {
+    return this.inner.listModels(choice)
+  }
+
   async openSession(sessionId: string): Promise<TSessionView> {
     const { readOnly } = await this.ownership.open(sessionId)
     if (readOnly) await this.broadcast?.following(sessionId)
@@ -124,11 +131,11 @@ export class MultiTabAgentHost implements IAgentHost {
     await claimed
   }
 
-  submit(sessionId: string, prompt: string): Promise<TTurnResult> {
+  submit(sessionId: string, prompt: string, options?: TSubmitOptions): Promise<TTurnResult> {
     return this.ownership.whileOwner(sessionId, async () => {
       const turnLock = await this.options.locks.tryAcquire(turnLockName(sessionId))
       try {
-        return await this.inner.submit(sessionId, prompt)
+        return await this.inner.submit(sessionId, prompt, options)
       } finally {
         turnLock?.release()
         // The page closed the session while the turn ran: free what the turn kept alive.

@@ -157,6 +157,43 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'asks a turn for structured output: a bad schema is refused first, a reply that never validates with its raw text',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      const schema = { type: 'object', properties: { files: { type: 'array', items: { type: 'string' } } }, required: ['files'] }
+      const badSchema = await rejection(host.submit(session.id, 'List the files', { output: { schema: { type: 'array' } } }))
+      check(badSchema?.code === 'VALIDATION_ERROR' && badSchema.message.includes('output.schema'), `a schema whose root is no object is named; got ${JSON.stringify(badSchema)}`)
+      check((await host.openSession(session.id)).messages.length === 0, 'nothing was sent for a refused schema')
+      // The offline demo answers in prose, never JSON: the reply is answered once, then refused.
+      let refused: unknown
+      try {
+        await host.submit(session.id, 'List the files', { output: { schema } })
+      } catch (error) {
+        refused = error
+      }
+      const { code, rawText, details } = (refused ?? {}) as { code?: unknown; rawText?: unknown; details?: { rawText?: unknown } }
+      check(code === 'STRUCTURED_OUTPUT_INVALID', `a reply that never validates is a StructuredOutputError; got ${JSON.stringify(refused)}`)
+      check(typeof rawText === 'string' && rawText.length > 0 && rawText === details?.rawText, `the error carries the raw reply; got ${JSON.stringify(rawText)}`)
+      const view = await host.openSession(session.id)
+      const prompts = view.messages.filter((message) => message.role === 'user').map((message) => message.content)
+      check(prompts.length === 2 && String(prompts[1]).startsWith('Your last reply could not be used'), `the reply was answered once with what was wrong; got ${JSON.stringify(prompts)}`)
+      check(view.messages.at(-1)?.content === rawText, `the raw text is the last stored reply; got ${JSON.stringify([rawText, view.messages.at(-1)])}`)
+      check(view.running === false, 'the session is idle after the refusal')
+      await host.deleteSession(session.id)
+    }
+  },
+  {
+    name: 'lists the models of a provider choice: the built-in list with the reason when there is no listing, and refuses a kind it lacks',
+    run: async (host) => {
+      const listing = await host.listModels({ kind: 'offline-demo', model: 'offline-demo' })
+      check(listing.status === 'fallback' && Array.isArray(listing.models), `a provider that lists nothing falls back; got ${JSON.stringify(listing)}`)
+      check(typeof listing.message === 'string' && listing.message.includes('built-in list'), `the fallback says why; got ${JSON.stringify(listing.message)}`)
+      const unknown = await rejection(host.listModels({ kind: 'no-such-provider', model: 'x' }))
+      check(unknown?.code === 'CONFIGURATION_ERROR' && unknown.message.includes('no-such-provider'), `an unknown kind is named; got ${JSON.stringify(unknown)}`)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

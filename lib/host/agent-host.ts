@@ -1,6 +1,7 @@
 import type { IHostCommands } from './port/host-commands.ts'
 import type { IHostEvents } from './port/host-events.ts'
 import type { IHostMcpServers } from './port/host-mcp-servers.ts'
+import type { IHostModels } from './port/host-models.ts'
 import type { IHostPlugins } from './port/host-plugins.ts'
 import type { IHostReplayArchive } from './port/host-replay-archive.ts'
 import type { IHostSessions } from './port/host-sessions.ts'
@@ -10,6 +11,7 @@ import type { IHostWorkspaceFiles } from './port/host-workspace-files.ts'
 export type { IHostCommands, TCommandOutcome } from './port/host-commands.ts'
 export type { IHostEvents, THostEvent, THostEventListener } from './port/host-events.ts'
 export type { IHostMcpServers, TMcpServers, TMcpServerStatus } from './port/host-mcp-servers.ts'
+export type { IHostModels, TModelListing, TModelListingEntry } from './port/host-models.ts'
 export type {
   IHostPlugins,
   TMarketplaceListing,
@@ -22,7 +24,7 @@ export type {
 } from './port/host-plugins.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
 export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
-export type { IHostTurns, TTurnResult } from './port/host-turns.ts'
+export type { IHostTurns, TSubmitOptions, TTurnOutputRequest, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'
 
 /**
@@ -30,4 +32,4 @@ export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandbo
  * (Node, tests) and, unchanged, inside a Web Worker. It is the composition of small ports, each
  * with its data types in its own file under `port/`.
  */
-export interface IAgentHost extends IHostSessions, IHostTurns, IHostWorkspaceFiles, IHostReplayArchive, IHostCommands, IHostMcpServers, IHostPlugins, IHostEvents {}
+export interface IAgentHost extends IHostSessions, IHostTurns, IHostWorkspaceFiles, IHostReplayArchive, IHostCommands, IHostMcpServers, IHostModels, IHostPlugins, IHostEvents {}

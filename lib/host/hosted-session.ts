@@ -1,6 +1,8 @@
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
-import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
+import { isRobotaError, StructuredOutputError, type RobotaError } from '../core/errors.ts'
+import type { TOutputSchema } from '../core/output-schema.ts'
+import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 import type { THostEvent, TTurnResult } from './agent-host.ts'
 import type { TCompactionOutcome } from '../session/compaction/compaction-types.ts'
@@ -138,32 +140,41 @@ export class HostedSession {
    * UserPromptSubmit hooks, auto-compaction, the agent loop and Stop hooks, as the SDK's session
    * runs them. Resolves once everything it recorded is stored.
    */
-  async runTurn(record: TSessionRecord, prompt: string, signal: AbortSignal): Promise<TTurnResult> {
+  async runTurn(record: TSessionRecord, prompt: string, signal: AbortSignal, output?: TOutputSchema): Promise<TTurnResult> {
     const { parts } = this
     const sessionId = record.id
     this.persistence = this.persistenceFor(record)
     parts.publish({ kind: 'turn_started', sessionId, prompt })
     try {
-      const running = this.session.run(prompt, { signal })
+      const running = this.session.run(prompt, output ? { signal, output } : { signal })
       this.turn = running
       const result = await running
-      await this.store()
-      if (this.sandbox.snapshot) await parts.store.saveSandboxSnapshot(sessionId, await this.sandbox.snapshot())
+      await this.storeTurn(sessionId)
       // The response leaves the run like the events do: as the stored, redacted message says it.
       const turn: TTurnResult = {
         response: redactSecretText(result.response, parts.secrets),
         interrupted: result.interrupted === true,
         toolsExecuted: result.toolsExecuted,
-        ...(result.error ? { error: { ...result.error, message: redactSecretText(result.error.message, parts.secrets) } } : {})
+        ...(result.error ? { error: { ...result.error, message: redactSecretText(result.error.message, parts.secrets) } } : {}),
+        ...(result.output === undefined ? {} : { output: redactSecrets(result.output, parts.secrets) })
       }
       parts.publish({ kind: 'turn_finished', sessionId, result: turn })
       return turn
     } catch (error) {
-      this.redactor.end()
+      const refusedOutput = isRobotaError(error) && error.code === 'STRUCTURED_OUTPUT_INVALID'
+      // A refused answer ends a whole turn (both replies are committed): it is stored like one.
+      if (refusedOutput) await this.storeTurn(sessionId)
+      else this.redactor.end()
       const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
       parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(error instanceof Error ? error.message : String(error), parts.secrets), code })
-      throw error
+      throw refusedOutput ? withoutSecrets(error, parts.secrets) : error
     }
+  }
+
+  /** Stores what the turn recorded, then the sandbox as the turn left it. */
+  private async storeTurn(sessionId: string): Promise<void> {
+    await this.store()
+    if (this.sandbox.snapshot) await this.parts.store.saveSandboxSnapshot(sessionId, await this.sandbox.snapshot())
   }
 
   /** Renames the stored session at once; the writes of a turn in flight keep the new name. */
@@ -219,4 +230,9 @@ export class HostedSession {
     else if (notice.phase === 'finished') publishNow({ kind: 'compaction_finished', sessionId, outcome: notice.outcome })
     else publishNow({ kind: 'compaction_failed', sessionId, trigger: notice.trigger, message: redactSecretText(notice.message, this.parts.secrets) })
   }
+}
+
+// The raw reply leaves the run like the response does: without the session's secrets.
+function withoutSecrets(error: RobotaError, secrets: readonly string[]): StructuredOutputError {
+  return new StructuredOutputError(redactSecretText(error.message, secrets), { details: redactSecrets({ ...error.details }, secrets) })
 }

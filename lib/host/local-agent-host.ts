@@ -17,6 +17,7 @@ import type {
   TManifestApplication,
   TMcpServers,
   TMcpServerStatus,
+  TModelListing,
   TMarketplaceQuery,
   TMarketplaceSearch,
   TPluginInstallRequest,
@@ -26,6 +27,7 @@ import type {
   TSandboxChoice,
   TSandboxSwitch,
   TSessionView,
+  TSubmitOptions,
   TTurnResult
 } from './agent-host.ts'
 import { HostEventHub } from './host-event-hub.ts'
@@ -44,6 +46,8 @@ import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
 import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { PermissionBroker } from './permission-broker.ts'
+import { readTurnOutput } from './turn-output.ts'
+import { listChoiceModels } from './host-model-listing.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
 import { SessionAgents } from './session-agents.ts'
@@ -224,6 +228,10 @@ export class LocalAgentHost implements IAgentHost {
     return this.lifecycle.applyProvider(sessionId, provider)
   }
 
+  listModels(choice: TProviderChoice): Promise<TModelListing> {
+    return listChoiceModels(choice, this.options.createProvider)
+  }
+
   openSession(sessionId: string): Promise<TSessionView> {
     return this.lifecycle.open(sessionId)
   }
@@ -232,14 +240,15 @@ export class LocalAgentHost implements IAgentHost {
     return this.lifecycle.close(sessionId)
   }
 
-  async submit(sessionId: string, prompt: string): Promise<TTurnResult> {
+  async submit(sessionId: string, prompt: string, options?: TSubmitOptions): Promise<TTurnResult> {
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('submit(): the prompt is empty.')
+    const output = readTurnOutput(options)
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const signal = this.turns.begin(sessionId)
     try {
       const record = await this.loadRecord(sessionId)
       const hosted = await this.live.open(record)
-      return await hosted.runTurn(record, prompt, signal)
+      return await hosted.runTurn(record, prompt, signal, output)
     } finally {
       this.turns.end(sessionId)
       this.permissions.denyAll(sessionId)

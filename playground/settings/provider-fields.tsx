@@ -1,14 +1,23 @@
 import { useId } from 'react'
-import type { TPlaygroundSettings } from './playground-settings.ts'
+import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
 import { findProviderOption, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
+import { toModelChoices } from './model-choices.ts'
+import { useLiveModels, type TListModels } from './use-live-models.ts'
 
-type TProviderFieldsProps = { draft: TPlaygroundSettings; onChange: (draft: TPlaygroundSettings) => void }
+type TProviderFieldsProps = {
+  draft: TPlaygroundSettings
+  onChange: (draft: TPlaygroundSettings) => void
+  /** Lists the draft provider's models in the worker; without it the picker shows the built-in table only. */
+  listModels?: TListModels
+}
 
-/** Provider, model (from the provider's catalog), base URL, key and where the key is kept. */
-export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
+/** Provider, model (the built-in table, or the API's own list after "Refresh models"), base URL, key and where the key is kept. */
+export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsProps) {
   const option = findProviderOption(draft.providerKind)
   const key = draft.apiKeys[option.kind] ?? ''
   const id = useId()
+  const live = useLiveModels(listModels, toProviderChoice(draft))
+  const models = toModelChoices(option.models, live.listing, draft.model)
 
   const pickProvider = (kind: TProviderKind) => {
     const next = findProviderOption(kind)
@@ -63,21 +72,34 @@ export function ProviderFields({ draft, onChange }: TProviderFieldsProps) {
           <>
             <input id={`${id}-model`} type="text" list="compatible-models" value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} />
             <datalist id="compatible-models">
-              {option.models.map((model) => (
+              {models.map((model) => (
                 <option key={model.id} value={model.id} />
               ))}
             </datalist>
           </>
         ) : (
-          <select id={`${id}-model`} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} disabled={option.models.length < 2}>
-            {option.models.map((model) => (
+          <select id={`${id}-model`} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} disabled={models.length < 2}>
+            {models.map((model) => (
               <option key={model.id} value={model.id}>
-                {model.name} ({model.id}) · {Math.round(model.contextWindow / 1000)}k context
+                {model.label}
               </option>
             ))}
           </select>
         )}
       </div>
+      {option.kind !== 'offline-demo' && listModels ? (
+        <div className="field">
+          <button type="button" onClick={live.refresh} disabled={live.loading}>
+            {live.loading ? 'Listing models…' : 'Refresh models'}
+          </button>
+          <p className="note" role="status" aria-label="Model list">
+            {live.error ??
+              (live.listing?.status === 'live'
+                ? `${live.listing.models.length} models listed by the API.`
+                : (live.listing?.message ?? 'The built-in list; Refresh models asks the API which models this key may use.'))}
+          </p>
+        </div>
+      ) : null}
       {option.kind !== 'offline-demo' ? (
         <>
           <div className="field">

@@ -5,6 +5,7 @@ import { parseAllowedHosts } from '../chat/remote-content.ts'
 import { findSettingsProblem, type TPlaygroundSettings } from './playground-settings.ts'
 import { McpServerFields } from './mcp-server-fields.tsx'
 import { ProviderFields } from './provider-fields.tsx'
+import type { TListModels } from './use-live-models.ts'
 
 type TSettingsDialogProps = {
   open: boolean
@@ -13,6 +14,8 @@ type TSettingsDialogProps = {
   mcpStatuses: readonly TMcpServerStatus[]
   onSave: (settings: TPlaygroundSettings) => void
   onClose: () => void
+  /** Lists a provider's models where the providers run (the worker); the picker's "Refresh models". */
+  listModels?: TListModels
 }
 
 const PERMISSION_MODES: Array<{ mode: TPermissionMode; label: string }> = [
@@ -23,7 +26,7 @@ const PERMISSION_MODES: Array<{ mode: TPermissionMode; label: string }> = [
 ]
 
 /** Provider, model, keys, permission mode, MCP servers, the E2B sandbox and theme, in a modal dialog (Escape closes it). */
-export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose }: TSettingsDialogProps) {
+export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, listModels }: TSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState(settings)
   const [problem, setProblem] = useState<string | undefined>()
@@ -54,7 +57,7 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose }:
     <dialog ref={dialog} className="settings" aria-labelledby="settings-title" onClose={onClose}>
       <form onSubmit={save}>
         <h2 id="settings-title">Settings</h2>
-        <ProviderFields draft={draft} onChange={setDraft} />
+        <ProviderFields draft={draft} onChange={setDraft} {...(listModels ? { listModels } : {})} />
         <fieldset>
           <legend>Permissions</legend>
           <div className="field">

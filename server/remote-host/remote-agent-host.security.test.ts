@@ -78,6 +78,11 @@ describe('the remote agent host keeps users apart', () => {
       code: 'VALIDATION_ERROR',
       message: expect.stringContaining('cannot carry "apiKey"')
     })
-    recordSuiteTotal(SUITE, 'securityChecks', 2)
+    // Listing models would otherwise make the server call any address a page names.
+    await expect(alice.listModels({ kind: 'openai', model: 'gpt-4o-mini', baseURL: 'https://attacker.example/v1' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: `listModels: a provider choice sent to a remote host cannot carry "baseURL"; the host's providers are configured on the server.`
+    })
+    recordSuiteTotal(SUITE, 'securityChecks', 3)
   })
 })

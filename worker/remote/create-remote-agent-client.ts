@@ -25,6 +25,7 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   deleteSession: true,
   forkSession: true,
   setProvider: true,
+  listModels: true,
   openSession: true,
   closeSession: true,
   takeOver: true,
