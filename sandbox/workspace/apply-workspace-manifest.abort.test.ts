@@ -13,16 +13,19 @@ import type { IWorkspaceManifest } from './workspace-manifest.ts'
 const SUITE = 'workspace hydration aborts'
 
 /** A server that sends headers and the first bytes of a body, then never finishes it. */
-async function startStallingServer(): Promise<{ url: string; close(): Promise<void> }> {
+async function startStallingServer(): Promise<{ url: string; bodyStarted: Promise<void>; close(): Promise<void> }> {
   const open = new Set<ServerResponse>()
+  let startBody = () => {}
+  const bodyStarted = new Promise<void>((resolve) => (startBody = resolve))
   const server = createServer((request, response) => {
     open.add(response)
     response.writeHead(200, { 'content-type': 'application/octet-stream' })
-    response.write('first bytes of a file that never ends')
+    response.write('first bytes of a file that never ends', () => startBody())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodyStarted,
     close: () => {
       for (const response of open) response.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))
@@ -62,7 +65,8 @@ describe('applyWorkspaceManifest with a signal', () => {
         'after.txt': { type: 'file', content: 'after\n' }
       }
     }
-    setTimeout(() => controller.abort(), 100)
+    // Aborted once the body has begun, however long the entry before it took to write.
+    void server.bodyStarted.then(() => setTimeout(() => controller.abort(), 20))
     const result = await applyWorkspaceManifest(sandbox, manifest, { signal: controller.signal })
     await server.close()
 
@@ -112,7 +116,8 @@ describe('applyWorkspaceManifest with a signal', () => {
     const sandbox = new InMemorySandboxClient()
     const controller = new AbortController()
     const deafFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: null })
-    setTimeout(() => controller.abort(), 100)
+    // Aborted once the clone's request is being answered, however long loading git took.
+    void server.bodyStarted.then(() => setTimeout(() => controller.abort(), 20))
     const startedAt = Date.now()
     const result = await applyWorkspaceManifest(
       sandbox,
