@@ -12,9 +12,10 @@ import { PostgresSessionStore } from './postgres-session-store.ts'
 // One in-process database for the file; every store starts from dropped tables, so each test
 // also creates the schema again.
 let database: PGlite
+// Starting the WASM database takes seconds on a loaded machine.
 beforeAll(async () => {
   database = await PGlite.create()
-})
+}, 60_000)
 afterAll(async () => {
   await database.close()
 })
@@ -40,7 +41,7 @@ describe('PostgresSessionStore on PGlite', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }
-  })
+  }, 60_000)
 
   it('refuses to use tables a newer schema wrote, saying so', async () => {
     await database.exec('DROP TABLE IF EXISTS robota_schema, robota_sessions, robota_events, robota_log_heads, robota_snapshots')

@@ -41,12 +41,7 @@ export class PostgresSessionStore implements ISessionStore {
     assertCommittable(record, events)
     const recordText = toJsonText(record, record.id, 'commit')
     await this.write('commit', record.id, async (transaction) => {
-      const firstSeq = Math.min(...events.map((event) => event.seq))
-      const { rows: taken } = await transaction.query<{ seq: string | number }>(
-        'SELECT seq FROM robota_events WHERE session_id = $1 AND seq >= $2',
-        [record.id, Number.isFinite(firstSeq) ? firstSeq : 0]
-      )
-      const fresh = selectNewEvents(events, new Set(taken.map((row) => Number(row.seq))))
+      const fresh = selectNewEvents(events, await readTakenSeqs(transaction, record.id, events))
       const chained = chainForCommit(record.id, await readTail(transaction, record.id), fresh)
       await upsertRecord(transaction, record, recordText)
       await insertEvents(transaction, record.id, chained, 'commit')
@@ -188,6 +183,14 @@ export class PostgresSessionStore implements ISessionStore {
       throw toStorageError(error, operation, sessionId)
     }
   }
+}
+
+// Only seqs from the batch's lowest on can collide with it, so a long log is not read whole.
+async function readTakenSeqs(transaction: ISqlQueryable, sessionId: string, events: readonly TExecutionEventEnvelope[]): Promise<Set<number>> {
+  if (events.length === 0) return new Set()
+  const lowest = events.reduce((least, event) => Math.min(least, event.seq), Number.POSITIVE_INFINITY)
+  const { rows } = await transaction.query<{ seq: string | number }>('SELECT seq FROM robota_events WHERE session_id = $1 AND seq >= $2', [sessionId, lowest])
+  return new Set(rows.map((row) => Number(row.seq)))
 }
 
 async function readTail(transaction: ISqlQueryable, sessionId: string): Promise<{ seq: number; hash: string } | undefined> {
