@@ -42,6 +42,13 @@ const RULES: TRule[] = [
     lazyPackages: [/^node:(http|readline|stream)$/, /^@modelcontextprotocol\/sdk\//],
     note: 'transports: the session engine and zod; Node built-ins and the MCP SDK only lazily, when a transport starts'
   },
+  {
+    scope: /^server\/storage\/postgres\//,
+    allowProject: [/^server\/storage\/postgres\//, /^lib\/core\//, /^lib\/storage\/(?!indexeddb\/)/],
+    allowPackages: [],
+    lazyPackages: [/^pg$/, /^@electric-sql\/pglite$/],
+    note: 'Postgres session store: the storage port and replay log; pg and PGlite only lazily'
+  },
   { scope: /^server\//, allowProject: [/^server\//, /^lib\/core\/errors\.ts$/, /^lib\/storage\/replay-log\/redact-secrets\.ts$/], allowPackages: [], note: 'server: fetch handlers over core errors and the replay log redaction, no package' },
   { scope: /^worker\/react\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/, /^react$/], note: 'react hooks: worker client + react' },
   { scope: /^worker\//, allowProject: [/^lib\//, /^sandbox\//, /^worker\//], allowPackages: [/^comlink$/], note: 'worker: lib, sandbox, comlink' },
@@ -131,7 +138,9 @@ describe('dependency direction', () => {
     { path: 'lib/index.ts', specifier: '../cli/main.ts', typeOnly: false },
     { path: 'server/x.ts', specifier: '../cli/storage/file-session-store.ts', typeOnly: true },
     { path: 'lib/session/x.ts', specifier: 'ink', typeOnly: false },
-    { path: 'cli/x.ts', specifier: 'idb', typeOnly: false }
+    { path: 'cli/x.ts', specifier: 'idb', typeOnly: false },
+    { path: 'server/storage/postgres/x.ts', specifier: 'pg', typeOnly: false },
+    { path: 'server/storage/postgres/x.ts', specifier: '../../../lib/session/session.ts', typeOnly: false }
   ])('flags $path importing $specifier', ({ path, specifier, typeOnly }) => {
     expect(findViolations({ path, imports: [{ specifier, typeOnly, dynamic: false }] })).toHaveLength(1)
   })

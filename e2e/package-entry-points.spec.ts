@@ -28,7 +28,7 @@ test('every entry point imports by name in plain Node, with the names the docs u
     'robota/react': ['useAgentSession', 'useReplayEvents'],
     'robota/testing': ['ScriptedProvider', 'startFakeLlmServer', 'startPluginMarketplaceServer'],
     'robota/testing/e2b': ['FakeE2BCloud'],
-    'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter', 'createHeadlessTransport', 'createHttpTransport', 'createMcpTransport', 'serveAgentHost', 'WebSocketTransport']
+    'robota/server': ['createProviderProxy', 'toNodeListener', 'createFixedWindowRateLimiter', 'createHeadlessTransport', 'createHttpTransport', 'createMcpTransport', 'serveAgentHost', 'WebSocketTransport', 'PostgresSessionStore', 'createPostgresSessionStore', 'createPGliteSessionStore']
   }
   const names = JSON.parse(
     node(`const out = {}; for (const entry of ${JSON.stringify(Object.keys(expected))}) out[entry] = Object.keys(await import(entry)); console.log(JSON.stringify(out))`)
@@ -101,7 +101,8 @@ test('robota/server type-checks on a server with Node types and no DOM library',
     join(directory, 'check.ts'),
     [
       "import { createServer } from 'node:http'",
-      "import { createHttpTransport, createMcpTransport, createProviderProxy, serveAgentHost, toNodeListener, WebSocketTransport, type TTransportEvent } from 'robota/server'",
+      "import type { ISessionStore } from 'robota'",
+      "import { createHttpTransport, createMcpTransport, createPGliteSessionStore, createPostgresSessionStore, createProviderProxy, serveAgentHost, toNodeListener, WebSocketTransport, type TTransportEvent } from 'robota/server'",
       "const proxy = createProviderProxy({ anthropic: { apiKey: 'key' }, authorize: (request) => request.headers.get('x-user') ?? undefined, allowedModels: ['claude-haiku-4-5'] })",
       'createServer(toNodeListener(proxy))',
       "const response: Promise<Response> = proxy(new Request('http://localhost/api/llm/anthropic/v1/messages'))",
@@ -110,7 +111,8 @@ test('robota/server type-checks on a server with Node types and no DOM library',
       "const event: TTransportEvent = { type: 'text_delta', delta: 'hi' }",
       "const served: Promise<{ url: string; close(): Promise<void> }> = serveAgentHost({} as Parameters<typeof serveAgentHost>[0], { server: createServer(), token: 'a-token-of-sixteen-chars' })",
       "const transport = new WebSocketTransport({ port: 0, token: 'a-token-of-sixteen-chars' })",
-      'void [response, handler, event, served, transport.askPermission]',
+      "const stores: ISessionStore[] = [createPGliteSessionStore(), createPostgresSessionStore({ connectionString: 'postgres://localhost/app' })]",
+      'void [response, handler, event, served, transport.askPermission, stores]',
       ''
     ].join('\n')
   )

@@ -26,12 +26,14 @@ function modulesLoadedBy(entry: string): string[] {
   return JSON.parse(output) as string[]
 }
 
-const HEAVY = /@modelcontextprotocol|^node:(http|https|readline|stream|child_process)$/
+const HEAVY = /@modelcontextprotocol|^node:(http|https|readline|stream|child_process)$|\/node_modules\/(pg|@electric-sql\/pglite)\//
 
-test('importing robota/server loads neither Node’s http nor the MCP SDK', () => {
+test('importing robota/server loads neither Node’s http nor the MCP SDK, pg or PGlite', () => {
   const loaded = modulesLoadedBy('robota/server')
   expect(loaded.some((url) => url.includes('/dist/lib/server/transports/mcp/mcp-transport.js'))).toBe(true)
+  expect(loaded.some((url) => url.includes('/dist/lib/server/storage/postgres/postgres-session-store.js'))).toBe(true)
   expect(loaded.filter((url) => HEAVY.test(url))).toEqual([])
   // The probe does see them when they are loaded: the MCP SDK's server module, as the MCP transport's start imports it.
   expect(modulesLoadedBy('@modelcontextprotocol/sdk/server/streamableHttp.js').filter((url) => HEAVY.test(url)).length).toBeGreaterThan(0)
+  expect(modulesLoadedBy('pg').filter((url) => HEAVY.test(url)).length).toBeGreaterThan(0)
 })

@@ -1,7 +1,8 @@
 // `robota/server`: what a web app's server runs so its browsers never hold a provider key, the
 // remote agent host, and the transports that serve a session to clients elsewhere. No browser-only
-// code, and no Node import when the entry loads: the proxy is standard fetch handlers, and the
-// remote host and the transports import Node's modules, `ws` and the MCP SDK as they start.
+// code, and no Node import when the entry loads: the proxy is standard fetch handlers, the remote
+// host and the transports import Node's modules, `ws` and the MCP SDK as they start, and the
+// Postgres session store imports `pg` or PGlite on its first query.
 export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
@@ -47,3 +48,14 @@ export type {
 } from './remote-host/serve-agent-host-options.ts'
 export type { TWebSocketTransportOptions } from './transports/ws/websocket-transport.ts'
 export type { TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'
+
+// The session store on PostgreSQL: `pg` for a server, PGlite in-process; both optional peers.
+export { PostgresSessionStore } from './storage/postgres/postgres-session-store.ts'
+export { createPGliteSessionStore, createPostgresSessionStore } from './storage/postgres/create-postgres-session-store.ts'
+export { createPgSqlClient } from './storage/postgres/pg-sql-client.ts'
+export { createPGliteSqlClient } from './storage/postgres/pglite-sql-client.ts'
+export { POSTGRES_SCHEMA_VERSION } from './storage/postgres/postgres-schema.ts'
+export type { TPostgresSessionStoreOptions } from './storage/postgres/postgres-session-store.ts'
+export type { TPgPool, TPgPoolConnection, TPgSqlClientOptions } from './storage/postgres/pg-sql-client.ts'
+export type { TPGliteDatabase, TPGliteSqlClientOptions } from './storage/postgres/pglite-sql-client.ts'
+export type { ISqlClient, ISqlQueryable, TSqlRow } from './storage/postgres/sql-client.ts'
