@@ -1,12 +1,9 @@
-import type { IAIProvider } from '../core/provider.ts'
-import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import { ValidationError } from '../core/errors.ts'
-import type { THooksConfig } from '../hooks/index.ts'
-import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
+import type { TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
-import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
+import type { TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import type { ICommand } from '../session/commands/command-types.ts'
 import type {
   IAgentHost,
@@ -41,7 +38,6 @@ import { HostPlugins } from './host-plugins.ts'
 import { MemoryPluginFileStore } from '../storage/memory-plugin-file-store.ts'
 import { HostedSession } from './hosted-session.ts'
 import { HostedSessionRecords } from './hosted-session-records.ts'
-import type { TInteractiveSessionOptions } from '../session/interactive-session-types.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
 import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
@@ -53,55 +49,9 @@ import type { TReplayRerunReport } from '../session/replay-rerun.ts'
 import { SessionAgents } from './session-agents.ts'
 import { SessionPermissionModes } from './session-permission-modes.ts'
 import { SessionSandboxes, validateSandboxChoice } from './session-sandboxes.ts'
+import type { TLocalAgentHostOptions } from './local-agent-host-options.ts'
 
-/** What the host is built from; concrete adapters are chosen by whoever assembles it. */
-export type TLocalAgentHostOptions = {
-  store: ISessionStore
-  /** Makes the sandbox a session works in (seeded with its workspace). */
-  createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
-  /** Makes a sandbox of another kind (E2B, say) for `setSandbox`; without it only the default kind is offered. */
-  createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
-  /** Share of the model's window at which a session is compacted before its next turn, or `false` for never. */
-  autoCompactThreshold?: number | false
-  /** Builds a provider from a plain-data choice. */
-  createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
-  /** Provider used when a session names none. */
-  defaultProvider: TProviderChoice
-  /** Base instructions of every session; the workspace's AGENTS.md/CLAUDE.md, skills, hook context and language are added to them. */
-  systemMessage?: string
-  /** Tools every session gets beside the sandbox tools, WebFetch and the Agent tool (zod or OpenAPI tools, say). */
-  tools?: TInteractiveSessionOptions['tools']
-  /** Options of the WebFetch tool, or `false` for none. */
-  webFetch?: TInteractiveSessionOptions['webFetch']
-  /** Where the WebSearch tool searches; without one sessions have no WebSearch. */
-  searchProvider?: TInteractiveSessionOptions['searchProvider']
-  /** MCP servers every session connects to, beside the workspace settings' `mcpServers`; an entry of the same name replaces the settings' one. */
-  mcpServers?: TInteractiveSessionOptions['mcpServers']
-  /** Executors of hook types beyond `command` and `http` (`prompt` and `agent` are built in). */
-  hookExecutors?: TInteractiveSessionOptions['hookExecutors']
-  /** What `$ENV:` references in the workspace's settings resolve against. */
-  env?: TEnvironmentRecord
-  /** The lowest settings layer (the user's), below the workspace's `.claude/` and `.robota/` files. */
-  userSettings?: unknown
-  /**
-   * Where user-scope bundle plugins are kept (`IndexedDBPluginFileStore` in a worker, a
-   * `DirectoryPluginFileStore` in Node); in memory when left out. Project-scope ones live in each
-   * session's sandbox.
-   */
-  userPlugins?: IPluginFileStore
-  /** How often batched events are delivered, in milliseconds. */
-  eventIntervalMs?: number
-  /** Permission mode new live sessions start in. Defaults to `default`: edits and commands ask. */
-  permissionMode?: TPermissionMode
-  /** Allow and deny patterns for every session, on top of the workspace settings' own. */
-  permissions?: IPermissionLists
-  /** Lifecycle hooks on top of the workspace settings' own; `command` hooks run in the session's sandbox. */
-  hooks?: THooksConfig
-  /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
-  workspaceRoot?: string
-  /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
-  applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
-}
+export type { TLocalAgentHostOptions } from './local-agent-host-options.ts'
 
 /**
  * The agent host running in the current thread: in Node, in tests, or inside the worker. Each
