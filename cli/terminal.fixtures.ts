@@ -56,7 +56,9 @@ export class TmuxTerminal {
     const launcher = join(this.scratch, 'launch.sh')
     const exports = Object.entries(options.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`)
     const program = options.command.map(shellQuote).join(' ')
-    writeFileSync(launcher, ['#!/bin/sh', ...exports, `${program}`, 'echo "[exited with $?]"', 'exec sleep 3600', ''].join('\n'))
+    // A terminal someone types into is not a CI log: Ink renders only the last frame when it sees
+    // CI variables, which the suite inherits from the machine that runs it.
+    writeFileSync(launcher, ['#!/bin/sh', 'unset CI CONTINUOUS_INTEGRATION', ...exports, `${program}`, 'echo "[exited with $?]"', 'exec sleep 3600', ''].join('\n'))
     chmodSync(launcher, 0o755)
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', String(options.columns ?? 120), '-y', String(options.rows ?? 40), '-c', options.cwd, launcher)
   }
