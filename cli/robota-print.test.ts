@@ -1,52 +1,25 @@
 import { execFile, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
 import { importReplayLogJsonl } from '../lib/storage/replay-log/replay-jsonl.ts'
-import { startFakeLlmServer, type TFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
-import { buildCliForTests, type TBuiltCli } from './terminal.fixtures.ts'
+import { useCliProject } from './cli-project.fixtures.ts'
 
 // `robota -p` and `robota --export` as a script runs them: a child process, JSON on stdout.
 
 const run = promisify(execFile)
 const SECRET_KEY = 'sk-print-test-0123456789abcdef'
 
-let cli: TBuiltCli
-let server: TFakeLlmServer
-let scratch: string
-let project: string
-let home: string
-
-beforeAll(async () => {
-  cli = await buildCliForTests()
-}, 60_000)
-
-afterAll(() => cli?.remove())
-
-beforeEach(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'robota-print-'))
-  project = join(scratch, 'project')
-  home = join(scratch, 'home')
-  mkdirSync(project)
-  mkdirSync(home)
-  writeFileSync(join(project, 'README.md'), '# Demo project\n')
-  server = await startFakeLlmServer()
-})
-
-afterEach(async () => {
-  await server.close()
-  rmSync(scratch, { recursive: true, force: true })
-})
+const context = useCliProject('robota-print-')
 
 type TRun = { stdout: string; stderr: string; exitCode: number }
 
-async function robota(args: string[], env: Record<string, string> = { ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: server.url }): Promise<TRun> {
+async function robota(args: string[], env: Record<string, string> = { ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: context.server.url }): Promise<TRun> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [cli.entry, ...args], { cwd: project, env: { HOME: home, PATH: process.env.PATH ?? '', ...env } })
+    const { stdout, stderr } = await run(process.execPath, [context.cli.entry, ...args], { cwd: context.project, env: { HOME: context.home, PATH: process.env.PATH ?? '', ...env } })
     return { stdout, stderr, exitCode: 0 }
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number }
@@ -56,7 +29,7 @@ async function robota(args: string[], env: Record<string, string> = { ANTHROPIC_
 
 describe('robota -p', () => {
   it('answers one prompt with tools and prints one JSON result', async () => {
-    server.enqueue({ text: 'Looking.', toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] }, { text: 'It is a demo project.' })
+    context.server.enqueue({ text: 'Looking.', toolCalls: [{ name: 'Bash', arguments: { command: 'cat README.md' } }] }, { text: 'It is a demo project.' })
     const { stdout, exitCode } = await robota(['-p', 'What is this project?', '--permission-mode', 'bypassPermissions'])
     expect(exitCode).toBe(0)
     const result = JSON.parse(stdout)
@@ -68,21 +41,20 @@ describe('robota -p', () => {
       toolCalls: [{ toolName: 'Bash', firstArg: 'cat README.md', result: 'success' }]
     })
     expect(result.sessionId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('# Demo project')
+    expect(JSON.stringify(context.server.requests[1]?.body)).toContain('# Demo project')
   })
 
   it('refuses a call that needs approval when nobody can answer, and says so in the result', async () => {
-    server.enqueue({ toolCalls: [{ name: 'Bash', arguments: { command: 'touch made.txt' } }] }, { text: 'I was not allowed.' })
+    context.server.enqueue({ toolCalls: [{ name: 'Bash', arguments: { command: 'touch made.txt' } }] }, { text: 'I was not allowed.' })
     const { stdout, exitCode } = await robota(['-p', 'Make a file'])
     expect(exitCode).toBe(0)
     expect(JSON.parse(stdout).toolCalls).toEqual([expect.objectContaining({ toolName: 'Bash', result: 'denied' })])
-    expect(readdirSync(project)).toEqual(['README.md'])
+    expect(readdirSync(context.project)).toEqual(['README.md'])
     recordSuiteTotal('cli-print', 'securityChecks', 1)
   })
 
   it('prints a JSON error with the error code and exits 1 when the provider refuses the key', async () => {
-    await server.close()
-    server = await startFakeLlmServer({ apiKey: 'the-right-key', turns: [{ text: 'unused' }] })
+    await context.restartServer({ apiKey: 'the-right-key', turns: [{ text: 'unused' }] })
     const { stdout, exitCode } = await robota(['-p', 'Hello'])
     expect(exitCode).toBe(1)
     const output = JSON.parse(stdout)
@@ -116,15 +88,15 @@ describe('robota -p', () => {
   })
 
   it('ends the turn as interrupted on Ctrl+C (SIGINT), keeping what streamed, with exit code 130', async () => {
-    server.enqueue({ text: ['Partial ', 'answer'], fault: { kind: 'stall', afterEvents: 5 } })
-    const child = spawn(process.execPath, [cli.entry, '-p', 'Take your time'], {
-      cwd: project,
-      env: { HOME: home, PATH: process.env.PATH ?? '', ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: server.url }
+    context.server.enqueue({ text: ['Partial ', 'answer'], fault: { kind: 'stall', afterEvents: 5 } })
+    const child = spawn(process.execPath, [context.cli.entry, '-p', 'Take your time'], {
+      cwd: context.project,
+      env: { HOME: context.home, PATH: process.env.PATH ?? '', ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: context.server.url }
     })
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    while (context.server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
     // The request is in and its stream is stalled after the two text pieces.
     await new Promise((resolve) => setTimeout(resolve, 300))
     child.kill('SIGINT')
@@ -134,21 +106,21 @@ describe('robota -p', () => {
   })
 
   it('takes the provider from the project settings layer, over the OpenAI SDK', async () => {
-    mkdirSync(join(project, '.robota'))
-    writeFileSync(join(project, '.robota', 'settings.json'), JSON.stringify({ provider: { name: 'openai', model: 'gpt-test-model', baseURL: server.openaiBaseURL } }))
-    server.enqueue({ text: 'Hello from the compatible server.' })
+    mkdirSync(join(context.project, '.robota'))
+    writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify({ provider: { name: 'openai', model: 'gpt-test-model', baseURL: context.server.openaiBaseURL } }))
+    context.server.enqueue({ text: 'Hello from the compatible context.server.' })
     const { stdout, exitCode } = await robota(['-p', 'Hi'], { OPENAI_API_KEY: SECRET_KEY })
     expect(exitCode).toBe(0)
-    expect(JSON.parse(stdout)).toMatchObject({ response: 'Hello from the compatible server.', model: 'gpt-test-model' })
-    expect(server.requests[0]).toMatchObject({ path: '/v1/chat/completions', body: expect.objectContaining({ model: 'gpt-test-model' }) })
+    expect(JSON.parse(stdout)).toMatchObject({ response: 'Hello from the compatible context.server.', model: 'gpt-test-model' })
+    expect(context.server.requests[0]).toMatchObject({ path: '/v1/chat/completions', body: expect.objectContaining({ model: 'gpt-test-model' }) })
   })
 
   it('continues a session with --resume and exports its hash-chained log without the key', async () => {
-    server.enqueue({ text: 'Noted: the colour is teal.' }, { text: 'You said teal.' })
+    context.server.enqueue({ text: 'Noted: the colour is teal.' }, { text: 'You said teal.' })
     const first = JSON.parse((await robota(['-p', 'Remember the colour teal'])).stdout)
     const second = JSON.parse((await robota(['-p', 'Which colour?', '--resume', first.sessionId])).stdout)
     expect(second).toMatchObject({ sessionId: first.sessionId, response: 'You said teal.' })
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('Remember the colour teal')
+    expect(JSON.stringify(context.server.requests[1]?.body)).toContain('Remember the colour teal')
 
     const exported = await robota(['--export', first.sessionId])
     expect(exported.exitCode).toBe(0)
@@ -156,7 +128,7 @@ describe('robota -p', () => {
     expect(imported.header.sessionId).toBe(first.sessionId)
     expect(verifyReplayLog(imported.records)).toMatchObject({ ok: true })
     expect(imported.records.filter((record) => record.event.type === 'history_mutation')).toHaveLength(4)
-    const sessionFile = readFileSync(join(home, '.robota', 'sessions', `${first.sessionId}.session.json`), 'utf8')
+    const sessionFile = readFileSync(join(context.home, '.robota', 'sessions', `${first.sessionId}.session.json`), 'utf8')
     for (const text of [exported.stdout, sessionFile]) expect(text).not.toContain(SECRET_KEY)
     recordSuiteTotal('cli-print', 'leaks', 0)
   })

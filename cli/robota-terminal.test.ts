@@ -1,49 +1,26 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
-import { startFakeLlmServer, type TFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
 import { FileSessionStore } from './storage/file-session-store.ts'
-import { buildCliForTests, TmuxTerminal, type TBuiltCli } from './terminal.fixtures.ts'
+import { useCliProject } from './cli-project.fixtures.ts'
+import { TmuxTerminal } from './terminal.fixtures.ts'
 
 // The interactive client in a real terminal (tmux), its provider SDK talking HTTP to the fake LLM server.
 
-let cli: TBuiltCli
-let server: TFakeLlmServer
-let scratch: string
-let project: string
-let home: string
+const context = useCliProject('robota-terminal-')
 const terminals: TmuxTerminal[] = []
 
-beforeAll(async () => {
-  cli = await buildCliForTests()
-}, 60_000)
-
-afterAll(() => cli?.remove())
-
-beforeEach(async () => {
-  scratch = mkdtempSync(join(tmpdir(), 'robota-terminal-'))
-  project = join(scratch, 'project')
-  home = join(scratch, 'home')
-  mkdirSync(project)
-  mkdirSync(home)
-  writeFileSync(join(project, 'README.md'), '# Demo project\n')
-  server = await startFakeLlmServer()
-})
-
-afterEach(async () => {
+afterEach(() => {
   for (const terminal of terminals.splice(0)) terminal.close()
-  await server.close()
-  rmSync(scratch, { recursive: true, force: true })
 })
 
 function openClient(...args: string[]): TmuxTerminal {
   const terminal = new TmuxTerminal({
-    command: [process.execPath, cli.entry, ...args],
-    cwd: project,
-    env: { HOME: home, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: server.url, TERM: 'xterm-256color', LANG: 'C.UTF-8' }
+    command: [process.execPath, context.cli.entry, ...args],
+    cwd: context.project,
+    env: { HOME: context.home, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: context.server.url, TERM: 'xterm-256color', LANG: 'C.UTF-8' }
   })
   terminals.push(terminal)
   return terminal
@@ -66,12 +43,12 @@ async function waitForStoredSession(store: FileSessionStore, messageCount: numbe
 }
 
 function sessionsDirectory(): string {
-  return join(home, '.robota', 'sessions')
+  return join(context.home, '.robota', 'sessions')
 }
 
 describe('robota in a terminal', () => {
   it('runs a full turn: streamed answer, a tool card, a permission prompt answered, the status line', async () => {
-    server.enqueue(
+    context.server.enqueue(
       { text: 'Let me look.', toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] },
       { text: ['The project has **one** file:', ' `README.md`.'] }
     )
@@ -90,7 +67,7 @@ describe('robota in a terminal', () => {
     expect(screen).toMatch(/✓ Bash\(ls\) done/)
     expect(screen).toContain('❯ What files are there? 日本語で')
     // The tool ran in the sandbox copy: the model's second request carries its output.
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('README.md')
+    expect(JSON.stringify(context.server.requests[1]?.body)).toContain('README.md')
 
     // The turn is stored as it ends, a moment after its last words are on screen.
     const store = new FileSessionStore(sessionsDirectory())
@@ -106,7 +83,7 @@ describe('robota in a terminal', () => {
   }, 60_000)
 
   it('denies a tool call when told to, and the model hears it was denied', async () => {
-    server.enqueue({ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf notes' } }] }, { text: 'Understood, I left it alone.' })
+    context.server.enqueue({ toolCalls: [{ name: 'Bash', arguments: { command: 'rm -rf notes' } }] }, { text: 'Understood, I left it alone.' })
     const terminal = openClient()
     await terminal.waitFor('mode default')
     await submit(terminal, 'Clean up')
@@ -114,12 +91,12 @@ describe('robota in a terminal', () => {
     terminal.type('3')
     const screen = await terminal.waitFor('I left it alone.')
     expect(screen).toMatch(/⊘ Bash\(rm -rf notes\) denied/)
-    expect(JSON.stringify(server.requests[1]?.body)).toMatch(/denied|not allowed|refused/i)
+    expect(JSON.stringify(context.server.requests[1]?.body)).toMatch(/denied|not allowed|refused/i)
     recordSuiteTotal('cli-terminal', 'securityChecks', 1)
   }, 60_000)
 
   it('interrupts a streaming answer with Esc, keeps what came, and takes the next prompt', async () => {
-    server.enqueue({ text: ['Counting slowly: one', ' two'], fault: { kind: 'stall', afterEvents: 5 } }, { text: 'Back again.' })
+    context.server.enqueue({ text: ['Counting slowly: one', ' two'], fault: { kind: 'stall', afterEvents: 5 } }, { text: 'Back again.' })
     const terminal = openClient()
     await terminal.waitFor('mode default')
     await submit(terminal, 'Count forever')
@@ -164,7 +141,7 @@ describe('robota in a terminal', () => {
   }, 60_000)
 
   it('resumes the latest session with --continue: the earlier turn is shown and sent again', async () => {
-    server.enqueue({ text: 'The codeword is heliotrope.' }, { text: 'You asked me for the codeword.' })
+    context.server.enqueue({ text: 'The codeword is heliotrope.' }, { text: 'You asked me for the codeword.' })
     const first = openClient()
     await first.waitFor('mode default')
     await submit(first, 'Give me a codeword')
@@ -179,7 +156,7 @@ describe('robota in a terminal', () => {
     expect(screen).toContain('The codeword is heliotrope.')
     await submit(second, 'What did I ask?')
     await second.waitFor('You asked me for the codeword.')
-    expect(JSON.stringify(server.requests[1]?.body)).toContain('heliotrope')
+    expect(JSON.stringify(context.server.requests[1]?.body)).toContain('heliotrope')
     second.press('C-c')
     await second.waitFor('[exited with 0]')
 
@@ -188,7 +165,7 @@ describe('robota in a terminal', () => {
   }, 60_000)
 
   it('keeps the host directory untouched until /sync, shows the diff, and writes only when confirmed', async () => {
-    server.enqueue(
+    context.server.enqueue(
       { toolCalls: [{ name: 'Write', arguments: { filePath: '/workspace/notes.txt', content: 'hello from the sandbox\n' } }] },
       { text: 'Wrote notes.txt.' }
     )
@@ -196,7 +173,7 @@ describe('robota in a terminal', () => {
     await terminal.waitFor('mode acceptEdits')
     await submit(terminal, 'Write a note')
     await terminal.waitFor('Wrote notes.txt.')
-    expect(existsSync(join(project, 'notes.txt'))).toBe(false)
+    expect(existsSync(join(context.project, 'notes.txt'))).toBe(false)
 
     await submit(terminal, '/sync')
     let screen = await terminal.waitFor('Write these changes?')
@@ -204,13 +181,13 @@ describe('robota in a terminal', () => {
     expect(screen).toContain('+ hello from the sandbox')
     terminal.type('n')
     await terminal.waitFor('/sync: nothing was written.')
-    expect(existsSync(join(project, 'notes.txt'))).toBe(false)
+    expect(existsSync(join(context.project, 'notes.txt'))).toBe(false)
 
     await submit(terminal, '/sync')
     await terminal.waitFor('Write these changes?')
     terminal.type('y')
     screen = await terminal.waitFor('/sync: wrote 1 change')
-    expect(readFileSync(join(project, 'notes.txt'), 'utf8')).toBe('hello from the sandbox\n')
-    expect(readFileSync(join(project, 'README.md'), 'utf8')).toBe('# Demo project\n')
+    expect(readFileSync(join(context.project, 'notes.txt'), 'utf8')).toBe('hello from the sandbox\n')
+    expect(readFileSync(join(context.project, 'README.md'), 'utf8')).toBe('# Demo project\n')
   }, 60_000)
 })
