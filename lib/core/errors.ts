@@ -1,3 +1,5 @@
+import type { TRunUsage } from './execution/run-execution.ts'
+
 /** Codes every Robota error carries; they survive the worker boundary where classes do not. */
 export type TRobotaErrorCode =
   | 'CONFIGURATION_ERROR'
@@ -143,6 +145,12 @@ export class StructuredOutputError extends RobotaError {
   get rawText(): string {
     const raw = this.details?.rawText
     return typeof raw === 'string' ? raw : ''
+  }
+
+  /** What both runs (the first reply and the retry) cost, in `details.usage`: they were billed. */
+  get usage(): TRunUsage | undefined {
+    const usage = this.details?.usage
+    return typeof usage === 'object' && usage !== null ? (usage as TRunUsage) : undefined
   }
 }
 

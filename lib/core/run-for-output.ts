@@ -11,7 +11,7 @@ export type TStructuredRunResult<TOutput> = TRunResult & {
 /**
  * Runs `input` and validates the final answer against `schema`. A reply that does not validate
  * is answered once with what was wrong; a second failure throws a `StructuredOutputError`
- * carrying the raw reply. Both runs' usage and tools count in the result.
+ * carrying the raw reply and both runs' usage. Both runs' usage and tools count in the result.
  */
 export async function runForOutput<TOutput>(
   run: (input: string) => Promise<TRunResult>,
@@ -30,7 +30,7 @@ export async function runForOutput<TOutput>(
   const reparsed = await parseOutput(schema, retry.response)
   if (reparsed.ok) return { ...result, output: reparsed.value }
   throw new StructuredOutputError(`The model's reply did not match the output schema after one retry: ${reparsed.problem}.`, {
-    details: { rawText: retry.response, problem: reparsed.problem, firstProblem: parsed.problem }
+    details: { rawText: retry.response, problem: reparsed.problem, firstProblem: parsed.problem, usage: result.usage }
   })
 }
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { isRobotaError } from '../core/errors.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IHookDefinition, IHookInput, IHookResult, IHookTypeExecutor } from '../hooks/index.ts'
@@ -142,6 +144,22 @@ describe('Session', () => {
     expect(events.filter((event) => event.type === 'hook_result')).toHaveLength(2)
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index))
     expect(rebuildHistory(events).map((message) => message.content)).toEqual(['first', 'one', 'second', 'two'])
+  })
+
+  it('counts the usage of a reply that never matched the output schema and runs Stop hooks before rejecting', async () => {
+    const executor = new FixedHookExecutor(0)
+    const { session } = makeSession(
+      [
+        { text: '{"city":"Seoul"}', metadata: { inputTokens: 10, outputTokens: 4 } },
+        { text: 'not json at all', metadata: { inputTokens: 30, outputTokens: 5 } }
+      ],
+      { permissions: { mode: 'bypassPermissions', hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'log' }] }] }, hookExecutors: [executor] } }
+    )
+    const failure = await session.run('Weather?', { output: z.object({ city: z.string(), celsius: z.number() }) }).catch((error: unknown) => error)
+    expect(isRobotaError(failure) && failure.code).toBe('STRUCTURED_OUTPUT_INVALID')
+    expect(session.getUsage()).toMatchObject({ inputTokens: 40, outputTokens: 9 })
+    expect(executor.inputs.map((input) => [input.hook_event_name, input.response])).toEqual([['Stop', 'not json at all']])
+    expect(session.isRunning()).toBe(false)
   })
 
   it('clears the history and switches the model for the next prompt', async () => {

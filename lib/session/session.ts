@@ -1,6 +1,6 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
-import { ValidationError } from '../core/errors.ts'
+import { StructuredOutputError, ValidationError } from '../core/errors.ts'
 import { followAbort } from '../core/follow-abort.ts'
 import type { TRunResult, TRunUsage } from '../core/execution/run-execution.ts'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
@@ -96,9 +96,9 @@ export class Session {
         ...(options.maxExecutionRounds === undefined ? {} : { maxExecutionRounds: options.maxExecutionRounds })
       }
       const result: TRunResult & { output?: unknown } = options.output
-        ? await this.agent.run(prompt, { ...runOptions, output: options.output })
+        ? await this.agent.run(prompt, { ...runOptions, output: options.output }).catch((error: unknown) => this.settleUnusableOutput(error, signal))
         : await this.agent.run(prompt, runOptions)
-      for (const key of Object.keys(this.usage) as Array<keyof TRunUsage>) this.usage[key] += result.usage[key]
+      this.addUsage(result.usage)
       if (!result.interrupted) {
         await this.runHooks('Stop', { response: result.response }, signal)
         await this.autoCompact(signal, compactions)
@@ -109,6 +109,20 @@ export class Session {
       this.running = false
       this.controller = undefined
     }
+  }
+
+  private addUsage(usage: TRunUsage): void {
+    for (const key of Object.keys(this.usage) as Array<keyof TRunUsage>) this.usage[key] += usage[key]
+  }
+
+  // A reply that never matched the output schema still ended the turn and was billed: count it and
+  // let the Stop hooks see it before the caller gets the error.
+  private async settleUnusableOutput(error: unknown, signal: AbortSignal): Promise<never> {
+    if (error instanceof StructuredOutputError) {
+      if (error.usage) this.addUsage(error.usage)
+      await this.runHooks('Stop', { response: error.rawText }, signal)
+    }
+    throw error
   }
 
   /** Summarizes the conversation and replaces the history with the summary. */
