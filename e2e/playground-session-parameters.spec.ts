@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
+
+// A session's own settings on the offline demo: checked in the editor, sent with the next turn's
+// request (as its replay event records it), kept in the export and through a reload.
+
+const INSTRUCTIONS = 'Answer in the voice of a ship’s log.'
+
+test('session settings: a system prompt addition, temperature, max tokens and a tool switched off reach the next request, the export and a reload', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const opener = page.getByRole('button', { name: 'Session settings', exact: true })
+  await opener.click()
+  const dialog = page.getByRole('dialog', { name: 'Session settings' })
+  const instructions = dialog.getByLabel('Session instructions (added after the base)')
+  const temperature = dialog.getByLabel('Temperature', { exact: true })
+  const maxTokens = dialog.getByLabel('Max tokens per reply', { exact: true })
+  await expect(instructions).toBeVisible()
+  // The base the addition follows is shown as it is sent.
+  await expect(dialog.getByLabel('Base instructions (from the app), always sent first')).toHaveValue(/^You are/)
+
+  // Out of range: each field says what is wrong, and the first takes the keyboard.
+  await temperature.fill('3')
+  await maxTokens.fill('1.5')
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click()
+  await expect(temperature).toHaveAccessibleDescription(/Temperature must be from 0 to 2; 3 is above 2\./)
+  await expect(maxTokens).toHaveAccessibleDescription(/Max tokens must be a positive whole number, such as 1024; “1\.5” is not one\./)
+  await expect(temperature).toBeFocused()
+  await expect(dialog).toBeVisible()
+
+  await instructions.fill(INSTRUCTIONS)
+  await temperature.fill('0.3')
+  await maxTokens.fill('400')
+  await dialog.getByRole('checkbox', { name: 'Glob', exact: true }).uncheck()
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+
+  await runDemoTurn(page)
+  const replay = page.getByRole('complementary', { name: 'Replay events' })
+  const downloading = page.waitForEvent('download')
+  await replay.getByRole('button', { name: 'Export JSONL' }).click()
+  const lines = (await readFile((await (await downloading).path()) ?? '', 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
+  const [header, ...records] = lines
+  expect(header.settings).toEqual({ systemPromptAddition: INSTRUCTIONS, temperature: 0.3, maxTokens: 400, disabledTools: ['Glob'] })
+  const requests = records.map((record) => record.event).filter((event) => event.type === 'provider_request')
+  expect(requests.length).toBeGreaterThan(0)
+  for (const request of requests) {
+    expect(request.data).toMatchObject({ temperature: 0.3, maxTokens: 400 })
+    const tools = (request.data.tools as Array<{ name: string }>).map((tool) => tool.name)
+    expect(tools).toContain('Bash')
+    expect(tools).not.toContain('Glob')
+    expect(request.data.messages[0]).toMatchObject({ role: 'system' })
+    expect(request.data.messages[0].content).toContain(`# Session instructions\n${INSTRUCTIONS}`)
+  }
+
+  // A reload reads them back from the stored session.
+  await page.reload()
+  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await opener.click()
+  await expect(instructions).toHaveValue(INSTRUCTIONS)
+  await expect(temperature).toHaveValue('0.3')
+  await expect(maxTokens).toHaveValue('400')
+  await expect(dialog.getByRole('checkbox', { name: 'Glob', exact: true })).not.toBeChecked()
+  await expect(dialog.getByRole('checkbox', { name: 'Bash', exact: true })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  expect(errors).toEqual([])
+})
