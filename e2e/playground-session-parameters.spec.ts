@@ -1,9 +1,19 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
 import { collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
 
 // A session's own settings on the offline demo: checked in the editor, sent with the next turn's
 // request (as its replay event records it), kept in the export and through a reload.
+
+/** Serious or critical axe violations on the page, counted in `npm test`'s accessibility totals. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+  recordSuiteTotal('playground accessibility', 'accessibilityViolations', found.length)
+  return found
+}
 
 const INSTRUCTIONS = 'Answer in the voice of a ship’s log.'
 
@@ -28,6 +38,7 @@ test('session settings: a system prompt addition, temperature, max tokens and a 
   await expect(maxTokens).toHaveAccessibleDescription(/Max tokens must be a positive whole number, such as 1024; “1\.5” is not one\./)
   await expect(temperature).toBeFocused()
   await expect(dialog).toBeVisible()
+  expect(await seriousViolations(page)).toEqual([])
 
   await instructions.fill(INSTRUCTIONS)
   await temperature.fill('0.3')

@@ -5,7 +5,7 @@ import { InteractiveSession } from './interactive-session.ts'
 
 function open(options: { settings?: unknown; disabledTools?: string[]; chatSettings?: { temperature?: number; maxTokens?: number } }, turns: TScriptedStep[] = [{ text: 'ok' }]) {
   const provider = new ScriptedProvider(turns)
-  const files = options.settings === undefined ? {} : { '.robota/settings.json': JSON.stringify(options.settings) }
+  const files: Record<string, string> = options.settings === undefined ? {} : { '.robota/settings.json': JSON.stringify(options.settings) }
   const sandbox = new InMemorySandboxClient({ files, cwd: '/workspace' })
   const session = new InteractiveSession({
     provider,
