@@ -48,7 +48,7 @@ test('keyboard only: type, send, answer a permission prompt, stop with Esc, open
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 
   // A running turn stops with Esc where the keyboard is: here in the permission prompt it waits on.
-  await page.keyboard.type('List the files again')
+  await page.keyboard.type('Again, please')
   await page.keyboard.press('Enter')
   await expect(allow).toBeFocused()
   await page.keyboard.press('Escape')
@@ -60,7 +60,7 @@ test('keyboard only: type, send, answer a permission prompt, stop with Esc, open
 
   // Tab to the replay panel's first provider request and open it in the inspector.
   const replay = page.getByRole('complementary', { name: 'Replay events' })
-  const request = replay.getByRole('button', { name: /provider_request/ }).first()
+  const request = replay.locator('li[data-type="provider_request"]').first().getByRole('button')
   await moveFocusTo(page, request, 'Tab')
   await expectVisibleFocus(page)
   await page.keyboard.press('Enter')

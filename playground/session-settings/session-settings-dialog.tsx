@@ -35,14 +35,17 @@ export function SessionSettingsDialog({ open, host, sessionId, onClose }: TSessi
     setErrors({})
   }, [view])
 
+  useEffect(() => {
+    // The first field in error takes the keyboard, so its message is read out with it.
+    if (Object.keys(errors).length > 0) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors])
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!draft) return
     const checked = checkSessionSettingsDraft(draft)
     if (!checked.ok) {
       setErrors(checked.errors)
-      // The first field in error takes the keyboard, so its message is read out with it.
-      dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
     }
     setErrors({})
