@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
-import { collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
+import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
 
 // A session's own settings on the offline demo: checked in the editor, sent with the next turn's
 // request (as its replay event records it), kept in the export and through a reload.
@@ -77,5 +77,23 @@ test('session settings: a system prompt addition, temperature, max tokens and a 
   await expect(dialog.getByRole('checkbox', { name: 'Bash', exact: true })).toBeChecked()
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
   await expect(dialog).toBeHidden()
+  expect(errors).toEqual([])
+})
+
+test('session settings: a provider that cannot send a temperature says why beside the field, which is off, while max tokens still apply', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  // No request is made: the editor reads what the provider declares it can send.
+  await chooseProvider(page, { provider: 'Anthropic', model: 'claude-haiku-4-5', apiKey: 'sk-ant-not-sent' })
+  await page.getByRole('button', { name: 'Session settings', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Session settings' })
+  const temperature = dialog.getByLabel('Temperature', { exact: true })
+  await expect(temperature).toBeDisabled()
+  await expect(temperature).toHaveAccessibleDescription(/Anthropic cannot take a temperature here: this version of its Messages API has no temperature field\./)
+  await dialog.getByLabel('Max tokens per reply', { exact: true }).fill('256')
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('button', { name: 'Session settings', exact: true }).click()
+  await expect(dialog.getByLabel('Max tokens per reply', { exact: true })).toHaveValue('256')
   expect(errors).toEqual([])
 })
