@@ -12,5 +12,5 @@ export async function exportSessionReplay(store: ISessionStore, sessionId: strin
   if (!record) throw new ValidationError(`robota: no session "${sessionId}" to export.`)
   const head = await store.loadReplayLogHead(sessionId)
   const records = await store.loadReplayLog(sessionId)
-  return exportReplayLogJsonl(sessionId, records, head, record.name)
+  return exportReplayLogJsonl(sessionId, records, head, record.name, record.settings)
 }

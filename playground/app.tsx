@@ -12,6 +12,7 @@ import { ReplayPanel } from './replay/replay-panel.tsx'
 import { eventsUpToMessage } from './replay/playback-schedule.ts'
 import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
 import { useReplayPlayback, type TInitialReplay } from './replay/use-replay-playback.ts'
+import { SessionHeader } from './session-settings/session-header.tsx'
 import { SessionList } from './sessions/session-list.tsx'
 import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
 import { useSessionList } from './sessions/use-session-list.ts'
@@ -29,6 +30,7 @@ import { TopBar } from './shell/top-bar.tsx'
 const PluginsPanel = lazy(() => import('./plugins/plugins-panel.tsx').then((module) => ({ default: module.PluginsPanel })))
 const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
+const SessionSettingsDialog = lazy(() => import('./session-settings/session-settings-dialog.tsx').then((module) => ({ default: module.SessionSettingsDialog })))
 
 type TAppProps = {
   host: IAgentHost
@@ -86,6 +88,9 @@ export function App(props: TAppProps) {
     if (open) setSettingsLoaded(true)
     setSettingsOpenState(open)
   }, [])
+  const [sessionSettingsOpen, setSessionSettingsOpen] = useState(false)
+  // Mounted from its first opening on, so closing it hands the focus back to the button that opened it.
+  const [sessionSettingsLoaded, setSessionSettingsLoaded] = useState(false)
   const [tab, setTab] = useState<TSideTab>(sideTabs?.[0] ?? 'replay')
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
@@ -221,6 +226,15 @@ export function App(props: TAppProps) {
           loadCommands={commands.loadCommands}
           commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
           banner={<ReplayPlaybackBanner playback={playback} source={initialReplay?.source} onSkip={skipPlayback} />}
+          header={
+            <SessionHeader
+              enabled={Boolean(state.sessionId) && !state.readOnly && !playing}
+              onOpenSessionSettings={() => {
+                setSessionSettingsLoaded(true)
+                setSessionSettingsOpen(true)
+              }}
+            />
+          }
           initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
         />
         {showSide ? (
@@ -262,6 +276,11 @@ export function App(props: TAppProps) {
               </Suspense>
             }
           />
+        ) : null}
+        {sessionSettingsLoaded ? (
+          <Suspense fallback={null}>
+            <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} onClose={() => setSessionSettingsOpen(false)} />
+          </Suspense>
         ) : null}
         {settingsLoaded ? (
           <Suspense fallback={null}>

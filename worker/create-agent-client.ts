@@ -118,6 +118,9 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   deleteSession: { policy: retry, after: (memory, _result, sessionId) => memory.deleted(sessionId) },
   forkSession: { policy: reject, after: (memory, fork, sessionId) => memory.forked(sessionId, fork.id) },
   setProvider: { policy: retry, after: (memory, _summary, sessionId, provider) => memory.providerChosen(sessionId, provider) },
+  // Settings live in the stored record: a call the worker died under is simply made again.
+  getSessionSettings: { policy: retry },
+  setSessionSettings: { policy: retry },
   listModels: { policy: retry },
   openSession: {
     policy: retry,

@@ -20,6 +20,8 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TSessionSettings,
+  TSessionSettingsView,
   TSessionView,
   TSubmitOptions,
   TTurnResult
@@ -104,6 +106,15 @@ export class MultiTabAgentHost implements IAgentHost {
 
   setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     return this.ownership.whileOwner(sessionId, () => this.inner.setProvider(sessionId, provider))
+  }
+
+  /** Reading settings starts the session's assembly: only the tab that drives it does. */
+  getSessionSettings(sessionId: string): Promise<TSessionSettingsView> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.getSessionSettings(sessionId))
+  }
+
+  setSessionSettings(sessionId: string, settings: TSessionSettings): Promise<TSessionSettingsView> {
+    return this.ownership.whileOwner(sessionId, () => this.inner.setSessionSettings(sessionId, settings))
   }
 
   /** Touches no session: any tab lists models. */

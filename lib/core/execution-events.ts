@@ -6,7 +6,16 @@ import type { TServerToolUse } from './server-tool-use.ts'
 /** Data of each replay event type. Every value is plain, serializable data. */
 export type TExecutionEventDataMap = {
   /** Immediately before a provider call: what was sent. */
-  provider_request: { provider: string; model: string; messages: TUniversalMessage[]; tools: IToolSchema[] }
+  provider_request: {
+    provider: string
+    model: string
+    messages: TUniversalMessage[]
+    tools: IToolSchema[]
+    /** The call's sampling temperature, when one was set. */
+    temperature?: number
+    /** The call's reply token cap, when one was set. */
+    maxTokens?: number
+  }
   /** One text delta as it reached the loop. */
   provider_stream_raw_delta: { sequence: number; delta: string }
   /** A provider-native payload the adapter reported; core numbers those it left unnumbered. */

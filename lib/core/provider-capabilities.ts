@@ -20,6 +20,8 @@ export type IProviderCapabilities = {
     webSearch: TProviderNativeWebToolCapability
     webFetch: TProviderNativeWebToolCapability
   }
+  /** Chat settings the provider refuses to send, each with the reason a person is shown; none when left out. */
+  unsupportedChatSettings?: Partial<Record<'temperature' | 'maxTokens', string>>
 }
 
 /** Which provider-native web tools one call asks for. */

@@ -194,6 +194,39 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: "keeps a session's own settings in its record and applies them to its next turn; refuses what is out of range",
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      const initial = await host.getSessionSettings(session.id)
+      check(Object.keys(initial.settings).length === 0 && initial.basePrompt.length > 0, `a new session has no settings of its own and shows its base prompt; got ${JSON.stringify(initial)}`)
+      check(initial.tools.some((tool) => tool.name === 'Glob' && tool.enabled), `the session's tools are listed, enabled; got ${JSON.stringify(initial.tools)}`)
+      const hot = await rejection(host.setSessionSettings(session.id, { temperature: 3 }))
+      check(hot?.code === 'VALIDATION_ERROR' && hot.message.includes('temperature') && hot.message.includes('between 0 and 2'), `a temperature above 2 is refused by name; got ${JSON.stringify(hot)}`)
+      const fraction = await rejection(host.setSessionSettings(session.id, { maxTokens: 1.5 }))
+      check(fraction?.code === 'VALIDATION_ERROR' && fraction.message.includes('maxTokens'), `a fractional maxTokens is refused by name; got ${JSON.stringify(fraction)}`)
+      const ghost = await rejection(host.setSessionSettings(session.id, { disabledTools: ['Ghost'] }))
+      check(ghost?.code === 'VALIDATION_ERROR' && ghost.message.includes('"Ghost"'), `an unknown tool is named; got ${JSON.stringify(ghost)}`)
+      const settings = { systemPromptAddition: 'Answer as briefly as you can.', temperature: 0.4, maxTokens: 321, disabledTools: ['Glob'] }
+      const applied = await host.setSessionSettings(session.id, settings)
+      check(JSON.stringify(applied.settings) === JSON.stringify(settings), `the settings are kept as given; got ${JSON.stringify(applied.settings)}`)
+      check(applied.tools.some((tool) => tool.name === 'Glob' && !tool.enabled), 'the switched-off tool is listed as off')
+      await host.submit(session.id, 'What is in this workspace?')
+      const request = (await host.openSession(session.id)).events.find((event) => event.type === 'provider_request')
+      const data = (request?.data ?? {}) as { temperature?: unknown; maxTokens?: unknown; tools?: Array<{ name: string }>; messages?: Array<{ role: string; content: unknown }> }
+      check(data.temperature === 0.4 && data.maxTokens === 321, `the request carries temperature and maxTokens; got ${JSON.stringify([data.temperature, data.maxTokens])}`)
+      const system = String(data.messages?.[0]?.content ?? '')
+      check(system.startsWith(initial.basePrompt) && system.includes(settings.systemPromptAddition), 'the system prompt is the base followed by the addition')
+      const offered = (data.tools ?? []).map((tool) => tool.name)
+      check(!offered.includes('Glob') && offered.includes('Bash'), `the switched-off tool is not offered; got ${JSON.stringify(offered)}`)
+      const copy = await host.importReplay(await host.exportReplay(session.id), { asCopy: true })
+      check(JSON.stringify((await host.getSessionSettings(copy.id)).settings) === JSON.stringify(settings), 'an exported and imported session keeps its settings')
+      check(Object.keys((await host.setSessionSettings(session.id, {})).settings).length === 0, 'settings set to none are gone')
+      await host.deleteSession(copy.id)
+      await host.deleteSession(session.id)
+    }
+  },
+  {
     name: 'refuses what is wrong with errors that keep their code',
     run: async (host) => {
       const missing = await rejection(host.submit('no-such-session', 'Hello'))

@@ -5,6 +5,7 @@ import type { IHostModels } from './port/host-models.ts'
 import type { IHostPlugins } from './port/host-plugins.ts'
 import type { IHostReplayArchive } from './port/host-replay-archive.ts'
 import type { IHostSessions } from './port/host-sessions.ts'
+import type { IHostSessionSettings } from './port/host-session-settings.ts'
 import type { IHostTurns } from './port/host-turns.ts'
 import type { IHostWorkspaceFiles } from './port/host-workspace-files.ts'
 
@@ -24,6 +25,7 @@ export type {
 } from './port/host-plugins.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
 export type { IHostSessions, TCreateSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
+export type { IHostSessionSettings, TSessionSettings, TSessionSettingsView, TSessionToolToggle } from './port/host-session-settings.ts'
 export type { IHostTurns, TSubmitOptions, TTurnOutputRequest, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'
 
@@ -32,4 +34,4 @@ export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandbo
  * (Node, tests) and, unchanged, inside a Web Worker. It is the composition of small ports, each
  * with its data types in its own file under `port/`.
  */
-export interface IAgentHost extends IHostSessions, IHostTurns, IHostWorkspaceFiles, IHostReplayArchive, IHostCommands, IHostMcpServers, IHostModels, IHostPlugins, IHostEvents {}
+export interface IAgentHost extends IHostSessions, IHostSessionSettings, IHostTurns, IHostWorkspaceFiles, IHostReplayArchive, IHostCommands, IHostMcpServers, IHostModels, IHostPlugins, IHostEvents {}

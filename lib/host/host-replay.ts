@@ -31,11 +31,11 @@ export class HostReplay {
   constructor(private readonly ports: THostReplayPorts) {}
 
   async export(sessionId: string): Promise<string> {
-    const { name } = await this.ports.loadRecord(sessionId)
+    const { name, settings } = await this.ports.loadRecord(sessionId)
     const { store } = this.ports
     // The header says what the store wrote, so a log cut short is refused when imported.
     const head = await store.loadReplayLogHead(sessionId)
-    return exportReplayLogJsonl(sessionId, await store.loadReplayLog(sessionId), head, name)
+    return exportReplayLogJsonl(sessionId, await store.loadReplayLog(sessionId), head, name, settings)
   }
 
   /** Stores an exported log as a session. @throws when the log does not verify or the session exists. */

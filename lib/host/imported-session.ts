@@ -6,7 +6,7 @@ import type { TSessionEvent } from '../session/session-events.ts'
 /**
  * The session record an imported log stands for: its messages rebuilt from the log's
  * `history_mutation` events, its provider and model from the first recorded request, its name
- * from the export's header.
+ * and its own settings from the export's header.
  */
 export function toImportedSessionRecord(imported: TReplayImport, now = Date.now()): TSessionRecord {
   const messages: TUniversalMessage[] = []
@@ -35,6 +35,7 @@ export function toImportedSessionRecord(imported: TReplayImport, now = Date.now(
     model,
     // A log cut short can skip an index; the rebuilt history keeps only what was committed.
     messages: messages.filter((message) => message !== undefined),
-    nextEventSeq: last ? last.seq + 1 : 0
+    nextEventSeq: last ? last.seq + 1 : 0,
+    ...(imported.header.settings ? { settings: imported.header.settings } : {})
   }
 }

@@ -23,6 +23,8 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TSessionSettings,
+  TSessionSettingsView,
   TSessionView,
   TSubmitOptions,
   TTurnResult
@@ -33,6 +35,7 @@ import { HostReplay } from './host-replay.ts'
 import { HostRunningTurns } from './host-running-turns.ts'
 import { HostSessionCommands } from './host-session-commands.ts'
 import { HostSessionLifecycle } from './host-session-lifecycle.ts'
+import { HostSessionSettings, toSessionSettingsOptions } from './host-session-settings.ts'
 import { HostWorkspaceFiles, saveSandboxSnapshot } from './host-workspace-files.ts'
 import { HostPlugins } from './host-plugins.ts'
 import { MemoryPluginFileStore } from '../storage/memory-plugin-file-store.ts'
@@ -68,6 +71,7 @@ export class LocalAgentHost implements IAgentHost {
   private readonly live: HostLiveSessions
   private readonly modes: SessionPermissionModes
   private readonly lifecycle: HostSessionLifecycle
+  private readonly settings: HostSessionSettings
   private readonly commands: HostSessionCommands
   private readonly files: HostWorkspaceFiles
   private readonly replay: HostReplay
@@ -109,6 +113,14 @@ export class LocalAgentHost implements IAgentHost {
       defaultProvider: options.defaultProvider,
       loadRecord,
       abort: (sessionId) => this.abort(sessionId)
+    })
+    this.settings = new HostSessionSettings({
+      store,
+      live: this.live,
+      turns: this.turns,
+      systemMessage: options.systemMessage,
+      loadRecord,
+      providerFor: (record) => this.agents.providerFor(record)
     })
     this.commands = new HostSessionCommands({
       agents: this.agents,
@@ -176,6 +188,14 @@ export class LocalAgentHost implements IAgentHost {
   async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     this.turns.assertIdle(sessionId)
     return this.lifecycle.applyProvider(sessionId, provider)
+  }
+
+  getSessionSettings(sessionId: string): Promise<TSessionSettingsView> {
+    return this.settings.get(sessionId)
+  }
+
+  setSessionSettings(sessionId: string, settings: TSessionSettings): Promise<TSessionSettingsView> {
+    return this.settings.set(sessionId, settings)
   }
 
   listModels(choice: TProviderChoice): Promise<TModelListing> {
@@ -361,7 +381,8 @@ export class LocalAgentHost implements IAgentHost {
         publishNow: (event) => this.events.publishNow(event),
         flushEvents: () => this.events.flush(),
         options: {
-          ...(options.systemMessage ? { systemMessage: options.systemMessage } : {}),
+          // The session's own settings (stored in its record) add to the host's prompt and options.
+          ...toSessionSettingsOptions(record.settings, options.systemMessage),
           ...(options.permissions ? { permissions: options.permissions } : {}),
           ...(options.hooks ? { hooks: options.hooks } : {}),
           ...(options.hookExecutors ? { hookExecutors: options.hookExecutors } : {}),

@@ -1,3 +1,4 @@
+import type { TChatSettings } from '../core/chat-settings.ts'
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { IHistoryEntry } from '../core/history.ts'
@@ -123,6 +124,13 @@ export type TInteractiveSessionOptions = {
   userPlugins?: IPluginFileStore
   /** Tools beside the sandbox tools, the web tools and the Agent tool. */
   tools?: readonly ITool[]
+  /**
+   * Names of tools the model is not offered (a sandbox tool, WebFetch, Agent, an MCP tool…); they
+   * are also denied, so no subagent or recorded call runs them.
+   */
+  disabledTools?: readonly string[]
+  /** Model settings for every call (`temperature`, `maxTokens`…), each beating the settings file's field. */
+  chatSettings?: TChatSettings
   /**
    * MCP servers on top of the settings' `mcpServers` (an entry of the same name replaces the
    * settings' one); their tools are offered as `mcp__<server>__<tool>`. `dispose()` closes them.

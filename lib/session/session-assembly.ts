@@ -148,7 +148,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   const gate: Omit<TPermissionEnforcerOptions, 'mode' | 'sessionId'> = {
     permissions: {
       allow: [...DEFAULT_ALLOW_PATTERNS, ...(settings.permissions?.allow ?? []), ...(options.permissions?.allow ?? [])],
-      deny: [...(settings.permissions?.deny ?? []), ...(options.permissions?.deny ?? [])]
+      deny: [...(settings.permissions?.deny ?? []), ...(options.permissions?.deny ?? []), ...(options.disabledTools ?? [])]
     },
     ...(Object.keys(hooks).length > 0 ? { hooks } : {}),
     ...(options.permissionHandler ? { permissionHandler: options.permissionHandler } : {}),
@@ -164,8 +164,9 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     ...createPluginTools(pluginContributionsOf(configuration))
   ]
   const mcp = parts.mcp
+  const offered = (tools: readonly ITool[]): ITool[] => withoutDisabledTools(tools, options.disabledTools)
   // Subagents get the MCP tools listed at start; only the session follows later list changes.
-  const baseTools: ITool[] = [...fixedTools, ...(mcp?.getTools() ?? [])]
+  const baseTools: ITool[] = offered([...fixedTools, ...(mcp?.getTools() ?? [])])
   const runSubagent = createSubagentRunner({
     parentSessionId: parts.sessionId,
     provider: options.provider,
@@ -204,12 +205,13 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   const maxExecutionRounds = options.maxTurns ?? settings.maxTurns
   const chatSettings = {
     ...(settings.stopSequences ? { stopSequences: settings.stopSequences } : {}),
-    ...(settings.providerOptions ? { providerOptions: settings.providerOptions } : {})
+    ...(settings.providerOptions ? { providerOptions: settings.providerOptions } : {}),
+    ...options.chatSettings
   }
   const session = new Session({
     provider: options.provider,
     model: parts.model,
-    tools: options.sandbox ? [...baseTools, agentTool] : baseTools,
+    tools: options.sandbox ? offered([...baseTools, agentTool]) : baseTools,
     systemMessage: buildSystemPrompt(promptParts),
     sessionId: parts.sessionId,
     name: parts.name,
@@ -227,9 +229,16 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   })
   mcp?.onToolsChanged(() => {
     const current = [...fixedTools, ...mcp.getTools()]
-    session.setTools(options.sandbox ? [...current, agentTool] : current)
+    session.setTools(offered(options.sandbox ? [...current, agentTool] : current))
   })
   return { session, promptParts }
+}
+
+/** `tools` without those whose names `disabled` lists. */
+function withoutDisabledTools(tools: readonly ITool[], disabled: readonly string[] | undefined): ITool[] {
+  if (!disabled || disabled.length === 0) return [...tools]
+  const names = new Set(disabled)
+  return tools.filter((tool) => !names.has(tool.schema.name))
 }
 
 /** WebFetch for a session that works in a sandbox (unless turned off), WebSearch when a search backend is given. */

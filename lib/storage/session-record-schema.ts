@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TSessionRecord } from './session-store.ts'
+import { sessionSettingsSchema } from './session-settings.ts'
 
 const metadataValueSchema = z.union([
   z.string(),
@@ -42,7 +43,8 @@ export const sessionRecordSchema: z.ZodType<TSessionRecord> = z.object({
   model: z.string(),
   providerName: z.string(),
   messages: z.array(universalMessageSchema),
-  nextEventSeq: z.int().nonnegative()
+  nextEventSeq: z.int().nonnegative(),
+  settings: sessionSettingsSchema.optional()
 })
 
 /**

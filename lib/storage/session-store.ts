@@ -1,6 +1,7 @@
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { TReplayLogHead, TReplayRecord } from './replay-log/hash-chain.ts'
+import type { TSessionSettings } from './session-settings.ts'
 
 /** A persisted session: its committed history and where its replay log continues. */
 export type TSessionRecord = {
@@ -13,6 +14,8 @@ export type TSessionRecord = {
   messages: TUniversalMessage[]
   /** The `seq` the next replay event of this session will carry. */
   nextEventSeq: number
+  /** The session's own prompt addition, temperature, reply cap and tool switches, when any were chosen. */
+  settings?: TSessionSettings
 }
 
 /** What a session list shows without loading every message. */

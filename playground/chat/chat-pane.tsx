@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
@@ -28,12 +29,14 @@ type TChatPaneProps = {
   commandLog?: ReactNode
   /** Shown above the conversation (a recorded run playing back, say). */
   banner?: ReactNode
+  /** The open session's own bar (its settings), at the top of the column. */
+  header?: ReactNode
   /** Text the prompt box starts with (an embed's `prompt` attribute). */
   initialPrompt?: string | undefined
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, initialPrompt }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
@@ -53,6 +56,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
   }, [waiting])
   return (
     <main className="chat" aria-label="Chat">
+      {header}
       {state.sandboxStatus === 'loading' ? (
         <p className="progress sandbox-progress" role="status">
           <span className="spinner" aria-hidden="true" /> Preparing the sandbox: loading the shell and restoring the session’s files…
@@ -80,6 +84,8 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         onOpenSettings={onOpenSettings}
         promptActions={promptActions}
       />
+      {/* Screen readers hear each answer once it is whole, not every streamed word. */}
+      <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}
       {state.pendingPermissions.map((pending, index) => (
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />

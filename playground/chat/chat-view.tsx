@@ -77,7 +77,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   // One list with the answers, so the streaming answer and the message it becomes share a key.
   if (streamingText) {
     items.push(
-      <article key={answerKey(messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-live="polite" aria-busy="true">
+      <article key={answerKey(messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
         <MarkdownBlocks text={streamingText} />
       </article>
     )

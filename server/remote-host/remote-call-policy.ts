@@ -34,6 +34,8 @@ export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallP
   deleteSession: { sessionScoped: true, releasesSession: true },
   forkSession: { sessionScoped: true, createsSession: true },
   setProvider: { sessionScoped: true, providerChoice: ([, provider]) => provider ?? null },
+  getSessionSettings: scoped,
+  setSessionSettings: scoped,
   // The server's providers list with the server's keys; a page's choice may not carry a key or a server.
   listModels: { sessionScoped: false, providerChoice: ([choice]) => choice ?? null },
   openSession: scoped,

@@ -25,6 +25,8 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   deleteSession: true,
   forkSession: true,
   setProvider: true,
+  getSessionSettings: true,
+  setSessionSettings: true,
   listModels: true,
   openSession: true,
   closeSession: true,

@@ -55,7 +55,19 @@ export async function executeRound(
 
   const tools = options.withTools ? [...context.tools.values()].map((tool) => tool.schema) : []
   const messages = requestMessages(context, options.transientMessages)
-  emit('provider_request', { provider: context.provider.name, model: context.model, messages, tools }, round)
+  const { temperature, maxTokens } = context.chatSettings
+  emit(
+    'provider_request',
+    {
+      provider: context.provider.name,
+      model: context.model,
+      messages,
+      tools,
+      ...(temperature === undefined ? {} : { temperature }),
+      ...(maxTokens === undefined ? {} : { maxTokens })
+    },
+    round
+  )
 
   store.beginAssistant()
   let deltaSequence = 0

@@ -93,7 +93,10 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
-  /** Web search runs on Anthropic's servers (`web_search` tool), on when `enableWebTools` is; it has no web fetch here. */
+  /**
+   * Web search runs on Anthropic's servers (`web_search` tool), on when `enableWebTools` is; it has
+   * no web fetch here, and no temperature (`buildAnthropicRequest` refuses one).
+   */
   override getCapabilities(): IProviderCapabilities {
     return {
       functionCalling: true,
@@ -104,7 +107,8 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
           ...(this.enableWebTools ? {} : { reason: 'Set enableWebTools: true on AnthropicProvider (or call configureNativeWebTools({ webSearch: true })).' })
         },
         webFetch: { supported: false, enabled: false, reason: 'AnthropicProvider sends only the web_search server tool.' }
-      }
+      },
+      unsupportedChatSettings: { temperature: 'Anthropic cannot take a temperature here: this version of its Messages API has no temperature field.' }
     }
   }
 

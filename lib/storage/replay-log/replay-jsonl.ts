@@ -1,6 +1,7 @@
 import { ValidationError } from '../../core/errors.ts'
 import { REPLAY_FORMAT_VERSION, toReplayLogHead, verifyReplayLog, type TReplayLogHead, type TReplayRecord } from './hash-chain.ts'
 import { redactSecrets } from './redact-secrets.ts'
+import { sessionSettingsSchema, type TSessionSettings } from '../session-settings.ts'
 
 /** The first line of an exported log: what it is and how many records follow. */
 export type TReplayExportHeader = {
@@ -11,6 +12,8 @@ export type TReplayExportHeader = {
   lastHash: string
   /** The session's name when it was exported; outside the hash chain, a label only. */
   name?: string
+  /** The session's own settings when it was exported (prompt addition, temperature…); outside the hash chain like the name. */
+  settings?: TSessionSettings
 }
 
 /** Longest session name an import takes from a header. */
@@ -24,7 +27,13 @@ export const DEFAULT_MAX_IMPORT_BYTES = 64 * 1024 * 1024
  * again. Given the store's `head` (read before the records), the header announces what the store
  * wrote rather than what was read, so importing a log cut short is refused.
  */
-export function exportReplayLogJsonl(sessionId: string, records: readonly TReplayRecord[], storeHead?: TReplayLogHead, name?: string): string {
+export function exportReplayLogJsonl(
+  sessionId: string,
+  records: readonly TReplayRecord[],
+  storeHead?: TReplayLogHead,
+  name?: string,
+  settings?: TSessionSettings
+): string {
   // Records beyond the head were committed after it was read: the log grew, it was not cut.
   const head = storeHead === undefined || records.length > storeHead.recordCount ? toReplayLogHead(records) : storeHead
   const header: TReplayExportHeader = {
@@ -33,7 +42,8 @@ export function exportReplayLogJsonl(sessionId: string, records: readonly TRepla
     sessionId,
     recordCount: head.recordCount,
     lastHash: head.lastHash,
-    ...(name === undefined ? {} : { name })
+    ...(name === undefined ? {} : { name }),
+    ...(settings === undefined ? {} : { settings })
   }
   // Records were redacted when written; redacting again costs little and guards old logs.
   return [header, ...records.map((record) => redactSecrets(record))].map((line) => JSON.stringify(line)).join('\n') + '\n'
@@ -94,7 +104,12 @@ export function importReplayLogJsonl(text: string, options: { maxBytes?: number 
   }
   if (records.length > 0 && header.lastHash !== verification.lastHash) refuse('the last hash does not match the header.')
   // A label only: one that is not a short string is dropped rather than refusing the log.
-  const { name, ...verified } = header as TReplayExportHeader
+  const { name, settings, ...verified } = header as TReplayExportHeader
   const label = typeof name === 'string' && name.trim() !== '' && name.length <= MAX_IMPORTED_NAME_CHARACTERS ? name.trim() : undefined
-  return { header: { ...verified, ...(label === undefined ? {} : { name: label }) }, records }
+  // Settings that do not validate are dropped like a bad label: the log itself verified.
+  const parsedSettings = settings === undefined ? undefined : sessionSettingsSchema.safeParse(settings)
+  return {
+    header: { ...verified, ...(label === undefined ? {} : { name: label }), ...(parsedSettings?.success ? { settings: parsedSettings.data } : {}) },
+    records
+  }
 }
