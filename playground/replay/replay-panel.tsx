@@ -42,7 +42,7 @@ export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionN
         Replay events <span className="count">{events.length}</span>
       </h2>
       <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={(id, report) => setRerun({ sessionId: id, report })} />
-      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={rerun?.sessionId === sessionId ? rerun.report : undefined} />
+      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={rerun && rerun.sessionId === sessionId ? rerun.report : undefined} />
       <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
       {filtered.length > shown.length ? (
         <p className="note">

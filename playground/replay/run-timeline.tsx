@@ -60,18 +60,16 @@ type TRunBarProps = { bar: TRunBar; tipId: string; selected: boolean; onSelect: 
 function RunBar({ bar, tipId, selected, onSelect }: TRunBarProps) {
   const state = bar.failed ? 'failed' : bar.open ? 'not finished' : undefined
   const place = { '--offset': bar.offset, '--span': bar.span } as CSSProperties
+  const duration = formatDuration(bar.durationMs)
   return (
     <li className={`run-bar-row ${bar.kind}${bar.failed ? ' failed' : ''}${bar.open ? ' open' : ''}`}>
-      <button type="button" aria-pressed={selected} aria-describedby={tipId} onClick={() => onSelect(bar.first)}>
+      {/* Named outright: how a name is read off the grid's cells differs between browsers. */}
+      <button type="button" aria-label={`${bar.label}, ${duration}${state ? `, ${state}` : ''}`} aria-pressed={selected} aria-describedby={tipId} onClick={() => onSelect(bar.first)}>
         <span className="run-bar-name">{bar.label}</span>
-        <span className="visually-hidden">, </span>
         <span className="run-bar-track">
           <span className="run-bar" style={place} />
         </span>
-        <span className="run-bar-duration">
-          {formatDuration(bar.durationMs)}
-          {state ? <span className="visually-hidden">, {state}</span> : null}
-        </span>
+        <span className="run-bar-duration">{duration}</span>
       </button>
       <span role="tooltip" id={tipId} className="run-bar-tip">
         {bar.detail}. Starts at {formatDuration(bar.startMs)}, events #{bar.first.seq}–#{bar.lastSeq}
