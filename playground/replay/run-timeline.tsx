@@ -63,12 +63,12 @@ function RunBar({ bar, tipId, selected, onSelect }: TRunBarProps) {
   const duration = formatDuration(bar.durationMs)
   return (
     <li className={`run-bar-row ${bar.kind}${bar.failed ? ' failed' : ''}${bar.open ? ' open' : ''}`}>
-      {/* Named outright: how a name is read off the grid's cells differs between browsers. */}
+      {/* Named outright, since browsers read a name off grid cells differently; the spaces keep the visible text in the name's words. */}
       <button type="button" aria-label={`${bar.label}, ${duration}${state ? `, ${state}` : ''}`} aria-pressed={selected} aria-describedby={tipId} onClick={() => onSelect(bar.first)}>
-        <span className="run-bar-name">{bar.label}</span>
+        <span className="run-bar-name">{bar.label}</span>{' '}
         <span className="run-bar-track">
           <span className="run-bar" style={place} />
-        </span>
+        </span>{' '}
         <span className="run-bar-duration">{duration}</span>
       </button>
       <span role="tooltip" id={tipId} className="run-bar-tip">
