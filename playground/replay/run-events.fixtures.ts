@@ -20,6 +20,7 @@ export function createRunEvents(sessionId = 'session-1') {
   })
   return {
     events,
+    add,
     prompt: (executionId: string, ts: number, text: string) => add(executionId, ts, 'history_mutation', { mutation: 'append', index: events.length, message: user(text) }),
     request: (executionId: string, ts: number, round: number, model = 'claude-sonnet-4-6', messages: TUniversalMessage[] = [user('hello')]) =>
       add(executionId, ts, 'provider_request', { provider: 'anthropic', model, messages, tools: [] }, round),

@@ -69,6 +69,15 @@ describe('layoutRunTimeline', () => {
     expect(bars[2]?.detail).toBe('false (failed: exit 1)')
   })
 
+  it('marks a model call that failed as failed, not as still running', () => {
+    const run = createRunEvents()
+    run.request('x1', 0, 1)
+    run.add('x1', 700, 'assistant_message_committed', { message: { id: 'a', state: 'complete', timestamp: 0, role: 'assistant', content: 'Error: the model provider failed: 529', metadata: { error: true } } }, 1)
+    const [round, call] = layoutRunTimeline(run.events)[0]?.bars ?? []
+    expect(call).toMatchObject({ label: 'Model call', durationMs: 700, failed: true, open: false, detail: 'claude-sonnet-4-6, 1 message in, the provider failed' })
+    expect(round).toMatchObject({ failed: true, open: false })
+  })
+
   it('gives a turn whose events share one millisecond bars of no length, not a division by zero', () => {
     const run = createRunEvents()
     run.request('x1', 5, 1)

@@ -97,7 +97,7 @@ function draftBars(events: readonly TExecutionEventEnvelope[]): TBarDraft[] {
 function providerCalls(events: readonly TExecutionEventEnvelope[]): TBarDraft[] {
   const bars: TBarDraft[] = []
   let request: TExecutionEventEnvelope<'provider_request'> | undefined
-  const close = (end: TExecutionEventEnvelope, response: TExecutionEventEnvelope<'provider_response_normalized'> | undefined) => {
+  const close = (end: TExecutionEventEnvelope, response: TExecutionEventEnvelope<'provider_response_normalized'> | undefined, failed = false) => {
     if (!request) return
     const calls = response?.data.toolCallsCount ?? 0
     const sent = request.data.messages.length
@@ -105,19 +105,21 @@ function providerCalls(events: readonly TExecutionEventEnvelope[]): TBarDraft[] 
       key: `${request.executionId}:provider:${request.seq}`,
       kind: 'provider',
       label: 'Model call',
-      detail: `${request.data.model}, ${sent} message${sent === 1 ? '' : 's'} in${response ? `, ${calls} tool call${calls === 1 ? '' : 's'} out` : ', no answer'}`,
+      detail: `${request.data.model}, ${sent} message${sent === 1 ? '' : 's'} in${response ? `, ${calls} tool call${calls === 1 ? '' : 's'} out` : failed ? ', the provider failed' : ', no answer yet'}`,
       startTs: request.ts,
       endTs: end.ts,
       first: request,
       lastSeq: end.seq,
-      failed: false,
-      open: response === undefined
+      failed,
+      open: response === undefined && !failed
     })
     request = undefined
   }
   for (const event of events) {
     if (event.type === 'provider_request') request = event
     else if (event.type === 'provider_response_normalized') close(event, event)
+    // A call that failed commits its error as the answer, with no response before it.
+    else if (event.type === 'assistant_message_committed' && event.data.message.metadata?.error === true) close(event, undefined, true)
   }
   // A request with no answer in these events: still streaming, or it failed.
   const last = events.at(-1)
