@@ -24,7 +24,7 @@ const SHOWN_EVENTS = 600
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
-/** Every replay event of the session: filter, timeline by round, JSON inspector, and the log's round trip. */
+/** Every replay event of the session: pictures of the run, filter, timeline by round, JSON inspector, and the log's round trip. */
 export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
