@@ -61,6 +61,9 @@ describe('rerunReplay', () => {
     expect(report.difference).toMatchObject({ index: 2 })
     expect(report.difference?.recorded).toContain('a.ts')
     expect(report.difference?.replayed).toContain('other.ts')
+    // The re-run's own events come with a report that differs, to be set beside the recorded ones.
+    const listing = report.events?.find((event) => event.type === 'tool_execution_result')
+    expect(JSON.stringify(listing?.data)).toContain('other.ts')
   })
 
   it('reports a log with no model calls as trivially matching', async () => {

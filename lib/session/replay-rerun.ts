@@ -51,6 +51,8 @@ export type TReplayRerunReport = {
   difference?: TReplayRerunDifference
   /** Why the replay provider stopped, when the re-run sent something other than what was recorded. */
   divergence?: string
+  /** The re-run's own replay events, when it differs: to set beside the recorded ones. */
+  events?: TExecutionEventEnvelope[]
 }
 
 /**
@@ -83,9 +85,11 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
     nextEventSeq: 0
   }
   const replayed: TUniversalMessage[] = []
+  const replayedEvents: TExecutionEventEnvelope[] = []
   const observe = (event: TSessionEvent) => {
     if (event.type === 'history_mutation') replayed[event.data.index] = event.data.message
     if (event.type === 'history_replaced') replayed.splice(0, replayed.length, ...event.data.messages)
+    replayedEvents.push(toStoredEvent(event))
     options.onExecutionEvent?.(toStoredEvent(event))
   }
   // The SDK's own session, with its compaction turned off: compactions happen where the log has them.
@@ -127,15 +131,17 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
   // The earlier of the two: a compaction that stopped the re-run came after every failed turn.
   const divergence = failed ?? stopped
   const replayedCalls = recordedCalls - provider.remainingCalls
+  const matches = difference === undefined && replayedCalls === recordedCalls && stopped === undefined
   return {
-    matches: difference === undefined && replayedCalls === recordedCalls && stopped === undefined,
+    matches,
     prompts: steps.filter((step) => step.kind === 'prompt').length,
     recordedCalls,
     replayedCalls,
     recordedMessages: recorded.length,
     replayedMessages: replayed.length,
     ...(difference ? { difference } : {}),
-    ...(divergence && /Replay (diverged|asked)/.test(divergence) ? { divergence: divergence.replace(/^Error: the model provider failed: /, '') } : {})
+    ...(divergence && /Replay (diverged|asked)/.test(divergence) ? { divergence: divergence.replace(/^Error: the model provider failed: /, '') } : {}),
+    ...(matches ? {} : { events: replayedEvents })
   }
 }
 

@@ -1,11 +1,13 @@
 import { memo, useMemo, useState } from 'react'
 import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
+import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 import { JsonInspector } from './json-inspector.tsx'
 import { ReplayFilters } from './replay-filters.tsx'
 import { ReplayTimeline } from './replay-timeline.tsx'
 import { ReplayTransfer } from './replay-transfer.tsx'
+import { RunPictures } from './run-pictures.tsx'
 import { useThrottledValue } from './use-throttled-value.ts'
 
 type TReplayPanelProps = {
@@ -22,12 +24,13 @@ const SHOWN_EVENTS = 600
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
-/** Every replay event of the session: filter, timeline by round, JSON inspector, and the log's round trip. */
+/** Every replay event of the session: pictures of the run, filter, timeline by round, JSON inspector, and the log's round trip. */
 export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   const [showAll, setShowAll] = useState(false)
+  const [rerun, setRerun] = useState<{ sessionId: string; report: TReplayRerunReport } | undefined>()
   const counts = useMemo(() => countEventTypes(events), [events])
   const filtered = useMemo(() => events.filter((event) => !hidden.has(event.type)), [events, hidden])
   const shown = useMemo(() => (showAll ? filtered : filtered.slice(-SHOWN_EVENTS)), [filtered, showAll])
@@ -38,7 +41,8 @@ export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionN
       <h2>
         Replay events <span className="count">{events.length}</span>
       </h2>
-      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} />
+      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={(id, report) => setRerun({ sessionId: id, report })} />
+      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={rerun && rerun.sessionId === sessionId ? rerun.report : undefined} />
       <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
       {filtered.length > shown.length ? (
         <p className="note">

@@ -10,12 +10,14 @@ type TReplayTransferProps = {
   running: boolean
   /** Called with the id of a session the user imported, so the page can open it. */
   onImported: (sessionId: string) => void
+  /** Called with each offline re-run's report, so the panel can set it beside the recording. */
+  onRerun?: (sessionId: string, report: TReplayRerunReport) => void
 }
 
 type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
 
 /** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
-export function ReplayTransfer({ host, sessionId, sessionName, running, onImported }: TReplayTransferProps) {
+export function ReplayTransfer({ host, sessionId, sessionName, running, onImported, onRerun }: TReplayTransferProps) {
   const [outcome, setOutcome] = useState<TOutcome | undefined>()
   const fileInput = useRef<HTMLInputElement>(null)
 
@@ -86,7 +88,9 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
 
   const rerun = (id: string) =>
     attempt('Re-running offline with the recorded model answers…', async () => {
-      return describeRerun(await host.rerunReplay(id))
+      const report = await host.rerunReplay(id)
+      onRerun?.(id, report)
+      return describeRerun(report)
     })
 
   return (

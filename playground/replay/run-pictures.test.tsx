@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
+import { createRunEvents } from './run-events.fixtures.ts'
+import { RunPictures } from './run-pictures.tsx'
+
+afterEach(cleanup)
+
+function listingRun(listing: string, sessionId = 'recorded') {
+  const run = createRunEvents(sessionId)
+  run.prompt('x1', 1_000, 'What is here?')
+  run.request('x1', 1_000, 1, 'claude-sonnet-4-6')
+  run.response('x1', 1_200, 1, 'Listing.', 1, { inputTokens: 1_000, outputTokens: 20 })
+  run.toolRequest('x1', 1_220, 1, 'call_1', 'Bash', { command: 'ls' })
+  run.toolResult('x1', 1_340, 1, 'call_1', 'Bash', true, listing)
+  run.request('x1', 1_350, 2, 'claude-sonnet-4-6')
+  run.response('x1', 1_600, 2, `It holds ${listing}.`, 0, { inputTokens: 1_100, outputTokens: 20 })
+  return run.events
+}
+
+const report: TReplayRerunReport = { matches: false, prompts: 1, recordedCalls: 2, replayedCalls: 1, recordedMessages: 4, replayedMessages: 3 }
+
+describe('RunPictures', () => {
+  it('draws each call as a named bar that selects its first event, and the turn’s tokens and cost', () => {
+    const events = listingRun('README.md')
+    const selected: TExecutionEventEnvelope[] = []
+    render(<RunPictures events={events} selectedSeq={undefined} onSelect={(event) => void selected.push(event)} rerun={undefined} />)
+    const timeline = screen.getByRole('region', { name: 'Run timeline' })
+    fireEvent.click(within(timeline).getByRole('button', { name: 'Bash, 120 ms' }))
+    expect(selected.map((event) => event.type)).toEqual(['tool_execution_request'])
+    expect(within(timeline).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Round 1, 340 ms',
+      'Model call, 200 ms',
+      'Bash, 120 ms',
+      'Round 2, 250 ms',
+      'Model call, 250 ms'
+    ])
+    // 2,100 × $3 + 40 × $15 per million tokens is $0.0069.
+    expect(screen.getByRole('img', { name: /^Tokens per turn/ }).getAttribute('aria-label')).toBe('Tokens per turn: turn 1, 2100 input and 40 output tokens, $0.0069.')
+  })
+
+  it('sets a differing re-run beside the recording, from its first difference', () => {
+    const rerun = listingRun('src', 'recorded:rerun')
+    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, divergence: 'Replay diverged at call 2', events: rerun }} />)
+    const compared = screen.getByRole('region', { name: 'Recording and re-run compared' })
+    expect(within(compared).getByText(/^First difference/).parentElement?.textContent).toBe('First difference at recorded event #4, re-run event #4: Replay diverged at call 2')
+    const differing = within(compared).getAllByRole('row').filter((row) => row.className === 'changed')
+    expect(differing.map((row) => row.textContent)).toEqual([
+      '≠differsrecorded event #4 tool_execution_result Bash ok: README.mdre-run event #4 tool_execution_result Bash ok: src',
+      '≠differsrecorded event #6 provider_response_normalized assistant: It holds README.md.re-run event #6 provider_response_normalized assistant: It holds src.'
+    ])
+  })
+
+  it('says so when the re-run matches the recording', () => {
+    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, matches: true, replayedCalls: 2, replayedMessages: 4 }} />)
+    expect(screen.getByRole('region', { name: 'Recording and re-run compared' }).textContent).toContain('Nothing differs.')
+    expect(screen.queryByRole('table', { name: /side by side/ })).toBeNull()
+  })
+})

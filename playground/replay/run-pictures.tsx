@@ -1,0 +1,42 @@
+import { memo, useId } from 'react'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
+import { RerunDiff } from './rerun-diff.tsx'
+import { RunTimeline } from './run-timeline.tsx'
+import { TurnUsageChart } from './turn-usage-chart.tsx'
+
+type TRunPicturesProps = {
+  events: readonly TExecutionEventEnvelope[]
+  selectedSeq: number | undefined
+  onSelect: (event: TExecutionEventEnvelope) => void
+  /** The last offline re-run of this session, if one was made. */
+  rerun: TReplayRerunReport | undefined
+}
+
+/** Pictures of the session's run above its event list: timeline, tokens and cost, and the last re-run compared. */
+export const RunPictures = memo(function RunPictures({ events, selectedSeq, onSelect, rerun }: TRunPicturesProps) {
+  const id = useId()
+  if (events.length === 0) return null
+  return (
+    <div className="run-pictures">
+      <section aria-labelledby={`${id}-timeline`}>
+        <details open>
+          <summary id={`${id}-timeline`}>Run timeline</summary>
+          <RunTimeline events={events} selectedSeq={selectedSeq} onSelect={onSelect} />
+        </details>
+      </section>
+      <section aria-labelledby={`${id}-usage`}>
+        <details open>
+          <summary id={`${id}-usage`}>Tokens and cost per turn</summary>
+          <TurnUsageChart events={events} />
+        </details>
+      </section>
+      {rerun ? (
+        <section aria-labelledby={`${id}-rerun`}>
+          <h3 id={`${id}-rerun`}>Recording and re-run compared</h3>
+          <RerunDiff recorded={events} report={rerun} onSelect={onSelect} />
+        </section>
+      ) : null}
+    </div>
+  )
+})
