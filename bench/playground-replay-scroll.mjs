@@ -1,6 +1,6 @@
 // Browser bench of the Replay panel's event log (issue 23, item 1: "the replay panel scrolls
 // 100,000 events with no long task"), in Chromium driven by Playwright. It bundles the playground's
-// own event log with its stylesheet (bench/replay/replay-scroll-page.tsx), seeds 100,000 events
+// own event log with its stylesheet (e2e/replay/event-log-page.tsx, the page the browser spec uses), seeds 100,000 events
 // (100 turns of 1,000), scrolls the list from top to bottom one step per frame, and reports:
 //   - main-thread long tasks (≥ 50 ms) during the pass (target: 0),
 //   - the worst and the 99th-percentile frame of the pass,
@@ -20,15 +20,15 @@ const percentile = (values, fraction) => [...values].sort((left, right) => left 
 
 async function main() {
   const { browser, page } = await openInMemoryBenchPage({
-    entry: fileURLToPath(new URL('./replay/replay-scroll-page.tsx', import.meta.url)),
+    entry: fileURLToPath(new URL('../e2e/replay/event-log-page.tsx', import.meta.url)),
     title: 'robota replay scroll bench',
-    readyGlobal: 'robotaReplayScrollBench'
+    readyGlobal: 'robotaEventLogPage'
   })
   const styles = readFileSync(new URL('../playground/styles.css', import.meta.url), 'utf8')
   try {
     await page.setViewportSize({ width: 1440, height: 900 })
-    const mounted = await page.evaluate(({ turns, perTurn, styles }) => window.robotaReplayScrollBench.mount(turns, perTurn, styles), { turns: TURNS, perTurn: PER_TURN, styles })
-    const pass = await page.evaluate((viewports) => window.robotaReplayScrollBench.scrollThrough(viewports), VIEWPORTS_PER_FRAME)
+    const mounted = await page.evaluate(({ turns, perTurn, styles }) => window.robotaEventLogPage.mount(turns, perTurn, styles), { turns: TURNS, perTurn: PER_TURN, styles })
+    const pass = await page.evaluate((viewports) => window.robotaEventLogPage.scrollThrough(viewports), VIEWPORTS_PER_FRAME)
     if (!pass.lastEventShown) throw new Error('After scrolling to the end, the last event is not on screen.')
     const runtime = `Chromium ${browser.version()}`
     const label = `${mounted.events.toLocaleString('en')} events, top to bottom in ${pass.steps.toLocaleString('en')} frames`

@@ -14,9 +14,10 @@ type TReplayTimelineProps = {
 /** Heights in pixels, fixed by the stylesheet: rows are placed by arithmetic, never measured. */
 export const REPLAY_ROW_HEIGHTS: Record<TReplayRow['kind'], number> = { turn: 30, round: 22, event: 24 }
 
-// Rows kept beyond each edge of the view: enough that a short session renders whole and a quick
-// scroll finds rows ready, few enough that 100,000 events keep a small DOM.
-const OVERSCAN_ROWS = 60
+// A session this short is rendered whole (so the browser's find-in-page sees every row); a longer
+// one keeps only the rows in view and this many beyond each edge, so a quick scroll finds rows ready.
+const WHOLE_LIST_ROWS = 400
+const OVERSCAN_ROWS = 40
 
 /**
  * The event log as one windowed list: only the rows near the view are in the DOM. Rows are
@@ -30,7 +31,7 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
     getScrollElement: () => scrollElement.current,
     estimateSize: (index) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'],
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: OVERSCAN_ROWS,
+    overscan: rows.length <= WHOLE_LIST_ROWS ? WHOLE_LIST_ROWS : OVERSCAN_ROWS,
     // Scroll updates render in the next frame rather than synchronously inside the scroll event.
     useFlushSync: false
   })
@@ -50,7 +51,8 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
 
   const focusRow = (key: string): boolean => {
     const button = scrollElement.current?.querySelector<HTMLButtonElement>(`li[data-key="${CSS.escape(key)}"] button`)
-    button?.focus({ preventScroll: true })
+    // Focus scrolls the panel around the list too, so the row is on screen and not only in the list.
+    button?.focus()
     return button !== undefined && button !== null
   }
   // A row reached by the keyboard from outside the window renders once the scroll lands: focus it then.

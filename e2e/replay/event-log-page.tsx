@@ -1,16 +1,17 @@
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { createLargeReplayEvents } from '../../e2e/replay/large-replay-log.ts'
+import { createLargeReplayEvents } from './large-replay-log.ts'
 import { ReplayEventLog } from '../../playground/replay/replay-event-log.tsx'
 
-// The playground's event log alone, with its own stylesheet, at the size the side panel gives it.
+// The playground's event log alone, with its own stylesheet, at the size the side panel gives it,
+// over a generated session: what the browser spec and the scroll bench load.
 
 function BenchEventLog({ events }: { events: readonly TExecutionEventEnvelope[] }) {
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   return (
     <div className="robota-root" style={{ width: 460, height: 900 }}>
-      <aside className="replay tab-panel">
+      <aside className="replay tab-panel" aria-label="Replay events">
         <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
       </aside>
     </div>
@@ -70,8 +71,8 @@ async function scrollThrough(viewportsPerFrame: number): Promise<TReplayScrollPa
 
 declare global {
   interface Window {
-    robotaReplayScrollBench: { mount: typeof mount; scrollThrough: typeof scrollThrough }
+    robotaEventLogPage: { mount: typeof mount; scrollThrough: typeof scrollThrough }
   }
 }
 
-window.robotaReplayScrollBench = { mount, scrollThrough }
+window.robotaEventLogPage = { mount, scrollThrough }
