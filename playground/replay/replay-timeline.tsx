@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { EventRow, RoundHeader, TurnHeader } from './replay-row.tsx'
 import { isFocusableRow, nextFocusableRow, type TReplayRow } from './replay-rows.ts'
@@ -26,11 +26,14 @@ const OVERSCAN_ROWS = 40
  */
 export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, onSelect, onToggleTurn }: TReplayTimelineProps) {
   const scrollElement = useRef<HTMLDivElement>(null)
+  // Stable while the rows are: a new `getItemKey` makes the virtualizer lay out every row again.
+  const estimateSize = useCallback((index: number) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'], [rows])
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollElement.current,
-    estimateSize: (index) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'],
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize,
+    getItemKey,
     overscan: rows.length <= WHOLE_LIST_ROWS ? WHOLE_LIST_ROWS : OVERSCAN_ROWS,
     // Scroll updates render in the next frame rather than synchronously inside the scroll event.
     useFlushSync: false
