@@ -55,7 +55,7 @@ const RULES: TRule[] = [
   { scope: /^cli\//, allowProject: [/^lib\//, /^sandbox\//, /^server\//, /^cli\//], allowPackages: [/^node:/, /^ink$/, /^react$/, /^zod$/, /^marked$/], note: 'cli: lib, sandbox, server, Node built-ins, ink over react; nothing imports cli/' },
   { scope: /^playground\/worker\//, allowProject: [/^lib\/(?!testing\/)/, /^sandbox\//, /^worker\//, /^playground\/worker\//], allowPackages: [], note: "the playground's worker file and what only it loads: like any app's worker, it builds the host" },
   { scope: /^playground\/share\/viewer\//, allowProject: [/^lib\/core\//, /^lib\/storage\/replay-log\//, /^playground\/share\//], allowPackages: [], note: "the shared run's viewer, a page of its own inlined into the exported file: it checks the log with the replay log's own code" },
-  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/], lazyPackages: [/^virtual:robota-shared-run-viewer$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff; the shared run viewer only lazily' }
+  { scope: /^playground\//, allowProject: [/^worker\//, /^playground\//, /^lib\//], allowPackages: [/^react(-dom)?(\/|$)/, /^marked$/, /^dompurify$/, /^diff$/, /^@tanstack\/react-virtual$/], lazyPackages: [/^virtual:robota-shared-run-viewer$/], note: 'playground: worker client, lib types, react, marked + DOMPurify, diff, the event log\'s windowing; the shared run viewer only lazily' }
 ]
 
 function listSources(directory: string): string[] {

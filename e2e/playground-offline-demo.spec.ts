@@ -27,7 +27,7 @@ test('the offline demo: a scripted model labelled as such, a permission prompt, 
 
   // Replay: grouped by turn and round, filterable by type, each event open in the inspector.
   const replay = page.getByRole('complementary', { name: 'Replay events' })
-  await expect(replay.getByRole('region', { name: 'Turn 1' })).toContainText('What is in this workspace?')
+  await expect(replay.getByRole('button', { name: /^Turn 1 / })).toContainText('What is in this workspace?')
   await expect(replay.getByRole('heading', { name: 'round 3' })).toBeVisible()
   const deltas = replay.locator('li[data-type="provider_stream_raw_delta"]')
   expect(await deltas.count()).toBeGreaterThan(5)

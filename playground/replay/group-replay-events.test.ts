@@ -32,11 +32,17 @@ describe('groupReplayEvents', () => {
   })
 
   it('filters by type but keeps each turn its number and prompt', () => {
-    const turns = groupReplayEvents(events, (type) => type === 'provider_stream_raw_delta')
+    const turns = groupReplayEvents(events, (shown) => shown.type === 'provider_stream_raw_delta')
     expect(turns.map((turn) => [turn.turn, turn.prompt, turn.rounds.flatMap((round) => round.events.map((shown) => shown.seq))])).toEqual([
       [1, 'first prompt', [2]],
       [2, 'second prompt', [7, 8]]
     ])
+  })
+
+  it('starts each turn at its first event, shown or not', () => {
+    const timed = events.map((shown, index) => ({ ...shown, ts: 1_000 * (index + 1) }))
+    const turns = groupReplayEvents(timed, (shown) => shown.type === 'provider_stream_raw_delta')
+    expect(turns.map((turn) => turn.startTs)).toEqual([1_000, 6_000])
   })
 
   it('counts event types, most frequent first', () => {

@@ -6,7 +6,7 @@ type TReplayFiltersProps = {
   onChange: (hidden: Set<TExecutionEventType>) => void
 }
 
-/** One toggle per event type the session has, with its count; pressed means shown. */
+/** One toggle per event type the session has, with its count (pressed means shown), and "only" beside each. */
 export function ReplayFilters({ counts, hidden, onChange }: TReplayFiltersProps) {
   if (counts.length === 0) return null
   const toggle = (type: TExecutionEventType) => {
@@ -15,12 +15,18 @@ export function ReplayFilters({ counts, hidden, onChange }: TReplayFiltersProps)
     else next.add(type)
     onChange(next)
   }
+  const only = (type: TExecutionEventType) => onChange(new Set(counts.map(([each]) => each).filter((each) => each !== type)))
   return (
     <div className="replay-filters" role="group" aria-label="Filter events by type">
       {counts.map(([type, count]) => (
-        <button key={type} type="button" className="chip" aria-pressed={!hidden.has(type)} onClick={() => toggle(type)}>
-          {type} <span className="count">{count}</span>
-        </button>
+        <span key={type} className="chip-pair">
+          <button type="button" className="chip" aria-pressed={!hidden.has(type)} onClick={() => toggle(type)}>
+            {type} <span className="count">{count}</span>
+          </button>
+          <button type="button" className="chip-only" aria-label={`Show only ${type}`} title={`Show only ${type}`} onClick={() => only(type)}>
+            only
+          </button>
+        </span>
       ))}
       {hidden.size > 0 ? (
         <button type="button" className="link" onClick={() => onChange(new Set())}>

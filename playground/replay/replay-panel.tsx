@@ -1,11 +1,9 @@
-import { memo, useMemo, useState } from 'react'
-import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import { memo, useState } from 'react'
+import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
-import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 import { JsonInspector } from './json-inspector.tsx'
-import { ReplayFilters } from './replay-filters.tsx'
-import { ReplayTimeline } from './replay-timeline.tsx'
+import { ReplayEventLog } from './replay-event-log.tsx'
 import { ReplayTransfer } from './replay-transfer.tsx'
 import { RunPictures } from './run-pictures.tsx'
 import { useThrottledValue } from './use-throttled-value.ts'
@@ -19,22 +17,15 @@ type TReplayPanelProps = {
   onImported: (sessionId: string) => void
 }
 
-const SHOWN_EVENTS = 600
-// While a turn streams, the timeline follows a few times a second rather than on every batch: its
+// While a turn streams, the event log follows a few times a second rather than on every batch: its
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
-/** Every replay event of the session: pictures of the run, filter, timeline by round, JSON inspector, and the log's round trip. */
+/** Every replay event of the session: pictures of the run, the searchable event log by turn and round, JSON inspector, and the log's round trip. */
 export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
-  const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
-  const [showAll, setShowAll] = useState(false)
   const [rerun, setRerun] = useState<{ sessionId: string; report: TReplayRerunReport } | undefined>()
-  const counts = useMemo(() => countEventTypes(events), [events])
-  const filtered = useMemo(() => events.filter((event) => !hidden.has(event.type)), [events, hidden])
-  const shown = useMemo(() => (showAll ? filtered : filtered.slice(-SHOWN_EVENTS)), [filtered, showAll])
-  const turns = useMemo(() => groupReplayEvents(shown), [shown])
 
   return (
     <aside className="replay" aria-label="Replay events">
@@ -43,17 +34,8 @@ export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionN
       </h2>
       <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={(id, report) => setRerun({ sessionId: id, report })} />
       <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={rerun && rerun.sessionId === sessionId ? rerun.report : undefined} />
-      <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
-      {filtered.length > shown.length ? (
-        <p className="note">
-          Showing the last {SHOWN_EVENTS} of {filtered.length}.{' '}
-          <button type="button" className="link" onClick={() => setShowAll(true)}>
-            Show all
-          </button>
-        </p>
-      ) : null}
       {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
-      <ReplayTimeline turns={turns} selectedSeq={selected?.seq} onSelect={setSelected} />
+      <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
     </aside>
   )

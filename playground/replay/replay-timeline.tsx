@@ -1,71 +1,164 @@
-import { memo } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import type { TReplayTurnGroup } from './group-replay-events.ts'
+import { EventRow, RoundHeader, TurnHeader } from './replay-row.tsx'
+import { isFocusableRow, nextFocusableRow, type TReplayRow } from './replay-rows.ts'
 
 type TReplayTimelineProps = {
-  turns: TReplayTurnGroup[]
+  rows: readonly TReplayRow[]
   selectedSeq: number | undefined
   onSelect: (event: TExecutionEventEnvelope) => void
+  onToggleTurn: (executionId: string) => void
 }
 
-/** Events grouped by turn, then by provider round; each event selects into the inspector. */
-export const ReplayTimeline = memo(function ReplayTimeline({ turns, selectedSeq, onSelect }: TReplayTimelineProps) {
+/** Heights in pixels, fixed by the stylesheet: rows are placed by arithmetic, never measured. */
+export const REPLAY_ROW_HEIGHTS: Record<TReplayRow['kind'], number> = { turn: 30, round: 22, event: 24 }
+
+// A session this short is rendered whole (so the browser's find-in-page sees every row); a longer
+// one keeps only the rows in view and this many beyond each edge, so a quick scroll finds rows ready.
+const WHOLE_LIST_ROWS = 400
+const OVERSCAN_ROWS = 40
+
+/**
+ * The event log as one windowed list: only the rows near the view are in the DOM. Rows are
+ * buttons with one tab stop; arrows, Page Up/Down, Home and End move between them, and Left/Right
+ * fold a turn. The selected event is scrolled into view whenever its place in the list changes.
+ */
+export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, onSelect, onToggleTurn }: TReplayTimelineProps) {
+  const scrollElement = useRef<HTMLDivElement>(null)
+  // Stable while the rows are: a new `getItemKey` makes the virtualizer lay out every row again.
+  const estimateSize = useCallback((index: number) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'], [rows])
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollElement.current,
+    estimateSize,
+    getItemKey,
+    overscan: rows.length <= WHOLE_LIST_ROWS ? WHOLE_LIST_ROWS : OVERSCAN_ROWS,
+    // Scroll updates render in the next frame rather than synchronously inside the scroll event.
+    useFlushSync: false
+  })
+  const [activeKey, setActiveKey] = useState<string | undefined>()
+  const pendingFocus = useRef<string | undefined>(undefined)
+
+  const selectedIndex = useMemo(
+    () => (selectedSeq === undefined ? -1 : rows.findIndex((row) => row.kind === 'event' && row.event.seq === selectedSeq)),
+    [rows, selectedSeq]
+  )
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
+  }, [selectedIndex, virtualizer])
+
+  const items = virtualizer.getVirtualItems()
+  const tabStopKey = chooseTabStop(rows, items.map((item) => item.index), activeKey ?? (selectedIndex >= 0 ? rows[selectedIndex]?.key : undefined), virtualizer.range?.startIndex ?? 0)
+
+  const focusRow = (key: string): boolean => {
+    const button = scrollElement.current?.querySelector<HTMLButtonElement>(`li[data-key="${CSS.escape(key)}"] button`)
+    // Focus scrolls the panel around the list too, so the row is on screen and not only in the list.
+    button?.focus()
+    return button !== undefined && button !== null
+  }
+  // A row reached by the keyboard from outside the window renders once the scroll lands: focus it then.
+  useLayoutEffect(() => {
+    if (pendingFocus.current !== undefined && focusRow(pendingFocus.current)) pendingFocus.current = undefined
+  })
+
+  const moveTo = (index: number) => {
+    const row = rows[index]
+    if (!row || !isFocusableRow(row)) return
+    setActiveKey(row.key)
+    virtualizer.scrollToIndex(index, { align: 'auto' })
+    pendingFocus.current = focusRow(row.key) ? undefined : row.key
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLOListElement>) => {
+    const index = indexOfTarget(event.target)
+    const row = rows[index]
+    if (!row) return
+    const page = Math.max(1, (virtualizer.range?.endIndex ?? 0) - (virtualizer.range?.startIndex ?? 0))
+    const firstFocusable = rows.findIndex(isFocusableRow)
+    const moves: Record<string, () => number | undefined> = {
+      ArrowDown: () => nextFocusableRow(rows, index, 1),
+      ArrowUp: () => nextFocusableRow(rows, index, -1),
+      PageDown: () => nextFocusableRow(rows, Math.min(rows.length, index + page) - 1, 1),
+      PageUp: () => nextFocusableRow(rows, Math.max(0, index - page) + 1, -1),
+      Home: () => firstFocusable,
+      End: () => nextFocusableRow(rows, rows.length, -1),
+      ArrowLeft: () => (row.kind === 'turn' ? fold(row.executionId, !row.collapsed) : turnHeaderBefore(rows, index)),
+      ArrowRight: () => (row.kind === 'turn' ? fold(row.executionId, row.collapsed) : undefined)
+    }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    const next = move()
+    if (next !== undefined && next >= 0) moveTo(next)
+  }
+
+  const fold = (executionId: string, when: boolean) => {
+    if (when) onToggleTurn(executionId)
+    return undefined
+  }
+
+  const onFocus = (event: FocusEvent<HTMLOListElement>) => {
+    const row = rows[indexOfTarget(event.target)]
+    if (row && row.key !== activeKey) setActiveKey(row.key)
+  }
+
   return (
-    <div className="timeline">
-      {turns.map((turn) => (
-        <section key={turn.executionId} className="turn-group" aria-label={`Turn ${turn.turn}`}>
-          <h3 className="turn-title">
-            Turn {turn.turn}
-            {turn.prompt ? <span className="turn-prompt">{turn.prompt}</span> : null}
-          </h3>
-          {turn.rounds.map((round) => (
-            <div key={round.key} className="round-group">
-              <h4 className="round-title">{round.round === undefined ? 'before the first round' : `round ${round.round}`}</h4>
-              <ol>
-                {round.events.map((event) => (
-                  <ReplayEventRow key={event.seq} event={event} selected={selectedSeq === event.seq} onSelect={onSelect} />
-                ))}
-              </ol>
-            </div>
-          ))}
-        </section>
-      ))}
+    <div ref={scrollElement} className="timeline event-log-scroll">
+      <ol aria-label="Events" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown} onFocus={onFocus}>
+        {items.map((item) => {
+          const row = rows[item.index] as TReplayRow
+          return (
+            <li
+              key={item.key}
+              data-index={item.index}
+              data-key={row.key}
+              data-type={row.kind === 'event' ? row.event.type : undefined}
+              className={`event-log-row ${row.kind}-row`}
+              aria-setsize={rows.length}
+              aria-posinset={item.index + 1}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'turn' ? <TurnHeader row={row} tabStop={tabStopKey === row.key} onToggle={onToggleTurn} /> : null}
+              {row.kind === 'round' ? <RoundHeader row={row} /> : null}
+              {row.kind === 'event' ? (
+                <EventRow
+                  event={row.event}
+                  sinceTurnStartMs={row.sinceTurnStartMs}
+                  durationMs={row.durationMs}
+                  selected={row.event.seq === selectedSeq}
+                  tabStop={tabStopKey === row.key}
+                  onSelect={onSelect}
+                />
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
     </div>
   )
 })
 
-type TReplayEventRowProps = { event: TExecutionEventEnvelope; selected: boolean; onSelect: (event: TExecutionEventEnvelope) => void }
+function indexOfTarget(target: EventTarget): number {
+  const item = target instanceof Element ? target.closest('li[data-index]') : null
+  return item ? Number(item.getAttribute('data-index')) : -1
+}
 
-// Events never change once recorded, so a row renders once; a streaming turn only adds rows.
-const ReplayEventRow = memo(function ReplayEventRow({ event, selected, onSelect }: TReplayEventRowProps) {
-  return (
-    <li data-type={event.type}>
-      <button type="button" aria-pressed={selected} onClick={() => onSelect(event)}>
-        <span className="seq">#{event.seq}</span>
-        <span className="event-type">{event.type}</span>
-        <span className="event-preview">{previewOf(event)}</span>
-      </button>
-    </li>
-  )
-})
+function turnHeaderBefore(rows: readonly TReplayRow[], index: number): number {
+  for (let at = index - 1; at >= 0; at--) if (rows[at]?.kind === 'turn') return at
+  return -1
+}
 
-function previewOf(event: TExecutionEventEnvelope): string {
-  switch (event.type) {
-    case 'provider_stream_raw_delta':
-      return JSON.stringify(event.data.delta)
-    case 'provider_request':
-      return `${event.data.model} · ${event.data.messages.length} messages`
-    case 'tool_execution_request':
-      return event.data.toolName
-    case 'tool_execution_result':
-      return `${event.data.toolName} ${event.data.success ? 'ok' : 'failed'}`
-    case 'history_mutation':
-      return event.data.message.role
-    case 'permission_request':
-      return event.data.toolName
-    case 'permission_decision':
-      return `${event.data.decision} (${event.data.source})`
-    default:
-      return ''
+// The list keeps one tab stop: the row last focused or selected while it is rendered, else the
+// first focusable row in view, so Tab always lands inside the window.
+function chooseTabStop(rows: readonly TReplayRow[], rendered: readonly number[], preferred: string | undefined, firstInView: number): string | undefined {
+  let fallback: string | undefined
+  for (const index of rendered) {
+    const row = rows[index]
+    if (!row || !isFocusableRow(row)) continue
+    if (row.key === preferred) return row.key
+    if (fallback === undefined && index >= firstInView) fallback = row.key
   }
+  return fallback
 }

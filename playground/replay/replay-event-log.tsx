@@ -1,0 +1,61 @@
+import { memo, useCallback, useMemo, useState } from 'react'
+import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import { measureCallDurations } from './call-durations.ts'
+import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
+import { ReplayFilters } from './replay-filters.tsx'
+import { flattenReplayRows } from './replay-rows.ts'
+import { ReplaySearchBox } from './replay-search-box.tsx'
+import { ReplayTimeline } from './replay-timeline.tsx'
+import { useReplaySearch } from './use-replay-search.ts'
+
+type TReplayEventLogProps = {
+  events: readonly TExecutionEventEnvelope[]
+  selectedSeq: number | undefined
+  onSelect: (event: TExecutionEventEnvelope) => void
+}
+
+/**
+ * The session's whole event log: search, type filters, turns that fold, and one windowed list of
+ * turn and round headers and events, however many there are.
+ */
+export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq, onSelect }: TReplayEventLogProps) {
+  const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  const search = useReplaySearch(events)
+  const { matched } = search
+  const counts = useMemo(() => countEventTypes(events), [events])
+  const durations = useMemo(() => measureCallDurations(events), [events])
+  const turns = useMemo(
+    () => groupReplayEvents(events, (event) => !hidden.has(event.type) && (matched === undefined || matched.has(event.seq))),
+    [events, hidden, matched]
+  )
+  const rows = useMemo(() => flattenReplayRows(turns, collapsed, durations), [turns, collapsed, durations])
+  const shownCount = useMemo(() => turns.reduce((sum, turn) => sum + turn.rounds.reduce((inTurn, round) => inTurn + round.events.length, 0), 0), [turns])
+
+  const toggleTurn = useCallback((executionId: string) => {
+    setCollapsed((current) => {
+      const next = new Set(current)
+      if (!next.delete(executionId)) next.add(executionId)
+      return next
+    })
+  }, [])
+  const allCollapsed = turns.length > 0 && turns.every((turn) => collapsed.has(turn.executionId))
+
+  if (events.length === 0) return null
+  return (
+    <div className="event-log">
+      <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
+      <ReplaySearchBox search={search} shownCount={shownCount} totalCount={events.length} />
+      <div className="event-log-folds">
+        <button type="button" className="link" disabled={allCollapsed} onClick={() => setCollapsed(new Set(turns.map((turn) => turn.executionId)))}>
+          Collapse all turns
+        </button>
+        <button type="button" className="link" disabled={collapsed.size === 0} onClick={() => setCollapsed(new Set())}>
+          Expand all turns
+        </button>
+      </div>
+      {rows.length === 0 ? <p className="note">No event matches the search and filters.</p> : null}
+      <ReplayTimeline rows={rows} selectedSeq={selectedSeq} onSelect={onSelect} onToggleTurn={toggleTurn} />
+    </div>
+  )
+})

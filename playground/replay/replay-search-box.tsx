@@ -1,0 +1,32 @@
+import type { TReplaySearch } from './use-replay-search.ts'
+
+type TReplaySearchBoxProps = { search: TReplaySearch; shownCount: number; totalCount: number }
+
+/** The event log's search field, its clear button, and how many events are shown of how many. */
+export function ReplaySearchBox({ search, shownCount, totalCount }: TReplaySearchBoxProps) {
+  const narrowed = shownCount !== totalCount || search.matched !== undefined
+  return (
+    <div className="replay-search">
+      <input
+        type="search"
+        aria-label="Search events"
+        placeholder="Search type or JSON"
+        value={search.text}
+        onChange={(event) => search.setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && search.text !== '') {
+            event.preventDefault()
+            search.clear()
+          }
+        }}
+      />
+      <button type="button" className="link" disabled={search.text === ''} onClick={search.clear}>
+        Clear search
+      </button>
+      <span className="replay-search-count" role="status" aria-label="Events shown">
+        {narrowed ? `${shownCount.toLocaleString('en')} of ${totalCount.toLocaleString('en')} events` : `${totalCount.toLocaleString('en')} events`}
+        {search.searching ? ' · searching…' : ''}
+      </span>
+    </div>
+  )
+}
