@@ -30,10 +30,12 @@ type TChatPaneProps = {
   banner?: ReactNode
   /** Text the prompt box starts with (an embed's `prompt` attribute). */
   initialPrompt?: string | undefined
+  /** Pages in the messages before those shown (a long session opens with its latest only). */
+  onShowEarlier?: () => Promise<void>
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, initialPrompt }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, initialPrompt, onShowEarlier }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
@@ -79,6 +81,8 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         decisions={state.permissionDecisions}
         onOpenSettings={onOpenSettings}
         promptActions={promptActions}
+        firstMessageIndex={state.firstMessageIndex}
+        {...(onShowEarlier ? { onShowEarlier } : {})}
       />
       {commandLog}
       {state.pendingPermissions.map((pending, index) => (

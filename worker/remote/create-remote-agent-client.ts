@@ -27,6 +27,7 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   setProvider: true,
   listModels: true,
   openSession: true,
+  loadEarlierMessages: true,
   closeSession: true,
   takeOver: true,
   submit: true,
