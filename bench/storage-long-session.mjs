@@ -7,7 +7,7 @@
 //     linearly with the conversation),
 //   - the characters hashed for turn 1,000 against turn 10 (target: at most 1.5×),
 //   - the time to open the session in a new connection (whole record), and to open it through an
-//     agent host showing its latest messages only (target <= 150 ms),
+//     the host's open step showing its latest messages only (target <= 150 ms),
 //   - the time to list 200 sessions of 4,000 messages each (target <= 50 ms).
 // Figures go to the file named by ROBOTA_BENCH_FIGURES (the bench table reads them); a summary goes
 // to stderr. Run: node bench/storage-long-session.mjs [--turns=N]   (CHROMIUM_PATH overrides /usr/bin/chromium)
@@ -80,7 +80,7 @@ async function main() {
         samples: round(session.openMilliseconds)
       },
       {
-        figure: `openSession of a ${TURNS.toLocaleString('en')}-turn session showing its latest ${session.openLatestMessages} messages (agent host, new connection, all ${session.events.toLocaleString('en')} events loaded)`,
+        figure: `openSession of a ${TURNS.toLocaleString('en')}-turn session showing its latest ${session.openLatestMessages} messages (the host's open step, new connection, all ${session.events.toLocaleString("en")} events read)`,
         runtime,
         unit: 'milliseconds',
         better: 'lower',

@@ -1,6 +1,6 @@
 import jsSHA from 'jssha/sha256'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
-import { LocalAgentHost } from '../../lib/host/local-agent-host.ts'
+import { HostSessionLifecycle, type THostSessionLifecyclePorts } from '../../lib/host/host-session-lifecycle.ts'
 import { IndexedDBSessionStore } from '../../lib/storage/indexeddb/index.ts'
 import { SessionRecorder } from '../../lib/storage/session-recorder.ts'
 import { createLongSessionRecord, createLongSessionTurn } from './long-session-turns.ts'
@@ -18,7 +18,7 @@ export type TLongSessionSample = {
   lateTurnBytes: number
   openMilliseconds: number[]
   openedMessages: number
-  /** `openSession` with the latest messages only, through an agent host over a new connection. */
+  /** The host's open step (`openSession`) with the latest messages only, over a new connection. */
   openLatestMilliseconds: number[]
   openLatestMessages: number
   /** Bytes of hashed text (replay chain and message payloads) of turns `early[0]` and `late.at(-1)`. */
@@ -116,21 +116,30 @@ async function recordLongSession(turns: number, early: number[], late: number[],
   }
   for (let open = 0; open < opens; open++) {
     const reopened = new IndexedDBSessionStore({ databaseName })
-    const host = new LocalAgentHost({
-      store: reopened,
-      createSandbox: () => Promise.reject(new Error('Opening a session starts no sandbox.')),
-      createProvider: () => Promise.reject(new Error('Opening a session calls no model.')),
-      defaultProvider: { kind: 'bench', model: 'bench-model' }
-    })
+    const host = openingLifecycle(reopened)
     const started = performance.now()
-    const view = await host.openSession('long', { latestMessages: LATEST_MESSAGES })
+    const view = await host.open('long', { latestMessages: LATEST_MESSAGES })
     sample.openLatestMilliseconds.push(performance.now() - started)
     sample.openLatestMessages = view.messages.length
-    await host.closeSession('long')
     await reopened.close()
   }
   indexedDB.deleteDatabase(databaseName)
   return sample
+}
+
+/**
+ * The agent host's open step (`LocalAgentHost.openSession` runs it) over `store`, with only the
+ * ports an open uses: the whole host does not bundle into this page (its tool schemas need zod's
+ * classes before esbuild's module order defines them).
+ */
+function openingLifecycle(store: IndexedDBSessionStore): HostSessionLifecycle {
+  const loadRecord = async (sessionId: string) => {
+    const record = await store.loadSession(sessionId)
+    if (!record) throw new Error(`No session ${sessionId}.`)
+    return record
+  }
+  const ports = { store, loadRecord, turns: { isRunning: () => false } }
+  return new HostSessionLifecycle(ports as unknown as THostSessionLifecyclePorts)
 }
 
 /** Stores `sessions` sessions of `messagesPerSession` messages each, then lists them `runs` times in new connections. */
