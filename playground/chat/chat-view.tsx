@@ -42,8 +42,8 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   }, [running])
   const box = useRef<HTMLElement>(null)
   const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
-  // How far the view sat from the bottom when earlier messages were asked for: once they are in,
-  // the same distance keeps what the reader was looking at in place.
+  // How far the view sat from the bottom when earlier messages were asked for: once they are in
+  // above, the same distance keeps what the reader was looking at in place.
   const fromBottom = useRef<number | undefined>(undefined)
   const [loadingEarlier, setLoadingEarlier] = useState(false)
   useLayoutEffect(() => {
