@@ -120,12 +120,14 @@ export class HostSessionLifecycle {
     return toSessionSummary(record)
   }
 
-  async open(sessionId: string, options: TOpenSessionOptions = {}): Promise<TSessionView> {
+  async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
     // Events first: a commit landing between the reads then leaves the record ahead of the events,
     // and the page applies the events it has not seen on top of messages that already hold them.
     const events = await this.ports.store.loadEvents(sessionId)
     const record = await this.ports.loadRecord(sessionId)
-    const page = options.latestMessages === undefined ? { messages: record.messages, firstIndex: 0 } : latestMessagePage(record.messages, options.latestMessages)
+    // A remote call carries a left-out argument as null.
+    const latest = options?.latestMessages ?? undefined
+    const page = latest === undefined ? { messages: record.messages, firstIndex: 0 } : latestMessagePage(record.messages, latest)
     return {
       summary: toSessionSummary(record),
       messages: page.messages,

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
+import type { IAgentHost, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
@@ -56,15 +56,13 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
     if (!sessionId) return
     let active = true
     reload.current = () => {
-      host
-        .openSession(sessionId, openOptions)
+      openView(host, sessionId, openOptions)
         .then((view) => active && dispatch({ type: 'reloaded', view }))
         .catch(() => undefined)
         // openSession counts views; each reload's extra count is given back at once.
         .finally(() => void host.closeSession(sessionId).catch(() => undefined))
     }
-    host
-      .openSession(sessionId, openOptions)
+    openView(host, sessionId, openOptions)
       .then((view) => active && dispatch({ type: 'opened', view }))
       .catch((error: unknown) => active && dispatch({ type: 'failed', message: describeError(error) }))
     return () => {
@@ -136,6 +134,11 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
 /** Events after which the stored session is ahead of what the page has seen. */
 export function isReloadCue(event: THostEvent, sessionId: string | undefined): boolean {
   return (event.kind === 'turn_interrupted' || event.kind === 'session_access') && event.sessionId === sessionId
+}
+
+// Without options the call carries the session id alone: a remote call would send a left-out argument as null.
+function openView(host: IAgentHost, sessionId: string, options: TOpenSessionOptions | undefined): ReturnType<IAgentHost['openSession']> {
+  return options === undefined ? host.openSession(sessionId) : host.openSession(sessionId, options)
 }
 
 function describeError(error: unknown): string {
