@@ -87,6 +87,9 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
       const whole = await host.openSession(session.id)
       const total = whole.messages.length
       check(total >= 4 && (whole.firstMessageIndex ?? 0) === 0, `an open without options shows every message; got ${total} from ${String(whole.firstMessageIndex)}`)
+      // A remote call carries options left out as null.
+      const nullOptions = await host.openSession(session.id, null as unknown as undefined)
+      check(nullOptions.messages.length === total, `an open whose options arrive as null shows every message; got ${nullOptions.messages.length}`)
       const latest = await host.openSession(session.id, { latestMessages: 2 })
       const first = latest.firstMessageIndex ?? 0
       check(first === total - 2 && latest.messages.length === 2, `the latest 2 of ${total} messages are shown; got ${latest.messages.length} from ${first}`)
@@ -97,8 +100,7 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
       const rest = await host.loadEarlierMessages(session.id, earlier.firstIndex, 1_000)
       check(rest.firstIndex === 0 && rest.messages.length === earlier.firstIndex, 'a page past the start stops at the first message')
       check((await rejection(host.loadEarlierMessages(session.id, first, 0))) !== undefined, 'a page of no messages is refused')
-      await host.closeSession(session.id)
-      await host.closeSession(session.id)
+      for (let opened = 0; opened < 3; opened++) await host.closeSession(session.id)
     }
   },
   {
