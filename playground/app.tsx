@@ -32,6 +32,11 @@ const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
 const SessionSettingsDialog = lazy(() => import('./session-settings/session-settings-dialog.tsx').then((module) => ({ default: module.SessionSettingsDialog })))
 
+/** How many of its latest messages a conversation opens with; older ones come in on request. */
+const LATEST_MESSAGES_SHOWN = 60
+/** How many earlier messages one "Show earlier messages" brings in. */
+const EARLIER_MESSAGES_PAGE = 100
+
 type TAppProps = {
   host: IAgentHost
   /** Where settings persist; `undefined` keeps them for this page only (the embed does that). */
@@ -74,7 +79,11 @@ export function App(props: TAppProps) {
     if (listedRef.current.some((session) => session.id === sessionId)) sessions.select(sessionId)
   }, [sessions.select])
   useSessionLink(linkSessions, sessions.selectedId, openLinked)
-  const { state, submit, abort, takeOver, answerPermission } = useAgentSession(host, sessions.selectedId)
+  // A long conversation opens on its latest messages; a recorded run that plays back needs them all.
+  const { state, submit, abort, takeOver, answerPermission, loadEarlierMessages } = useAgentSession(host, sessions.selectedId, {
+    ...(initialReplay ? {} : { latestMessages: LATEST_MESSAGES_SHOWN })
+  })
+  const showEarlierMessages = useCallback(() => loadEarlierMessages(EARLIER_MESSAGES_PAGE), [loadEarlierMessages])
   const openImported = useCallback((sessionId: string) => void sessions.refresh().then(() => sessions.select(sessionId)), [sessions.refresh, sessions.select])
   const { playback, skip: skipPlayback } = useReplayPlayback(host, initialReplay, openImported, {
     sessionId: state.sessionId,
@@ -236,6 +245,7 @@ export function App(props: TAppProps) {
             />
           }
           initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
+          {...(playing ? {} : { onShowEarlier: showEarlierMessages })}
         />
         {showSide ? (
           <SidePanel

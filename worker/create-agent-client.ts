@@ -127,6 +127,7 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
     before: (memory, sessionId) => memory.opened(sessionId),
     after: (memory, view, sessionId) => memory.accessSeen(sessionId, view.readOnly === true)
   },
+  loadEarlierMessages: { policy: retry },
   closeSession: { policy: settle, before: (memory, sessionId) => memory.closed(sessionId) },
   // A worker that restarts lets go of its locks; the session is then taken over or free anyway.
   takeOver: { policy: reject },

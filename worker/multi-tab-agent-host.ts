@@ -20,6 +20,8 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TMessagePage,
+  TOpenSessionOptions,
   TSessionSettings,
   TSessionSettingsView,
   TSessionView,
@@ -122,12 +124,17 @@ export class MultiTabAgentHost implements IAgentHost {
     return this.inner.listModels(choice)
   }
 
-  async openSession(sessionId: string): Promise<TSessionView> {
+  async openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
     const { readOnly } = await this.ownership.open(sessionId)
     if (readOnly) await this.broadcast?.following(sessionId)
-    const view = await this.inner.openSession(sessionId)
+    const view = await this.inner.openSession(sessionId, options)
     if (!readOnly) return view
     return { ...view, readOnly, running: await this.options.locks.isHeld(turnLockName(sessionId)) }
+  }
+
+  /** Reads stored messages only: any tab pages them, driving the session or following it. */
+  loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
+    return this.inner.loadEarlierMessages(sessionId, beforeIndex, count)
   }
 
   async closeSession(sessionId: string): Promise<void> {

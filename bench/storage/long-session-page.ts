@@ -1,4 +1,6 @@
+import jsSHA from 'jssha/sha256'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
+import { HostSessionLifecycle, type THostSessionLifecyclePorts } from '../../lib/host/host-session-lifecycle.ts'
 import { IndexedDBSessionStore } from '../../lib/storage/indexeddb/index.ts'
 import { SessionRecorder } from '../../lib/storage/session-recorder.ts'
 import { createLongSessionRecord, createLongSessionTurn } from './long-session-turns.ts'
@@ -16,7 +18,16 @@ export type TLongSessionSample = {
   lateTurnBytes: number
   openMilliseconds: number[]
   openedMessages: number
+  /** The host's open step (`openSession`) with the latest messages only, over a new connection. */
+  openLatestMilliseconds: number[]
+  openLatestMessages: number
+  /** Bytes of hashed text (replay chain and message payloads) of turns `early[0]` and `late.at(-1)`. */
+  earlyTurnHashedCharacters: number
+  lateTurnHashedCharacters: number
 }
+
+/** How many messages the playground opens a conversation with. */
+const LATEST_MESSAGES = 60
 
 /** How long listing took over `sessions` stored sessions of `messagesPerSession` messages. */
 export type TListingSample = { sessions: number; messagesPerSession: number; milliseconds: number[] }
@@ -24,12 +35,21 @@ export type TListingSample = { sessions: number; messagesPerSession: number; mil
 let databaseCount = 0
 let countingBytes = false
 let bytesPut = 0
+let hashedCharacters = 0
 
 // Counts what the store hands IndexedDB (as JSON) while `countingBytes` is on; off, it only forwards.
 const put = IDBObjectStore.prototype.put
 IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
   if (countingBytes) bytesPut += JSON.stringify(value).length
   return put.call(this, value, key)
+}
+
+// Counts the text hashed (the replay chain and stored message payloads) while `countingBytes` is on.
+const shaPrototype = Object.getPrototypeOf(jsSHA.prototype) as { update(input: string): unknown }
+const update = shaPrototype.update
+shaPrototype.update = function (this: unknown, input: string) {
+  if (countingBytes) hashedCharacters += input.length
+  return update.call(this, input)
 }
 
 function freshDatabaseName(): string {
@@ -48,7 +68,20 @@ async function recordLongSession(turns: number, early: number[], late: number[],
   await store.commit(record, [])
   const recorder = new SessionRecorder(store, record)
   const history: TUniversalMessage[] = []
-  const sample: TLongSessionSample = { turns, events: 0, earlyTurnMilliseconds: [], lateTurnMilliseconds: [], earlyTurnBytes: 0, lateTurnBytes: 0, openMilliseconds: [], openedMessages: 0 }
+  const sample: TLongSessionSample = {
+    turns,
+    events: 0,
+    earlyTurnMilliseconds: [],
+    lateTurnMilliseconds: [],
+    earlyTurnBytes: 0,
+    lateTurnBytes: 0,
+    openMilliseconds: [],
+    openedMessages: 0,
+    openLatestMilliseconds: [],
+    openLatestMessages: 0,
+    earlyTurnHashedCharacters: 0,
+    lateTurnHashedCharacters: 0
+  }
   const bytesTurns = new Map([[early[0], 'earlyTurnBytes'], [late.at(-1), 'lateTurnBytes']] as const)
   let seq = 0
   for (let turn = 1; turn <= turns; turn++) {
@@ -58,13 +91,17 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     const bytesField = bytesTurns.get(turn)
     countingBytes = bytesField !== undefined
     bytesPut = 0
+    hashedCharacters = 0
     const started = performance.now()
     for (const event of events) recorder.observe(event)
     recorder.commit(seq)
     await recorder.settle()
     const milliseconds = performance.now() - started
     countingBytes = false
-    if (bytesField) sample[bytesField] = bytesPut
+    if (bytesField) {
+      sample[bytesField] = bytesPut
+      sample[bytesField === 'earlyTurnBytes' ? 'earlyTurnHashedCharacters' : 'lateTurnHashedCharacters'] = hashedCharacters
+    }
     else if (early.includes(turn)) sample.earlyTurnMilliseconds.push(milliseconds)
     else if (late.includes(turn)) sample.lateTurnMilliseconds.push(milliseconds)
   }
@@ -77,8 +114,32 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     sample.openedMessages = loaded?.messages.length ?? 0
     await reopened.close()
   }
+  for (let open = 0; open < opens; open++) {
+    const reopened = new IndexedDBSessionStore({ databaseName })
+    const host = openingLifecycle(reopened)
+    const started = performance.now()
+    const view = await host.open('long', { latestMessages: LATEST_MESSAGES })
+    sample.openLatestMilliseconds.push(performance.now() - started)
+    sample.openLatestMessages = view.messages.length
+    await reopened.close()
+  }
   indexedDB.deleteDatabase(databaseName)
   return sample
+}
+
+/**
+ * The agent host's open step (`LocalAgentHost.openSession` runs it) over `store`, with only the
+ * ports an open uses: the whole host does not bundle into this page (its tool schemas need zod's
+ * classes before esbuild's module order defines them).
+ */
+function openingLifecycle(store: IndexedDBSessionStore): HostSessionLifecycle {
+  const loadRecord = async (sessionId: string) => {
+    const record = await store.loadSession(sessionId)
+    if (!record) throw new Error(`No session ${sessionId}.`)
+    return record
+  }
+  const ports = { store, loadRecord, turns: { isRunning: () => false } }
+  return new HostSessionLifecycle(ports as unknown as THostSessionLifecyclePorts)
 }
 
 /** Stores `sessions` sessions of `messagesPerSession` messages each, then lists them `runs` times in new connections. */

@@ -5,7 +5,7 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import { assertCommittable, selectNewEvents } from '../../lib/storage/assert-committable.ts'
 import { assertImportable } from '../../lib/storage/replay-log/assert-importable.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../lib/storage/replay-log/hash-chain.ts'
-import { chainForCommit, fromReplayRecord, toEnvelope, toReplayRecord } from '../../lib/storage/replay-log/stored-replay-event.ts'
+import { chainForCommit, fromReplayRecord, toEnvelopes, toReplayRecord } from '../../lib/storage/replay-log/stored-replay-event.ts'
 import type { ISessionStore, TCorruptSessionEntry, TSessionListing, TSessionRecord, TSessionSummary } from '../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../lib/storage/session-summary.ts'
 import { parseSessionFile, serializeSessionFile, SESSION_FILE_VERSION, type TSessionFile } from './session-file.ts'
@@ -64,7 +64,7 @@ export class FileSessionStore implements ISessionStore {
   }
 
   loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
-    return this.serialize(async () => ((await this.readFile(sessionId))?.events ?? []).map(toEnvelope))
+    return this.serialize(async () => toEnvelopes((await this.readFile(sessionId))?.events ?? [], sessionId))
   }
 
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {

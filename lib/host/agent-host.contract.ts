@@ -78,6 +78,32 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'opens a conversation on its latest messages and pages in the earlier ones on demand',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      await host.submit(session.id, 'What is in this workspace?')
+      await host.submit(session.id, 'And once more: what is in this workspace?')
+      const whole = await host.openSession(session.id)
+      const total = whole.messages.length
+      check(total >= 4 && (whole.firstMessageIndex ?? 0) === 0, `an open without options shows every message; got ${total} from ${String(whole.firstMessageIndex)}`)
+      // A remote call carries options left out as null.
+      const nullOptions = await host.openSession(session.id, null as unknown as undefined)
+      check(nullOptions.messages.length === total, `an open whose options arrive as null shows every message; got ${nullOptions.messages.length}`)
+      const latest = await host.openSession(session.id, { latestMessages: 2 })
+      const first = latest.firstMessageIndex ?? 0
+      check(first === total - 2 && latest.messages.length === 2, `the latest 2 of ${total} messages are shown; got ${latest.messages.length} from ${first}`)
+      check(JSON.stringify(latest.messages) === JSON.stringify(whole.messages.slice(first)), 'they are the conversation’s last messages')
+      const earlier = await host.loadEarlierMessages(session.id, first, 3)
+      check(earlier.firstIndex === first - 3 && earlier.messages.length === 3, `3 earlier messages come back; got ${earlier.messages.length} from ${earlier.firstIndex}`)
+      check(JSON.stringify(earlier.messages) === JSON.stringify(whole.messages.slice(first - 3, first)), 'they are the messages just before the shown ones')
+      const rest = await host.loadEarlierMessages(session.id, earlier.firstIndex, 1_000)
+      check(rest.firstIndex === 0 && rest.messages.length === earlier.firstIndex, 'a page past the start stops at the first message')
+      check((await rejection(host.loadEarlierMessages(session.id, first, 0))) !== undefined, 'a page of no messages is refused')
+      for (let opened = 0; opened < 3; opened++) await host.closeSession(session.id)
+    }
+  },
+  {
     name: "follows the workspace's own settings: a deny rule wins even in bypassPermissions",
     run: async (host) => {
       const session = await host.createSession()

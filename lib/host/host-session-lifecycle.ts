@@ -4,6 +4,8 @@ import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
+import { earlierMessagePage, latestMessagePage } from './message-pages.ts'
+import type { TMessagePage, TOpenSessionOptions } from './port/host-sessions.ts'
 import { toStoredEvent } from '../session/session-events.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
@@ -118,12 +120,25 @@ export class HostSessionLifecycle {
     return toSessionSummary(record)
   }
 
-  async open(sessionId: string): Promise<TSessionView> {
+  async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
     // Events first: a commit landing between the reads then leaves the record ahead of the events,
     // and the page applies the events it has not seen on top of messages that already hold them.
     const events = await this.ports.store.loadEvents(sessionId)
     const record = await this.ports.loadRecord(sessionId)
-    return { summary: toSessionSummary(record), messages: record.messages, events, running: this.ports.turns.isRunning(sessionId) }
+    // A remote call carries a left-out argument as null.
+    const latest = options?.latestMessages ?? undefined
+    const page = latest === undefined ? { messages: record.messages, firstIndex: 0 } : latestMessagePage(record.messages, latest)
+    return {
+      summary: toSessionSummary(record),
+      messages: page.messages,
+      ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
+      events,
+      running: this.ports.turns.isRunning(sessionId)
+    }
+  }
+
+  async loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
+    return earlierMessagePage((await this.ports.loadRecord(sessionId)).messages, beforeIndex, count)
   }
 
   async close(sessionId: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { Session } from '../session/session.ts'
 import { createSession, type TWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { toStoredEvent, type TSessionEvent } from '../session/session-events.ts'
 import { SessionPersistence } from '../session/session-persistence.ts'
+import { LastStoredRequest } from '../storage/replay-log/last-stored-request.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 import type { McpToolSet, TMcpServerStatus } from '../tools/mcp/mcp-tool-set.ts'
@@ -61,6 +62,8 @@ export class HostedSession {
   // What the persistence of the event being redacted returned: a history reset is awaited.
   private written: void | Promise<void> = undefined
   private turn: Promise<unknown> | undefined
+  // Outlives the persistence of each turn: a turn's first request names the history the last one sent.
+  private readonly lastStoredRequest = new LastStoredRequest()
 
   private constructor(private readonly parts: THostedSessionParts) {
     const { record, sandbox } = parts
@@ -219,7 +222,8 @@ export class HostedSession {
     return new SessionPersistence(this.parts.store, { ...record, name, providerName, model }, {
       beforeWrite: this.parts.flushEvents,
       ...(this.parts.sandbox.snapshot ? { snapshotSandbox: () => (this.parts.sandbox.snapshot as () => Promise<unknown>).call(this.parts.sandbox) } : {}),
-      snapshotOncePerTurn: this.parts.sandbox.snapshotCost === 'billed'
+      snapshotOncePerTurn: this.parts.sandbox.snapshotCost === 'billed',
+      lastStoredRequest: this.lastStoredRequest
     })
   }
 

@@ -23,6 +23,8 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TMessagePage,
+  TOpenSessionOptions,
   TSessionSettings,
   TSessionSettingsView,
   TSessionView,
@@ -202,8 +204,12 @@ export class LocalAgentHost implements IAgentHost {
     return listChoiceModels(choice, this.options.createProvider)
   }
 
-  openSession(sessionId: string): Promise<TSessionView> {
-    return this.lifecycle.open(sessionId)
+  openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
+    return this.lifecycle.open(sessionId, options)
+  }
+
+  loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
+    return this.lifecycle.loadEarlierMessages(sessionId, beforeIndex, count)
   }
 
   closeSession(sessionId: string): Promise<void> {

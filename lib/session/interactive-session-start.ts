@@ -1,7 +1,7 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
-import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { MessageRedactionMemo, redactEventSecrets } from '../storage/replay-log/redact-secrets.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TSystemPromptParts } from './context/build-system-prompt.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
@@ -47,8 +47,9 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   let persistence: SessionPersistence | undefined
   // MCP header and env values, known once the settings are read.
   const secrets: string[] = []
+  const redactedMessages = new MessageRedactionMemo()
   const onEvent = (event: TSessionEvent): void | Promise<void> => {
-    const redacted = redactSecrets(event, secrets)
+    const redacted = redactEventSecrets(event, secrets, redactedMessages)
     const written = persistence?.observe(redacted)
     hooks.onEvent(redacted)
     return written

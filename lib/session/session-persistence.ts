@@ -1,4 +1,5 @@
 import { isReadOnlyTool } from '../permissions/index.ts'
+import { LastStoredRequest } from '../storage/replay-log/last-stored-request.ts'
 import { SessionRecorder } from '../storage/session-recorder.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
 import { toStoredEvent, type TSessionEvent } from './session-events.ts'
@@ -13,6 +14,12 @@ export type TSessionPersistenceOptions = {
   snapshotSandbox?: () => Promise<unknown>
   /** At most one snapshot per turn: see `SessionRecorder`. */
   snapshotOncePerTurn?: boolean
+  /**
+   * The last provider request the session's log holds, kept by whoever outlives this persistence
+   * (a host makes one per turn), so each request is recorded against the one before. Without it,
+   * this persistence keeps its own.
+   */
+  lastStoredRequest?: LastStoredRequest
 }
 
 /**
@@ -24,12 +31,14 @@ export class SessionPersistence {
   private recorder: SessionRecorder
   private changes: TRecordChanges = {}
   private queue: Promise<void> = Promise.resolve()
+  private readonly lastStoredRequest: LastStoredRequest
 
   constructor(
     private readonly store: ISessionStore,
     record: TSessionRecord,
     private readonly options: TSessionPersistenceOptions = {}
   ) {
+    this.lastStoredRequest = options.lastStoredRequest ?? new LastStoredRequest()
     this.recorder = this.recorderFor(record)
   }
 
@@ -105,6 +114,7 @@ export class SessionPersistence {
   private recorderFor(record: TSessionRecord): SessionRecorder {
     return new SessionRecorder(this.store, record, {
       ...this.options,
+      lastStoredRequest: this.lastStoredRequest,
       // Read, Glob, Grep, WebFetch and WebSearch change nothing a snapshot would hold.
       mayChangeWorkspace: (toolName) => !isReadOnlyTool(toolName)
     })

@@ -12,11 +12,13 @@ export {
   verifyReplayLog
 } from './replay-log/hash-chain.ts'
 export { DEFAULT_MAX_IMPORT_BYTES, exportReplayLogJsonl, importReplayLogJsonl } from './replay-log/replay-jsonl.ts'
+export { resolveHistoryRanges } from './replay-log/history-range.ts'
 export { recordedPrompts, ReplayDivergenceError, ReplayProvider } from './replay-log/replay-provider.ts'
 export { REDACTED, redactSecrets, redactSecretText } from './replay-log/redact-secrets.ts'
 export { findReplayGaps } from './replay-log/validate-replay-log.ts'
 
-export type { TReplayLogHead, TReplayRecord, TReplayVerification } from './replay-log/hash-chain.ts'
+export type { TReplayFormatVersion, TReplayLogHead, TReplayRecord, TReplayVerification } from './replay-log/hash-chain.ts'
+export type { THistoryRange, TRecordedRequestData } from './replay-log/history-range.ts'
 export type { TReplayExportHeader, TReplayImport } from './replay-log/replay-jsonl.ts'
 export type { TReplayGap } from './replay-log/validate-replay-log.ts'
 export type { IPluginFileStore } from './plugin-file-store.ts'

@@ -6,7 +6,7 @@ import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from './repl
 import {
   chainForCommit,
   fromReplayRecord,
-  toEnvelope,
+  toEnvelopes,
   toReplayRecord,
   type TStoredReplayEvent
 } from './replay-log/stored-replay-event.ts'
@@ -72,7 +72,7 @@ export class MemorySessionStore implements ISessionStore {
   }
 
   async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
-    return (this.events.get(sessionId) ?? []).map((event) => structuredClone(toEnvelope(event)))
+    return structuredClone(toEnvelopes(this.events.get(sessionId) ?? [], sessionId))
   }
 
   async saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void> {

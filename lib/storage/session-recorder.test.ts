@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
 import { MemorySessionStore } from './memory-session-store.ts'
+import { verifyReplayLog } from './replay-log/hash-chain.ts'
 import { SessionRecorder, type TSessionRecorderOptions } from './session-recorder.ts'
 import { createTestRecord } from './session-store.fixtures.ts'
 
@@ -77,5 +78,55 @@ describe('SessionRecorder', () => {
 
   it('takes a snapshot for every round with tool results when it is not told which tools only read', async () => {
     expect(await recordRound([{ name: 'Read' }], null)).toEqual({ snapshots: 1, stored: 'snapshot 1' })
+  })
+
+  it('writes each provider request naming the history it shares with the last one stored, and hands them back whole', async () => {
+    const store = new MemorySessionStore()
+    const record = createTestRecord('s1', { messages: [] })
+    await store.commit(record, [])
+    let failNext = false
+    const failing = Object.assign(Object.create(store) as MemorySessionStore, {
+      commit: (...[stored, written]: Parameters<MemorySessionStore['commit']>) => {
+        if (!failNext || !written.some((event) => event.type === 'provider_request')) return store.commit(stored, written)
+        failNext = false
+        return Promise.reject(new Error('disk full'))
+      }
+    })
+    const recorder = new SessionRecorder(failing, record)
+    const history: TUniversalMessage[] = []
+    const events: TExecutionEventEnvelope[] = []
+    const request = () => ({ seq: events.length, ts: 0, sessionId: 's1', executionId: 'e', type: 'provider_request', data: { provider: 'p', model: 'm', messages: [...history], tools: [] } }) as TExecutionEventEnvelope
+    const turn = (text: string) => {
+      history.push(createUserMessage(text))
+      for (const event of [append(history.length - 1, history.at(-1) as TUniversalMessage), request()]) {
+        events.push({ ...event, seq: events.length })
+        recorder.observe(events.at(-1) as TExecutionEventEnvelope)
+      }
+      recorder.commit(events.length)
+    }
+    turn('One.')
+    turn('Two.')
+    await recorder.settle()
+    // The write of the next request fails: it is not stored, so the request after it may not name it.
+    failNext = true
+    turn('Three.')
+    await expect(recorder.settle()).rejects.toThrow('disk full')
+    turn('Four.')
+    await recorder.settle()
+
+    const log = await store.loadReplayLog('s1')
+    const requests = log.filter((entry) => entry.event.type === 'provider_request').map((entry) => entry.event.data as { historyRange?: unknown; messages: unknown[] })
+    expect(requests.map((data) => [data.historyRange, data.messages.length])).toEqual([
+      [undefined, 1],
+      [{ seq: 1, count: 1 }, 1],
+      [undefined, 4]
+    ])
+    expect(verifyReplayLog(log)).toMatchObject({ ok: true })
+    const stored = (await store.loadEvents('s1')).filter((event) => event.type === 'provider_request')
+    expect(stored.map((event) => (event.data as { messages: TUniversalMessage[] }).messages.map((message) => message.content))).toEqual([
+      ['One.'],
+      ['One.', 'Two.'],
+      ['One.', 'Two.', 'Three.', 'Four.']
+    ])
   })
 })

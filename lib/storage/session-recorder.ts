@@ -1,5 +1,6 @@
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
+import { LastStoredRequest } from './replay-log/last-stored-request.ts'
 import type { ISessionStore, TSessionRecord } from './session-store.ts'
 
 /** What a `SessionRecorder` does around its writes. */
@@ -22,6 +23,12 @@ export type TSessionRecorderOptions = {
    * snapshot the turn's closing `commit` takes. Without it, each such round takes its own.
    */
   snapshotOncePerTurn?: boolean
+  /**
+   * The last provider request the session's log holds, shared with the recorders that wrote it
+   * before this one (a session makes a recorder per turn): each request is written naming the
+   * history it shares with it. Without it, the recorder keeps its own.
+   */
+  lastStoredRequest?: LastStoredRequest
 }
 
 /**
@@ -35,6 +42,8 @@ export type TSessionRecorderOptions = {
  * the turn's closing `commit` (a crash loses the turn's rounds from there, and the restored
  * workspace loses their effects with them: the two stay in step). A round whose tools cannot
  * change the workspace (`mayChangeWorkspace`) asks for none. Writes are chained and never overlap.
+ * Each `provider_request` is written naming the history it shares with the last request stored
+ * before it (`historyRange`), so a turn's write costs what the turn adds, not the whole history.
  */
 export class SessionRecorder {
   private buffered: TExecutionEventEnvelope[] = []
@@ -43,6 +52,7 @@ export class SessionRecorder {
   private failure: unknown
   // A round's tools may have written since the last snapshot: with one snapshot per turn, writes wait for the turn's end.
   private snapshotDue = false
+  private readonly lastStoredRequest: LastStoredRequest
 
   constructor(
     private readonly store: ISessionStore,
@@ -50,6 +60,7 @@ export class SessionRecorder {
     private readonly options: TSessionRecorderOptions = {}
   ) {
     this.messages = [...latest.messages]
+    this.lastStoredRequest = options.lastStoredRequest ?? new LastStoredRequest()
   }
 
   /** The record as last queued for writing. */
@@ -92,8 +103,11 @@ export class SessionRecorder {
         // Only a courtesy to the page: a failure here must not cost the write.
         await this.options.beforeWrite?.().catch(() => undefined)
         if (snapshot) await this.store.saveSandboxSnapshot(record.id, await snapshot)
-        await this.store.commit(record, events)
+        const recorded = this.lastStoredRequest.record(events)
+        await this.store.commit(record, recorded.events)
+        this.lastStoredRequest.stored(recorded.last)
       } catch (error) {
+        this.lastStoredRequest.forget()
         this.failure ??= error
       }
     })

@@ -33,10 +33,12 @@ type TChatPaneProps = {
   header?: ReactNode
   /** Text the prompt box starts with (an embed's `prompt` attribute). */
   initialPrompt?: string | undefined
+  /** Pages in the messages before those shown (a long session opens with its latest only). */
+  onShowEarlier?: () => Promise<void>
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
@@ -83,6 +85,8 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         decisions={state.permissionDecisions}
         onOpenSettings={onOpenSettings}
         promptActions={promptActions}
+        firstMessageIndex={state.firstMessageIndex}
+        {...(onShowEarlier ? { onShowEarlier } : {})}
       />
       {/* Screen readers hear each answer once it is whole, not every streamed word. */}
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />

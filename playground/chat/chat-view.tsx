@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import { collectFileChanges } from './file-change.ts'
@@ -22,10 +22,14 @@ type TChatViewProps = {
   onOpenSettings: () => void
   /** Edit and send again on the user's prompts; without it they only show. */
   promptActions?: TUserPromptActions
+  /** Where `messages` starts in the conversation: above 0, earlier messages can be shown. */
+  firstMessageIndex?: number
+  /** Pages in the messages before `messages`; the button for it shows while `firstMessageIndex` is above 0. */
+  onShowEarlier?: () => Promise<void>
 }
 
 /** The conversation: user prompts, assistant answers as Markdown with their tool calls, and the live stream. */
-export function ChatView({ messages, streamingText, running, decisions, onOpenSettings, promptActions }: TChatViewProps) {
+export function ChatView({ messages, streamingText, running, decisions, onOpenSettings, promptActions, firstMessageIndex = 0, onShowEarlier }: TChatViewProps) {
   const results = useMemo(() => {
     const byCall = new Map<string, TToolMessage>()
     for (const message of messages) if (message.role === 'tool') byCall.set(message.toolCallId, message)
@@ -37,7 +41,29 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     if (running) void loadRenderer().catch(() => undefined)
   }, [running])
   const box = useRef<HTMLElement>(null)
-  const { onScroll, following, jumpToLatest } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
+  const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
+  // How far the view sat from the bottom when earlier messages were asked for: once they are in
+  // above, the same distance keeps what the reader was looking at in place.
+  const fromBottom = useRef<number | undefined>(undefined)
+  const [loadingEarlier, setLoadingEarlier] = useState(false)
+  useLayoutEffect(() => {
+    const element = box.current
+    if (fromBottom.current === undefined || !element) return
+    element.scrollTop = element.scrollHeight - fromBottom.current
+    fromBottom.current = undefined
+  }, [firstMessageIndex])
+  const showEarlier = async () => {
+    const element = box.current
+    if (!onShowEarlier || !element) return
+    release()
+    fromBottom.current = element.scrollHeight - element.scrollTop
+    setLoadingEarlier(true)
+    try {
+      await onShowEarlier()
+    } finally {
+      setLoadingEarlier(false)
+    }
+  }
 
   const items = messages.map((message, index) => {
     if (message.role === 'tool' || message.role === 'system') return null
@@ -52,7 +78,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     // Keyed by place, like the streaming answer below: when the answer commits, its rendered
     // pieces stay in the page instead of being built again.
     return (
-      <article key={answerKey(index)} className="message assistant" aria-label="Assistant">
+      <article key={answerKey(firstMessageIndex + index)} className="message assistant" aria-label="Assistant">
         {message.content ? <MarkdownBlocks text={message.content} /> : null}
         {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
         {serverToolUsesOf(message).map((use) => (
@@ -77,7 +103,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   // One list with the answers, so the streaming answer and the message it becomes share a key.
   if (streamingText) {
     items.push(
-      <article key={answerKey(messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
+      <article key={answerKey(firstMessageIndex + messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
         <MarkdownBlocks text={streamingText} />
       </article>
     )
@@ -85,6 +111,11 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
 
   return (
     <section ref={box} className="messages" aria-label="Conversation" onScroll={onScroll}>
+      {firstMessageIndex > 0 && onShowEarlier ? (
+        <button type="button" className="show-earlier" onClick={() => void showEarlier()} disabled={loadingEarlier} title={`${firstMessageIndex} earlier messages are not shown`}>
+          {loadingEarlier ? 'Loading earlier messages…' : 'Show earlier messages'}
+        </button>
+      ) : null}
       {messages.length === 0 && !running ? <p className="empty">Ask something, for example “What is in this workspace?”</p> : null}
       {items}
       {running && !streamingText ? (

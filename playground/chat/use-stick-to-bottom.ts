@@ -13,6 +13,8 @@ export type TStickToBottom = {
   following: boolean
   /** Scrolls to the newest content and follows it again. */
   jumpToLatest: () => void
+  /** Stops following, as a reader scrolling up does (content is about to be put above what they read). */
+  release: () => void
 }
 
 /**
@@ -105,5 +107,7 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
     if (box) box.scrollTop = box.scrollHeight
   }, [element, follow])
 
-  return { onScroll, following, jumpToLatest }
+  const release = useCallback(() => follow(false), [follow])
+
+  return { onScroll, following, jumpToLatest, release }
 }

@@ -39,6 +39,7 @@ export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallP
   // The server's providers list with the server's keys; a page's choice may not carry a key or a server.
   listModels: { sessionScoped: false, providerChoice: ([choice]) => choice ?? null },
   openSession: scoped,
+  loadEarlierMessages: scoped,
   closeSession: scoped,
   takeOver: scoped,
   submit: scoped,

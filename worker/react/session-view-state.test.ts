@@ -106,4 +106,24 @@ describe('reduceSessionView', () => {
     expect(reloaded.streamingText).toBe('Writing')
     expect(toSessionStatus(reloaded)).toBe('streaming')
   })
+
+  it('shows a page of the latest messages, places new ones after it and takes earlier pages in front', () => {
+    const history = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? createUserMessage(`q${index}`) : createAssistantMessage(`a${index}`)))
+    const paged = opened({ messages: history.slice(4), firstMessageIndex: 4 })
+    expect(paged.firstMessageIndex).toBe(4)
+
+    // Indexes are the history's: message 6 goes after the two shown, not at position 6.
+    const next = reduceSessionView(paged, { type: 'host_events', events: [committed(0, 6, createUserMessage('q6'))] })
+    expect(next.messages.map((message) => message.content)).toEqual(['q4', 'a5', 'q6'])
+    expect(next.behindStorage).toBe(0)
+
+    const earlier = reduceSessionView(next, { type: 'earlier_messages', sessionId: 's1', page: { messages: history.slice(1, 4), firstIndex: 1 } })
+    expect(earlier.firstMessageIndex).toBe(1)
+    expect(earlier.messages.map((message) => message.content)).toEqual(['a1', 'q2', 'a3', 'q4', 'a5', 'q6'])
+    // A page that does not end where the shown messages begin (read before a reload, say) is dropped.
+    expect(reduceSessionView(earlier, { type: 'earlier_messages', sessionId: 's1', page: { messages: history.slice(0, 2), firstIndex: 0 } })).toBe(earlier)
+    expect(reduceSessionView(earlier, { type: 'earlier_messages', sessionId: 'other', page: { messages: history.slice(0, 1), firstIndex: 0 } })).toBe(earlier)
+    // A message committed past the end of what the view holds still asks for a reload.
+    expect(reduceSessionView(paged, { type: 'host_events', events: [committed(0, 7, createUserMessage('q7'))] }).behindStorage).toBe(1)
+  })
 })

@@ -1,7 +1,7 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
+import type { THostEvent, TMessagePage, TSessionView } from '../../lib/host/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 
@@ -18,7 +18,10 @@ export type TTurnInterruption = 'worker_restarted' | 'driver_lost'
 export type TSessionViewState = {
   sessionId: string | undefined
   name: string
+  /** The committed messages from `firstMessageIndex` on. */
   messages: TUniversalMessage[]
+  /** Where `messages` starts in the history: above 0 while earlier messages are not loaded. */
+  firstMessageIndex: number
   /** Text of the assistant round in flight, until it is committed. */
   streamingText: string
   events: TExecutionEventEnvelope[]
@@ -57,6 +60,8 @@ export type TSessionViewAction =
   /** The same session read again from the host (after a restart or a takeover); notices stay. */
   | { type: 'reloaded'; view: TSessionView }
   | { type: 'host_events'; events: readonly THostEvent[] }
+  /** Messages just before the loaded ones, paged in (`IAgentHost.loadEarlierMessages`). */
+  | { type: 'earlier_messages'; sessionId: string; page: TMessagePage }
   | { type: 'failed'; message: string }
 
 /** The state before any session is open. */
@@ -64,6 +69,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   sessionId: undefined,
   name: '',
   messages: [],
+  firstMessageIndex: 0,
   streamingText: '',
   events: [],
   running: false,
@@ -102,6 +108,12 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
     }
     case 'failed':
       return { ...state, running: false, error: action.message }
+    case 'earlier_messages': {
+      const { page } = action
+      // A page read before the view changed (another session, a reload, a reset) no longer joins it.
+      if (action.sessionId !== state.sessionId || page.firstIndex + page.messages.length !== state.firstMessageIndex) return state
+      return { ...state, messages: page.messages.concat(state.messages), firstMessageIndex: page.firstIndex }
+    }
     case 'host_events': {
       // Replay events are gathered and appended once per batch: a batch can hold thousands.
       const appended: TExecutionEventEnvelope[] = []
@@ -121,6 +133,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     sessionId: view.summary.id,
     name: view.summary.name,
     messages: view.messages,
+    firstMessageIndex: view.firstMessageIndex ?? 0,
     events: view.events,
     permissionDecisions: decisionsIn(view.events),
     running: view.running,
@@ -193,14 +206,17 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
     // A compaction or a clear replaced the conversation: the page shows what the model now sees.
     case 'history_replaced' as TExecutionEventEnvelope['type']: {
       const { messages } = (event as unknown as { data: { messages: TUniversalMessage[] } }).data
-      return { ...state, messages: [...messages], streamingText: '' }
+      return { ...state, messages: [...messages], firstMessageIndex: 0, streamingText: '' }
     }
     case 'history_mutation': {
       // Past the end: messages before it were committed where this view did not see them (a
       // restarted worker closed a turn off). Writing it would leave holes; the view is read again.
-      if (event.data.index > state.messages.length) return { ...state, behindStorage: state.behindStorage + 1 }
+      const at = event.data.index - state.firstMessageIndex
+      if (at > state.messages.length) return { ...state, behindStorage: state.behindStorage + 1 }
+      // Before the loaded page: that message is not shown, so there is nothing to change.
+      if (at < 0) return state
       const messages = [...state.messages]
-      messages[event.data.index] = event.data.message
+      messages[at] = event.data.message
       const streamingText = event.data.message.role === 'assistant' ? '' : state.streamingText
       return { ...state, messages, streamingText }
     }

@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
+import type { IAgentHost, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
@@ -23,6 +23,14 @@ export type TAgentSession = {
   /** Asks the tab driving the session to hand it over (see `IAgentHost.takeOver`). */
   takeOver: () => Promise<void>
   answerPermission: (requestId: string, answer: TPermissionAnswer) => Promise<void>
+  /** Pages in up to `count` messages before those shown (when the session was opened with its latest only). */
+  loadEarlierMessages: (count: number) => Promise<void>
+}
+
+/** How `useAgentSession` opens its session. */
+export type TAgentSessionOptions = {
+  /** Opens with the latest messages only, at most this many; `loadEarlierMessages` pages in the rest. */
+  latestMessages?: number
 }
 
 /**
@@ -31,8 +39,10 @@ export type TAgentSession = {
  * tab, the view is read again from the host, since storage is then ahead of the events seen.
  * Works with the worker client and with an in-thread host alike.
  */
-export function useAgentSession(host: IAgentHost, sessionId: string | undefined): TAgentSession {
+export function useAgentSession(host: IAgentHost, sessionId: string | undefined, options: TAgentSessionOptions = {}): TAgentSession {
   const [state, dispatch] = useReducer(reduceSessionView, EMPTY_SESSION_VIEW)
+  const { latestMessages } = options
+  const openOptions = useMemo(() => (latestMessages === undefined ? undefined : { latestMessages }), [latestMessages])
   const reload = useRef<() => void>(() => undefined)
 
   useHostEvents(host, (events: THostEvent[]) => {
@@ -46,15 +56,13 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
     if (!sessionId) return
     let active = true
     reload.current = () => {
-      host
-        .openSession(sessionId)
+      openView(host, sessionId, openOptions)
         .then((view) => active && dispatch({ type: 'reloaded', view }))
         .catch(() => undefined)
         // openSession counts views; each reload's extra count is given back at once.
         .finally(() => void host.closeSession(sessionId).catch(() => undefined))
     }
-    host
-      .openSession(sessionId)
+    openView(host, sessionId, openOptions)
       .then((view) => active && dispatch({ type: 'opened', view }))
       .catch((error: unknown) => active && dispatch({ type: 'failed', message: describeError(error) }))
     return () => {
@@ -62,7 +70,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
       reload.current = () => undefined
       void host.closeSession(sessionId).catch(() => undefined)
     }
-  }, [host, sessionId])
+  }, [host, sessionId, openOptions])
 
   // A committed message past the end of the view: storage is ahead of it.
   useEffect(() => {
@@ -102,16 +110,35 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined)
     [host, sessionId]
   )
 
+  const { firstMessageIndex } = state
+  const loadEarlierMessages = useCallback(
+    async (count: number) => {
+      if (!sessionId || firstMessageIndex === 0) return
+      try {
+        const page = await host.loadEarlierMessages(sessionId, firstMessageIndex, count)
+        dispatch({ type: 'earlier_messages', sessionId, page })
+      } catch (error) {
+        dispatch({ type: 'failed', message: describeError(error) })
+      }
+    },
+    [host, sessionId, firstMessageIndex]
+  )
+
   const status = toSessionStatus(state)
   // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
   const { messages, events } = state
   const context = useMemo(() => toContextState({ messages, events }), [messages])
-  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission }
+  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages }
 }
 
 /** Events after which the stored session is ahead of what the page has seen. */
 export function isReloadCue(event: THostEvent, sessionId: string | undefined): boolean {
   return (event.kind === 'turn_interrupted' || event.kind === 'session_access') && event.sessionId === sessionId
+}
+
+// Without options the call carries the session id alone: a remote call would send a left-out argument as null.
+function openView(host: IAgentHost, sessionId: string, options: TOpenSessionOptions | undefined): ReturnType<IAgentHost['openSession']> {
+  return options === undefined ? host.openSession(sessionId) : host.openSession(sessionId, options)
 }
 
 function describeError(error: unknown): string {

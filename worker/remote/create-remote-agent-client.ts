@@ -29,6 +29,7 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   setSessionSettings: true,
   listModels: true,
   openSession: true,
+  loadEarlierMessages: true,
   closeSession: true,
   takeOver: true,
   submit: true,

@@ -38,12 +38,32 @@ export type TCreateSessionOptions = { name?: string; provider?: TProviderChoice 
 /** Everything the page needs to show a stored session. */
 export type TSessionView = {
   summary: TSessionSummary
+  /** The committed messages from `firstMessageIndex` on: all of them unless the open asked for the latest only. */
   messages: TUniversalMessage[]
+  /** Where `messages` starts in the history; 0 (or absent) when they are all there. */
+  firstMessageIndex?: number
   events: TExecutionEventEnvelope[]
   /** True while a turn of this session is running. */
   running: boolean
   /** True when another tab drives this session: this host follows its events and refuses turns. */
   readOnly?: boolean
+}
+
+/** How to open a session. */
+export type TOpenSessionOptions = {
+  /**
+   * Shows the latest messages only: at most this many, starting at a user message where one is among them:
+   * a long session opens fast, and `loadEarlierMessages` pages in the rest when asked.
+   */
+  latestMessages?: number
+}
+
+/** Committed messages of a session read a page at a time. */
+export type TMessagePage = {
+  /** The messages, oldest first. */
+  messages: TUniversalMessage[]
+  /** Where `messages` starts in the history: 0 once the first message is reached. */
+  firstIndex: number
 }
 
 /** Stored sessions: create, list, open and close, rename, fork, delete, and the model each talks to. */
@@ -60,8 +80,13 @@ export interface IHostSessions {
   forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary>
   /** Switches the model a session talks to; a key stays in memory only. */
   setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary>
-  /** Loads a session's committed messages and replay events. */
-  openSession(sessionId: string): Promise<TSessionView>
+  /** Loads a session's committed messages (all, or the latest when `options` says) and replay events. */
+  openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView>
+  /**
+   * The committed messages just before `beforeIndex`, at most `count` of them, oldest first: the
+   * page of a conversation opened with its latest messages only that comes before it.
+   */
+  loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage>
   /**
    * Says the page no longer shows a session: the host may free its live sandbox and, in a
    * browser, let another tab drive it. The stored session is untouched; a running turn goes on.

@@ -3,7 +3,7 @@ import { ValidationError } from '../../core/errors.ts'
 import type { IAIProvider } from '../../core/provider.ts'
 import type { ITool } from '../../core/tool.ts'
 import type { TPermissionMode } from '../../permissions/index.ts'
-import { redactSecrets } from '../../storage/replay-log/redact-secrets.ts'
+import { MessageRedactionMemo, redactEventSecrets } from '../../storage/replay-log/redact-secrets.ts'
 import type { ISessionStore } from '../../storage/session-store.ts'
 import type { TPermissionEnforcerOptions } from '../permission-enforcer-types.ts'
 import type { TSessionEvent } from '../session-events.ts'
@@ -60,6 +60,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
         })
       : undefined
     await persistence?.start()
+    const redactedMessages = new MessageRedactionMemo()
     const child = createSubagentSession({
       definition,
       provider: parts.provider,
@@ -69,7 +70,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       sessionId,
       ...(parts.context ? { context: parts.context } : {}),
       onEvent: (event) => {
-        const redacted = redactSecrets(event)
+        const redacted = redactEventSecrets(event, [], redactedMessages)
         parts.onEvent?.(redacted)
         return persistence?.observe(redacted)
       }

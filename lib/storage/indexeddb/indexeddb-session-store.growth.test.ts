@@ -1,4 +1,5 @@
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import jsSHA from 'jssha/sha256'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { LocalAgentHost } from '../../host/local-agent-host.ts'
@@ -7,9 +8,10 @@ import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 
 // Long sessions must cost the same per turn. Wall-clock ratios are noise on a busy machine, so
-// this counts what the store hands IndexedDB: the bytes (as JSON) of every value put during a
-// turn. A commit that rewrites the whole record, or a request stored with a reference per
-// message, grows with the session; what a turn adds does not.
+// this counts the work itself: the bytes (as JSON) of every value put into IndexedDB during a
+// turn, and the characters hashed for its replay log. A commit that rewrites the whole record, a
+// request stored with a reference per message, or a request whose hash covers the whole history
+// grows with the session; what a turn adds does not.
 
 stubIndexedDBGlobals()
 
@@ -41,7 +43,24 @@ async function bytesPutDuring(work: () => Promise<void>): Promise<number> {
   return bytes
 }
 
-type TGrowth = { lastTurnBytes: number; storedBytes: number }
+/** Characters hashed (replay chain and message payloads) while `work` runs. */
+async function charactersHashedDuring(work: () => Promise<void>): Promise<number> {
+  let characters = 0
+  const prototype = Object.getPrototypeOf(jsSHA.prototype) as { update(input: string): unknown }
+  const update = prototype.update
+  const spy = vi.spyOn(prototype, 'update').mockImplementation(function (this: unknown, input: string) {
+    characters += input.length
+    return update.call(this, input)
+  })
+  try {
+    await work()
+  } finally {
+    spy.mockRestore()
+  }
+  return characters
+}
+
+type TGrowth = { lastTurnBytes: number; storedBytes: number; lastTurnHashedCharacters: number }
 
 /** Runs a session of `turns` turns on a fresh database; measures its last turn and all it wrote. */
 async function measureSession(turns: number): Promise<TGrowth> {
@@ -57,24 +76,42 @@ async function measureSession(turns: number): Promise<TGrowth> {
   const session = await host.createSession()
   let storedBytes = 0
   for (let turn = 0; turn < turns - 1; turn++) storedBytes += await bytesPutDuring(() => host.submit(session.id, `Question ${turn}: what does the readme say?`).then(() => undefined))
-  const lastTurnBytes = await bytesPutDuring(() => host.submit(session.id, `Question ${turns - 1}: what does the readme say?`).then(() => undefined))
+  let lastTurnBytes = 0
+  const lastTurnHashedCharacters = await charactersHashedDuring(async () => {
+    lastTurnBytes = await bytesPutDuring(() => host.submit(session.id, `Question ${turns - 1}: what does the readme say?`).then(() => undefined))
+  })
   expect((await store.loadSession(session.id))?.messages).toHaveLength(turns * 4)
   await host.closeSession(session.id)
   await store.close()
-  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes }
+  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes, lastTurnHashedCharacters }
+}
+
+let measured: Promise<{ short: TGrowth; long: TGrowth }> | undefined
+
+/** Both sessions, run once for every test of this file. */
+function measureShortAndLong(): Promise<{ short: TGrowth; long: TGrowth }> {
+  measured ??= (async () => ({ short: await measureSession(10), long: await measureSession(100) }))()
+  return measured
 }
 
 afterEach(() => vi.restoreAllMocks())
 
 describe('IndexedDB session store: a long session costs the same per turn', () => {
   it('writes as many bytes for turn 100 as for turn 10, and stores bytes in proportion to the conversation', { timeout: 120_000 }, async () => {
-    const short = await measureSession(10)
-    const long = await measureSession(100)
+    const { short, long } = await measureShortAndLong()
 
     // With the whole record rewritten per commit and a reference per message in each request,
     // turn 100 wrote 8× what turn 10 did, and 100 turns stored 64× what 10 turns stored.
     expect(long.lastTurnBytes / short.lastTurnBytes).toBeLessThanOrEqual(1.5)
     // Ten times the turns, at most 1.5 × ten times the bytes: linear, not quadratic.
     expect(long.storedBytes / short.storedBytes).toBeLessThanOrEqual(15)
+  })
+
+  it('hashes as much for turn 100 as for turn 10: a request names the history it shares', { timeout: 120_000 }, async () => {
+    const { short, long } = await measureShortAndLong()
+
+    // With each request's hash covering its whole history, turn 100 hashed 6× what turn 10 did.
+    expect(short.lastTurnHashedCharacters).toBeGreaterThan(0)
+    expect(long.lastTurnHashedCharacters / short.lastTurnHashedCharacters).toBeLessThanOrEqual(1.5)
   })
 })

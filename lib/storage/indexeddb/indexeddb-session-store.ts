@@ -8,7 +8,7 @@ import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../rep
 import {
   chainForCommit,
   fromReplayRecord,
-  toEnvelope,
+  toEnvelopes,
   toReplayRecord,
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
@@ -192,7 +192,7 @@ export class IndexedDBSessionStore implements ISessionStore {
   async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return this.run('loadEvents', sessionId, async (database) => {
       const values = await this.readEvents(database, sessionId)
-      return parseExecutionEvents(values, sessionId).map((event) => toEnvelope(event as TStoredReplayEvent))
+      return toEnvelopes(parseExecutionEvents(values, sessionId) as TStoredReplayEvent[], sessionId)
     })
   }
 

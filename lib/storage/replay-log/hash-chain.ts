@@ -1,18 +1,26 @@
 import jsSHA from 'jssha/sha256'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { canonicalEventJson, canonicalJson } from './canonical-event-json.ts'
+import { historyRangeOf } from './history-range.ts'
 
 export { canonicalJson }
 
 /** The `prevHash` of a log's first record. */
 export const GENESIS_HASH = '0'.repeat(64)
 
-/** Version of the replay record format. */
-export const REPLAY_FORMAT_VERSION = 1
+/**
+ * Version of the replay record format written now. Version 2 lets a `provider_request` name the
+ * history it shares with an earlier request (`data.historyRange`) instead of repeating it; the
+ * hash covers the event as recorded, so version 1 records verify unchanged.
+ */
+export const REPLAY_FORMAT_VERSION = 2
+
+/** Every record format version a log may hold: version 1 records are never rewritten. */
+export type TReplayFormatVersion = 1 | typeof REPLAY_FORMAT_VERSION
 
 /** One link of a session's replay log: an event and the hash that chains it to the one before. */
 export type TReplayRecord = {
-  version: typeof REPLAY_FORMAT_VERSION
+  version: TReplayFormatVersion
   event: TExecutionEventEnvelope
   prevHash: string
   hash: string
@@ -73,13 +81,22 @@ export function verifyReplayLog(records: readonly TReplayRecord[], head?: TRepla
 
 function verifyReplayChain(records: readonly TReplayRecord[]): TReplayVerification {
   let previous = GENESIS_HASH
+  // How many messages each request sent, by seq: a later request's range must lie within one.
+  const sentCounts = new Map<number, number>()
   for (const [index, record] of records.entries()) {
-    if (record.version !== REPLAY_FORMAT_VERSION) {
-      return { ok: false, index, reason: `record ${index} has format version ${String(record.version)}; expected ${REPLAY_FORMAT_VERSION}` }
+    if (record.version !== 1 && record.version !== REPLAY_FORMAT_VERSION) {
+      return { ok: false, index, reason: `record ${index} has format version ${String(record.version)}; expected 1 to ${REPLAY_FORMAT_VERSION}` }
     }
     if (record.prevHash !== previous) return { ok: false, index, reason: `record ${index} does not follow record ${index - 1}: the chain is broken` }
     if (hashReplayEvent(previous, record.event) !== record.hash) {
       return { ok: false, index, reason: `record ${index} (seq ${record.event.seq}) was changed after it was written: its hash does not match` }
+    }
+    const range = historyRangeOf(record.event)
+    if (range !== undefined && (record.version === 1 || !(Number.isInteger(range.count) && range.count >= 0 && (sentCounts.get(range.seq) ?? -1) >= range.count))) {
+      return { ok: false, index, reason: `record ${index} (seq ${record.event.seq}) names ${range.count} messages of the request at seq ${range.seq}, which the log does not hold` }
+    }
+    if (record.event.type === 'provider_request' && Array.isArray(record.event.data.messages)) {
+      sentCounts.set(record.event.seq, (range?.count ?? 0) + record.event.data.messages.length)
     }
     previous = record.hash
   }

@@ -71,3 +71,47 @@ function redactValue(value: unknown, secrets: readonly string[]): unknown {
   }
   return copy
 }
+
+// Where events carry history messages: a list under `data.messages`, or one under `data.message`.
+const MESSAGE_FIELDS: Record<string, 'messages' | 'message'> = {
+  provider_request: 'messages',
+  history_replaced: 'messages',
+  history_mutation: 'message',
+  assistant_message_committed: 'message',
+  tool_message_committed: 'message'
+}
+
+/**
+ * Redacted copies of history messages, one per message object and set of secrets. A committed
+ * message never changes, and every request of a session carries the history again: with the
+ * memo, each message is redacted once and the same copy stands in every event, so what reads
+ * the events later (the replay log naming a request's shared history) can compare by identity.
+ */
+export class MessageRedactionMemo {
+  private readonly copies = new WeakMap<object, { secrets: string; copy: unknown }>()
+
+  /** The redacted copy of `message` under `secrets`, made once. */
+  redact(message: unknown, secrets: readonly string[], secretsKey = secrets.join('\u0000')): unknown {
+    if (typeof message !== 'object' || message === null) return redactSecrets(message, secrets)
+    const known = this.copies.get(message)
+    if (known !== undefined && known.secrets === secretsKey) return known.copy
+    const copy = redactSecrets(message, secrets)
+    this.copies.set(message, { secrets: secretsKey, copy })
+    return copy
+  }
+}
+
+/**
+ * An event redacted as `redactSecrets` redacts it, the history messages it carries through
+ * `memo` so each keeps one redacted copy across events.
+ */
+export function redactEventSecrets<TEvent>(event: TEvent, secrets: readonly string[], memo: MessageRedactionMemo): TEvent {
+  const { type, data } = (event ?? {}) as { type?: unknown; data?: unknown }
+  const field = typeof type === 'string' ? MESSAGE_FIELDS[type] : undefined
+  if (field === undefined || typeof data !== 'object' || data === null || !(field in data)) return redactSecrets(event, secrets)
+  const { [field]: carried, ...rest } = data as Record<string, unknown>
+  const redacted = redactSecrets({ ...(event as object), data: rest }, secrets) as { data: Record<string, unknown> }
+  const secretsKey = secrets.join('\u0000')
+  const messages = Array.isArray(carried) ? carried.map((message) => memo.redact(message, secrets, secretsKey)) : memo.redact(carried, secrets, secretsKey)
+  return { ...redacted, data: { ...redacted.data, [field]: messages } } as TEvent
+}

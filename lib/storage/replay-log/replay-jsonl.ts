@@ -1,12 +1,16 @@
 import { ValidationError } from '../../core/errors.ts'
-import { REPLAY_FORMAT_VERSION, toReplayLogHead, verifyReplayLog, type TReplayLogHead, type TReplayRecord } from './hash-chain.ts'
+import { REPLAY_FORMAT_VERSION, toReplayLogHead, verifyReplayLog, type TReplayFormatVersion, type TReplayLogHead, type TReplayRecord } from './hash-chain.ts'
 import { redactSecrets } from './redact-secrets.ts'
 import { sessionSettingsSchema, type TSessionSettings } from '../session-settings.ts'
 
-/** The first line of an exported log: what it is and how many records follow. */
+/**
+ * The first line of an exported log: what it is and how many records follow. Exports are written
+ * at the current version; a version 1 file (whose requests each carry their whole history) still
+ * imports.
+ */
 export type TReplayExportHeader = {
   format: 'robota-replay'
-  version: typeof REPLAY_FORMAT_VERSION
+  version: TReplayFormatVersion
   sessionId: string
   recordCount: number
   lastHash: string
@@ -75,8 +79,8 @@ export function importReplayLogJsonl(text: string, options: { maxBytes?: number 
   })
   const header = parsed[0] as Partial<TReplayExportHeader> | null
   if (header?.format !== 'robota-replay') refuse('line 1 is not a Robota replay header.', { line: 1 })
-  if (header.version !== REPLAY_FORMAT_VERSION) {
-    refuse(`format version ${String(header.version)} is not supported (expected ${REPLAY_FORMAT_VERSION}).`, { line: 1 })
+  if (header.version !== 1 && header.version !== REPLAY_FORMAT_VERSION) {
+    refuse(`format version ${String(header.version)} is not supported (expected 1 to ${REPLAY_FORMAT_VERSION}).`, { line: 1 })
   }
   if (typeof header.sessionId !== 'string' || typeof header.recordCount !== 'number') refuse('the header lacks sessionId or recordCount.', { line: 1 })
   const records = parsed.slice(1) as TReplayRecord[]

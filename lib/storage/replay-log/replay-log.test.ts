@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { createTestEvents } from '../session-store.fixtures.ts'
-import { chainReplayEvents, GENESIS_HASH, hashReplayEvent, verifyReplayLog } from './hash-chain.ts'
+import { chainReplayEvents, GENESIS_HASH, hashReplayEvent, REPLAY_FORMAT_VERSION, verifyReplayLog } from './hash-chain.ts'
 import { REDACTED, redactSecrets } from './redact-secrets.ts'
 import { exportReplayLogJsonl, importReplayLogJsonl } from './replay-jsonl.ts'
 import { findReplayGaps } from './validate-replay-log.ts'
@@ -45,7 +45,7 @@ describe('JSONL export and import', () => {
   it('round-trips a log exactly', () => {
     const imported = importReplayLogJsonl(exported)
     expect(imported.records).toEqual(records)
-    expect(imported.header).toMatchObject({ format: 'robota-replay', version: 1, sessionId: 's1', recordCount: 4 })
+    expect(imported.header).toMatchObject({ format: 'robota-replay', version: REPLAY_FORMAT_VERSION, sessionId: 's1', recordCount: 4 })
   })
 
   const lines = exported.trim().split('\n')
@@ -54,7 +54,7 @@ describe('JSONL export and import', () => {
     ['an empty file', '', /the file is empty/],
     ['not JSON', 'hello\n', /line 1 is not JSON/],
     ['a foreign header', JSON.stringify({ format: 'other' }), /line 1 is not a Robota replay header/],
-    ['a wrong version', lines[0]?.replace('"version":1', '"version":9') ?? '', /format version 9 is not supported/],
+    ['a wrong version', lines[0]?.replace(`"version":${REPLAY_FORMAT_VERSION}`, '"version":9') ?? '', /format version 9 is not supported/],
     ['a truncated file', lines.slice(0, 3).join('\n'), /truncated: the header announces 4 records, the file holds 2/],
     ['a tampered record', tamperedLine, /record 1 \(seq 1\) was changed after it was written.*\(line 3\)/],
     ['a broken line', [...lines.slice(0, 2), '{"version":1', ...lines.slice(3)].join('\n'), /line 3 is not JSON/],

@@ -1,6 +1,7 @@
 import { StorageError } from '../../core/errors.ts'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { GENESIS_HASH, hashReplayEvent, REPLAY_FORMAT_VERSION, type TReplayRecord } from './hash-chain.ts'
+import { resolveHistoryRanges } from './history-range.ts'
 
 /** An event as a store keeps it: the envelope with its chain links beside it. */
 export type TStoredReplayEvent = TExecutionEventEnvelope & { prevHash: string; hash: string }
@@ -41,6 +42,15 @@ export function chainForCommit(
 export function toEnvelope(stored: TStoredReplayEvent): TExecutionEventEnvelope {
   const { prevHash: _prevHash, hash: _hash, ...envelope } = stored
   return envelope as TExecutionEventEnvelope
+}
+
+/**
+ * A session's whole stored log (in `seq` order) as `loadEvents` hands it out: envelopes whose
+ * requests carry every message they sent, each history range resolved.
+ * @throws StorageError naming the event whose range names a request the log does not hold.
+ */
+export function toEnvelopes(stored: readonly TStoredReplayEvent[], sessionId: string): TExecutionEventEnvelope[] {
+  return resolveHistoryRanges(stored.map(toEnvelope), sessionId)
 }
 
 /** The stored event as a replay record, as `loadReplayLog` hands it out. */

@@ -1,5 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
-import { REDACTED, redactSecrets } from './redact-secrets.ts'
+import { MessageRedactionMemo, REDACTED, redactEventSecrets, redactSecrets } from './redact-secrets.ts'
 import { findSecretValues, scrubSecretFragments } from './secret-fragments.ts'
 import { StreamSecretScanner, type TSecretSpan } from './stream-secret-scanner.ts'
 
@@ -24,6 +24,7 @@ export class StreamRedactor {
   private readonly queue: TQueued[] = []
   // Secrets found in the text, searched for in every later event: a key seen once stays hidden.
   private readonly learned: string[] = []
+  private readonly messages = new MessageRedactionMemo()
 
   constructor(
     private readonly emit: (event: TExecutionEventEnvelope) => void,
@@ -42,7 +43,7 @@ export class StreamRedactor {
     // The whole response names what its streamed fragments may hold in pieces.
     if (this.queue.length > 0) this.learnWhole(findSecretValues(event))
     this.end()
-    this.emit(redactSecrets(event, this.knownSecrets()))
+    this.emit(redactEventSecrets(event, this.knownSecrets(), this.messages))
   }
 
   /** Ends the text block in flight and lets every held event out. */

@@ -4,7 +4,7 @@ import { assertCommittable, selectNewEvents } from '../../../lib/storage/assert-
 import { inspectSessionRecord, parseSessionRecord } from '../../../lib/storage/parse-session-record.ts'
 import { assertImportable } from '../../../lib/storage/replay-log/assert-importable.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../../lib/storage/replay-log/hash-chain.ts'
-import { chainForCommit, fromReplayRecord, toEnvelope, toReplayRecord, type TStoredReplayEvent } from '../../../lib/storage/replay-log/stored-replay-event.ts'
+import { chainForCommit, fromReplayRecord, toEnvelope, toEnvelopes, toReplayRecord, type TStoredReplayEvent } from '../../../lib/storage/replay-log/stored-replay-event.ts'
 import type { ISessionStore, TCorruptSessionEntry, TSessionListing, TSessionRecord, TSessionSummary } from '../../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../../lib/storage/session-summary.ts'
 import { ensurePostgresSchema } from './postgres-schema.ts'
@@ -97,7 +97,7 @@ export class PostgresSessionStore implements ISessionStore {
   }
 
   async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
-    return (await this.readStoredEvents(sessionId)).map(toEnvelope)
+    return toEnvelopes(await this.readStoredEvents(sessionId), sessionId)
   }
 
   async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
+import type { TUniversalMessage } from '../lib/core/messages.ts'
+import { chainReplayEvents, GENESIS_HASH } from '../lib/storage/replay-log/hash-chain.ts'
+import { toRecordedRequest } from '../lib/storage/replay-log/history-range.ts'
+import { exportReplayLogJsonl } from '../lib/storage/replay-log/replay-jsonl.ts'
+import { collectPageErrors, openPlayground } from './playground-fixtures.ts'
+
+// A long conversation opens on its latest messages; "Show earlier messages" at the top brings in
+// the ones before and leaves what the reader was looking at where it was.
+
+const TURNS = 80
+
+/** The export of a session of `TURNS` turns (a question and an answer each), requests recorded as ranges. */
+function longConversationJsonl(sessionId: string): string {
+  const events: TExecutionEventEnvelope[] = []
+  const history: TUniversalMessage[] = []
+  let previous: { seq: number; messages: readonly unknown[] } | undefined
+  const push = (event: Omit<TExecutionEventEnvelope, 'seq' | 'ts' | 'sessionId'>) => {
+    events.push({ ...event, seq: events.length, ts: 1_700_000_000_000 + events.length, sessionId } as TExecutionEventEnvelope)
+  }
+  const append = (message: TUniversalMessage, round?: number) => {
+    history.push(message)
+    push({ executionId: `turn-${message.id}`, ...(round === undefined ? {} : { round }), type: 'history_mutation', data: { mutation: 'append', index: history.length - 1, message } } as never)
+  }
+  for (let turn = 1; turn <= TURNS; turn++) {
+    append({ id: `q${turn}`, role: 'user', state: 'complete', timestamp: turn, content: `Question number ${turn}` })
+    const request = { seq: events.length, ts: 0, sessionId, executionId: `turn-q${turn}`, round: 1, type: 'provider_request', data: { provider: 'offline-demo', model: 'scripted', messages: [...history], tools: [] } } as TExecutionEventEnvelope
+    events.push(toRecordedRequest(request, previous))
+    previous = { seq: request.seq, messages: [...history] }
+    append({ id: `a${turn}`, role: 'assistant', state: 'complete', timestamp: turn, content: `Answer number ${turn}, a line of text long enough to take some room in the conversation.` }, 1)
+  }
+  return exportReplayLogJsonl(sessionId, chainReplayEvents(GENESIS_HASH, events), undefined, 'Long conversation')
+}
+
+test('a long conversation opens on its latest messages and shows earlier ones on request, keeping the reader in place', async ({ page }) => {
+  test.setTimeout(60_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const replay = page.getByRole('complementary', { name: 'Replay events' })
+  await replay.getByLabel('Replay log file').setInputFiles({ name: 'long.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(longConversationJsonl('long-conversation')) })
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('You').last()).toHaveText(`Question number ${TURNS}`)
+
+  // 60 messages: the last 30 turns.
+  const prompts = conversation.getByLabel('You')
+  await expect(prompts).toHaveCount(30)
+  await expect(prompts.first()).toHaveText(`Question number ${TURNS - 29}`)
+  const showEarlier = conversation.getByRole('button', { name: 'Show earlier messages', exact: true })
+  await expect(showEarlier).toBeVisible()
+
+  // The reader scrolls up to the top of what is shown, where the button is (a wheel, so the view
+  // stops following the newest text as it does for a person).
+  await conversation.hover()
+  await page.mouse.wheel(0, -100_000)
+  await expect.poll(() => conversation.evaluate((element) => element.scrollTop)).toBe(0)
+  const before = await prompts.first().boundingBox()
+  await showEarlier.click()
+  await expect(prompts).toHaveCount(TURNS)
+  await expect(prompts.first()).toHaveText('Question number 1')
+  const kept = conversation.getByLabel('You').filter({ hasText: new RegExp(`^Question number ${TURNS - 29}$`) })
+  const after = await kept.boundingBox()
+  expect(before).not.toBeNull()
+  expect(after).not.toBeNull()
+  // What the reader looked at stays where it was, give or take less than a turn's height (blocks
+  // laid out with estimated sizes settle as they render); left alone it would sit some 3,700 px
+  // lower, under the 50 turns brought in above it.
+  expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(100)
+  expect(await conversation.evaluate((element) => element.scrollTop)).toBeGreaterThan(1_000)
+  // Every message is in: nothing is left to show.
+  await expect(showEarlier).toHaveCount(0)
+  expect(errors).toEqual([])
+})
