@@ -6,7 +6,8 @@ import { printFigureLines } from '../report/figure-lines.ts'
 import { BENCH_ROOT } from '../size/project-paths.ts'
 import { AGENT_WORKER_URL_PART, openBuiltPlayground, waitForPromptReady } from './built-playground-page.ts'
 import type { TSeedWindow } from './seed-long-session-page.ts'
-import { TargetHeaps, type THeapReading } from './target-heaps.ts'
+import { readHeaps, type THeapReading } from './target-heaps.ts'
+import { WorkerDevTools } from './worker-devtools.ts'
 
 // Memory of a long session in the built playground (issue 23, item 5). A 1,000-turn session is
 // written into the page's IndexedDB, the page reloads, and three times over: the heaps are read
@@ -57,19 +58,19 @@ async function waitForLastMessage(page: Page, text: string): Promise<void> {
 
 type TCycle = { before: THeapReading; open: THeapReading; after: THeapReading; openMilliseconds: number }
 
-async function openAndClose(page: Page, heaps: TargetHeaps): Promise<TCycle> {
-  const before = await heaps.read(AGENT_WORKER_URL_PART)
+async function openAndClose(page: Page, devtools: WorkerDevTools): Promise<TCycle> {
+  const before = await readHeaps(devtools, AGENT_WORKER_URL_PART)
   const started = Date.now()
   await page.locator('button.session-open', { hasText: SESSION_NAME }).click()
   await waitForLastMessage(page, `Turn ${TURNS}: the workspace holds`)
   const openMilliseconds = Date.now() - started
   await page.waitForTimeout(SETTLE_MILLISECONDS)
-  const open = await heaps.read(AGENT_WORKER_URL_PART)
+  const open = await readHeaps(devtools, AGENT_WORKER_URL_PART)
   await page.locator('button.new-session').click()
   await page.waitForFunction(() => document.querySelector('section[aria-label="Conversation"] p.empty') !== null, undefined, { polling: 50, timeout: 60_000 })
   await waitForPromptReady(page)
   await page.waitForTimeout(SETTLE_MILLISECONDS)
-  const after = await heaps.read(AGENT_WORKER_URL_PART)
+  const after = await readHeaps(devtools, AGENT_WORKER_URL_PART)
   return { before, open, after, openMilliseconds }
 }
 
@@ -87,10 +88,10 @@ async function main(): Promise<void> {
     await page.reload()
     await waitForPromptReady(page)
     await page.locator('button.session-open', { hasText: SESSION_NAME }).waitFor()
-    const heaps = await TargetHeaps.attach(page)
+    const devtools = await WorkerDevTools.attach(page)
     const cycles: TCycle[] = []
-    for (let cycle = 0; cycle < CYCLES; cycle++) cycles.push(await openAndClose(page, heaps))
-    await heaps.detach()
+    for (let cycle = 0; cycle < CYCLES; cycle++) cycles.push(await openAndClose(page, devtools))
+    await devtools.detach()
 
     const runtime = `Chromium ${browser.version()}, built playground`
     const session = `${SESSION_NAME}: ${seeded.messages.toLocaleString('en')} messages, ${seeded.events.toLocaleString('en')} events`

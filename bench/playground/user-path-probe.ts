@@ -52,8 +52,15 @@ export function installUserPathProbe(): void {
     }
   }
   ;(window as unknown as TUserPathWindow).robotaUserPath = probe
-  // Capturing at the window runs before the form's own handler sends the prompt.
-  window.addEventListener('submit', () => probe.submits.push(now()), true)
+  // Capturing at the window runs before the form's own handler sends the prompt; other forms
+  // (the settings dialog's) are not prompts.
+  window.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof Element && event.target.matches('form.prompt')) probe.submits.push(now())
+    },
+    true
+  )
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) probe.longTasks.push({ startAt: performance.timeOrigin + entry.startTime, duration: entry.duration })
   }).observe({ type: 'longtask', buffered: true })
