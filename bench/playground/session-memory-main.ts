@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
+import { createWriteStream } from 'node:fs'
 import { join } from 'node:path'
 import type { TExternalFigure } from '../report/bench-results.ts'
 import { printFigureLines } from '../report/figure-lines.ts'
@@ -14,7 +15,8 @@ import { WorkerDevTools } from './worker-devtools.ts'
 // with an empty session open, the long session is opened from the list until its last turn shows,
 // the heaps are read, a new empty session is made, the heaps are read again. Each reading follows
 // full collections in the page and in the agent worker. Prints `ROBOTA_BENCH_FIGURE` lines and a
-// summary on stderr.
+// summary on stderr. BENCH_HEAP_SNAPSHOT=<file> also saves a heap snapshot of the page after the
+// first close, to find what still holds the session.
 
 // The playground's worker keeps sessions in the default database of `exposeAgentHost`.
 const PLAYGROUND_DATABASE = 'robota'
@@ -74,6 +76,16 @@ async function openAndClose(page: Page, devtools: WorkerDevTools): Promise<TCycl
   return { before, open, after, openMilliseconds }
 }
 
+/** Writes a heap snapshot of the page to `path`. */
+async function savePageHeapSnapshot(devtools: WorkerDevTools, path: string): Promise<void> {
+  const file = createWriteStream(path)
+  const write = ({ chunk }: { chunk: string }) => void file.write(chunk)
+  devtools.pageSession.on('HeapProfiler.addHeapSnapshotChunk', write)
+  await devtools.pageSession.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false })
+  devtools.pageSession.off('HeapProfiler.addHeapSnapshotChunk', write)
+  await new Promise((resolve) => file.end(resolve))
+}
+
 async function main(): Promise<void> {
   const seedScript = await bundleSeedScript()
   const playground = await openBuiltPlayground()
@@ -90,7 +102,10 @@ async function main(): Promise<void> {
     await page.locator('button.session-open', { hasText: SESSION_NAME }).waitFor()
     const devtools = await WorkerDevTools.attach(page)
     const cycles: TCycle[] = []
-    for (let cycle = 0; cycle < CYCLES; cycle++) cycles.push(await openAndClose(page, devtools))
+    for (let cycle = 0; cycle < CYCLES; cycle++) {
+      cycles.push(await openAndClose(page, devtools))
+      if (cycle === 0 && process.env.BENCH_HEAP_SNAPSHOT) await savePageHeapSnapshot(devtools, process.env.BENCH_HEAP_SNAPSHOT)
+    }
     await devtools.detach()
 
     const runtime = `Chromium ${browser.version()}, built playground`
