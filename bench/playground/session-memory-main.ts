@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
 import { createWriteStream } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { TExternalFigure } from '../report/bench-results.ts'
-import { printFigureLines } from '../report/figure-lines.ts'
+import { machineLoadFigure, printFigureLines } from '../report/figure-lines.ts'
 import { BENCH_ROOT } from '../size/project-paths.ts'
 import { AGENT_WORKER_URL_PART, openBuiltPlayground, waitForPromptReady } from './built-playground-page.ts'
 import type { TSeedWindow } from './seed-long-session-page.ts'
@@ -87,6 +88,8 @@ async function savePageHeapSnapshot(devtools: WorkerDevTools, path: string): Pro
 }
 
 async function main(): Promise<void> {
+  // Wall-clock figures depend on what else the machine runs: its load goes in a row beside them.
+  const loadBefore = loadavg()[0] ?? 0
   const seedScript = await bundleSeedScript()
   const playground = await openBuiltPlayground()
   const { page, browser } = playground
@@ -111,13 +114,19 @@ async function main(): Promise<void> {
     const runtime = `Chromium ${browser.version()}, built playground`
     const session = `${SESSION_NAME}: ${seeded.messages.toLocaleString('en')} messages, ${seeded.events.toLocaleString('en')} events`
     const samples = (pick: (cycle: TCycle) => number) => cycles.map(pick)
+    const pageGrowth = samples((cycle) => cycle.after.pageBytes - cycle.before.pageBytes)
+    const workerGrowth = samples((cycle) => cycle.after.workerBytes - cycle.before.workerBytes)
     const figures: TExternalFigure[] = [
       { figure: `Session memory: page JS heap with a ${session} open`, runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.open.pageBytes), target: 60 * MEGABYTE, targetKind: 'lower' },
       { figure: `Session memory: worker JS heap with the ${SESSION_NAME} open`, runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.open.workerBytes), target: 60 * MEGABYTE, targetKind: 'lower' },
       { figure: '  page JS heap before opening it (an empty session open)', runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.before.pageBytes) },
       { figure: '  worker JS heap before opening it (an empty session open)', runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.before.workerBytes) },
-      { figure: `Session memory: page JS heap after closing the ${SESSION_NAME} − before opening it`, runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.after.pageBytes - cycle.before.pageBytes), target: 5 * MEGABYTE, targetKind: 'lower' },
-      { figure: `Session memory: worker JS heap after closing the ${SESSION_NAME} − before opening it`, runtime, unit: 'bytes', better: 'lower', samples: samples((cycle) => cycle.after.workerBytes - cycle.before.workerBytes), target: 5 * MEGABYTE, targetKind: 'lower' }
+      // Every close must come back, so the target is checked against the worst cycle, not the median.
+      { figure: `Session memory: page JS heap after closing the ${SESSION_NAME} − before opening it, worst of ${CYCLES} cycles`, runtime, unit: 'bytes', better: 'lower', samples: [Math.max(...pageGrowth)], target: 5 * MEGABYTE, targetKind: 'lower' },
+      { figure: '  page JS heap after closing − before opening, each cycle', runtime, unit: 'bytes', better: 'lower', samples: pageGrowth },
+      { figure: `Session memory: worker JS heap after closing the ${SESSION_NAME} − before opening it, worst of ${CYCLES} cycles`, runtime, unit: 'bytes', better: 'lower', samples: [Math.max(...workerGrowth)], target: 5 * MEGABYTE, targetKind: 'lower' },
+      { figure: '  worker JS heap after closing − before opening, each cycle', runtime, unit: 'bytes', better: 'lower', samples: workerGrowth },
+      machineLoadFigure(runtime, loadBefore)
     ]
     printFigureLines(figures)
     const megabytes = (bytes: number) => `${(bytes / MEGABYTE).toFixed(1)} MB`

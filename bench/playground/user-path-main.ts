@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
 import { writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { TExternalFigure } from '../report/bench-results.ts'
-import { printFigureLines } from '../report/figure-lines.ts'
+import { machineLoadFigure, printFigureLines } from '../report/figure-lines.ts'
 import { BENCH_CACHE, BENCH_ROOT } from '../size/project-paths.ts'
 import { AGENT_WORKER_URL_PART, chooseAnthropic, openBuiltPlayground, sendPrompt, waitForSendButton } from './built-playground-page.ts'
 import { FakeLlmProcess } from './fake-llm-process.ts'
@@ -76,6 +77,8 @@ async function bundleServerProcess(): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  // Wall-clock figures depend on what else the machine runs: its load goes in a row beside them.
+  const loadBefore = loadavg()[0] ?? 0
   const server = await FakeLlmProcess.start({ script: await bundleServerProcess(), apiKey: API_KEY, eventDelayMs: EVENT_DELAY_MS, markerPattern: 'Answer-\\d{4}' })
   const playground = await openBuiltPlayground(installUserPathProbe).catch(async (error: unknown) => {
     await server.close()
@@ -165,7 +168,8 @@ async function main(): Promise<void> {
       { figure: `User path: first delta written to the socket → its text painted, p99 of ${TURNS} turns`, runtime, unit: 'milliseconds', better: 'lower', samples: round([percentile(toPaint, 0.99)]), target: 16, targetKind: 'lower' },
       { figure: '  first delta written → painted, p50 and spread', runtime, unit: 'milliseconds', better: 'lower', samples: round(toPaint) },
       { figure: '  first delta written → in the page\'s DOM, p50 and spread', runtime, unit: 'milliseconds', better: 'lower', samples: round(toDom) },
-      { figure: `User path: main-thread long tasks from submit to the end of the turn, all ${TURNS} turns`, runtime, unit: 'count', better: 'lower', samples: [longTasks], target: 0, targetKind: 'lower' }
+      { figure: `User path: main-thread long tasks from submit to the end of the turn, all ${TURNS} turns`, runtime, unit: 'count', better: 'lower', samples: [longTasks], target: 0, targetKind: 'lower' },
+      machineLoadFigure(runtime, loadBefore)
     ]
     printFigureLines(figures)
     process.stderr.write(

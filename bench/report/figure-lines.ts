@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os'
 import type { TExternalFigure } from './bench-results.ts'
 
 /** What starts a line of stdout that carries figures for the table. */
@@ -26,4 +27,9 @@ export function readFigureLines(stdout: string): TExternalFigure[] {
 /** Prints each figure as a `ROBOTA_BENCH_FIGURE {json}` line, for the table to read. */
 export function printFigureLines(figures: readonly TExternalFigure[]): void {
   for (const figure of figures) process.stdout.write(`${FIGURE_LINE_PREFIX}${JSON.stringify(figure)}\n`)
+}
+
+/** A row of the machine's 1-minute load average when a bench started and now, to read its wall-clock rows by. */
+export function machineLoadFigure(runtime: string, loadAtStart: number): TExternalFigure {
+  return { figure: '  machine: 1-minute load average at the start and the end', runtime, unit: 'count', better: 'lower', samples: [loadAtStart, loadavg()[0] ?? 0].map((load) => Number(load.toFixed(1))) }
 }
