@@ -24,6 +24,7 @@ import { PLAYGROUND_INITIAL_BUNDLE, ROBOTA_CORE_BUNDLE, WORKER_EAGER_BUNDLE } fr
 
 const options = new Set(process.argv.slice(2))
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',')
+const onlyCompanions = process.argv.find((argument) => argument.startsWith('--companions='))?.slice('--companions='.length).split(',')
 const libraries = only?.filter((name): name is TLibraryId => (LIBRARY_IDS as readonly string[]).includes(name))
 const plan: TSuitePlan = { ...(options.has('--quick') ? QUICK_PLAN : FULL_PLAN), ...(libraries ? { libraries } : {}) }
 const startedAt = Number(process.env.ROBOTA_BENCH_STARTED_AT ?? Date.now())
@@ -83,7 +84,7 @@ const sizes = await measureSizes()
 const passThrough = process.argv.slice(2).filter((argument) => argument === '--quick')
 const nodeFigures = runNodeSuiteInChildren(process.argv[1] ?? '', libraries ?? LIBRARY_IDS, passThrough, log)
 const chromiumFigures = await measureChromium()
-const companions = options.has('--skip-companions') ? { figures: [], notes: ['Companion benches skipped (--skip-companions).'] } : runCompanionBenches(log)
+const companions = options.has('--skip-companions') ? { figures: [], notes: ['Companion benches skipped (--skip-companions).'] } : runCompanionBenches(log, onlyCompanions)
 notes.push(...companions.notes)
 const load = loadavg().map((value) => value.toFixed(1)).join(' / ')
 notes.push(

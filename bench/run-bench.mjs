@@ -2,7 +2,7 @@
 // install and CI never do), bundles the TypeScript bench with esbuild and runs it with
 // `--expose-gc`, so retained heap is measured between full collections. Arguments pass through:
 // --quick, --only=robota,ai-generate-text,ai-stream-text,openai-agents, --skip-chromium,
-// --skip-companions, --update-docs.
+// --skip-companions, --companions=playground-user-path,storage-long-session (only those), --update-docs.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { join } from 'node:path'
 import { BENCH_CACHE, BENCH_ROOT, PROJECT_ROOT } from '../size/project-paths.ts'
 import type { TExternalFigure } from './bench-results.ts'
+import { parseFigures, readFigureLines } from './figure-lines.ts'
 import { toMarkdownTableFigures } from './markdown-table-figures.ts'
 import { toPlaygroundFigures } from './playground-size-figures.ts'
 
@@ -16,17 +17,19 @@ type TKnownCompanion = {
   /** A step it needs first, such as a fresh build, when `isNeeded` says so. */
   prepare?: { command: string; args: string[]; isNeeded(): boolean }
   read(stdout: string): TExternalFigure[]
+  /** How long it may run, when longer than the default. */
+  timeoutMilliseconds?: number
 }
 
+// Benches of the vite build in dist/playground need the build to match this tree; building only
+// when stale leaves a fresh build alone (a preview may be serving it).
+const BUILD_PLAYGROUND = { command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'], isNeeded: isPlaygroundBuildStale }
+
 const KNOWN_COMPANIONS: readonly TKnownCompanion[] = [
-  {
-    file: 'playground-size.mjs',
-    args: ['--json'],
-    // It measures the vite build in dist/playground, so the build must match this tree; building
-    // only when stale leaves a fresh build alone (a preview may be serving it).
-    prepare: { command: 'npx', args: ['vite', 'build', '--logLevel', 'warn'], isNeeded: isPlaygroundBuildStale },
-    read: toPlaygroundFigures
-  },
+  { file: 'playground-size.mjs', args: ['--json'], prepare: BUILD_PLAYGROUND, read: toPlaygroundFigures },
+  { file: 'playground-user-path.mjs', args: [], prepare: BUILD_PLAYGROUND, read: readFigureLines },
+  // It first writes a 1,000-turn session through the store, which alone takes a minute or two.
+  { file: 'playground-session-memory.mjs', args: [], prepare: BUILD_PLAYGROUND, read: readFigureLines, timeoutMilliseconds: 480_000 },
   { file: 'worker-throughput.mjs', args: [], read: (stdout) => toMarkdownTableFigures(stdout, 'Chromium, through the worker') }
 ]
 
@@ -46,19 +49,7 @@ function isPlaygroundBuildStale(): boolean {
 }
 
 const COMPANION_FILE = /^(worker|playground|sandbox|storage|consumer|server)-[\w.-]+\.mjs$/
-const FIGURE_LINE_PREFIX = 'ROBOTA_BENCH_FIGURE '
 const COMPANION_TIMEOUT_MILLISECONDS = 240_000
-
-function isExternalFigure(value: unknown): value is TExternalFigure {
-  if (typeof value !== 'object' || value === null) return false
-  const figure = value as Record<string, unknown>
-  return typeof figure.figure === 'string' && typeof figure.runtime === 'string' && typeof figure.unit === 'string' && Array.isArray(figure.samples) && figure.samples.length > 0
-}
-
-function parseFigures(text: string): TExternalFigure[] {
-  const parsed: unknown = JSON.parse(text)
-  return (Array.isArray(parsed) ? parsed : [parsed]).filter(isExternalFigure)
-}
 
 /**
  * The hook for companions this table does not know yet: a companion adds rows by writing a JSON
@@ -71,20 +62,18 @@ function readSharedFormat(stdout: string, figuresFile: string): TExternalFigure[
     figures.push(...parseFigures(readFileSync(figuresFile, 'utf8')))
     rmSync(figuresFile)
   }
-  for (const line of stdout.split('\n')) {
-    if (line.startsWith(FIGURE_LINE_PREFIX)) figures.push(...parseFigures(line.slice(FIGURE_LINE_PREFIX.length)))
-  }
+  figures.push(...readFigureLines(stdout))
   return figures
 }
 
 // A companion's stderr (build chatter) is shown only when it fails, so the run ends in one table.
-function run(command: string, args: readonly string[], figuresFile: string): { status: number | null; stdout: string } {
+function run(command: string, args: readonly string[], figuresFile: string, timeout = COMPANION_TIMEOUT_MILLISECONDS): { status: number | null; stdout: string } {
   const result = spawnSync(command, args, {
     cwd: PROJECT_ROOT,
     encoding: 'utf8',
     env: { ...process.env, ROBOTA_BENCH_FIGURES: figuresFile },
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: COMPANION_TIMEOUT_MILLISECONDS,
+    timeout,
     maxBuffer: 64 * 1024 * 1024
   })
   if (result.status !== 0) process.stderr.write(`${[command, ...args].join(' ')} failed:\n${(result.stderr ?? '').split('\n').slice(-30).join('\n')}\n`)
@@ -93,13 +82,17 @@ function run(command: string, args: readonly string[], figuresFile: string): { s
 
 /**
  * Runs the companion benches beside bench/ (each `bench/worker-*.mjs`, `bench/playground-*.mjs`,
- * `bench/sandbox-*.mjs` and `bench/storage-*.mjs`) one after another and collects their
- * figures: known companions through their own output, others through the shared format.
+ * `bench/sandbox-*.mjs` and `bench/storage-*.mjs`; only those named in `only`, without `.mjs`,
+ * when given) one after another and collects their figures: known companions through their own
+ * output, others through the shared format.
  */
-export function runCompanionBenches(log: (line: string) => void): TCompanionOutcome {
+export function runCompanionBenches(log: (line: string) => void, only?: readonly string[]): TCompanionOutcome {
   const figures: TExternalFigure[] = []
   const notes: string[] = []
-  const files = readdirSync(BENCH_ROOT).filter((name) => COMPANION_FILE.test(name)).sort()
+  const files = readdirSync(BENCH_ROOT)
+    .filter((name) => COMPANION_FILE.test(name) && (only === undefined || only.includes(name.replace(/\.mjs$/, ''))))
+    .sort()
+  if (only) notes.push(`Only these companion benches ran (--companions): ${only.join(', ')}.`)
   if (files.length === 0) notes.push('No companion benches (bench/{worker,playground,sandbox,storage}-*.mjs) were found: their rows are absent.')
   mkdirSync(BENCH_CACHE, { recursive: true })
   for (const file of files) {
@@ -114,7 +107,7 @@ export function runCompanionBenches(log: (line: string) => void): TCompanionOutc
         continue
       }
     }
-    const result = run(process.execPath, [join(BENCH_ROOT, file), ...(known?.args ?? [])], figuresFile)
+    const result = run(process.execPath, [join(BENCH_ROOT, file), ...(known?.args ?? [])], figuresFile, known?.timeoutMilliseconds)
     let found: TExternalFigure[] = []
     try {
       found = known ? known.read(result.stdout) : readSharedFormat(result.stdout, figuresFile)

@@ -47,6 +47,28 @@ describe('startFakeLlmServer', () => {
     expect(server.requests[0]).toMatchObject({ method: 'POST', path, body: { model: 'm', stream: true } })
   })
 
+  it('stamps when a request arrived and tells of each event as it is written, in order and on one clock', async () => {
+    const written: Array<{ data: string; writtenAt: number; receivedAt: number }> = []
+    server = await startFakeLlmServer({
+      turns: [{ text: ['first piece', 'second piece'] }],
+      eventDelayMs: 2,
+      onEventWritten: ({ request, event, writtenAt }) => written.push({ data: event.data, writtenAt, receivedAt: request.receivedAt })
+    })
+    const before = performance.timeOrigin + performance.now()
+    const body = await (await post('/v1/messages', { model: 'm', stream: true })).text()
+    const after = performance.timeOrigin + performance.now()
+    const receivedAt = server.requests[0]?.receivedAt ?? Number.NaN
+    expect(receivedAt).toBeGreaterThanOrEqual(before)
+    expect(receivedAt).toBeLessThanOrEqual(after)
+    expect(written.map((entry) => entry.data)).toEqual(body.trim().split('\n\n').map((event) => event.slice(event.indexOf('data: ') + 'data: '.length)))
+    const firstText = written.find((entry) => entry.data.includes('first piece'))
+    expect(firstText?.receivedAt).toBe(receivedAt)
+    expect(firstText?.writtenAt).toBeGreaterThan(receivedAt)
+    const times = written.map((entry) => entry.writtenAt)
+    expect(times).toEqual([...times].sort((left, right) => left - right))
+    expect(times.at(-1)).toBeLessThanOrEqual(after)
+  })
+
   it('picks a turn with a function of the request', async () => {
     server = await startFakeLlmServer({ turns: [(request) => ({ text: `model was ${(request.body as { model: string }).model}` })] })
     const text = await (await post('/v1/chat/completions', { model: 'qwen', stream: true })).text()

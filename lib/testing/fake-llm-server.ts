@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { TFakeLlmTurn } from './fake-llm/fake-llm-script.ts'
+import type { TFakeLlmTurn, TSseEvent } from './fake-llm/fake-llm-script.ts'
 import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
 import { streamTurn } from './fake-llm/stream-turn.ts'
 import { DEFAULT_LISTED_MODELS, listModelsBody, matchListModels } from './fake-llm/list-models.ts'
@@ -21,7 +21,15 @@ export type TFakeLlmRecordedRequest = {
   wireFormat: TFakeLlmWireFormat | undefined
   headers: Record<string, string>
   body: unknown
+  /**
+   * When its headers arrived, in epoch milliseconds with sub-millisecond resolution
+   * (`performance.timeOrigin + performance.now()`, the clock a page reads too).
+   */
+  receivedAt: number
 }
+
+/** One streamed event handed to the socket, and when (on the clock of `receivedAt`). */
+export type TFakeLlmWrittenEvent = { request: TFakeLlmRecordedRequest; event: TSseEvent; writtenAt: number }
 
 /** A scripted turn, or a function that picks one from the request it answers. */
 export type TFakeLlmTurnSource = TFakeLlmTurn | ((request: TFakeLlmRecordedRequest) => TFakeLlmTurn)
@@ -36,6 +44,8 @@ export type TFakeLlmServerOptions = {
   eventDelayMs?: number
   /** Model ids the list-models endpoints return (`GET /v1/models`, `GET /v1beta/models`); a few per API by default. */
   models?: string[]
+  /** Called as each streamed event is written, so a bench can time a delta from the socket to the screen. */
+  onEventWritten?: (written: TFakeLlmWrittenEvent) => void
 }
 
 /** A running fake server. */
@@ -77,6 +87,7 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
   })
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const receivedAt = performance.timeOrigin + performance.now()
     if (request.method === 'OPTIONS') return sendPreflight(request, response)
     const path = (request.url ?? '/').split('?')[0] ?? '/'
     const route = matchWireRoute(path)
@@ -86,7 +97,8 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
       path,
       wireFormat,
       headers: flattenHeaders(request),
-      body: parseJson(await readBody(request))
+      body: parseJson(await readBody(request)),
+      receivedAt
     }
     requests.push(recorded)
     const listing = matchListModels(recorded.method, path, recorded.headers)
@@ -128,7 +140,12 @@ export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): P
     const refusal = webSearchRefusal(wireFormat, turn, body)
     if (refusal) return fail(400, refusal)
     const events = renderTurnEvents(wireFormat, turn, context, body)
-    await streamTurn(response, events, turn.fault, { delayMs: options.eventDelayMs ?? 0, wireFormat })
+    const onEventWritten = options.onEventWritten
+    await streamTurn(response, events, turn.fault, {
+      delayMs: options.eventDelayMs ?? 0,
+      wireFormat,
+      ...(onEventWritten ? { onWritten: (event: TSseEvent) => onEventWritten({ request: recorded, event, writtenAt: performance.timeOrigin + performance.now() }) } : {})
+    })
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -7,7 +7,8 @@ export type {
   TFakeLlmServer,
   TFakeLlmServerOptions,
   TFakeLlmTurnSource,
-  TFakeLlmWireFormat
+  TFakeLlmWireFormat,
+  TFakeLlmWrittenEvent
 } from './fake-llm-server.ts'
 export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage, TFakeLlmWebSearch } from './fake-llm/fake-llm-script.ts'
 export { startPluginMarketplaceServer } from './plugin-marketplace-server.ts'

@@ -4,15 +4,15 @@ import { CORS_HEADERS } from './http-exchange.ts'
 import { inStreamErrorEvent, type TFakeLlmWireFormat } from './wire-formats.ts'
 
 /**
- * Writes a turn's events as an SSE response, pausing `delayMs` between events, and plays the
- * turn's stream fault when its event index comes: stall, cut mid-event, broken JSON or the
- * API's in-stream error event.
+ * Writes a turn's events as an SSE response, pausing `delayMs` between events and telling
+ * `onWritten` of each one written, and plays the turn's stream fault when its event index comes:
+ * stall, cut mid-event, broken JSON or the API's in-stream error event.
  */
 export async function streamTurn(
   response: ServerResponse,
   events: readonly TSseEvent[],
   fault: TFakeLlmFault | undefined,
-  options: { delayMs: number; wireFormat: TFakeLlmWireFormat }
+  options: { delayMs: number; wireFormat: TFakeLlmWireFormat; onWritten?: (event: TSseEvent) => void }
 ): Promise<void> {
   response.writeHead(200, {
     ...CORS_HEADERS,
@@ -28,6 +28,7 @@ export async function streamTurn(
     if (closed) return
     if (fault && fault.kind !== 'http-error' && index === fault.afterEvents) return playFault(response, event, fault, index, options.wireFormat)
     response.write(formatSseEvent(event))
+    options.onWritten?.(event)
     if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs))
   }
   response.end()
