@@ -4,7 +4,7 @@
 // profiles on localhost, time to interactive (navigation start until a session is open and the
 // prompt takes input) and when the worker's in-memory shell is ready (its `robota:shell-ready`
 // mark: just-bash loaded and a first command answered). Prints one table; `--json` prints the
-// numbers instead, and `--size-only` skips the browser. Exits non-zero when a size is over budget.
+// numbers instead, and `--size-only` skips the browser. Exits non-zero when the initial JS is over budget.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -177,7 +177,7 @@ async function main() {
       ['initial main-thread JS', kilobytes(sizes.initial.bytes), kilobytes(sizes.initial.gzip), `budget ${kilobytes(INITIAL_JS_BUDGET_GZIP_BYTES)} gzip${overBudget ? ' — OVER' : ''}`],
       [`later chunks (${sizes.laterCount}, page and worker)`, kilobytes(sizes.later.bytes), kilobytes(sizes.later.gzip), 'loaded on first use'],
       ...(sizes.embed
-        ? [['robota/embed before first paint', kilobytes(sizes.embed.bytes), kilobytes(sizes.embed.gzip), `${sizes.embed.files.length} files; budget ${(EMBED_BUDGET_GZIP_BYTES / 1000).toFixed(0)} KB gzip${embedOverBudget ? ' — OVER' : ''}`]]
+        ? [['robota/embed before first paint', kilobytes(sizes.embed.bytes), kilobytes(sizes.embed.gzip), `${sizes.embed.files.length} files; target ${kilobytes(EMBED_BUDGET_GZIP_BYTES)} gzip${embedOverBudget ? ' — over' : ''}`]]
         : []),
       ...(samples
         ? [
@@ -193,7 +193,8 @@ async function main() {
     console.log(line(widths.map((width) => '-'.repeat(width)).concat('---')))
     for (const row of rows) console.log(line(row))
   }
-  if (overBudget || embedOverBudget) process.exitCode = 1
+  // The embed's figure is a target the bench table marks; bench/size/size-budgets.test.ts holds it from growing.
+  if (overBudget) process.exitCode = 1
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main()
