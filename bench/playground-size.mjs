@@ -2,9 +2,8 @@
 // loads before it can be used (gzip), the chunks it loads later, the embed module with the chunks
 // it imports statically (what a page loads before the element paints), and, over fresh browser
 // profiles on localhost, time to interactive (navigation start until a session is open and the
-// prompt takes input) and when the worker's in-memory shell is ready (its `robota:shell-ready`
-// mark: just-bash loaded and a first command answered). Prints one table; `--json` prints the
-// numbers instead, and `--size-only` skips the browser. Exits non-zero when the initial JS is over budget.
+// prompt takes input). Prints one table; `--json` prints the numbers instead, and `--size-only`
+// skips the browser. Exits non-zero when the initial JS is over budget.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -19,12 +18,6 @@ export const EMBED_BUDGET_GZIP_BYTES = 80 * 1000
 
 /** The issue's target for time to interactive on a fresh profile. */
 export const TIME_TO_INTERACTIVE_TARGET_MS = 250
-
-/** The issue's target for the worker's in-memory shell, from the worker's start. */
-export const SHELL_READY_TARGET_MS = 150
-
-/** The mark the playground's worker sets once its shell answered a first command. */
-const SHELL_READY_MARK = 'robota:shell-ready'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist', 'playground')
@@ -100,26 +93,7 @@ async function waitForServer(url, deadline) {
   throw new Error(`vite preview did not answer at ${url}`)
 }
 
-/** When the page's worker set its shell-ready mark: from the worker's start, and from navigation start. */
-async function shellReadyOf(page) {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    for (const worker of page.workers()) {
-      const mark = await worker.evaluate((name) => {
-        const entry = performance.getEntriesByName(name)[0]
-        return entry ? { fromWorkerStart: entry.startTime, at: performance.timeOrigin + entry.startTime } : undefined
-      }, SHELL_READY_MARK)
-      if (mark) return { fromWorkerStart: mark.fromWorkerStart, fromNavigation: mark.at - (await page.evaluate(() => performance.timeOrigin)) }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error(`The playground's worker never set its ${SHELL_READY_MARK} mark.`)
-}
-
-/**
- * Per fresh browser profile: milliseconds from navigation start to a usable prompt, and when the
- * worker's shell was ready (from the worker's start, and from navigation start).
- */
+/** Milliseconds from navigation start to a usable prompt, once per fresh browser profile. */
 export async function measureStartup(runs = RUNS) {
   const { chromium } = await import('@playwright/test')
   const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], { cwd: root, stdio: 'ignore', detached: true })
@@ -127,7 +101,7 @@ export async function measureStartup(runs = RUNS) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] })
   try {
     await waitForServer(url, Date.now() + 30_000)
-    const samples = { timeToInteractiveMs: [], shellReadyMs: [], shellReadyFromNavigationMs: [] }
+    const samples = { timeToInteractiveMs: [] }
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext()
       const page = await context.newPage()
@@ -136,9 +110,6 @@ export async function measureStartup(runs = RUNS) {
       await page.getByLabel('Prompt', { exact: true }).waitFor()
       await page.waitForFunction(() => document.querySelector('textarea[aria-label="Prompt"]')?.disabled === false)
       samples.timeToInteractiveMs.push(await page.evaluate(() => performance.now()))
-      const shell = await shellReadyOf(page)
-      samples.shellReadyMs.push(shell.fromWorkerStart)
-      samples.shellReadyFromNavigationMs.push(shell.fromNavigation)
       await context.close()
     }
     return samples
@@ -170,7 +141,7 @@ async function main() {
   const overBudget = sizes.initial.gzip > INITIAL_JS_BUDGET_GZIP_BYTES
   const embedOverBudget = sizes.embed !== undefined && sizes.embed.gzip > EMBED_BUDGET_GZIP_BYTES
   if (json) {
-    const targets = { timeToInteractiveTargetMs: TIME_TO_INTERACTIVE_TARGET_MS, shellReadyTargetMs: SHELL_READY_TARGET_MS }
+    const targets = { timeToInteractiveTargetMs: TIME_TO_INTERACTIVE_TARGET_MS }
     console.log(JSON.stringify({ ...sizes, ...samples, ...targets }, null, 2))
   } else {
     const rows = [
@@ -181,9 +152,7 @@ async function main() {
         : []),
       ...(samples
         ? [
-            ['time to interactive (localhost)', '', '', spread(samples.timeToInteractiveMs, TIME_TO_INTERACTIVE_TARGET_MS)],
-            ["worker's shell ready, from the worker's start", '', '', spread(samples.shellReadyMs, SHELL_READY_TARGET_MS)],
-            ["worker's shell ready, from navigation start", '', '', `median ${Math.round(median(samples.shellReadyFromNavigationMs))} ms`]
+            ['time to interactive (localhost)', '', '', spread(samples.timeToInteractiveMs, TIME_TO_INTERACTIVE_TARGET_MS)]
           ]
         : [])
     ]

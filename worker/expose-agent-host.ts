@@ -46,9 +46,6 @@ export function exposeAgentHost(options: TAgentWorkerOptions): MultiTabAgentHost
   const scope = globalThis as unknown as Comlink.Endpoint
   answerHeartbeats(scope)
   Comlink.expose(host, scope)
-  // The page's first request lists the sessions: opening the database (creating it, on a first
-  // visit) starts now, while the page is still loading, instead of when that request arrives.
-  void host.listSessions().catch(() => undefined)
   return host
 }
 

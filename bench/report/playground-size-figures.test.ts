@@ -20,7 +20,7 @@ describe('toPlaygroundFigures', () => {
     ])
   })
 
-  it('gives the embed, time to interactive and shell-ready rows their targets when the report names them', () => {
+  it('gives the embed and time to interactive rows their targets when the report names them', () => {
     const report = {
       initial: { bytes: 300_000, gzip: 60_000 },
       later: { bytes: 900_000, gzip: 250_000 },
@@ -29,15 +29,12 @@ describe('toPlaygroundFigures', () => {
       budgetGzip: 122_880,
       embedBudgetGzip: 80_000,
       timeToInteractiveMs: [210, 190],
-      timeToInteractiveTargetMs: 250,
-      shellReadyMs: [120, 140],
-      shellReadyTargetMs: 150
+      timeToInteractiveTargetMs: 250
     }
     const figures = toPlaygroundFigures(JSON.stringify(report))
     expect(figures.slice(2).map((figure) => [figure.figure, figure.samples, figure.target])).toEqual([
       ['robota/embed module and its static imports (2 files), before first paint', [75_000], 80_000],
-      ['Playground time to interactive (fresh profile, localhost)', [210, 190], 250],
-      ["Playground worker's in-memory shell ready, from the worker's start (fresh profile)", [120, 140], 150]
+      ['Playground time to interactive (fresh profile, localhost)', [210, 190], 250]
     ])
   })
 

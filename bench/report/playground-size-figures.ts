@@ -11,9 +11,6 @@ type TPlaygroundSizeReport = {
   embedBudgetGzip?: number
   timeToInteractiveMs?: number[]
   timeToInteractiveTargetMs?: number
-  /** From the worker's start until its in-memory shell answered a first command. */
-  shellReadyMs?: number[]
-  shellReadyTargetMs?: number
 }
 
 function isPlaygroundSizeReport(value: unknown): value is TPlaygroundSizeReport {
@@ -42,16 +39,6 @@ export function toPlaygroundFigures(stdout: string): TExternalFigure[] {
   if (report.timeToInteractiveMs && report.timeToInteractiveMs.length > 0) {
     const figure: TExternalFigure = { figure: 'Playground time to interactive (fresh profile, localhost)', runtime: 'Chromium', unit: 'milliseconds', better: 'lower', samples: report.timeToInteractiveMs }
     figures.push(withTarget(figure, report.timeToInteractiveTargetMs))
-  }
-  if (report.shellReadyMs && report.shellReadyMs.length > 0) {
-    const figure: TExternalFigure = {
-      figure: "Playground worker's in-memory shell ready, from the worker's start (fresh profile)",
-      runtime: 'Chromium',
-      unit: 'milliseconds',
-      better: 'lower',
-      samples: report.shellReadyMs
-    }
-    figures.push(withTarget(figure, report.shellReadyTargetMs))
   }
   return figures
 }
