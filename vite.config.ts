@@ -38,10 +38,12 @@ function sharedRunViewer(): Plugin {
 }
 
 /**
- * After the playground builds, builds `robota/embed`: the `<robota-playground>` element as one ES
- * module (its lazy panels inlined) plus its worker, with the example documentation page beside it.
- * A second build, because the element must not share chunks with the playground page. The module
- * starts its worker the standard way, so an app's bundler builds the worker and its chunks too.
+ * After the playground builds, builds `robota/embed`: the `<robota-playground>` element as an ES
+ * module with what its first paint needs, the panels it shows later as chunks in `assets/` beside
+ * it (imported relative to the module, so they load wherever it is served), plus its worker, with
+ * the example documentation page beside it. A second build, because the element must not share
+ * chunks with the playground page. The module starts its worker the standard way, so an app's
+ * bundler builds the worker and its chunks too.
  */
 function embedBuild(): Plugin {
   return {
@@ -66,7 +68,7 @@ function embedBuild(): Plugin {
           chunkSizeWarningLimit: 1600,
           lib: { entry: 'playground/embed/index.ts', formats: ['es'], fileName: () => 'robota-playground.js' },
           // Library builds keep whitespace in ES output; a file served as is should not.
-          rolldownOptions: { output: { codeSplitting: false, minify: true } }
+          rolldownOptions: { output: { minify: true, chunkFileNames: 'assets/[name]-[hash].js' } }
         }
       })
       const embedModule = `${EMBED_OUT_DIR}/robota-playground.js`

@@ -8,7 +8,6 @@ import { isCommandLine } from './chat/command-suggestions.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
-import { ReplayPanel } from './replay/replay-panel.tsx'
 import { eventsUpToMessage } from './replay/playback-schedule.ts'
 import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
 import { useReplayPlayback, type TInitialReplay } from './replay/use-replay-playback.ts'
@@ -26,7 +25,9 @@ import { compactionProgress, useSessionActivity } from './shell/use-session-acti
 import { useInitialManifest } from './workspace/use-initial-manifest.ts'
 import { TopBar } from './shell/top-bar.tsx'
 
-// Panels not on screen at start load on first use, keeping the page's first script small.
+// Panels load apart from the page's first script: the chat and its prompt paint first, and the
+// replay panel (on screen at start) follows a moment later; the others load on first use.
+const ReplayPanel = lazy(() => import('./replay/replay-panel.tsx').then((module) => ({ default: module.ReplayPanel })))
 const PluginsPanel = lazy(() => import('./plugins/plugins-panel.tsx').then((module) => ({ default: module.PluginsPanel })))
 const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
@@ -253,16 +254,18 @@ export function App(props: TAppProps) {
             onTab={setTab}
             tabs={sideTabs}
             replay={
-              <ReplayPanel
-                host={host}
-                sessionId={state.sessionId}
-                // The list's name follows renames as they land; the open view's is read when it opens.
-                sessionName={answering?.name ?? state.name}
-                // A run playing back shows its events as far as its messages have come.
-                events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
-                running={state.running || playing}
-                onImported={openImported}
-              />
+              <Suspense fallback={<p className="note">Loading the replay panel…</p>}>
+                <ReplayPanel
+                  host={host}
+                  sessionId={state.sessionId}
+                  // The list's name follows renames as they land; the open view's is read when it opens.
+                  sessionName={answering?.name ?? state.name}
+                  // A run playing back shows its events as far as its messages have come.
+                  events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
+                  running={state.running || playing}
+                  onImported={openImported}
+                />
+              </Suspense>
             }
             workspace={
               <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>

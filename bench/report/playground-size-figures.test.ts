@@ -20,6 +20,24 @@ describe('toPlaygroundFigures', () => {
     ])
   })
 
+  it('gives the embed and time to interactive rows their targets when the report names them', () => {
+    const report = {
+      initial: { bytes: 300_000, gzip: 60_000 },
+      later: { bytes: 900_000, gzip: 250_000 },
+      laterCount: 9,
+      embed: { file: 'dist/playground/embed/robota-playground.js', bytes: 200_000, gzip: 75_000, files: ['a.js', 'b.js'] },
+      budgetGzip: 122_880,
+      embedBudgetGzip: 80_000,
+      timeToInteractiveMs: [210, 190],
+      timeToInteractiveTargetMs: 250
+    }
+    const figures = toPlaygroundFigures(JSON.stringify(report))
+    expect(figures.slice(2).map((figure) => [figure.figure, figure.samples, figure.target])).toEqual([
+      ['robota/embed module and its static imports (2 files), before first paint', [75_000], 80_000],
+      ['Playground time to interactive (fresh profile, localhost)', [210, 190], 250]
+    ])
+  })
+
   it('rejects output of another shape', () => {
     expect(() => toPlaygroundFigures('{"rows": []}')).toThrow(/unknown shape/)
   })

@@ -1,5 +1,6 @@
-import { build, type Metafile } from 'esbuild'
-import { resolve } from 'node:path'
+import { build, type Metafile, type Plugin } from 'esbuild'
+import { readFile } from 'node:fs/promises'
+import { relative, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /** What to bundle: a file of the project, or entry source text resolved from a folder. */
@@ -24,9 +25,10 @@ export type TBundleSize = {
 
 const OUTPUT_DIRECTORY = 'bench-size-output'
 
-function eagerOutputs(metafile: Metafile): string[] {
-  const entry = Object.entries(metafile.outputs).find(([path, output]) => output.entryPoint !== undefined && path.endsWith('.js'))
-  if (!entry) throw new Error('The bundle has no JavaScript entry chunk.')
+// esbuild names every `import()` target an entry point too, so the entry chunk is found by its source.
+function eagerOutputs(metafile: Metafile, entryPoints: readonly string[]): string[] {
+  const entry = Object.entries(metafile.outputs).find(([path, output]) => output.entryPoint !== undefined && entryPoints.includes(output.entryPoint) && path.endsWith('.js'))
+  if (!entry) throw new Error(`The bundle has no JavaScript chunk for its entry ${entryPoints.join(' or ')}.`)
   const eager = new Set<string>()
   const pending = [entry[0]]
   while (pending.length > 0) {
@@ -63,6 +65,15 @@ function largestInputs(metafile: Metafile, files: readonly string[]): TBundleInp
     .sort((left, right) => right.bytes - left.bytes)
 }
 
+/** `import styles from './x.css?inline'`, as Vite reads it: the stylesheet's text as a string. */
+const INLINE_STYLESHEETS: Plugin = {
+  name: 'inline-stylesheets',
+  setup(builder) {
+    builder.onResolve({ filter: /\.css\?inline$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/\?inline$/, '')), namespace: 'inline-stylesheet' }))
+    builder.onLoad({ filter: /.*/, namespace: 'inline-stylesheet' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }))
+  }
+}
+
 /**
  * Bundles an entry the way a browser app would ship it (esbuild, ES modules with code splitting,
  * minified, `NODE_ENV=production`) and measures its eager JavaScript. Lazy `import()` chunks are
@@ -85,12 +96,14 @@ export async function measureBundle(bundle: TBundleEntry, workingDirectory: stri
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['node:*', 'virtual:*'],
     loader: { '.svg': 'file', '.png': 'file', '.woff': 'file', '.woff2': 'file' },
+    plugins: [INLINE_STYLESHEETS],
     outdir: OUTPUT_DIRECTORY,
     write: false,
     metafile: true,
     logLevel: 'silent'
   })
-  const files = eagerOutputs(result.metafile)
+  const entryPoints = 'file' in bundle.entry ? [relative(workingDirectory, bundle.entry.file).split(sep).join('/')] : ['<stdin>', bundle.entry.sourceName]
+  const files = eagerOutputs(result.metafile, entryPoints)
   const contentsByPath = new Map(result.outputFiles.map((output) => [output.path, output.contents]))
   let minifiedBytes = 0
   let gzipBytes = 0

@@ -59,8 +59,10 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     () =>
       guarded(async () => {
         const created = await host.createSession({ provider: providerChoice() })
-        await refresh()
+        // Listed and opened at once, while the stored list is read again: the prompt does not wait for that read.
+        setSessions((current) => (current.some((session) => session.id === created.id) ? current : [created, ...current]))
         setSelectedId(created.id)
+        await refresh()
       }),
     [guarded, host, providerChoice, refresh]
   )
