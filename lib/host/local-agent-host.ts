@@ -1,6 +1,6 @@
 import { ValidationError } from '../core/errors.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
-import type { ISandboxClient, TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
+import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
 import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import type { TSessionListing, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
@@ -37,15 +37,13 @@ import { HostReplay } from './host-replay.ts'
 import { HostRunningTurns } from './host-running-turns.ts'
 import { HostSessionCommands } from './host-session-commands.ts'
 import { HostSessionLifecycle } from './host-session-lifecycle.ts'
-import { HostSessionSettings, toSessionSettingsOptions } from './host-session-settings.ts'
+import { HostSessionSettings } from './host-session-settings.ts'
 import { HostWorkspaceFiles, saveSandboxSnapshot } from './host-workspace-files.ts'
 import { HostPlugins } from './host-plugins.ts'
 import { MemoryPluginFileStore } from '../storage/memory-plugin-file-store.ts'
-import { HostedSession } from './hosted-session.ts'
+import type { HostedSession } from './hosted-session.ts'
 import { HostedSessionRecords } from './hosted-session-records.ts'
-import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
-import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
-import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
+import { HostSessionAssembler } from './host-session-assembler.ts'
 import { PermissionBroker } from './permission-broker.ts'
 import { readTurnOutput } from './turn-output.ts'
 import { listChoiceModels } from './host-model-listing.ts'
@@ -96,12 +94,23 @@ export class LocalAgentHost implements IAgentHost {
       workspaceRoot,
       records
     })
+    this.userPlugins = options.userPlugins ?? new MemoryPluginFileStore()
+    const assembler = new HostSessionAssembler({
+      options,
+      agents: this.agents,
+      records,
+      sandboxes: this.sandboxes,
+      userPlugins: this.userPlugins,
+      events: this.events,
+      permissions: this.permissions,
+      modes: this.modes
+    })
     this.live = new HostLiveSessions({
       records,
       store,
       sandboxes: this.sandboxes,
       workspaceRoot,
-      assemble: (record, sandbox, sessionStart) => this.assemble(record, sandbox, sessionStart),
+      assemble: (record, sandbox, sessionStart) => assembler.assemble(record, sandbox, sessionStart),
       publishNow: (event) => this.events.publishNow(event)
     })
     this.lifecycle = new HostSessionLifecycle({
@@ -144,7 +153,6 @@ export class LocalAgentHost implements IAgentHost {
       liveSession: (sessionId) => this.liveSessionById(sessionId),
       ...(options.applyManifest ? { applyManifest: options.applyManifest } : {})
     })
-    this.userPlugins = options.userPlugins ?? new MemoryPluginFileStore()
     this.plugins = new HostPlugins({
       userPlugins: this.userPlugins,
       workspaceRoot,
@@ -355,62 +363,6 @@ export class LocalAgentHost implements IAgentHost {
    */
   private async rereadWorkspace(sessionId: string): Promise<void> {
     if (!this.turns.isRunning(sessionId)) await this.live.rebuild(await this.loadRecord(sessionId))
-  }
-
-  /** The SDK session of `record` over `sandbox`, assembled from the workspace's configuration. */
-  private async assemble(record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean): Promise<HostedSession> {
-    const { options } = this
-    const sessionId = record.id
-    const workspaceRoot = options.workspaceRoot ?? '/workspace'
-    const configuration = await loadWorkspaceConfiguration(sandbox, workspaceRoot, {
-      ...(options.userSettings === undefined ? {} : { userSettings: options.userSettings }),
-      ...(options.env ? { env: options.env } : {}),
-      userPlugins: this.userPlugins
-    })
-    const choice = this.agents.adoptWorkspaceSettings(record, configuration.settings.provider)
-    const mcp = await connectSessionMcpServers(configuration.settings, { ...options.mcpServers, ...this.records.peek(sessionId)?.mcpServers })
-    if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
-    const language = this.agents.getLanguage(sessionId)
-    const start = HostedSession.start(
-      {
-        // The session talks to the chosen provider and model; its record says so from its first write.
-        record: { ...record, providerName: choice.kind, model: choice.model },
-        store: options.store,
-        sandbox,
-        provider: await this.agents.providerFor(record),
-        configuration,
-        workspaceRoot,
-        ...(language ? { language } : {}),
-        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...this.sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
-        ...(mcp ? { mcp } : {}),
-        publish: (event) => this.events.publish(event),
-        publishNow: (event) => this.events.publishNow(event),
-        flushEvents: () => this.events.flush(),
-        options: {
-          // The session's own settings (stored in its record) add to the host's prompt and options.
-          ...toSessionSettingsOptions(record.settings, options.systemMessage),
-          ...(options.permissions ? { permissions: options.permissions } : {}),
-          ...(options.hooks ? { hooks: options.hooks } : {}),
-          ...(options.hookExecutors ? { hookExecutors: options.hookExecutors } : {}),
-          ...(options.tools ? { tools: options.tools } : {}),
-          ...(options.webFetch === undefined ? {} : { webFetch: options.webFetch }),
-          ...(options.searchProvider ? { searchProvider: options.searchProvider } : {}),
-          ...(options.autoCompactThreshold === undefined ? {} : { autoCompactThreshold: options.autoCompactThreshold }),
-          ...(choice.idleTimeoutMs === undefined ? {} : { timeout: choice.idleTimeoutMs }),
-          permissionHandler: this.permissions.handlerFor(sessionId),
-          permissionMode: this.modes.modeFor(sessionId, configuration.settings.permissions?.defaultMode)
-        }
-      },
-      { sessionStart }
-    )
-    // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
-    const hosted = await start.catch(async (error: unknown) => {
-      await mcp?.close()
-      throw error
-    })
-    // Sent whenever servers are configured, so a page drops warnings a later assembly no longer has.
-    if (mcp) this.events.publishNow({ kind: 'session_warnings', sessionId, warnings: mcp.getProblems().map((problem) => redactSecretText(problem.message, mcp.getSecrets())) })
-    return hosted
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
