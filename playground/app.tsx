@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { IAgentHost } from '../lib/host/agent-host.ts'
+import type { TSessionViewState } from '../worker/react/session-view-state.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
@@ -10,7 +11,7 @@ import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { eventsUpToMessage } from './replay/playback-schedule.ts'
 import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
-import { useReplayPlayback, type TInitialReplay } from './replay/use-replay-playback.ts'
+import { useReplayPlayback, type TInitialReplay, type TReplayPlayback } from './replay/use-replay-playback.ts'
 import { SessionHeader } from './session-settings/session-header.tsx'
 import { SessionList } from './sessions/session-list.tsx'
 import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
@@ -111,18 +112,16 @@ export function App(props: TAppProps) {
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
-  // A compaction holds the session like a turn does: prompts queue, and Stop aborts it.
-  const heldState = activity.compacting && !state.running ? { ...state, running: true } : state
-  // While a recorded run plays back, the chat shows its messages so far and takes no prompt.
-  const chatState = useMemo(
-    () => (playing ? { ...heldState, sessionId: undefined, messages: playback.state === 'playing' ? heldState.messages.slice(0, playback.shown) : [], streamingText: '' } : heldState),
-    [heldState, playback, playing]
-  )
-  const usage = useMemo(() => measureContextUsage(state.messages, state.events, settings.model), [state.messages, state.events, settings.model])
+  const chatState = useChatState(state, activity.compacting !== undefined, playback)
+  const usage = useContextUsage(state.messages, state.events, settings.model)
+  // Callbacks read these values, never `state` itself: a closure kept from an earlier render would
+  // otherwise keep that render's whole conversation alive after the session closed.
+  const { sessionId: openSessionId, readOnly, name: openSessionName } = state
+  const messageCount = state.messages.length
 
   const send = useCallback(
     async (prompt: string) => {
-      const sessionId = state.sessionId
+      const sessionId = openSessionId
       if (isCommandLine(prompt)) {
         await provider.settled()
         const outcome = await commands.run(prompt.trim())
@@ -139,7 +138,7 @@ export function App(props: TAppProps) {
       // Command answers sit below the conversation; a new prompt moves the conversation past them.
       commands.clear()
       // Named after its first prompt as the turn starts, so the list tells sessions apart at once.
-      if (sessionId && !state.readOnly && state.messages.length === 0 && state.name === 'New session') {
+      if (sessionId && !readOnly && messageCount === 0 && openSessionName === 'New session') {
         await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
       }
       // A model switch saved a moment ago must reach the worker before the turn starts.
@@ -148,7 +147,7 @@ export function App(props: TAppProps) {
       await sessions.refresh()
       return sent
     },
-    [submit, provider.settled, commands.run, updateSettings, commands.clear, state.sessionId, state.readOnly, state.messages.length, state.name, sessions.refresh, sessions.rename]
+    [submit, provider.settled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
   )
 
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
@@ -313,4 +312,20 @@ export function App(props: TAppProps) {
       </div>
     </AllowedImageHostsContext.Provider>
   )
+}
+
+// A compaction holds the session like a turn does: prompts queue, and Stop aborts it. While a
+// recorded run plays back, the chat shows its messages so far and takes no prompt.
+function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback): TSessionViewState {
+  const playing = playback.state === 'importing' || playback.state === 'playing'
+  const held = compacting && !state.running ? { ...state, running: true } : state
+  return useMemo(
+    () => (playing ? { ...held, sessionId: undefined, messages: playback.state === 'playing' ? held.messages.slice(0, playback.shown) : [], streamingText: '' } : held),
+    // `held` is a new object while compacting; its parts are what change.
+    [state, compacting, playback, playing]
+  )
+}
+
+function useContextUsage(messages: TSessionViewState['messages'], events: TSessionViewState['events'], model: string): ReturnType<typeof measureContextUsage> {
+  return useMemo(() => measureContextUsage(messages, events, model), [messages, events, model])
 }

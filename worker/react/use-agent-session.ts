@@ -73,9 +73,10 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   }, [host, sessionId, openOptions])
 
   // A committed message past the end of the view: storage is ahead of it.
+  const { behindStorage } = state
   useEffect(() => {
-    if (state.behindStorage > 0) reload.current()
-  }, [state.behindStorage])
+    if (behindStorage > 0) reload.current()
+  }, [behindStorage])
 
   const submit = useCallback(
     async (prompt: string) => {
@@ -125,10 +126,15 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   )
 
   const status = toSessionStatus(state)
-  // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
-  const { messages, events } = state
-  const context = useMemo(() => toContextState({ messages, events }), [messages])
+  const context = useContextState(state)
+  // No callback above reads `state`: one kept from an earlier render would keep that render's
+  // whole conversation alive after the session closed.
   return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages }
+}
+
+// Recomputed when messages commit, not on every streamed delta; the model only changes with them.
+function useContextState({ messages, events }: TSessionViewState): TSessionContextState {
+  return useMemo(() => toContextState({ messages, events }), [messages])
 }
 
 /** Events after which the stored session is ahead of what the page has seen. */
