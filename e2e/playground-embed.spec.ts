@@ -41,6 +41,9 @@ test('<robota-playground> on a static page under a strict CSP: hydrates from its
   const conversation = element.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('Assistant').last()).toContainText('Its README is titled "Docs example"')
   await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+  // The replay panel loads on demand with its own styles; they reach the shadow root, not only the page.
+  await expect(element.locator('.event-log-scroll')).toHaveCSS('overflow-y', 'auto')
+  await expect(element.locator('.run-pictures')).toHaveCSS('display', 'flex')
   await element.getByRole('button', { name: 'Settings', exact: true }).click()
   await expect(element.getByRole('dialog', { name: 'Settings' })).toBeVisible()
   await element.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Cancel' }).click()

@@ -2,6 +2,7 @@
 // Playwright's routing, for benches whose page needs no worker chunks (the storage benches).
 import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
+import { inlineStylesheets } from './inline-stylesheets.mjs'
 
 const ORIGIN = 'http://127.0.0.1:9'
 const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -11,7 +12,7 @@ const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--
  * set `window[readyGlobal]`. Resolves with the browser (close it when done) and the page.
  */
 export async function openInMemoryBenchPage({ entry, title, readyGlobal }) {
-  const bundled = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false, logLevel: 'silent' })
+  const bundled = await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, write: false, logLevel: 'silent', plugins: [inlineStylesheets] })
   const script = bundled.outputFiles[0].text
   const html = `<!doctype html><meta charset="utf-8"><title>${title}</title><script type="module" src="/bench-page.js"></script>`
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGUMENTS })

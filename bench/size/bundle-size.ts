@@ -1,7 +1,7 @@
 import { build, type Metafile, type Plugin } from 'esbuild'
-import { readFile } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { inlineStylesheets } from '../browser/inline-stylesheets.mjs'
 
 /** What to bundle: a file of the project, or entry source text resolved from a folder. */
 export type TBundleEntry = {
@@ -65,15 +65,6 @@ function largestInputs(metafile: Metafile, files: readonly string[]): TBundleInp
     .sort((left, right) => right.bytes - left.bytes)
 }
 
-/** `import styles from './x.css?inline'`, as Vite reads it: the stylesheet's text as a string. */
-const INLINE_STYLESHEETS: Plugin = {
-  name: 'inline-stylesheets',
-  setup(builder) {
-    builder.onResolve({ filter: /\.css\?inline$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/\?inline$/, '')), namespace: 'inline-stylesheet' }))
-    builder.onLoad({ filter: /.*/, namespace: 'inline-stylesheet' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text' }))
-  }
-}
-
 /**
  * Bundles an entry the way a browser app would ship it (esbuild, ES modules with code splitting,
  * minified, `NODE_ENV=production`) and measures its eager JavaScript. Lazy `import()` chunks are
@@ -96,7 +87,7 @@ export async function measureBundle(bundle: TBundleEntry, workingDirectory: stri
     define: { 'process.env.NODE_ENV': '"production"' },
     external: ['node:*', 'virtual:*'],
     loader: { '.svg': 'file', '.png': 'file', '.woff': 'file', '.woff2': 'file' },
-    plugins: [INLINE_STYLESHEETS],
+    plugins: [inlineStylesheets],
     outdir: OUTPUT_DIRECTORY,
     write: false,
     metafile: true,

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { inlineStylesheets } from '../../bench/browser/inline-stylesheets.mjs'
 
 /** The page's origin; every request to it is answered from memory, so nothing listens there. */
 const EVENT_LOG_PAGE_ORIGIN = 'http://127.0.0.1:9'
@@ -19,7 +20,8 @@ function bundleEventLogPage(): Promise<string> {
     target: 'es2022',
     minify: true,
     write: false,
-    logLevel: 'silent'
+    logLevel: 'silent',
+    plugins: [inlineStylesheets]
   }).then((result) => {
     const output = result.outputFiles[0]
     if (!output) throw new Error('esbuild produced no event log page bundle.')

@@ -7,6 +7,8 @@ import { flattenReplayRows } from './replay-rows.ts'
 import { ReplaySearchBox } from './replay-search-box.tsx'
 import { ReplayTimeline } from './replay-timeline.tsx'
 import { useReplaySearch } from './use-replay-search.ts'
+import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
+import styles from './replay-event-log.css?inline'
 
 type TReplayEventLogProps = {
   events: readonly TExecutionEventEnvelope[]
@@ -41,9 +43,10 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
   }, [])
   const allCollapsed = turns.length > 0 && turns.every((turn) => collapsed.has(turn.executionId))
 
+  const stylesheetRef = useAdoptedStylesheet(styles)
   if (events.length === 0) return null
   return (
-    <div className="event-log">
+    <div className="event-log" ref={stylesheetRef}>
       <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
       <ReplaySearchBox search={search} shownCount={shownCount} totalCount={events.length} />
       <div className="event-log-folds">

@@ -4,6 +4,8 @@ import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { RerunDiff } from './rerun-diff.tsx'
 import { RunTimeline } from './run-timeline.tsx'
 import { TurnUsageChart } from './turn-usage-chart.tsx'
+import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
+import styles from './run-pictures.css?inline'
 
 type TRunPicturesProps = {
   events: readonly TExecutionEventEnvelope[]
@@ -16,9 +18,10 @@ type TRunPicturesProps = {
 /** Pictures of the session's run above its event list: timeline, tokens and cost, and the last re-run compared. */
 export const RunPictures = memo(function RunPictures({ events, selectedSeq, onSelect, rerun }: TRunPicturesProps) {
   const id = useId()
+  const stylesheetRef = useAdoptedStylesheet(styles)
   if (events.length === 0) return null
   return (
-    <div className="run-pictures">
+    <div className="run-pictures" ref={stylesheetRef}>
       <section aria-labelledby={`${id}-timeline`}>
         <details open>
           <summary id={`${id}-timeline`}>Run timeline</summary>
