@@ -58,10 +58,14 @@ test('keyboard only: type, send, answer a permission prompt, stop with Esc, open
   await expect(prompt).toBeFocused()
   await expectVisibleFocus(page)
 
-  // Tab to the replay panel's first provider request and open it in the inspector.
+  // Tab into the event log (one tab stop), arrow down to its first provider request, and open it in the inspector.
   const replay = page.getByRole('complementary', { name: 'Replay events' })
+  const eventLog = replay.getByRole('list', { name: 'Events' })
+  await moveFocusTo(page, eventLog.locator('button[tabindex="0"]'), 'Tab')
+  await expectVisibleFocus(page)
   const request = replay.locator('li[data-type="provider_request"]').first().getByRole('button')
-  await moveFocusTo(page, request, 'Tab')
+  for (let presses = 0; presses < 20 && !(await request.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press('ArrowDown')
+  await expect(request).toBeFocused()
   await expectVisibleFocus(page)
   await page.keyboard.press('Enter')
   await expect(replay.getByRole('region', { name: 'Event inspector' }).getByRole('heading', { name: /provider_request/ })).toBeVisible()

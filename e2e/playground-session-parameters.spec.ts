@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
 import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
+import { resolveHistoryRanges } from '../lib/storage/replay-log/history-range.ts'
 
 // A session's own settings on the offline demo: checked in the editor, sent with the next turn's
 // request (as its replay event records it), kept in the export and through a reload.
@@ -55,7 +56,8 @@ test('session settings: a system prompt addition, temperature, max tokens and a 
   const lines = (await readFile((await (await downloading).path()) ?? '', 'utf8')).trim().split('\n').map((line) => JSON.parse(line))
   const [header, ...records] = lines
   expect(header.settings).toEqual({ systemPromptAddition: INSTRUCTIONS, temperature: 0.3, maxTokens: 400, disabledTools: ['Glob'] })
-  const requests = records.map((record) => record.event).filter((event) => event.type === 'provider_request')
+  // An export holds each request as recorded: the history it shares with the one before is named by range.
+  const requests = resolveHistoryRanges(records.map((record) => record.event), header.sessionId).filter((event) => event.type === 'provider_request')
   expect(requests.length).toBeGreaterThan(0)
   for (const request of requests) {
     expect(request.data).toMatchObject({ temperature: 0.3, maxTokens: 400 })
