@@ -168,6 +168,13 @@ test(`the worker dies at random points across ${TURNS} turns; nothing committed 
   const stored = await storedMessages(page)
   expectKept(committed, stored, 'the last reload')
   const prompts = stored.filter((message) => message.role === 'user').map((message) => message.content)
+  // The conversation opens on its latest messages; the earlier ones come back page by page.
+  const showEarlier = conversation.getByRole('button', { name: 'Show earlier messages' })
+  for (let pages = 0; pages < 20 && (await showEarlier.count()) > 0; pages += 1) {
+    await showEarlier.click()
+    await expect(conversation.getByRole('button', { name: 'Loading earlier messages…' })).toHaveCount(0)
+  }
+  await expect(showEarlier).toHaveCount(0)
   await expect(conversation.getByLabel('You')).toHaveText(prompts)
   const finished = stored.filter((message) => message.role === 'assistant' && /^Wrote turn \d+\.$/.test(message.content))
   await expect(conversation.getByLabel('Assistant').filter({ hasText: /Wrote turn \d+\./ })).toHaveCount(finished.length)
