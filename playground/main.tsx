@@ -1,6 +1,7 @@
+// First, so the agent worker starts loading before the rest of the page's code is evaluated.
+import { playgroundAgentClient } from './playground-agent-client.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createAgentClient } from '../worker/create-agent-client.ts'
 import { App } from './app.tsx'
 import { ErrorBoundary } from './shell/error-boundary.tsx'
 import { pageStorage } from './settings/use-playground-settings.ts'
@@ -9,14 +10,10 @@ import './styles.css'
 const root = document.getElementById('root')
 if (!root) throw new Error('The page has no #root element to render the playground into.')
 
-// The playground's own worker file, as any app starts its agent worker; a function, so the
-// client can start another if this one dies.
-const startAgentWorker = () => new Worker(new URL('./worker/agent-worker.ts', import.meta.url), { type: 'module', name: 'robota-agent' })
-
 createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
-      <App host={createAgentClient(startAgentWorker)} storage={pageStorage()} />
+      <App host={playgroundAgentClient} storage={pageStorage()} />
     </ErrorBoundary>
   </StrictMode>
 )
