@@ -4,6 +4,7 @@ import { CLI_USAGE, parseCliArguments } from './arguments/parse-cli-arguments.ts
 import { exportSessionReplay } from './export-session-replay.ts'
 import { runOneShot } from './one-shot/run-one-shot.ts'
 import { readPackageVersion } from './read-package-version.ts'
+import { importInteractiveClient } from './tui/import-interactive-client.ts'
 import { resolveSessionsDirectory, type TCliEnvironment } from './start-cli-session.ts'
 
 /** The process the command runs in: environment, directory and output streams. */
@@ -41,7 +42,7 @@ export async function runCli(argv: readonly string[], process: TCliProcess): Pro
       process.stdout(`${JSON.stringify(outcome.output)}\n`)
       return outcome.exitCode
     }
-    const { runInteractive } = await import('./tui/run-interactive.tsx')
+    const { runInteractive } = await importInteractiveClient()
     await runInteractive(args, environment)
     return 0
   } catch (error) {

@@ -11,6 +11,8 @@ export type TBuiltCli = { entry: string; remove: () => void }
 /**
  * Bundles `cli/main.ts` the way the package's `bin` runs it, with the packages left to
  * `node_modules`, into a private folder under `node_modules/.cache` (so they resolve from there).
+ * Dynamic imports stay dynamic (split chunks), as in the published files: the interactive client
+ * and Ink load only when the command goes interactive.
  */
 export async function buildCliForTests(): Promise<TBuiltCli> {
   const cache = join(ROOT, 'node_modules', '.cache')
@@ -19,7 +21,10 @@ export async function buildCliForTests(): Promise<TBuiltCli> {
   const entry = join(directory, 'robota.mjs')
   await build({
     entryPoints: [join(ROOT, 'cli/main.ts')],
-    outfile: entry,
+    outdir: directory,
+    entryNames: 'robota',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -56,9 +61,8 @@ export class TmuxTerminal {
     const launcher = join(this.scratch, 'launch.sh')
     const exports = Object.entries(options.env).map(([name, value]) => `export ${name}=${shellQuote(value)}`)
     const program = options.command.map(shellQuote).join(' ')
-    // A terminal someone types into is not a CI log: Ink renders only the last frame when it sees
-    // CI variables, which the suite inherits from the machine that runs it.
-    writeFileSync(launcher, ['#!/bin/sh', 'unset CI CONTINUOUS_INTEGRATION', ...exports, `${program}`, 'echo "[exited with $?]"', 'exec sleep 3600', ''].join('\n'))
+    // As in a CI runner's shell: the client must still draw every frame for the person at the terminal.
+    writeFileSync(launcher, ['#!/bin/sh', 'export CI=true', ...exports, `${program}`, 'echo "[exited with $?]"', 'exec sleep 3600', ''].join('\n'))
     chmodSync(launcher, 0o755)
     this.tmux('-f', '/dev/null', 'new-session', '-d', '-s', 'cli', '-x', String(options.columns ?? 120), '-y', String(options.rows ?? 40), '-c', options.cwd, launcher)
   }
