@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
+import { PREACT_COMPAT_ALIASES, toExactViteAliases } from './playground/embed/preact-compat-aliases.ts'
 
 const EMBED_OUT_DIR = 'dist/playground/embed'
 
@@ -43,7 +44,8 @@ function sharedRunViewer(): Plugin {
  * it (imported relative to the module, so they load wherever it is served), plus its worker, with
  * the example documentation page beside it. A second build, because the element must not share
  * chunks with the playground page. The module starts its worker the standard way, so an app's
- * bundler builds the worker and its chunks too.
+ * bundler builds the worker and its chunks too. It renders with Preact through `preact/compat`
+ * (docs/decisions/0004-embed-renders-with-preact.md); the page stays on React.
  */
 function embedBuild(): Plugin {
   return {
@@ -58,6 +60,7 @@ function embedBuild(): Plugin {
         publicDir: false,
         logLevel: 'warn',
         plugins: [react(), sharedRunViewer()],
+        resolve: { alias: toExactViteAliases(PREACT_COMPAT_ALIASES) },
         // Library builds keep `process.env.NODE_ENV`; a static page has no `process`.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         worker: { format: 'es' },

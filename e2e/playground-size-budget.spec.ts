@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 type TSizes = {
   initial: { gzip: number }
@@ -30,4 +31,17 @@ test('robota/embed loads its panels apart: the replay panel is a chunk beside th
   const replayChunks = readdirSync('dist/playground/embed/assets').filter((name) => /^replay-panel-.*\.js$/.test(name))
   expect(replayChunks).toHaveLength(1)
   expect(upFront.some((file) => /replay-panel|settings-dialog|workspace-panel|plugins-panel|markdown-renderer/.test(file))).toBe(false)
+})
+
+test('robota/embed ships Preact, not React: within 80 KB gzip before first paint, and no file of it carries react-dom', () => {
+  const sizes = JSON.parse(execFileSync('node', ['bench/playground-size.mjs', '--size-only', '--json'], { encoding: 'utf8' })) as TSizes
+  expect(sizes.embed?.gzip).toBeLessThanOrEqual(sizes.embedBudgetGzip)
+  // react-dom's production build links each error code to this page; the playground page, which stays on React, has it.
+  const reactDomMarker = 'react.dev/errors'
+  const scriptsUnder = (folder: string) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => join(folder, name))
+  const pageScripts = scriptsUnder('dist/playground/assets')
+  expect(pageScripts.some((file) => readFileSync(file, 'utf8').includes(reactDomMarker))).toBe(true)
+  const embedScripts = scriptsUnder('dist/playground/embed')
+  expect(embedScripts.length).toBeGreaterThan(1)
+  expect(embedScripts.filter((file) => readFileSync(file, 'utf8').includes(reactDomMarker))).toEqual([])
 })

@@ -3,10 +3,11 @@ import { relative, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { inlineStylesheets } from '../browser/inline-stylesheets.mjs'
 
-/** What to bundle: a file of the project, or entry source text resolved from a folder. */
+/** What to bundle: a file of the project, or entry source text resolved from a folder, with the module aliases its build applies. */
 export type TBundleEntry = {
   label: string
   entry: { file: string } | { source: string; resolveDir: string; sourceName: string }
+  alias?: Readonly<Record<string, string>>
 }
 
 /** A contributor to a bundle: an npm package, or a project folder such as `lib/core`. */
@@ -77,6 +78,7 @@ export async function measureBundle(bundle: TBundleEntry, workingDirectory: stri
       ? { entryPoints: [bundle.entry.file] }
       : { stdin: { contents: bundle.entry.source, resolveDir: bundle.entry.resolveDir, sourcefile: bundle.entry.sourceName, loader: 'ts' } }),
     absWorkingDir: workingDirectory,
+    ...(bundle.alias ? { alias: { ...bundle.alias } } : {}),
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -21,9 +21,11 @@ export function AnswerAnnouncer({ messages }: TAnswerAnnouncerProps) {
     known.current = latest.id
     setAnnounced(latest.text)
   }, [latest?.id, latest?.text])
+  // No text node while nothing is announced: preact/compat (the embed) rewrites an empty one on
+  // every render, and each write is a change of the live region.
   return (
     <div className="visually-hidden answer-announcer" aria-live="polite" aria-atomic="true">
-      {announced}
+      {announced || null}
     </div>
   )
 }

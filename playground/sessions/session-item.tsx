@@ -1,5 +1,6 @@
 import { memo, useState, type FormEvent } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+import { focusOnMount } from '../shell/focus-on-mount.ts'
 
 type TSessionItemProps = {
   session: TSessionSummary
@@ -39,7 +40,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
           <input
             aria-label={`New name for ${session.name}`}
             value={name}
-            autoFocus
+            ref={focusOnMount}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
           />
@@ -73,7 +74,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       {selected && mode === 'confirm-delete' ? (
         <div className="session-actions" role="group" aria-label="Confirm delete">
           <span>Delete with its files and log?</span>
-          <button type="button" className="danger" autoFocus onClick={() => { setMode('view'); onDelete(session.id) }}>
+          <button type="button" className="danger" ref={focusOnMount} onClick={() => { setMode('view'); onDelete(session.id) }}>
             Delete for good
           </button>
           <button type="button" onClick={() => setMode('view')}>
