@@ -4,9 +4,10 @@ import { StorageError } from '../../lib/core/errors.ts'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { assertCommittable, selectNewEvents } from '../../lib/storage/assert-committable.ts'
 import { assertImportable } from '../../lib/storage/replay-log/assert-importable.ts'
+import { selectEventWindow } from '../../lib/storage/replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../lib/storage/replay-log/hash-chain.ts'
 import { chainForCommit, fromReplayRecord, toEnvelopes, toReplayRecord } from '../../lib/storage/replay-log/stored-replay-event.ts'
-import type { ISessionStore, TCorruptSessionEntry, TSessionListing, TSessionRecord, TSessionSummary } from '../../lib/storage/session-store.ts'
+import type { ISessionStore, TCorruptSessionEntry, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../lib/storage/session-summary.ts'
 import { parseSessionFile, serializeSessionFile, SESSION_FILE_VERSION, type TSessionFile } from './session-file.ts'
 
@@ -65,6 +66,10 @@ export class FileSessionStore implements ISessionStore {
 
   loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return this.serialize(async () => toEnvelopes((await this.readFile(sessionId))?.events ?? [], sessionId))
+  }
+
+  loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]> {
+    return this.serialize(async () => selectEventWindow((await this.readFile(sessionId))?.events ?? [], window))
   }
 
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {

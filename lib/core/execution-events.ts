@@ -15,6 +15,12 @@ export type TExecutionEventDataMap = {
     temperature?: number
     /** The call's reply token cap, when one was set. */
     maxTokens?: number
+    /**
+     * Present only on a request read as its replay log records it (a window of a session's log,
+     * `ISessionStore.loadEventWindow`): the call sent the first `count` messages of the request at
+     * `seq`, then `messages`. A whole log read resolves it, so `messages` holds every message sent.
+     */
+    historyRange?: { seq: number; count: number }
   }
   /** One text delta as it reached the loop. */
   provider_stream_raw_delta: { sequence: number; delta: string }

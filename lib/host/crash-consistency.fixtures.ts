@@ -4,7 +4,7 @@ import type { TUniversalMessage } from '../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../core/provider.ts'
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import type { TReplayLogHead, TReplayRecord } from '../storage/replay-log/hash-chain.ts'
-import type { ISessionStore, TSessionListing, TSessionRecord } from '../storage/session-store.ts'
+import type { ISessionStore, TEventWindow, TSessionListing, TSessionRecord } from '../storage/session-store.ts'
 
 /** The error every write meets once the run is dead. */
 export class SimulatedCrash extends Error {
@@ -88,6 +88,10 @@ export class CrashingSessionStore implements ISessionStore {
 
   loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return this.inner.loadEvents(sessionId)
+  }
+
+  loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]> {
+    return this.inner.loadEventWindow(sessionId, window)
   }
 
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {

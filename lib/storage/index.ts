@@ -26,6 +26,7 @@ export type { TDirectoryFileSystem, TDirectoryPluginFileStoreOptions } from './d
 export type {
   ISessionStore,
   TCorruptSessionEntry,
+  TEventWindow,
   TSessionListing,
   TSessionRecord,
   TSessionSummary

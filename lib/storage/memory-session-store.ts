@@ -2,6 +2,7 @@ import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { StorageError } from '../core/errors.ts'
 import { assertCommittable, selectNewEvents } from './assert-committable.ts'
 import { assertImportable } from './replay-log/assert-importable.ts'
+import { selectEventWindow } from './replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from './replay-log/hash-chain.ts'
 import {
   chainForCommit,
@@ -10,7 +11,7 @@ import {
   toReplayRecord,
   type TStoredReplayEvent
 } from './replay-log/stored-replay-event.ts'
-import type { ISessionStore, TSessionListing, TSessionRecord } from './session-store.ts'
+import type { ISessionStore, TEventWindow, TSessionListing, TSessionRecord } from './session-store.ts'
 import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
 
 /**
@@ -73,6 +74,10 @@ export class MemorySessionStore implements ISessionStore {
 
   async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return structuredClone(toEnvelopes(this.events.get(sessionId) ?? [], sessionId))
+  }
+
+  async loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]> {
+    return structuredClone(selectEventWindow(this.events.get(sessionId) ?? [], window))
   }
 
   async saveSandboxSnapshot(sessionId: string, snapshot: unknown): Promise<void> {

@@ -2,7 +2,7 @@ import { chainReplayEvents, GENESIS_HASH, verifyReplayLog } from './replay-log/h
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isRobotaError, StorageError } from '../core/errors.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
-import { createTestEvent, createTestEvents, createTestRecord } from './session-store.fixtures.ts'
+import { createLongTestMessage, createTestEvent, createTestEvents, createTestRecord, createTestRequest } from './session-store.fixtures.ts'
 import type { ISessionStore } from './session-store.ts'
 
 /** Creates a fresh, empty store for one test. */
@@ -186,6 +186,49 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadReplayLogHead('s9')).toEqual({ recordCount: 2, lastHash: imported[1]?.hash })
       await store.deleteSession('s1')
       expect(await store.loadReplayLogHead('s1')).toBeUndefined()
+    })
+
+    it('reads a window of the latest events, and the windows before it, as they were committed', async () => {
+      // Three turns, each a commit: a request that names the history of the one before, then a message.
+      const history = [createLongTestMessage(0)]
+      const committed = [createTestRequest('s1', 0, [...history])]
+      await store.commit(createTestRecord('s1', { nextEventSeq: 1 }), committed.slice(0, 1))
+      for (let turn = 1; turn <= 2; turn++) {
+        const sent = history.length
+        history.push(createLongTestMessage(turn))
+        const events = [createTestEvent('s1', turn * 2 - 1), createTestRequest('s1', turn * 2, history.slice(sent), { seq: (turn - 1) * 2, count: sent })]
+        committed.push(...events)
+        await store.commit(createTestRecord('s1', { nextEventSeq: turn * 2 + 1 }), events)
+      }
+
+      expect(await store.loadEventWindow('s1', { count: 2 })).toEqual(committed.slice(-2))
+      expect(await store.loadEventWindow('s1', { count: 100 })).toEqual(committed)
+      expect(await store.loadEventWindow('s1', { count: 2, beforeSeq: 3 })).toEqual(committed.slice(1, 3))
+      expect(await store.loadEventWindow('s1', { count: 5, beforeSeq: 1 })).toEqual(committed.slice(0, 1))
+      expect(await store.loadEventWindow('s1', { count: 5, beforeSeq: 0 })).toEqual([])
+      expect(await store.loadEventWindow('missing', { count: 5 })).toEqual([])
+      // The whole read resolves the ranges the window leaves as recorded.
+      expect((await store.loadEvents('s1')).at(-1)).toMatchObject({ data: { messages: history } })
+    })
+
+    it('reads a window of requests committed whole, each sending the history again', async () => {
+      const history: TUniversalMessage[] = []
+      const committed = []
+      for (let turn = 0; turn < 4; turn++) {
+        history.push(createLongTestMessage(turn))
+        const request = createTestRequest('s1', turn, [...history])
+        committed.push(request)
+        await store.commit(createTestRecord('s1', { nextEventSeq: turn + 1 }), [request])
+      }
+      expect(await store.loadEventWindow('s1', { count: 1 })).toEqual(committed.slice(-1))
+      expect(await store.loadEventWindow('s1', { count: 2, beforeSeq: 3 })).toEqual(committed.slice(1, 3))
+    })
+
+    it('refuses a window that is not a whole count of at least 1, naming the field', async () => {
+      await store.commit(createTestRecord('s1', { nextEventSeq: 1 }), createTestEvents('s1', [0]))
+      await expect(store.loadEventWindow('s1', { count: 0 })).rejects.toThrow(/count must be a whole number of at least 1, not 0/)
+      await expect(store.loadEventWindow('s1', { count: 1.5 })).rejects.toThrow(/count must be a whole number/)
+      await expect(store.loadEventWindow('s1', { count: 1, beforeSeq: -1 })).rejects.toThrow(/beforeSeq must be a whole number of at least 0, not -1/)
     })
 
     it('keeps the latest sandbox snapshot per session and drops it with the session', async () => {

@@ -74,3 +74,29 @@ export function cutMemoryLogTail(store: MemorySessionStore, sessionId: string, c
   const events = (store as unknown as { events: Map<string, unknown[]> }).events.get(sessionId)
   events?.splice(events.length - count, count)
 }
+
+/**
+ * A `provider_request` of `sessionId` at `seq` sending `messages` (whole, or after the history
+ * range `historyRange` names when given), as a recorder hands it to a store.
+ */
+export function createTestRequest(
+  sessionId: string,
+  seq: number,
+  messages: TUniversalMessage[],
+  historyRange?: { seq: number; count: number }
+): TExecutionEventEnvelope {
+  return {
+    seq,
+    ts: 10_000 + seq,
+    sessionId,
+    executionId: `execution-${seq}`,
+    round: 1,
+    type: 'provider_request',
+    data: { provider: 'anthropic', model: 'claude-sonnet-4-6', messages, tools: [], ...(historyRange ? { historyRange } : {}) }
+  }
+}
+
+/** A user message long enough (over 256 characters) that a store may keep it apart by hash. */
+export function createLongTestMessage(index: number): TUniversalMessage {
+  return { id: `long-${index}`, role: 'user', state: 'complete', timestamp: index, content: `${index}: ${'a long line of text. '.repeat(20)}` }
+}

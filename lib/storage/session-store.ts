@@ -31,6 +31,12 @@ export type TSessionSummary = {
   model: string
 }
 
+/**
+ * Which replay events of a session to read: the latest `count` of them, or the latest `count`
+ * before `beforeSeq` when it is given (the page before one already read).
+ */
+export type TEventWindow = { count: number; beforeSeq?: number }
+
 /** A stored record that failed validation: listed instead of crashing the listing. */
 export type TCorruptSessionEntry = { id: string; reason: string }
 
@@ -62,6 +68,15 @@ export interface ISessionStore {
 
   /** The session's replay events ordered by `seq`; empty for an unknown session. */
   loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]>
+
+  /**
+   * The latest events of the session's log that `window` asks for, ordered by `seq`; empty for an
+   * unknown session. Unlike `loadEvents`, it reads only those events: each `provider_request` is
+   * handed out as the log records it, its `historyRange` (the messages it shares with an earlier
+   * request) left unresolved and its `messages` holding what it added.
+   * @throws ValidationError when `window` is not a whole `count` of at least 1 and an optional whole `beforeSeq` of at least 0.
+   */
+  loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]>
 
   /** The session's hash-chained replay log, ordered by `seq`; `verifyReplayLog` checks it. */
   loadReplayLog(sessionId: string): Promise<TReplayRecord[]>

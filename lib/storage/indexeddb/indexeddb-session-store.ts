@@ -4,17 +4,20 @@ import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import { parseExecutionEvents, parseSessionRecord, recordOrThrow } from '../parse-session-record.ts'
 import { assertImportable } from '../replay-log/assert-importable.ts'
+import { assertEventWindow } from '../replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../replay-log/hash-chain.ts'
 import {
   chainForCommit,
   fromReplayRecord,
+  toEnvelope,
   toEnvelopes,
   toReplayRecord,
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
-import type { ISessionStore, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
+import type { ISessionStore, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
 import { sortNewestFirst } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
+import { readEventWindow } from './read-event-window.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
@@ -193,6 +196,14 @@ export class IndexedDBSessionStore implements ISessionStore {
     return this.run('loadEvents', sessionId, async (database) => {
       const values = await this.readEvents(database, sessionId)
       return toEnvelopes(parseExecutionEvents(values, sessionId) as TStoredReplayEvent[], sessionId)
+    })
+  }
+
+  async loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]> {
+    assertEventWindow(window)
+    return this.run('loadEvents', sessionId, async (database) => {
+      const values = await readEventWindow(database, sessionId, window)
+      return (parseExecutionEvents(values, sessionId) as TStoredReplayEvent[]).map(toEnvelope)
     })
   }
 

@@ -121,6 +121,33 @@ export function resolveMessagePayloads(events: readonly unknown[], payloads: Rea
   })
 }
 
+/**
+ * The hashes of the stored messages `events` refer to (in their lists, single messages and
+ * request deltas alike), each once: what a reader of part of a log must fetch to resolve it.
+ */
+export function referencedPayloadHashes(events: readonly unknown[]): string[] {
+  const hashes = new Set<string>()
+  const note = (message: unknown): unknown => {
+    if (typeof message === 'string' && message.startsWith('sha256:')) hashes.add(message.slice('sha256:'.length))
+    return message
+  }
+  for (const event of events) {
+    const messages = (event as { data?: { messages?: unknown } } | null)?.data?.messages
+    if (isRequestDelta(messages)) messages.added.forEach(note)
+    else mapMessages(event, note)
+  }
+  return [...hashes]
+}
+
+/**
+ * The seq of the earlier request a stored request continues (its delta's `after`), or
+ * `undefined` when the event is not a request stored as a delta.
+ */
+export function continuedRequestSeq(event: unknown): number | undefined {
+  const { type, data } = (event ?? {}) as { type?: unknown; data?: { messages?: unknown } }
+  return type === 'provider_request' && isRequestDelta(data?.messages) ? data.messages.after : undefined
+}
+
 /** A session's stored payload values as a map from hash to message; malformed values are skipped. */
 export function toPayloadMap(values: readonly unknown[]): Map<string, unknown> {
   const map = new Map<string, unknown>()

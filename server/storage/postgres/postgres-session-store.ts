@@ -3,9 +3,10 @@ import type { TExecutionEventEnvelope } from '../../../lib/core/execution-events
 import { assertCommittable, selectNewEvents } from '../../../lib/storage/assert-committable.ts'
 import { inspectSessionRecord, parseSessionRecord } from '../../../lib/storage/parse-session-record.ts'
 import { assertImportable } from '../../../lib/storage/replay-log/assert-importable.ts'
+import { assertEventWindow } from '../../../lib/storage/replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../../lib/storage/replay-log/hash-chain.ts'
 import { chainForCommit, fromReplayRecord, toEnvelope, toEnvelopes, toReplayRecord, type TStoredReplayEvent } from '../../../lib/storage/replay-log/stored-replay-event.ts'
-import type { ISessionStore, TCorruptSessionEntry, TSessionListing, TSessionRecord, TSessionSummary } from '../../../lib/storage/session-store.ts'
+import type { ISessionStore, TCorruptSessionEntry, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../../lib/storage/session-summary.ts'
 import { ensurePostgresSchema } from './postgres-schema.ts'
 import { parseJsonText, toJsonText, toStoredEvents, type TEventRow } from './postgres-session-rows.ts'
@@ -98,6 +99,18 @@ export class PostgresSessionStore implements ISessionStore {
 
   async loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {
     return toEnvelopes(await this.readStoredEvents(sessionId), sessionId)
+  }
+
+  async loadEventWindow(sessionId: string, window: TEventWindow): Promise<TExecutionEventEnvelope[]> {
+    assertEventWindow(window)
+    // The newest rows first, then put back in seq order.
+    const { rows } = await this.read<TEventRow>(
+      'load the replay events of',
+      sessionId,
+      'SELECT prev_hash, hash, envelope FROM robota_events WHERE session_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
+      [sessionId, window.beforeSeq ?? Number.MAX_SAFE_INTEGER, window.count]
+    )
+    return toStoredEvents(rows.reverse(), sessionId).map(toEnvelope)
   }
 
   async loadReplayLog(sessionId: string): Promise<TReplayRecord[]> {
