@@ -291,6 +291,7 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TEventPage,
   TMessagePage,
   TModelListing,
   TModelListingEntry,
@@ -357,6 +358,7 @@ export type {
   TReplayLogHead,
   TReplayRecord,
   TReplayVerification,
+  TEventWindow,
   TSessionListing,
   TSessionRecord,
   TSessionSummary

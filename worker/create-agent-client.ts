@@ -128,6 +128,7 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
     after: (memory, view, sessionId) => memory.accessSeen(sessionId, view.readOnly === true)
   },
   loadEarlierMessages: { policy: retry },
+  loadEarlierEvents: { policy: retry },
   closeSession: { policy: settle, before: (memory, sessionId) => memory.closed(sessionId) },
   // A worker that restarts lets go of its locks; the session is then taken over or free anyway.
   takeOver: { policy: reject },

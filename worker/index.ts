@@ -35,6 +35,7 @@ export type {
   TImportReplayOptions,
   TManifestApplication,
   TMcpServerStatus,
+  TEventPage,
   TMessagePage,
   TModelListing,
   TModelListingEntry,

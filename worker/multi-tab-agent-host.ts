@@ -20,6 +20,7 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TEventPage,
   TMessagePage,
   TOpenSessionOptions,
   TSessionSettings,
@@ -135,6 +136,10 @@ export class MultiTabAgentHost implements IAgentHost {
   /** Reads stored messages only: any tab pages them, driving the session or following it. */
   loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
     return this.inner.loadEarlierMessages(sessionId, beforeIndex, count)
+  }
+
+  loadEarlierEvents(sessionId: string, beforeSeq: number, count: number): Promise<TEventPage> {
+    return this.inner.loadEarlierEvents(sessionId, beforeSeq, count)
   }
 
   async closeSession(sessionId: string): Promise<void> {

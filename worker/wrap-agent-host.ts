@@ -25,6 +25,7 @@ export function wrapAgentHost(endpoint: Comlink.Endpoint, close: () => void): IA
     listModels: (choice) => remote.listModels(choice),
     openSession: (sessionId, options) => remote.openSession(sessionId, options),
     loadEarlierMessages: (sessionId, beforeIndex, count) => remote.loadEarlierMessages(sessionId, beforeIndex, count),
+    loadEarlierEvents: (sessionId, beforeSeq, count) => remote.loadEarlierEvents(sessionId, beforeSeq, count),
     closeSession: (sessionId) => remote.closeSession(sessionId),
     takeOver: (sessionId) => remote.takeOver(sessionId),
     submit: (sessionId, prompt, options) => remote.submit(sessionId, prompt, options),

@@ -104,6 +104,41 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'opens a replay log on its latest turns and pages in the earlier events on demand',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      await host.submit(session.id, 'What is in this workspace?')
+      await host.submit(session.id, 'And once more: what is in this workspace?')
+      const whole = await host.openSession(session.id)
+      check(whole.earlierEvents !== true, 'an open without latestEvents reads every event')
+      const lastTurn = whole.events.filter((event) => event.executionId === whole.events.at(-1)?.executionId)
+      // One event more than the last turn holds: the window reaches into the turn before and drops its tail.
+      const latest = await host.openSession(session.id, { latestEvents: lastTurn.length + 1 })
+      check(latest.earlierEvents === true, 'the view says earlier events were left out')
+      check(
+        JSON.stringify(latest.events.map((event) => event.seq)) === JSON.stringify(lastTurn.map((event) => event.seq)),
+        `the view starts at the last turn's first event; got seqs ${latest.events[0]?.seq}…${latest.events.at(-1)?.seq}`
+      )
+      const request = latest.events.find((event) => event.type === 'provider_request')
+      const wholeRequest = whole.events.find((event) => event.seq === request?.seq)
+      check(request?.type === 'provider_request' && wholeRequest?.type === 'provider_request', 'the last turn asked the model')
+      if (request?.type === 'provider_request' && wholeRequest?.type === 'provider_request') {
+        // As recorded: any history the request shares with an earlier one is named, not repeated.
+        const sent = (request.data.historyRange?.count ?? 0) + request.data.messages.length
+        check(sent === wholeRequest.data.messages.length, `the range and what it adds make up what was sent: ${sent} of ${wholeRequest.data.messages.length}`)
+      }
+      const earlier = await host.loadEarlierEvents(session.id, latest.events[0]?.seq ?? 0, 10_000)
+      check(earlier.earlierEvents === false, 'a page that reaches the first event says none are left')
+      check(
+        JSON.stringify([...earlier.events, ...latest.events].map((event) => event.seq)) === JSON.stringify(whole.events.map((event) => event.seq)),
+        'the earlier page and the window make up the whole log'
+      )
+      check((await rejection(host.loadEarlierEvents(session.id, 5, 0))) !== undefined, 'a page of no events is refused')
+      for (let opened = 0; opened < 2; opened++) await host.closeSession(session.id)
+    }
+  },
+  {
     name: "follows the workspace's own settings: a deny rule wins even in bypassPermissions",
     run: async (host) => {
       const session = await host.createSession()

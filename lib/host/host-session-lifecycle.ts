@@ -5,7 +5,8 @@ import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/
 import { toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
 import { earlierMessagePage, latestMessagePage } from './message-pages.ts'
-import type { TMessagePage, TOpenSessionOptions } from './port/host-sessions.ts'
+import { readLatestEventPage } from './event-pages.ts'
+import type { TEventPage, TMessagePage, TOpenSessionOptions } from './port/host-sessions.ts'
 import { toStoredEvent } from '../session/session-events.ts'
 import type { HostLiveSessions } from './host-live-sessions.ts'
 import type { HostRunningTurns } from './host-running-turns.ts'
@@ -123,18 +124,26 @@ export class HostSessionLifecycle {
   async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
     // Events first: a commit landing between the reads then leaves the record ahead of the events,
     // and the page applies the events it has not seen on top of messages that already hold them.
-    const events = await this.ports.store.loadEvents(sessionId)
-    const record = await this.ports.loadRecord(sessionId)
     // A remote call carries a left-out argument as null.
+    const latestEvents = options?.latestEvents ?? undefined
+    const { store } = this.ports
+    const eventPage =
+      latestEvents === undefined ? { events: await store.loadEvents(sessionId), earlierEvents: false } : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
+    const record = await this.ports.loadRecord(sessionId)
     const latest = options?.latestMessages ?? undefined
     const page = latest === undefined ? { messages: record.messages, firstIndex: 0 } : latestMessagePage(record.messages, latest)
     return {
       summary: toSessionSummary(record),
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
-      events,
+      events: eventPage.events,
+      ...(eventPage.earlierEvents ? { earlierEvents: true } : {}),
       running: this.ports.turns.isRunning(sessionId)
     }
+  }
+
+  async loadEarlierEvents(sessionId: string, beforeSeq: number, count: number): Promise<TEventPage> {
+    return readLatestEventPage(this.ports.store, sessionId, 'loadEarlierEvents()', count, beforeSeq)
   }
 
   async loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {

@@ -23,6 +23,7 @@ import type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TEventPage,
   TMessagePage,
   TOpenSessionOptions,
   TSessionSettings,
@@ -218,6 +219,10 @@ export class LocalAgentHost implements IAgentHost {
 
   loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
     return this.lifecycle.loadEarlierMessages(sessionId, beforeIndex, count)
+  }
+
+  loadEarlierEvents(sessionId: string, beforeSeq: number, count: number): Promise<TEventPage> {
+    return this.lifecycle.loadEarlierEvents(sessionId, beforeSeq, count)
   }
 
   closeSession(sessionId: string): Promise<void> {

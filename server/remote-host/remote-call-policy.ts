@@ -40,6 +40,7 @@ export const REMOTE_CALL_POLICY: Readonly<Record<TRemoteHostMethod, TRemoteCallP
   listModels: { sessionScoped: false, providerChoice: ([choice]) => choice ?? null },
   openSession: scoped,
   loadEarlierMessages: scoped,
+  loadEarlierEvents: scoped,
   closeSession: scoped,
   takeOver: scoped,
   submit: scoped,

@@ -30,6 +30,7 @@ const FORWARDED: { readonly [TName in TRemoteHostMethod]: true } = {
   listModels: true,
   openSession: true,
   loadEarlierMessages: true,
+  loadEarlierEvents: true,
   closeSession: true,
   takeOver: true,
   submit: true,

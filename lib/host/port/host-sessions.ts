@@ -42,7 +42,14 @@ export type TSessionView = {
   messages: TUniversalMessage[]
   /** Where `messages` starts in the history; 0 (or absent) when they are all there. */
   firstMessageIndex?: number
+  /**
+   * The replay events: all of them, or the latest when the open asked for `latestEvents`. Those
+   * are read as the log records them: a `provider_request` whose history an earlier request
+   * carried names it in `historyRange`, and its `messages` hold only the rest.
+   */
   events: TExecutionEventEnvelope[]
+  /** True when the session has events before `events` that this view left out (`loadEarlierEvents` pages them in). */
+  earlierEvents?: boolean
   /** True while a turn of this session is running. */
   running: boolean
   /** True when another tab drives this session: this host follows its events and refuses turns. */
@@ -56,6 +63,20 @@ export type TOpenSessionOptions = {
    * a long session opens fast, and `loadEarlierMessages` pages in the rest when asked.
    */
   latestMessages?: number
+  /**
+   * Reads the latest replay events only: at most this many, starting at a turn's first event where
+   * one is among them. A long session's log then opens without reading it whole, and
+   * `loadEarlierEvents` pages in the rest when asked.
+   */
+  latestEvents?: number
+}
+
+/** Replay events of a session read a page at a time, as the log records them (see `TSessionView.events`). */
+export type TEventPage = {
+  /** The events, oldest first. */
+  events: TExecutionEventEnvelope[]
+  /** True when the session has events before these. */
+  earlierEvents: boolean
 }
 
 /** Committed messages of a session read a page at a time. */
@@ -80,13 +101,19 @@ export interface IHostSessions {
   forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary>
   /** Switches the model a session talks to; a key stays in memory only. */
   setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary>
-  /** Loads a session's committed messages (all, or the latest when `options` says) and replay events. */
+  /** Loads a session's committed messages and replay events: all of them, or the latest when `options` says. */
   openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView>
   /**
    * The committed messages just before `beforeIndex`, at most `count` of them, oldest first: the
    * page of a conversation opened with its latest messages only that comes before it.
    */
   loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage>
+  /**
+   * The replay events just before `beforeSeq`, at most `count` of them (starting at a turn's first
+   * event where one is among them), oldest first: the page of a log opened with its latest events
+   * only that comes before it.
+   */
+  loadEarlierEvents(sessionId: string, beforeSeq: number, count: number): Promise<TEventPage>
   /**
    * Says the page no longer shows a session: the host may free its live sandbox and, in a
    * browser, let another tab drive it. The stored session is untouched; a running turn goes on.

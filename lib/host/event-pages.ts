@@ -1,0 +1,29 @@
+import { ValidationError } from '../core/errors.ts'
+import type { ISessionStore } from '../storage/session-store.ts'
+import type { TEventPage } from './port/host-sessions.ts'
+
+/**
+ * The latest page of a session's replay log (before `beforeSeq` when given): at most `count`
+ * events, starting at the first event of a turn when one is among them, so the page opens on a
+ * turn rather than in the middle of one. Reads one event more than it shows, to know whether the
+ * page starts a turn and whether earlier events exist.
+ * @throws ValidationError naming `operation` and the argument that is not a whole number in range.
+ */
+export async function readLatestEventPage(
+  store: ISessionStore,
+  sessionId: string,
+  operation: string,
+  count: number,
+  beforeSeq?: number
+): Promise<TEventPage> {
+  if (!Number.isInteger(count) || count < 1) throw new ValidationError(`${operation}: count must be a whole number of at least 1, not ${String(count)}.`)
+  if (beforeSeq !== undefined && (!Number.isInteger(beforeSeq) || beforeSeq < 0)) {
+    throw new ValidationError(`${operation}: beforeSeq must be a whole number of at least 0, not ${String(beforeSeq)}.`)
+  }
+  const read = await store.loadEventWindow(sessionId, { count: count + 1, ...(beforeSeq === undefined ? {} : { beforeSeq }) })
+  const [before, ...page] = read
+  if (before === undefined || read.length <= count) return { events: read, earlierEvents: false }
+  // A turn's events share its execution id and come together: the first with another id starts a turn.
+  const turnStart = page.findIndex((event) => event.executionId !== before.executionId)
+  return { events: turnStart > 0 ? page.slice(turnStart) : page, earlierEvents: true }
+}
