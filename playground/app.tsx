@@ -38,6 +38,11 @@ const SessionSettingsDialog = lazy(() => import('./session-settings/session-sett
 const LATEST_MESSAGES_SHOWN = 60
 /** How many earlier messages one "Show earlier messages" brings in. */
 const EARLIER_MESSAGES_PAGE = 100
+/**
+ * How many of its latest replay events a session opens with: the turns those messages came from,
+ * in a typical session, without reading the whole log; the Replay panel pages in the rest.
+ */
+const LATEST_EVENTS_SHOWN = 2_000
 
 type TAppProps = {
   host: IAgentHost
@@ -82,8 +87,8 @@ export function App(props: TAppProps) {
   }, [sessions.select])
   useSessionLink(linkSessions, sessions.selectedId, openLinked)
   // A long conversation opens on its latest messages; a recorded run that plays back needs them all.
-  const { state, submit, abort, takeOver, answerPermission, loadEarlierMessages } = useAgentSession(host, sessions.selectedId, {
-    ...(initialReplay ? {} : { latestMessages: LATEST_MESSAGES_SHOWN })
+  const { state, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents } = useAgentSession(host, sessions.selectedId, {
+    ...(initialReplay ? {} : { latestMessages: LATEST_MESSAGES_SHOWN, latestEvents: LATEST_EVENTS_SHOWN })
   })
   const showEarlierMessages = useCallback(() => loadEarlierMessages(EARLIER_MESSAGES_PAGE), [loadEarlierMessages])
   const openImported = useCallback((sessionId: string) => void sessions.refresh().then(() => sessions.select(sessionId)), [sessions.refresh, sessions.select])
@@ -261,6 +266,8 @@ export function App(props: TAppProps) {
                   sessionName={answering?.name ?? state.name}
                   // A run playing back shows its events as far as its messages have come.
                   events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
+                  earlierEvents={state.earlierEvents}
+                  onLoadEarlierEvents={loadEarlierEvents}
                   running={state.running || playing}
                   onImported={openImported}
                 />

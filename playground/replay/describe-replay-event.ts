@@ -1,5 +1,6 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
+import { sentMessageCount } from './sent-message-count.ts'
 
 // Streaming pieces and the raw copies of a reply say again what the normalized events say.
 const NOT_COMPARED = new Set<string>(['provider_stream_raw_delta', 'provider_native_raw_payload', 'provider_response_raw'])
@@ -17,8 +18,10 @@ export function describeReplayEvent(event: TExecutionEventEnvelope): string | un
 
 function detailOf(event: TExecutionEventEnvelope): string {
   switch (event.type) {
-    case 'provider_request':
-      return `${event.data.model}, ${event.data.messages.length} message${event.data.messages.length === 1 ? '' : 's'}`
+    case 'provider_request': {
+      const sent = sentMessageCount(event)
+      return `${event.data.model}, ${sent} message${sent === 1 ? '' : 's'}`
+    }
     case 'provider_response_normalized':
     case 'assistant_message_committed':
       return describeMessage('response' in event.data ? event.data.response : event.data.message)

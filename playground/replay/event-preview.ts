@@ -1,4 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import { sentMessageCount } from './sent-message-count.ts'
 
 /** A few words on what an event carries, for its row in the event log. */
 export function previewOf(event: TExecutionEventEnvelope): string {
@@ -6,7 +7,7 @@ export function previewOf(event: TExecutionEventEnvelope): string {
     case 'provider_stream_raw_delta':
       return JSON.stringify(event.data.delta)
     case 'provider_request':
-      return `${event.data.model} · ${event.data.messages.length} messages`
+      return `${event.data.model} · ${sentMessageCount(event)} messages`
     case 'tool_execution_request':
       return event.data.toolName
     case 'tool_execution_result':

@@ -1,7 +1,8 @@
-import { memo, useState } from 'react'
+import { memo, useEffect, useState } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
+import { EarlierEventsButton } from './earlier-events-button.tsx'
 import { JsonInspector } from './json-inspector.tsx'
 import { ReplayEventLog } from './replay-event-log.tsx'
 import { ReplayTransfer } from './replay-transfer.tsx'
@@ -13,19 +14,33 @@ type TReplayPanelProps = {
   sessionId: string | undefined
   sessionName: string
   events: TExecutionEventEnvelope[]
+  /** True while the session has events before `events` that are not loaded. */
+  earlierEvents?: boolean
+  /** Pages in up to `count` events before the loaded ones. */
+  onLoadEarlierEvents?: (count: number) => Promise<void>
   running: boolean
   onImported: (sessionId: string) => void
 }
+
+/** How many events "Load earlier events" brings in at a time. */
+const EARLIER_EVENTS_PAGE = 2_000
+
+/** As many events as a log can hold: what a re-run's comparison loads, since it sets the whole recording beside the re-run. */
+const ALL_EARLIER_EVENTS = Number.MAX_SAFE_INTEGER - 1
 
 // While a turn streams, the event log follows a few times a second rather than on every batch: its
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
 /** Every replay event of the session: pictures of the run, the searchable event log by turn and round, JSON inspector, and the log's round trip. */
-export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, running, onImported }: TReplayPanelProps) {
+export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, earlierEvents = false, onLoadEarlierEvents, running, onImported }: TReplayPanelProps) {
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   const [rerun, setRerun] = useState<{ sessionId: string; report: TReplayRerunReport } | undefined>()
+  const comparing = rerun !== undefined && rerun.sessionId === sessionId && rerun.report.events !== undefined
+  useEffect(() => {
+    if (comparing && earlierEvents) void onLoadEarlierEvents?.(ALL_EARLIER_EVENTS)
+  }, [comparing, earlierEvents, onLoadEarlierEvents])
 
   return (
     <aside className="replay" aria-label="Replay events">
@@ -33,7 +48,14 @@ export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionN
         Replay events <span className="count">{events.length}</span>
       </h2>
       <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={(id, report) => setRerun({ sessionId: id, report })} />
-      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={rerun && rerun.sessionId === sessionId ? rerun.report : undefined} />
+      <RunPictures
+        events={events}
+        selectedSeq={selected?.seq}
+        onSelect={setSelected}
+        // The comparison waits for the whole recording: a window of it would not line up with the re-run.
+        rerun={rerun && rerun.sessionId === sessionId && !(comparing && earlierEvents) ? rerun.report : undefined}
+      />
+      {earlierEvents && onLoadEarlierEvents ? <EarlierEventsButton onLoad={onLoadEarlierEvents} pageSize={EARLIER_EVENTS_PAGE} /> : null}
       {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
       <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />

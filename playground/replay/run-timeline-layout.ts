@@ -1,6 +1,7 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { formatDuration } from './format-duration.ts'
 import { splitRunTurns } from './run-turns.ts'
+import { sentMessageCount } from './sent-message-count.ts'
 
 /** What a bar stands for: a whole round, one model call, or one tool call. */
 export type TRunBarKind = 'round' | 'provider' | 'tool'
@@ -100,7 +101,7 @@ function providerCalls(events: readonly TExecutionEventEnvelope[]): TBarDraft[] 
   const close = (end: TExecutionEventEnvelope, response: TExecutionEventEnvelope<'provider_response_normalized'> | undefined, failed = false) => {
     if (!request) return
     const calls = response?.data.toolCallsCount ?? 0
-    const sent = request.data.messages.length
+    const sent = sentMessageCount(request)
     bars.push({
       key: `${request.executionId}:provider:${request.seq}`,
       kind: 'provider',

@@ -126,4 +126,20 @@ describe('reduceSessionView', () => {
     // A message committed past the end of what the view holds still asks for a reload.
     expect(reduceSessionView(paged, { type: 'host_events', events: [committed(0, 7, createUserMessage('q7'))] }).behindStorage).toBe(1)
   })
+
+  it('opens on a window of the latest events and takes earlier pages in front, with their permission decisions', () => {
+    const paged = opened({ events: [decided(10, 'call-2', 'handler'), decided(11, 'call-3', 'allow_list', 'Bash(ls)')], earlierEvents: true })
+    expect(paged.earlierEvents).toBe(true)
+
+    const earlier = reduceSessionView(paged, { type: 'earlier_events', sessionId: 's1', page: { events: [decided(8, 'call-1', 'handler'), decided(9, 'call-3', 'handler')], earlierEvents: false } })
+    expect(earlier.events.map((event) => event.seq)).toEqual([8, 9, 10, 11])
+    expect(earlier.earlierEvents).toBe(false)
+    expect([...earlier.permissionDecisions.keys()].sort()).toEqual(['call-1', 'call-2', 'call-3'])
+    // The loaded decision on a call is newer than the page's.
+    expect(earlier.permissionDecisions.get('call-3')?.source).toBe('allow_list')
+    // A page that overlaps what is loaded (read before a reload), comes for another session, or comes once none are left, is dropped.
+    expect(reduceSessionView(paged, { type: 'earlier_events', sessionId: 's1', page: { events: [decided(10, 'call-9', 'handler')], earlierEvents: false } })).toBe(paged)
+    expect(reduceSessionView(paged, { type: 'earlier_events', sessionId: 'other', page: { events: [decided(1, 'call-9', 'handler')], earlierEvents: false } })).toBe(paged)
+    expect(reduceSessionView(earlier, { type: 'earlier_events', sessionId: 's1', page: { events: [decided(1, 'call-9', 'handler')], earlierEvents: false } })).toBe(earlier)
+  })
 })

@@ -1,7 +1,7 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { THostEvent, TMessagePage, TSessionView } from '../../lib/host/agent-host.ts'
+import type { TEventPage, THostEvent, TMessagePage, TSessionView } from '../../lib/host/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 
@@ -24,7 +24,10 @@ export type TSessionViewState = {
   firstMessageIndex: number
   /** Text of the assistant round in flight, until it is committed. */
   streamingText: string
+  /** The replay events from the earliest loaded on (see `TSessionView.events`). */
   events: TExecutionEventEnvelope[]
+  /** True while the session has events before `events` that are not loaded. */
+  earlierEvents: boolean
   running: boolean
   /** True when another tab drives the session: turns are refused here, prompts are not shown. */
   readOnly: boolean
@@ -62,6 +65,8 @@ export type TSessionViewAction =
   | { type: 'host_events'; events: readonly THostEvent[] }
   /** Messages just before the loaded ones, paged in (`IAgentHost.loadEarlierMessages`). */
   | { type: 'earlier_messages'; sessionId: string; page: TMessagePage }
+  /** Replay events just before the loaded ones, paged in (`IAgentHost.loadEarlierEvents`). */
+  | { type: 'earlier_events'; sessionId: string; page: TEventPage }
   | { type: 'failed'; message: string }
 
 /** The state before any session is open. */
@@ -72,6 +77,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   firstMessageIndex: 0,
   streamingText: '',
   events: [],
+  earlierEvents: false,
   running: false,
   readOnly: false,
   sandboxStatus: 'idle',
@@ -114,6 +120,15 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       if (action.sessionId !== state.sessionId || page.firstIndex + page.messages.length !== state.firstMessageIndex) return state
       return { ...state, messages: page.messages.concat(state.messages), firstMessageIndex: page.firstIndex }
     }
+    case 'earlier_events': {
+      const { page } = action
+      const firstLoaded = state.events[0]?.seq ?? Number.POSITIVE_INFINITY
+      // A page read before the view changed no longer joins it; one that overlaps it is stale too.
+      if (action.sessionId !== state.sessionId || !state.earlierEvents || (page.events.at(-1)?.seq ?? -1) >= firstLoaded) return state
+      // A later decision on the same call wins: the loaded ones are newer than the page.
+      const permissionDecisions = new Map([...decisionsIn(page.events), ...state.permissionDecisions])
+      return { ...state, events: page.events.concat(state.events), earlierEvents: page.earlierEvents, permissionDecisions }
+    }
     case 'host_events': {
       // Replay events are gathered and appended once per batch: a batch can hold thousands.
       const appended: TExecutionEventEnvelope[] = []
@@ -135,6 +150,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     messages: view.messages,
     firstMessageIndex: view.firstMessageIndex ?? 0,
     events: view.events,
+    earlierEvents: view.earlierEvents === true,
     permissionDecisions: decisionsIn(view.events),
     running: view.running,
     readOnly: view.readOnly === true,

@@ -25,12 +25,16 @@ export type TAgentSession = {
   answerPermission: (requestId: string, answer: TPermissionAnswer) => Promise<void>
   /** Pages in up to `count` messages before those shown (when the session was opened with its latest only). */
   loadEarlierMessages: (count: number) => Promise<void>
+  /** Pages in up to `count` replay events before those loaded (when the session was opened with its latest only). */
+  loadEarlierEvents: (count: number) => Promise<void>
 }
 
 /** How `useAgentSession` opens its session. */
 export type TAgentSessionOptions = {
   /** Opens with the latest messages only, at most this many; `loadEarlierMessages` pages in the rest. */
   latestMessages?: number
+  /** Opens with the latest replay events only, at most this many; `loadEarlierEvents` pages in the rest. */
+  latestEvents?: number
 }
 
 /**
@@ -41,8 +45,14 @@ export type TAgentSessionOptions = {
  */
 export function useAgentSession(host: IAgentHost, sessionId: string | undefined, options: TAgentSessionOptions = {}): TAgentSession {
   const [state, dispatch] = useReducer(reduceSessionView, EMPTY_SESSION_VIEW)
-  const { latestMessages } = options
-  const openOptions = useMemo(() => (latestMessages === undefined ? undefined : { latestMessages }), [latestMessages])
+  const { latestMessages, latestEvents } = options
+  const openOptions = useMemo(
+    () =>
+      latestMessages === undefined && latestEvents === undefined
+        ? undefined
+        : { ...(latestMessages === undefined ? {} : { latestMessages }), ...(latestEvents === undefined ? {} : { latestEvents }) },
+    [latestMessages, latestEvents]
+  )
   const reload = useRef<() => void>(() => undefined)
 
   useHostEvents(host, (events: THostEvent[]) => {
@@ -125,11 +135,26 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
     [host, sessionId, firstMessageIndex]
   )
 
+  const firstEventSeq = state.events[0]?.seq
+  const { earlierEvents } = state
+  const loadEarlierEvents = useCallback(
+    async (count: number) => {
+      if (!sessionId || !earlierEvents || firstEventSeq === undefined) return
+      try {
+        const page = await host.loadEarlierEvents(sessionId, firstEventSeq, count)
+        dispatch({ type: 'earlier_events', sessionId, page })
+      } catch (error) {
+        dispatch({ type: 'failed', message: describeError(error) })
+      }
+    },
+    [host, sessionId, earlierEvents, firstEventSeq]
+  )
+
   const status = toSessionStatus(state)
   const context = useContextState(state)
   // No callback above reads `state`: one kept from an earlier render would keep that render's
   // whole conversation alive after the session closed.
-  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages }
+  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents }
 }
 
 // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
