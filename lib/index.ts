@@ -359,9 +359,11 @@ export type {
   TReplayRecord,
   TReplayVerification,
   TEventWindow,
+  TMessageWindow,
   TSessionListing,
   TSessionRecord,
-  TSessionSummary
+  TSessionSummary,
+  TStoredMessageWindow
 } from './storage/index.ts'
 export type {
   ISearchProvider,

@@ -21,13 +21,15 @@ export type TLongSessionSample = {
   /** The host's open step (`openSession`) with the latest messages only, over a new connection. */
   openLatestMilliseconds: number[]
   openLatestMessages: number
+  openLatestEvents: number
   /** Bytes of hashed text (replay chain and message payloads) of turns `early[0]` and `late.at(-1)`. */
   earlyTurnHashedCharacters: number
   lateTurnHashedCharacters: number
 }
 
-/** How many messages the playground opens a conversation with. */
+/** How many messages and replay events the playground opens a conversation with. */
 const LATEST_MESSAGES = 60
+const LATEST_EVENTS = 2_000
 
 /** How long listing took over `sessions` stored sessions of `messagesPerSession` messages. */
 export type TListingSample = { sessions: number; messagesPerSession: number; milliseconds: number[] }
@@ -79,6 +81,7 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     openedMessages: 0,
     openLatestMilliseconds: [],
     openLatestMessages: 0,
+    openLatestEvents: 0,
     earlyTurnHashedCharacters: 0,
     lateTurnHashedCharacters: 0
   }
@@ -118,9 +121,10 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     const reopened = new IndexedDBSessionStore({ databaseName })
     const host = openingLifecycle(reopened)
     const started = performance.now()
-    const view = await host.open('long', { latestMessages: LATEST_MESSAGES })
+    const view = await host.open('long', { latestMessages: LATEST_MESSAGES, latestEvents: LATEST_EVENTS })
     sample.openLatestMilliseconds.push(performance.now() - started)
     sample.openLatestMessages = view.messages.length
+    sample.openLatestEvents = view.events.length
     await reopened.close()
   }
   indexedDB.deleteDatabase(databaseName)

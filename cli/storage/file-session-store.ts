@@ -7,7 +7,17 @@ import { assertImportable } from '../../lib/storage/replay-log/assert-importable
 import { selectEventWindow } from '../../lib/storage/replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../lib/storage/replay-log/hash-chain.ts'
 import { chainForCommit, fromReplayRecord, toEnvelopes, toReplayRecord } from '../../lib/storage/replay-log/stored-replay-event.ts'
-import type { ISessionStore, TCorruptSessionEntry, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../../lib/storage/session-store.ts'
+import { assertMessageWindow, selectMessageWindow } from '../../lib/storage/message-window.ts'
+import type {
+  ISessionStore,
+  TCorruptSessionEntry,
+  TEventWindow,
+  TMessageWindow,
+  TSessionListing,
+  TSessionRecord,
+  TSessionSummary,
+  TStoredMessageWindow
+} from '../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../lib/storage/session-summary.ts'
 import { parseSessionFile, serializeSessionFile, SESSION_FILE_VERSION, type TSessionFile } from './session-file.ts'
 
@@ -62,6 +72,14 @@ export class FileSessionStore implements ISessionStore {
 
   loadSession(id: string): Promise<TSessionRecord | undefined> {
     return this.serialize(async () => (await this.readFile(id))?.record)
+  }
+
+  async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
+    assertMessageWindow(window)
+    return this.serialize(async () => {
+      const record = (await this.readFile(id))?.record
+      return record && selectMessageWindow(record, window)
+    })
   }
 
   loadEvents(sessionId: string): Promise<TExecutionEventEnvelope[]> {

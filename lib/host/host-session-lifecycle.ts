@@ -4,7 +4,7 @@ import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
-import { earlierMessagePage, latestMessagePage } from './message-pages.ts'
+import { readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
 import { readLatestEventPage } from './event-pages.ts'
 import type { TEventPage, TMessagePage, TOpenSessionOptions } from './port/host-sessions.ts'
 import { toStoredEvent } from '../session/session-events.ts'
@@ -122,18 +122,20 @@ export class HostSessionLifecycle {
   }
 
   async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
-    // Events first: a commit landing between the reads then leaves the record ahead of the events,
-    // and the page applies the events it has not seen on top of messages that already hold them.
+    const { store } = this.ports
     // A remote call carries a left-out argument as null.
     const latestEvents = options?.latestEvents ?? undefined
-    const { store } = this.ports
+    const latestMessages = options?.latestMessages ?? undefined
+    // Events first: a commit landing between the reads then leaves the record ahead of the events,
+    // and the page applies the events it has not seen on top of messages that already hold them.
     const eventPage =
-      latestEvents === undefined ? { events: await store.loadEvents(sessionId), earlierEvents: false } : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
-    const record = await this.ports.loadRecord(sessionId)
-    const latest = options?.latestMessages ?? undefined
-    const page = latest === undefined ? { messages: record.messages, firstIndex: 0 } : latestMessagePage(record.messages, latest)
+      latestEvents === undefined
+        ? { events: await store.loadEvents(sessionId), earlierEvents: false }
+        : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
+    const { summary, page } =
+      latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
     return {
-      summary: toSessionSummary(record),
+      summary,
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
       events: eventPage.events,
@@ -147,7 +149,7 @@ export class HostSessionLifecycle {
   }
 
   async loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
-    return earlierMessagePage((await this.ports.loadRecord(sessionId)).messages, beforeIndex, count)
+    return readEarlierMessagePage(this.ports.store, sessionId, beforeIndex, count)
   }
 
   async close(sessionId: string): Promise<void> {
@@ -160,4 +162,8 @@ export class HostSessionLifecycle {
     await detached?.dispose()
     await detached?.sandbox.dispose?.()
   }
+}
+
+function wholeConversation(record: TSessionRecord): { summary: TSessionSummary; page: TMessagePage } {
+  return { summary: toSessionSummary(record), page: { messages: record.messages, firstIndex: 0 } }
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from '../core/errors.ts'
+import { noSuchSessionError } from './message-pages.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'
@@ -372,7 +373,7 @@ export class LocalAgentHost implements IAgentHost {
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
     const record = await this.options.store.loadSession(sessionId)
-    if (!record) throw new ValidationError(`No session with id "${sessionId}".`)
+    if (!record) throw noSuchSessionError(sessionId)
     return record
   }
 

@@ -1,29 +1,36 @@
 import { ValidationError } from '../core/errors.ts'
-import type { TUniversalMessage } from '../core/messages.ts'
+import type { ISessionStore, TSessionSummary } from '../storage/session-store.ts'
 import type { TMessagePage } from './port/host-sessions.ts'
 
-/**
- * The latest page of a conversation: at most `latest` messages, starting at the first user
- * message among them when there is one, so the page opens on a turn rather than in the middle of
- * one. The whole conversation when it is no longer.
- */
-export function latestMessagePage(messages: readonly TUniversalMessage[], latest: number): TMessagePage {
-  assertCount('openSession(): latestMessages', latest)
-  let firstIndex = Math.max(0, messages.length - latest)
-  if (firstIndex > 0) {
-    const turnStart = messages.findIndex((message, index) => index >= firstIndex && message.role === 'user')
-    if (turnStart >= 0) firstIndex = turnStart
-  }
-  return { messages: messages.slice(firstIndex), firstIndex }
+/** The error for a session id no stored session has. */
+export function noSuchSessionError(sessionId: string): ValidationError {
+  return new ValidationError(`No session with id "${sessionId}".`)
 }
 
-/** The page of at most `count` messages just before `beforeIndex`, oldest first. */
-export function earlierMessagePage(messages: readonly TUniversalMessage[], beforeIndex: number, count: number): TMessagePage {
+/**
+ * The latest page of a conversation, read without the rest: at most `latest` messages, starting
+ * at the first user message among them when there is one, so the page opens on a turn rather
+ * than in the middle of one. The whole conversation when it is no longer.
+ * @throws ValidationError when `latest` is not a whole number of at least 1, or no session has that id.
+ */
+export async function readLatestMessagePage(store: ISessionStore, sessionId: string, latest: number): Promise<{ summary: TSessionSummary; page: TMessagePage }> {
+  assertCount('openSession(): latestMessages', latest)
+  const window = await store.loadMessageWindow(sessionId, { count: latest })
+  if (!window) throw noSuchSessionError(sessionId)
+  const turnStart = window.firstIndex > 0 ? Math.max(0, window.messages.findIndex((message) => message.role === 'user')) : 0
+  return { summary: window.summary, page: { messages: window.messages.slice(turnStart), firstIndex: window.firstIndex + turnStart } }
+}
+
+/**
+ * The page of at most `count` messages just before `beforeIndex`, oldest first, read without the rest.
+ * @throws ValidationError when an argument is not a whole number in range, or no session has that id.
+ */
+export async function readEarlierMessagePage(store: ISessionStore, sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
   assertCount('loadEarlierMessages(): count', count)
   if (!Number.isInteger(beforeIndex) || beforeIndex < 0) throw new ValidationError(`loadEarlierMessages(): beforeIndex must be a whole number of at least 0, not ${String(beforeIndex)}.`)
-  const end = Math.min(beforeIndex, messages.length)
-  const firstIndex = Math.max(0, end - count)
-  return { messages: messages.slice(firstIndex, end), firstIndex }
+  const window = await store.loadMessageWindow(sessionId, { count, beforeIndex })
+  if (!window) throw noSuchSessionError(sessionId)
+  return { messages: window.messages, firstIndex: window.firstIndex }
 }
 
 function assertCount(name: string, count: number): void {

@@ -27,7 +27,9 @@ export type {
   ISessionStore,
   TCorruptSessionEntry,
   TEventWindow,
+  TMessageWindow,
   TSessionListing,
   TSessionRecord,
-  TSessionSummary
+  TSessionSummary,
+  TStoredMessageWindow
 } from './session-store.ts'

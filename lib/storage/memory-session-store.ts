@@ -11,7 +11,8 @@ import {
   toReplayRecord,
   type TStoredReplayEvent
 } from './replay-log/stored-replay-event.ts'
-import type { ISessionStore, TEventWindow, TSessionListing, TSessionRecord } from './session-store.ts'
+import { assertMessageWindow, selectMessageWindow } from './message-window.ts'
+import type { ISessionStore, TEventWindow, TMessageWindow, TSessionListing, TSessionRecord, TStoredMessageWindow } from './session-store.ts'
 import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
 
 /**
@@ -64,6 +65,12 @@ export class MemorySessionStore implements ISessionStore {
   async loadSession(id: string): Promise<TSessionRecord | undefined> {
     const record = this.records.get(id)
     return record ? structuredClone(record) : undefined
+  }
+
+  async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
+    assertMessageWindow(window)
+    const record = this.records.get(id)
+    return record ? structuredClone(selectMessageWindow(record, window)) : undefined
   }
 
   async listSessions(): Promise<TSessionListing> {

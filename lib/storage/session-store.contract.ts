@@ -224,6 +224,22 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadEventWindow('s1', { count: 2, beforeSeq: 3 })).toEqual(committed.slice(1, 3))
     })
 
+    it('reads a window of the latest messages, and the windows before it, with the summary', async () => {
+      const messages = Array.from({ length: 5 }, (_, index) => createLongTestMessage(index))
+      await store.commit(createTestRecord('s1', { messages: messages.slice(0, 3) }), [])
+      await store.commit(createTestRecord('s1', { messages, updatedAt: 3_000 }), [])
+      const summary = { id: 's1', name: 'Session s1', createdAt: 1_000, updatedAt: 3_000, messageCount: 5, providerName: 'anthropic', model: 'claude-sonnet-4-6' }
+
+      expect(await store.loadMessageWindow('s1', { count: 2 })).toEqual({ summary, messages: messages.slice(3), firstIndex: 3 })
+      expect(await store.loadMessageWindow('s1', { count: 2, beforeIndex: 3 })).toEqual({ summary, messages: messages.slice(1, 3), firstIndex: 1 })
+      expect(await store.loadMessageWindow('s1', { count: 9, beforeIndex: 1 })).toEqual({ summary, messages: messages.slice(0, 1), firstIndex: 0 })
+      expect(await store.loadMessageWindow('s1', { count: 9, beforeIndex: 0 })).toEqual({ summary, messages: [], firstIndex: 0 })
+      expect(await store.loadMessageWindow('s1', { count: 9, beforeIndex: 50 })).toEqual({ summary, messages, firstIndex: 0 })
+      expect(await store.loadMessageWindow('missing', { count: 2 })).toBeUndefined()
+      await expect(store.loadMessageWindow('s1', { count: 0 })).rejects.toThrow(/count must be a whole number of at least 1, not 0/)
+      await expect(store.loadMessageWindow('s1', { count: 1, beforeIndex: 0.5 })).rejects.toThrow(/beforeIndex must be a whole number of at least 0, not 0.5/)
+    })
+
     it('refuses a window that is not a whole count of at least 1, naming the field', async () => {
       await store.commit(createTestRecord('s1', { nextEventSeq: 1 }), createTestEvents('s1', [0]))
       await expect(store.loadEventWindow('s1', { count: 0 })).rejects.toThrow(/count must be a whole number of at least 1, not 0/)

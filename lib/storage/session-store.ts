@@ -37,6 +37,21 @@ export type TSessionSummary = {
  */
 export type TEventWindow = { count: number; beforeSeq?: number }
 
+/**
+ * Which committed messages of a session to read: the latest `count` of them, or the latest
+ * `count` before `beforeIndex` when it is given (the page before one already read).
+ */
+export type TMessageWindow = { count: number; beforeIndex?: number }
+
+/** A slice of a session's committed messages, with the session's summary. */
+export type TStoredMessageWindow = {
+  summary: TSessionSummary
+  /** The messages, oldest first. */
+  messages: TUniversalMessage[]
+  /** Where `messages` starts in the history. */
+  firstIndex: number
+}
+
 /** A stored record that failed validation: listed instead of crashing the listing. */
 export type TCorruptSessionEntry = { id: string; reason: string }
 
@@ -62,6 +77,13 @@ export interface ISessionStore {
 
   /** The session, or `undefined` when none has that id; a corrupt record throws `StorageError`. */
   loadSession(id: string): Promise<TSessionRecord | undefined>
+
+  /**
+   * The session's summary and the committed messages `window` asks for, read without the rest;
+   * `undefined` when no session has that id. A corrupt head or message among them throws `StorageError`.
+   * @throws ValidationError when `window` is not a whole `count` of at least 1 and an optional whole `beforeIndex` of at least 0.
+   */
+  loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined>
 
   /** Every session; a corrupt record is reported in `corrupt`, never thrown. */
   listSessions(): Promise<TSessionListing>

@@ -14,15 +14,16 @@ import {
   toReplayRecord,
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
-import type { ISessionStore, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../session-store.ts'
-import { sortNewestFirst } from '../session-summary.ts'
+import { assertMessageWindow, messageWindowBounds, selectMessageWindow } from '../message-window.ts'
+import type { ISessionStore, TEventWindow, TMessageWindow, TSessionListing, TSessionRecord, TSessionSummary, TStoredMessageWindow } from '../session-store.ts'
+import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import { readEventWindow } from './read-event-window.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
 import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap, type TStoredRequestMessages } from './stored-message-payloads.ts'
-import { assembleStoredRecord, inspectStoredSummary, isStoredHead, toStoredHead } from './stored-session-record.ts'
+import { assembleStoredRecord, assembleStoredWindow, inspectStoredHead, inspectStoredSummary, isStoredHead, toStoredHead } from './stored-session-record.ts'
 import { RecentSessionCache } from './recent-session-cache.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
@@ -173,6 +174,21 @@ export class IndexedDBSessionStore implements ISessionStore {
       const record = recordOrThrow(assembleStoredRecord(value, messageValues), id)
       this.committedMessages.set(id, [...record.messages])
       return record
+    })
+  }
+
+  async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
+    assertMessageWindow(window)
+    return this.run('loadSession', id, async (database) => {
+      const transaction = database.transaction(['sessions', 'messages'])
+      const value = await transaction.objectStore('sessions').get(id)
+      if (value === undefined) return undefined
+      if (!isStoredHead(value)) return selectMessageWindow(parseSessionRecord(value, id), window)
+      const head = inspectStoredHead(value)
+      const { from, to } = messageWindowBounds(head.valid ? (head.messageCount ?? 0) : 0, window)
+      const messageValues = to > from ? await transaction.objectStore('messages').getAll(IDBKeyRange.bound([id, from], [id, to], false, true)) : []
+      const record = recordOrThrow(assembleStoredWindow(value, messageValues, from, to), id)
+      return { summary: { ...toSessionSummary(record), messageCount: head.valid ? (head.messageCount ?? 0) : 0 }, messages: record.messages, firstIndex: from }
     })
   }
 

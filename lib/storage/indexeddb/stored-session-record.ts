@@ -67,3 +67,20 @@ export function assembleStoredRecord(head: { messageCount: unknown }, messageVal
   if (!headCheck.valid) return headCheck
   return inspectSessionRecord({ ...rest, messages })
 }
+
+/**
+ * The record from a head and the stored message values of indexes `[from, to)`, its messages
+ * being those alone; checked like `assembleStoredRecord`, so a missing or corrupt message among
+ * them is reported.
+ */
+export function assembleStoredWindow(head: { messageCount: unknown }, messageValues: readonly unknown[], from: number, to: number): TSessionRecordInspection {
+  const { messageCount: _count, ...rest } = head as TStoredSessionHead
+  const messages: unknown[] = new Array(Math.max(0, to - from)).fill(undefined)
+  for (const value of messageValues) {
+    const { index, message } = (value ?? {}) as Partial<TStoredSessionMessage>
+    if (typeof index === 'number' && index >= from && index < to) messages[index - from] = message
+  }
+  const headCheck = inspectStoredHead(head)
+  if (!headCheck.valid) return headCheck
+  return inspectSessionRecord({ ...rest, messages })
+}

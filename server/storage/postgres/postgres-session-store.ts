@@ -6,7 +6,17 @@ import { assertImportable } from '../../../lib/storage/replay-log/assert-importa
 import { assertEventWindow } from '../../../lib/storage/replay-log/event-window.ts'
 import { toReplayLogHead, type TReplayLogHead, type TReplayRecord } from '../../../lib/storage/replay-log/hash-chain.ts'
 import { chainForCommit, fromReplayRecord, toEnvelope, toEnvelopes, toReplayRecord, type TStoredReplayEvent } from '../../../lib/storage/replay-log/stored-replay-event.ts'
-import type { ISessionStore, TCorruptSessionEntry, TEventWindow, TSessionListing, TSessionRecord, TSessionSummary } from '../../../lib/storage/session-store.ts'
+import { assertMessageWindow, selectMessageWindow } from '../../../lib/storage/message-window.ts'
+import type {
+  ISessionStore,
+  TCorruptSessionEntry,
+  TEventWindow,
+  TMessageWindow,
+  TSessionListing,
+  TSessionRecord,
+  TSessionSummary,
+  TStoredMessageWindow
+} from '../../../lib/storage/session-store.ts'
 import { sortNewestFirst, toSessionSummary } from '../../../lib/storage/session-summary.ts'
 import { ensurePostgresSchema } from './postgres-schema.ts'
 import { parseJsonText, toJsonText, toStoredEvents, type TEventRow } from './postgres-session-rows.ts'
@@ -76,6 +86,13 @@ export class PostgresSessionStore implements ISessionStore {
     const { rows } = await this.read('load', id, 'SELECT record FROM robota_sessions WHERE id = $1', [id])
     const text = rows[0]?.record
     return typeof text === 'string' ? parseSessionRecord(parseJsonText(text, id, 'its record'), id) : undefined
+  }
+
+  // The record is one JSON value: the window is cut from it once read.
+  async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
+    assertMessageWindow(window)
+    const record = await this.loadSession(id)
+    return record && selectMessageWindow(record, window)
   }
 
   async listSessions(): Promise<TSessionListing> {
