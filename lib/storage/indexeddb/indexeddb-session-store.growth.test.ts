@@ -1,4 +1,4 @@
-import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { IDBCursorWithValue, IDBFactory, IDBObjectStore } from 'fake-indexeddb'
 import jsSHA from 'jssha/sha256'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
@@ -60,11 +60,43 @@ async function charactersHashedDuring(work: () => Promise<void>): Promise<number
   return characters
 }
 
-type TGrowth = { lastTurnBytes: number; storedBytes: number; lastTurnHashedCharacters: number }
+/**
+ * Bytes (as JSON) of every value IndexedDB hands back while `work` runs: each `get` and `getAll`
+ * result and each value a cursor steps onto.
+ */
+async function bytesReadDuring(work: () => Promise<void>): Promise<number> {
+  let bytes = 0
+  const count = (request: IDBRequest) => {
+    request.addEventListener('success', () => {
+      const result: unknown = request.result
+      const value = result instanceof IDBCursorWithValue ? result.value : result
+      if (value !== undefined && value !== null) bytes += JSON.stringify(value).length
+    })
+    return request
+  }
+  const spies = (['get', 'getAll', 'openCursor'] as const).map((method) => {
+    const original = IDBObjectStore.prototype[method] as (this: IDBObjectStore, ...args: unknown[]) => IDBRequest
+    return vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: unknown[]) {
+      return count(original.apply(this, args))
+    } as never)
+  })
+  try {
+    await work()
+  } finally {
+    for (const spy of spies) spy.mockRestore()
+  }
+  return bytes
+}
+
+// The playground opens a conversation on its latest messages and events; both fit in ten turns.
+const OPEN_WINDOW = { latestMessages: 8, latestEvents: 40 }
+
+type TGrowth = { lastTurnBytes: number; storedBytes: number; lastTurnHashedCharacters: number; openBytesRead: number; openedWindow: boolean }
 
 /** Runs a session of `turns` turns on a fresh database; measures its last turn and all it wrote. */
 async function measureSession(turns: number): Promise<TGrowth> {
-  const store = new IndexedDBSessionStore({ indexedDB: new IDBFactory() })
+  const factory = new IDBFactory()
+  const store = new IndexedDBSessionStore({ indexedDB: factory })
   const host = new LocalAgentHost({
     store,
     createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': README } }),
@@ -83,7 +115,16 @@ async function measureSession(turns: number): Promise<TGrowth> {
   expect((await store.loadSession(session.id))?.messages).toHaveLength(turns * 4)
   await host.closeSession(session.id)
   await store.close()
-  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes, lastTurnHashedCharacters }
+  // A new connection, as a reloaded page opens the session.
+  const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+  const reader = new LocalAgentHost({ store: reopened, createSandbox: () => new InMemorySandboxClient(), createProvider: () => new ScriptedProvider([]), defaultProvider: { kind: 'scripted', model: 'scripted-model' } })
+  let view: Awaited<ReturnType<LocalAgentHost['openSession']>> | undefined
+  const openBytesRead = await bytesReadDuring(async () => {
+    view = await reader.openSession(session.id, OPEN_WINDOW)
+  })
+  await reopened.close()
+  const openedWindow = view?.earlierEvents === true && view.messages.length <= OPEN_WINDOW.latestMessages
+  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes, lastTurnHashedCharacters, openBytesRead, openedWindow }
 }
 
 let measured: Promise<{ short: TGrowth; long: TGrowth }> | undefined
@@ -105,6 +146,15 @@ describe('IndexedDB session store: a long session costs the same per turn', () =
     expect(long.lastTurnBytes / short.lastTurnBytes).toBeLessThanOrEqual(1.5)
     // Ten times the turns, at most 1.5 × ten times the bytes: linear, not quadratic.
     expect(long.storedBytes / short.storedBytes).toBeLessThanOrEqual(15)
+  })
+
+  it('reads as much to open the session at turn 100 as at turn 10: its latest messages and events only', { timeout: 120_000 }, async () => {
+    const { short, long } = await measureShortAndLong()
+
+    // Reading the whole record and log to open, turn 100 read about ten times what turn 10 did.
+    expect(short.openBytesRead).toBeGreaterThan(0)
+    expect(long.openBytesRead / short.openBytesRead).toBeLessThanOrEqual(1.5)
+    expect(short.openedWindow && long.openedWindow).toBe(true)
   })
 
   it('hashes as much for turn 100 as for turn 10: a request names the history it shares', { timeout: 120_000 }, async () => {
