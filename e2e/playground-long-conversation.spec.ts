@@ -1,9 +1,5 @@
 import { expect, test } from '@playwright/test'
-import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import type { TUniversalMessage } from '../lib/core/messages.ts'
-import { chainReplayEvents, GENESIS_HASH } from '../lib/storage/replay-log/hash-chain.ts'
-import { toRecordedRequest } from '../lib/storage/replay-log/history-range.ts'
-import { exportReplayLogJsonl } from '../lib/storage/replay-log/replay-jsonl.ts'
+import { longConversationJsonl } from './long-conversation-export.ts'
 import { collectPageErrors, openPlayground } from './playground-fixtures.ts'
 
 // A long conversation opens on its latest messages; "Show earlier messages" at the top brings in
@@ -11,34 +7,12 @@ import { collectPageErrors, openPlayground } from './playground-fixtures.ts'
 
 const TURNS = 80
 
-/** The export of a session of `TURNS` turns (a question and an answer each), requests recorded as ranges. */
-function longConversationJsonl(sessionId: string): string {
-  const events: TExecutionEventEnvelope[] = []
-  const history: TUniversalMessage[] = []
-  let previous: { seq: number; messages: readonly unknown[] } | undefined
-  const push = (event: Omit<TExecutionEventEnvelope, 'seq' | 'ts' | 'sessionId'>) => {
-    events.push({ ...event, seq: events.length, ts: 1_700_000_000_000 + events.length, sessionId } as TExecutionEventEnvelope)
-  }
-  const append = (message: TUniversalMessage, round?: number) => {
-    history.push(message)
-    push({ executionId: `turn-${message.id}`, ...(round === undefined ? {} : { round }), type: 'history_mutation', data: { mutation: 'append', index: history.length - 1, message } } as never)
-  }
-  for (let turn = 1; turn <= TURNS; turn++) {
-    append({ id: `q${turn}`, role: 'user', state: 'complete', timestamp: turn, content: `Question number ${turn}` })
-    const request = { seq: events.length, ts: 0, sessionId, executionId: `turn-q${turn}`, round: 1, type: 'provider_request', data: { provider: 'offline-demo', model: 'scripted', messages: [...history], tools: [] } } as TExecutionEventEnvelope
-    events.push(toRecordedRequest(request, previous))
-    previous = { seq: request.seq, messages: [...history] }
-    append({ id: `a${turn}`, role: 'assistant', state: 'complete', timestamp: turn, content: `Answer number ${turn}, a line of text long enough to take some room in the conversation.` }, 1)
-  }
-  return exportReplayLogJsonl(sessionId, chainReplayEvents(GENESIS_HASH, events), undefined, 'Long conversation')
-}
-
 test('a long conversation opens on its latest messages and shows earlier ones on request, keeping the reader in place', async ({ page }) => {
   test.setTimeout(60_000)
   const errors = collectPageErrors(page)
   await openPlayground(page)
   const replay = page.getByRole('complementary', { name: 'Replay events' })
-  await replay.getByLabel('Replay log file').setInputFiles({ name: 'long.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(longConversationJsonl('long-conversation')) })
+  await replay.getByLabel('Replay log file').setInputFiles({ name: 'long.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(longConversationJsonl('long-conversation', TURNS)) })
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('You').last()).toHaveText(`Question number ${TURNS}`)
 
