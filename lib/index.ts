@@ -360,6 +360,7 @@ export type {
   TReplayVerification,
   TEventWindow,
   TMessageWindow,
+  TSessionHead,
   TSessionListing,
   TSessionRecord,
   TSessionSummary,

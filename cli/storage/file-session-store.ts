@@ -13,12 +13,13 @@ import type {
   TCorruptSessionEntry,
   TEventWindow,
   TMessageWindow,
+  TSessionHead,
   TSessionListing,
   TSessionRecord,
   TSessionSummary,
   TStoredMessageWindow
 } from '../../lib/storage/session-store.ts'
-import { sortNewestFirst, toSessionSummary } from '../../lib/storage/session-summary.ts'
+import { sortNewestFirst, toSessionHead, toSessionSummary } from '../../lib/storage/session-summary.ts'
 import { parseSessionFile, serializeSessionFile, SESSION_FILE_VERSION, type TSessionFile } from './session-file.ts'
 
 const SESSION_SUFFIX = '.session.json'
@@ -72,6 +73,13 @@ export class FileSessionStore implements ISessionStore {
 
   loadSession(id: string): Promise<TSessionRecord | undefined> {
     return this.serialize(async () => (await this.readFile(id))?.record)
+  }
+
+  loadSessionHead(id: string): Promise<TSessionHead | undefined> {
+    return this.serialize(async () => {
+      const record = (await this.readFile(id))?.record
+      return record && toSessionHead(record)
+    })
   }
 
   async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {

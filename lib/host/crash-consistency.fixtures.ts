@@ -4,7 +4,7 @@ import type { TUniversalMessage } from '../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../core/provider.ts'
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import type { TReplayLogHead, TReplayRecord } from '../storage/replay-log/hash-chain.ts'
-import type { ISessionStore, TEventWindow, TMessageWindow, TSessionListing, TSessionRecord, TStoredMessageWindow } from '../storage/session-store.ts'
+import type { ISessionStore, TEventWindow, TMessageWindow, TSessionHead, TSessionListing, TSessionRecord, TStoredMessageWindow } from '../storage/session-store.ts'
 
 /** The error every write meets once the run is dead. */
 export class SimulatedCrash extends Error {
@@ -80,6 +80,10 @@ export class CrashingSessionStore implements ISessionStore {
 
   loadSession(id: string): Promise<TSessionRecord | undefined> {
     return this.inner.loadSession(id)
+  }
+
+  loadSessionHead(id: string): Promise<TSessionHead | undefined> {
+    return this.inner.loadSessionHead(id)
   }
 
   async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {

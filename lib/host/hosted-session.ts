@@ -180,6 +180,11 @@ export class HostedSession {
     if (this.sandbox.snapshot) await this.parts.store.saveSandboxSnapshot(sessionId, await this.sandbox.snapshot())
   }
 
+  /** The messages this session's writes have committed, as its next turn continues them. */
+  committedMessages(): TSessionRecord['messages'] {
+    return this.persistence.record.messages
+  }
+
   /** Renames the stored session at once; the writes of a turn in flight keep the new name. */
   rename(name: string): Promise<void> {
     return this.persistence.amend({ name })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
@@ -52,6 +52,26 @@ describe('LocalAgentHost sessions', () => {
     await host.writeFile(fork.id, '/workspace/a.txt', 'changed in fork\n')
     expect(await host.readFile(parent.id, '/workspace/a.txt')).toBe('from parent\n')
     expect((await host.openSession(parent.id)).messages).toHaveLength(4)
+  })
+
+  it("starts an open session's next turn from its own committed messages, reading the whole record only when the stored count differs", async () => {
+    const { host, store } = makeHost([{ text: 'one' }, { text: 'two' }, { text: 'three' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'first')
+    const wholeReads = vi.spyOn(store, 'loadSession')
+
+    await host.submit(session.id, 'second')
+    expect(wholeReads).not.toHaveBeenCalled()
+    const record = await store.loadSession(session.id)
+    expect(record?.messages.map((message) => message.content)).toEqual(['first', 'one', 'second', 'two'])
+
+    // Another writer appends a message: the stored count no longer matches what this session committed.
+    const changed = { ...record!, messages: [...record!.messages, { ...record!.messages[0]!, id: 'elsewhere', content: 'written elsewhere' }] }
+    await store.commit(changed, [])
+    wholeReads.mockClear()
+    await host.submit(session.id, 'third')
+    expect(wholeReads).toHaveBeenCalledWith(session.id)
+    expect((await store.loadSession(session.id))?.messages.slice(-2).map((message) => message.content)).toEqual(['third', 'three'])
   })
 
   it('renames and deletes sessions, refusing an empty name', async () => {

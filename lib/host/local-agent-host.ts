@@ -236,7 +236,7 @@ export class LocalAgentHost implements IAgentHost {
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const signal = this.turns.begin(sessionId)
     try {
-      const record = await this.loadRecord(sessionId)
+      const record = await this.recordForTurn(sessionId)
       const hosted = await this.live.open(record)
       return await hosted.runTurn(record, prompt, signal, output)
     } finally {
@@ -375,6 +375,21 @@ export class LocalAgentHost implements IAgentHost {
     const record = await this.options.store.loadSession(sessionId)
     if (!record) throw noSuchSessionError(sessionId)
     return record
+  }
+
+  /**
+   * The record a turn starts from. An open session's messages are the ones its own writes
+   * committed, so only the stored head is read (a long conversation is not read again per turn);
+   * when the stored count differs, something else wrote the session and the whole record is read.
+   */
+  private async recordForTurn(sessionId: string): Promise<TSessionRecord> {
+    const live = await this.live.current(sessionId)
+    if (!live) return this.loadRecord(sessionId)
+    const head = await this.options.store.loadSessionHead(sessionId)
+    if (!head) throw noSuchSessionError(sessionId)
+    const { messageCount, ...fields } = head
+    const messages = live.committedMessages()
+    return messages.length === messageCount ? { ...fields, messages } : this.loadRecord(sessionId)
   }
 
   private async liveSessionById(sessionId: string): Promise<HostedSession> {

@@ -28,6 +28,7 @@ export type {
   TCorruptSessionEntry,
   TEventWindow,
   TMessageWindow,
+  TSessionHead,
   TSessionListing,
   TSessionRecord,
   TSessionSummary,

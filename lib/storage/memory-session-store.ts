@@ -12,8 +12,8 @@ import {
   type TStoredReplayEvent
 } from './replay-log/stored-replay-event.ts'
 import { assertMessageWindow, selectMessageWindow } from './message-window.ts'
-import type { ISessionStore, TEventWindow, TMessageWindow, TSessionListing, TSessionRecord, TStoredMessageWindow } from './session-store.ts'
-import { sortNewestFirst, toSessionSummary } from './session-summary.ts'
+import type { ISessionStore, TEventWindow, TMessageWindow, TSessionHead, TSessionListing, TSessionRecord, TStoredMessageWindow } from './session-store.ts'
+import { sortNewestFirst, toSessionHead, toSessionSummary } from './session-summary.ts'
 
 /**
  * Keeps sessions in memory, for tests, Node scripts and runs that need no persistence. Values are
@@ -65,6 +65,11 @@ export class MemorySessionStore implements ISessionStore {
   async loadSession(id: string): Promise<TSessionRecord | undefined> {
     const record = this.records.get(id)
     return record ? structuredClone(record) : undefined
+  }
+
+  async loadSessionHead(id: string): Promise<TSessionHead | undefined> {
+    const record = this.records.get(id)
+    return record ? structuredClone(toSessionHead(record)) : undefined
   }
 
   async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {

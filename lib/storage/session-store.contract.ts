@@ -224,6 +224,14 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadEventWindow('s1', { count: 2, beforeSeq: 3 })).toEqual(committed.slice(1, 3))
     })
 
+    it('reads a session without its messages: every other field and how many messages it has', async () => {
+      const record = createTestRecord('s1', { nextEventSeq: 7, settings: { temperature: 0.5 } })
+      await store.commit(record, [])
+      const { messages, ...head } = record
+      expect(await store.loadSessionHead('s1')).toEqual({ ...head, messageCount: messages.length })
+      expect(await store.loadSessionHead('missing')).toBeUndefined()
+    })
+
     it('reads a window of the latest messages, and the windows before it, with the summary', async () => {
       const messages = Array.from({ length: 5 }, (_, index) => createLongTestMessage(index))
       await store.commit(createTestRecord('s1', { messages: messages.slice(0, 3) }), [])

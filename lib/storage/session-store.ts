@@ -18,6 +18,9 @@ export type TSessionRecord = {
   settings?: TSessionSettings
 }
 
+/** A persisted session without its messages: what it holds besides them, and how many there are. */
+export type TSessionHead = Omit<TSessionRecord, 'messages'> & { messageCount: number }
+
 /** What a session list shows without loading every message. */
 export type TSessionSummary = {
   id: string
@@ -77,6 +80,9 @@ export interface ISessionStore {
 
   /** The session, or `undefined` when none has that id; a corrupt record throws `StorageError`. */
   loadSession(id: string): Promise<TSessionRecord | undefined>
+
+  /** The session without its messages, read without them; `undefined` when no session has that id; a corrupt head throws `StorageError`. */
+  loadSessionHead(id: string): Promise<TSessionHead | undefined>
 
   /**
    * The session's summary and the committed messages `window` asks for, read without the rest;

@@ -1,4 +1,4 @@
-import type { TSessionRecord, TSessionSummary } from './session-store.ts'
+import type { TSessionHead, TSessionRecord, TSessionSummary } from './session-store.ts'
 
 /** The list entry for a record. */
 export function toSessionSummary(record: TSessionRecord): TSessionSummary {
@@ -18,4 +18,10 @@ export function sortNewestFirst(summaries: TSessionSummary[]): TSessionSummary[]
   return summaries.sort(
     (left, right) => right.updatedAt - left.updatedAt || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)
   )
+}
+
+/** The head of a whole record: every field but the messages, and their count. */
+export function toSessionHead(record: TSessionRecord): TSessionHead {
+  const { messages, ...head } = record
+  return { ...head, messageCount: messages.length }
 }

@@ -15,15 +15,24 @@ import {
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
 import { assertMessageWindow, messageWindowBounds, selectMessageWindow } from '../message-window.ts'
-import type { ISessionStore, TEventWindow, TMessageWindow, TSessionListing, TSessionRecord, TSessionSummary, TStoredMessageWindow } from '../session-store.ts'
-import { sortNewestFirst, toSessionSummary } from '../session-summary.ts'
+import type {
+  ISessionStore,
+  TEventWindow,
+  TMessageWindow,
+  TSessionHead,
+  TSessionListing,
+  TSessionRecord,
+  TSessionSummary,
+  TStoredMessageWindow
+} from '../session-store.ts'
+import { sortNewestFirst, toSessionHead, toSessionSummary } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import { readEventWindow } from './read-event-window.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
 import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap, type TStoredRequestMessages } from './stored-message-payloads.ts'
-import { assembleStoredRecord, assembleStoredWindow, inspectStoredHead, inspectStoredSummary, isStoredHead, toStoredHead } from './stored-session-record.ts'
+import { assembleStoredRecord, assembleStoredWindow, inspectStoredHead, inspectStoredSummary, isStoredHead } from './stored-session-record.ts'
 import { RecentSessionCache } from './recent-session-cache.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
@@ -85,7 +94,7 @@ export class IndexedDBSessionStore implements ISessionStore {
         const overlap = span && tail && span.from <= tail.seq ? await readStoredSeqs(eventStore, record.id, span.from, Math.min(span.to, tail.seq)) : new Set<number>()
         const fresh = selectNewEvents(events, overlap)
         const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
-        pending.push(observed(transaction.objectStore('sessions').put(toStoredHead(record))))
+        pending.push(observed(transaction.objectStore('sessions').put(toSessionHead(record))))
         const messageStore = transaction.objectStore('messages')
         if (!known || known.length > record.messages.length) pending.push(observed(messageStore.delete(messageRange(record.id, record.messages.length))))
         for (let index = firstChanged; index < record.messages.length; index++) {
@@ -125,7 +134,7 @@ export class IndexedDBSessionStore implements ISessionStore {
             details: { sessionId: record.id, operation: 'importSession' }
           })
         }
-        pending.push(observed(sessions.put(toStoredHead(record))))
+        pending.push(observed(sessions.put(toSessionHead(record))))
         const messageStore = transaction.objectStore('messages')
         pending.push(observed(messageStore.delete(messageRange(record.id))))
         record.messages.forEach((message, index) => pending.push(observed(messageStore.put({ sessionId: record.id, index, message }))))
@@ -174,6 +183,17 @@ export class IndexedDBSessionStore implements ISessionStore {
       const record = recordOrThrow(assembleStoredRecord(value, messageValues), id)
       this.committedMessages.set(id, [...record.messages])
       return record
+    })
+  }
+
+  async loadSessionHead(id: string): Promise<TSessionHead | undefined> {
+    return this.run('loadSession', id, async (database) => {
+      const value = await database.get('sessions', id)
+      if (value === undefined) return undefined
+      if (!isStoredHead(value)) return toSessionHead(parseSessionRecord(value, id))
+      const inspection = inspectStoredHead(value)
+      const { messages: _none, ...head } = recordOrThrow(inspection, id)
+      return { ...head, messageCount: inspection.valid ? (inspection.messageCount ?? 0) : 0 }
     })
   }
 

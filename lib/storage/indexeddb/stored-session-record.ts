@@ -1,23 +1,18 @@
 import type { TUniversalMessage } from '../../core/messages.ts'
 import { inspectSessionRecord, type TSessionRecordInspection } from '../parse-session-record.ts'
-import type { TSessionRecord, TSessionSummary } from '../session-store.ts'
+import type { TSessionHead, TSessionRecord, TSessionSummary } from '../session-store.ts'
 import { toSessionSummary } from '../session-summary.ts'
 
 /**
- * What the `sessions` store holds for a session since schema 7: the record without its messages,
- * and how many there are. The messages live in `messages`, one value each, so a commit writes only
- * the messages that changed and a listing reads a few hundred bytes per session, however long.
+ * What the `sessions` store holds for a session since schema 7: its head (`TSessionHead`, the
+ * record without its messages, and their count). The messages live in `messages`, one value each,
+ * so a commit writes only the messages that changed and a listing reads a few hundred bytes per
+ * session, however long.
  */
-export type TStoredSessionHead = Omit<TSessionRecord, 'messages'> & { messageCount: number }
+type TStoredSessionHead = TSessionHead
 
 /** One message of a session, keyed by `[sessionId, index]`. */
 export type TStoredSessionMessage = { sessionId: string; index: number; message: TUniversalMessage }
-
-/** The head stored for `record`. */
-export function toStoredHead(record: TSessionRecord): TStoredSessionHead {
-  const { messages, ...head } = record
-  return { ...head, messageCount: messages.length }
-}
 
 /**
  * True for a head written since schema 7. A value that still carries `messages` (written before,

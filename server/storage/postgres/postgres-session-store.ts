@@ -12,12 +12,13 @@ import type {
   TCorruptSessionEntry,
   TEventWindow,
   TMessageWindow,
+  TSessionHead,
   TSessionListing,
   TSessionRecord,
   TSessionSummary,
   TStoredMessageWindow
 } from '../../../lib/storage/session-store.ts'
-import { sortNewestFirst, toSessionSummary } from '../../../lib/storage/session-summary.ts'
+import { sortNewestFirst, toSessionHead, toSessionSummary } from '../../../lib/storage/session-summary.ts'
 import { ensurePostgresSchema } from './postgres-schema.ts'
 import { parseJsonText, toJsonText, toStoredEvents, type TEventRow } from './postgres-session-rows.ts'
 import type { ISqlClient, ISqlQueryable } from './sql-client.ts'
@@ -88,7 +89,13 @@ export class PostgresSessionStore implements ISessionStore {
     return typeof text === 'string' ? parseSessionRecord(parseJsonText(text, id, 'its record'), id) : undefined
   }
 
-  // The record is one JSON value: the window is cut from it once read.
+  // The record is one JSON value: the head and windows are cut from it once read.
+  async loadSessionHead(id: string): Promise<TSessionHead | undefined> {
+    const record = await this.loadSession(id)
+    return record && toSessionHead(record)
+  }
+
+
   async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
     assertMessageWindow(window)
     const record = await this.loadSession(id)
