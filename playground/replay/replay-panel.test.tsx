@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
@@ -41,7 +42,7 @@ function panel(sessionId: string, sessionName: string, events: TExecutionEventEn
 // Opens a long session's events in the panel, then switches to an empty one as the page does:
 // the list names the new session before its view arrives, and the page renders again after.
 // Returns a weak reference to the long session's events, which the test no longer holds.
-function openThenSwitch(rerender: (ui: React.ReactNode) => void): WeakRef<TExecutionEventEnvelope[]> {
+function openThenSwitch(rerender: (ui: ReactNode) => void): WeakRef<TExecutionEventEnvelope[]> {
   const events = longRun('long', 50)
   rerender(panel('long', 'A long session', events))
   expect(screen.getByRole('complementary', { name: 'Replay events' }).querySelector('.count')?.textContent).toBe(String(events.length))

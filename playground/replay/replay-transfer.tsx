@@ -21,13 +21,11 @@ type TReplayTransferProps = {
 /** What an export, import, verification or re-run said, and for a clash on import the retry as a copy. */
 export type TReplayTransferOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
 
-type TOutcome = TReplayTransferOutcome
-
 /** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
 export function ReplayTransfer({ host, sessionId, sessionName, running, onImported, onRerun, outcome, onOutcome: setOutcome }: TReplayTransferProps) {
   const fileInput = useRef<HTMLInputElement>(null)
 
-  const attempt = async (busyText: string, action: () => Promise<TOutcome>) => {
+  const attempt = async (busyText: string, action: () => Promise<TReplayTransferOutcome>) => {
     setOutcome({ tone: 'busy', text: busyText })
     try {
       setOutcome(await action())
@@ -149,7 +147,7 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
   )
 }
 
-function describeRerun(report: TReplayRerunReport): TOutcome {
+function describeRerun(report: TReplayRerunReport): TReplayTransferOutcome {
   const counts = `${report.prompts} prompt${report.prompts === 1 ? '' : 's'}, ${report.replayedCalls} of ${report.recordedCalls} model calls, ${report.replayedMessages} messages`
   if (report.matches) return { tone: 'ok', text: `Re-run matches the recording: ${counts}.` }
   const details = [
