@@ -119,8 +119,9 @@ export function App(props: TAppProps) {
   const activity = useSessionActivity(host, state.sessionId)
   const chatState = useChatState(state, activity.compacting !== undefined, playback)
   const usage = useContextUsage(state.messages, state.events, settings.model)
-  // Callbacks read these values, never `state` itself: a closure kept from an earlier render would
-  // otherwise keep that render's whole conversation alive after the session closed.
+  // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
+  // closures of one render a single shared scope, so a callback kept from an earlier render would
+  // keep that render's whole conversation alive after the session closed.
   const { sessionId: openSessionId, readOnly, name: openSessionName } = state
   const messageCount = state.messages.length
 
@@ -164,13 +165,14 @@ export function App(props: TAppProps) {
     void send(initialPrompt.text)
   }, [autorunReady, initialPrompt, send])
 
-  const queue = usePromptQueue(state.sessionId, chatState.running, state.readOnly, send)
+  const chatRunning = chatState.running
+  const queue = usePromptQueue(state.sessionId, chatRunning, state.readOnly, send)
   const wasRunning = useRef(false)
   useEffect(() => {
     // A turn just ended: the files may have changed.
-    if (wasRunning.current && !chatState.running) setFilesVersion((version) => version + 1)
-    wasRunning.current = chatState.running
-  }, [chatState.running])
+    if (wasRunning.current && !chatRunning) setFilesVersion((version) => version + 1)
+    wasRunning.current = chatRunning
+  }, [chatRunning])
 
   useEffect(() => {
     if (hydration.state === 'applied') setFilesVersion((version) => version + 1)

@@ -1,11 +1,11 @@
-import { memo, useEffect, useState } from 'react'
+import { memo, useCallback, useEffect, useState } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { EarlierEventsButton } from './earlier-events-button.tsx'
 import { JsonInspector } from './json-inspector.tsx'
 import { ReplayEventLog } from './replay-event-log.tsx'
-import { ReplayTransfer } from './replay-transfer.tsx'
+import { ReplayTransfer, type TReplayTransferOutcome } from './replay-transfer.tsx'
 import { RunPictures } from './run-pictures.tsx'
 import { useThrottledValue } from './use-throttled-value.ts'
 
@@ -32,12 +32,43 @@ const ALL_EARLIER_EVENTS = Number.MAX_SAFE_INTEGER - 1
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
-/** Every replay event of the session: pictures of the run, the searchable event log by turn and round, JSON inspector, and the log's round trip. */
-export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionName, events: liveEvents, earlierEvents = false, onLoadEarlierEvents, running, onImported }: TReplayPanelProps) {
+/**
+ * Every replay event of the session: pictures of the run, the searchable event log by turn and
+ * round, JSON inspector, and the log's round trip. What the last export, import or re-run said
+ * stays on screen across a switch of session: an import opens the session it brought in.
+ */
+export const ReplayPanel = memo(function ReplayPanel(props: TReplayPanelProps) {
+  const [outcome, setOutcome] = useState<TReplayTransferOutcome | undefined>()
+  const [rerun, setRerun] = useState<{ sessionId: string; report: TReplayRerunReport } | undefined>()
+  const onRerun = useCallback((sessionId: string, report: TReplayRerunReport) => setRerun({ sessionId, report }), [])
+  // One panel per session. React keeps each component's previous render beside its current one,
+  // and a panel rendered once after a switch would keep the closed session's events (and the
+  // rows, counts and search built from them) alive there; a new key discards both.
+  return (
+    <SessionReplayPanel
+      key={props.sessionId}
+      {...props}
+      outcome={outcome}
+      onOutcome={setOutcome}
+      rerun={rerun && rerun.sessionId === props.sessionId ? rerun.report : undefined}
+      onRerun={onRerun}
+    />
+  )
+})
+
+type TSessionReplayPanelProps = TReplayPanelProps & {
+  outcome: TReplayTransferOutcome | undefined
+  onOutcome: (outcome: TReplayTransferOutcome) => void
+  rerun: TReplayRerunReport | undefined
+  onRerun: (sessionId: string, report: TReplayRerunReport) => void
+}
+
+function SessionReplayPanel(props: TSessionReplayPanelProps) {
+  const { host, sessionId, sessionName, events: liveEvents, earlierEvents = false, onLoadEarlierEvents, running, onImported, outcome, onOutcome, rerun, onRerun } = props
   const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
-  const [rerun, setRerun] = useState<{ sessionId: string; report: TReplayRerunReport } | undefined>()
-  const comparing = rerun !== undefined && rerun.sessionId === sessionId && rerun.report.events !== undefined
+  // A comparison sets the whole recording beside the re-run: a window of it would not line up.
+  const comparing = rerun?.events !== undefined
   useEffect(() => {
     if (comparing && earlierEvents) void onLoadEarlierEvents?.(ALL_EARLIER_EVENTS)
   }, [comparing, earlierEvents, onLoadEarlierEvents])
@@ -47,18 +78,12 @@ export const ReplayPanel = memo(function ReplayPanel({ host, sessionId, sessionN
       <h2>
         Replay events <span className="count">{events.length}</span>
       </h2>
-      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={(id, report) => setRerun({ sessionId: id, report })} />
-      <RunPictures
-        events={events}
-        selectedSeq={selected?.seq}
-        onSelect={setSelected}
-        // The comparison waits for the whole recording: a window of it would not line up with the re-run.
-        rerun={rerun && rerun.sessionId === sessionId && !(comparing && earlierEvents) ? rerun.report : undefined}
-      />
+      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={onRerun} outcome={outcome} onOutcome={onOutcome} />
+      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={comparing && earlierEvents ? undefined : rerun} />
       {earlierEvents && onLoadEarlierEvents ? <EarlierEventsButton onLoad={onLoadEarlierEvents} pageSize={EARLIER_EVENTS_PAGE} /> : null}
       {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
       <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
     </aside>
   )
-})
+}

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react'
+import { useRef, type ChangeEvent } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
 import { downloadText } from './download-text.ts'
@@ -12,16 +12,20 @@ type TReplayTransferProps = {
   onImported: (sessionId: string) => void
   /** Called with each offline re-run's report, so the panel can set it beside the recording. */
   onRerun?: (sessionId: string, report: TReplayRerunReport) => void
+  /** What the last action said, shown below the buttons. */
+  outcome: TReplayTransferOutcome | undefined
+  /** Called as an action starts and ends; the owner keeps the outcome, so it outlives a switch of session. */
+  onOutcome: (outcome: TReplayTransferOutcome) => void
 }
 
-type TOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
+/** What an export, import, verification or re-run said, and for a clash on import the retry as a copy. */
+export type TReplayTransferOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
 
 /** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
-export function ReplayTransfer({ host, sessionId, sessionName, running, onImported, onRerun }: TReplayTransferProps) {
-  const [outcome, setOutcome] = useState<TOutcome | undefined>()
+export function ReplayTransfer({ host, sessionId, sessionName, running, onImported, onRerun, outcome, onOutcome: setOutcome }: TReplayTransferProps) {
   const fileInput = useRef<HTMLInputElement>(null)
 
-  const attempt = async (busyText: string, action: () => Promise<TOutcome>) => {
+  const attempt = async (busyText: string, action: () => Promise<TReplayTransferOutcome>) => {
     setOutcome({ tone: 'busy', text: busyText })
     try {
       setOutcome(await action())
@@ -143,7 +147,7 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
   )
 }
 
-function describeRerun(report: TReplayRerunReport): TOutcome {
+function describeRerun(report: TReplayRerunReport): TReplayTransferOutcome {
   const counts = `${report.prompts} prompt${report.prompts === 1 ? '' : 's'}, ${report.replayedCalls} of ${report.recordedCalls} model calls, ${report.replayedMessages} messages`
   if (report.matches) return { tone: 'ok', text: `Re-run matches the recording: ${counts}.` }
   const details = [
