@@ -1,4 +1,4 @@
-import { ValidationError } from '../core/errors.ts'
+import { assertWholeNumber } from '../core/assert-whole-number.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
 import type { TEventPage } from './port/host-sessions.ts'
 
@@ -7,19 +7,18 @@ import type { TEventPage } from './port/host-sessions.ts'
  * events, starting at the first event of a turn when one is among them, so the page opens on a
  * turn rather than in the middle of one. Reads one event more than it shows, to know whether the
  * page starts a turn and whether earlier events exist.
- * @throws ValidationError naming `operation` and the argument that is not a whole number in range.
+ * @throws ValidationError naming the argument that is not a whole number in range: `countName`
+ * for `count` (the caller's own name for it), `loadEarlierEvents(): beforeSeq` for `beforeSeq`.
  */
 export async function readLatestEventPage(
   store: ISessionStore,
   sessionId: string,
-  operation: string,
+  countName: string,
   count: number,
   beforeSeq?: number
 ): Promise<TEventPage> {
-  if (!Number.isInteger(count) || count < 1) throw new ValidationError(`${operation}: count must be a whole number of at least 1, not ${String(count)}.`)
-  if (beforeSeq !== undefined && (!Number.isInteger(beforeSeq) || beforeSeq < 0)) {
-    throw new ValidationError(`${operation}: beforeSeq must be a whole number of at least 0, not ${String(beforeSeq)}.`)
-  }
+  assertWholeNumber(countName, count, 1)
+  if (beforeSeq !== undefined) assertWholeNumber('loadEarlierEvents(): beforeSeq', beforeSeq, 0)
   const read = await store.loadEventWindow(sessionId, { count: count + 1, ...(beforeSeq === undefined ? {} : { beforeSeq }) })
   const [before, ...page] = read
   if (before === undefined || read.length <= count) return { events: read, earlierEvents: false }

@@ -145,7 +145,7 @@ export class HostSessionLifecycle {
   }
 
   async loadEarlierEvents(sessionId: string, beforeSeq: number, count: number): Promise<TEventPage> {
-    return readLatestEventPage(this.ports.store, sessionId, 'loadEarlierEvents()', count, beforeSeq)
+    return readLatestEventPage(this.ports.store, sessionId, 'loadEarlierEvents(): count', count, beforeSeq)
   }
 
   async loadEarlierMessages(sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {

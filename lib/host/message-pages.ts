@@ -1,3 +1,4 @@
+import { assertWholeNumber } from '../core/assert-whole-number.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { ISessionStore, TSessionSummary } from '../storage/session-store.ts'
 import type { TMessagePage } from './port/host-sessions.ts'
@@ -14,7 +15,7 @@ export function noSuchSessionError(sessionId: string): ValidationError {
  * @throws ValidationError when `latest` is not a whole number of at least 1, or no session has that id.
  */
 export async function readLatestMessagePage(store: ISessionStore, sessionId: string, latest: number): Promise<{ summary: TSessionSummary; page: TMessagePage }> {
-  assertCount('openSession(): latestMessages', latest)
+  assertWholeNumber('openSession(): latestMessages', latest, 1)
   const window = await store.loadMessageWindow(sessionId, { count: latest })
   if (!window) throw noSuchSessionError(sessionId)
   const turnStart = window.firstIndex > 0 ? Math.max(0, window.messages.findIndex((message) => message.role === 'user')) : 0
@@ -26,13 +27,9 @@ export async function readLatestMessagePage(store: ISessionStore, sessionId: str
  * @throws ValidationError when an argument is not a whole number in range, or no session has that id.
  */
 export async function readEarlierMessagePage(store: ISessionStore, sessionId: string, beforeIndex: number, count: number): Promise<TMessagePage> {
-  assertCount('loadEarlierMessages(): count', count)
-  if (!Number.isInteger(beforeIndex) || beforeIndex < 0) throw new ValidationError(`loadEarlierMessages(): beforeIndex must be a whole number of at least 0, not ${String(beforeIndex)}.`)
+  assertWholeNumber('loadEarlierMessages(): count', count, 1)
+  assertWholeNumber('loadEarlierMessages(): beforeIndex', beforeIndex, 0)
   const window = await store.loadMessageWindow(sessionId, { count, beforeIndex })
   if (!window) throw noSuchSessionError(sessionId)
   return { messages: window.messages, firstIndex: window.firstIndex }
-}
-
-function assertCount(name: string, count: number): void {
-  if (!Number.isInteger(count) || count < 1) throw new ValidationError(`${name} must be a whole number of at least 1, not ${String(count)}.`)
 }

@@ -1,4 +1,4 @@
-import { ValidationError } from '../core/errors.ts'
+import { assertWholeNumber } from '../core/assert-whole-number.ts'
 import type { TMessageWindow, TSessionRecord, TStoredMessageWindow } from './session-store.ts'
 import { toSessionSummary } from './session-summary.ts'
 
@@ -8,12 +8,8 @@ import { toSessionSummary } from './session-summary.ts'
  */
 export function assertMessageWindow(window: TMessageWindow): void {
   const { count, beforeIndex } = (window ?? {}) as Partial<TMessageWindow>
-  if (!Number.isInteger(count) || (count as number) < 1) {
-    throw new ValidationError(`loadMessageWindow(): count must be a whole number of at least 1, not ${String(count)}.`)
-  }
-  if (beforeIndex !== undefined && (!Number.isInteger(beforeIndex) || beforeIndex < 0)) {
-    throw new ValidationError(`loadMessageWindow(): beforeIndex must be a whole number of at least 0, not ${String(beforeIndex)}.`)
-  }
+  assertWholeNumber('loadMessageWindow(): count', count, 1)
+  if (beforeIndex !== undefined) assertWholeNumber('loadMessageWindow(): beforeIndex', beforeIndex, 0)
 }
 
 /** The index range `[from, to)` that `window` asks for in a history of `messageCount` messages. */

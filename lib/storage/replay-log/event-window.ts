@@ -1,4 +1,4 @@
-import { ValidationError } from '../../core/errors.ts'
+import { assertWholeNumber } from '../../core/assert-whole-number.ts'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TEventWindow } from '../session-store.ts'
 import { toEnvelope, type TStoredReplayEvent } from './stored-replay-event.ts'
@@ -9,12 +9,8 @@ import { toEnvelope, type TStoredReplayEvent } from './stored-replay-event.ts'
  */
 export function assertEventWindow(window: TEventWindow): void {
   const { count, beforeSeq } = (window ?? {}) as Partial<TEventWindow>
-  if (!Number.isInteger(count) || (count as number) < 1) {
-    throw new ValidationError(`loadEventWindow(): count must be a whole number of at least 1, not ${String(count)}.`)
-  }
-  if (beforeSeq !== undefined && (!Number.isInteger(beforeSeq) || beforeSeq < 0)) {
-    throw new ValidationError(`loadEventWindow(): beforeSeq must be a whole number of at least 0, not ${String(beforeSeq)}.`)
-  }
+  assertWholeNumber('loadEventWindow(): count', count, 1)
+  if (beforeSeq !== undefined) assertWholeNumber('loadEventWindow(): beforeSeq', beforeSeq, 0)
 }
 
 /**
