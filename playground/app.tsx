@@ -104,6 +104,7 @@ export function App(props: TAppProps) {
     if (open) setSettingsLoaded(true)
     setSettingsOpenState(open)
   }, [])
+  const openSettings = useCallback(() => setSettingsOpen(true), [setSettingsOpen])
   const [sessionSettingsOpen, setSessionSettingsOpen] = useState(false)
   // Mounted from its first opening on, so closing it hands the focus back to the button that opened it.
   const [sessionSettingsLoaded, setSessionSettingsLoaded] = useState(false)
@@ -208,7 +209,7 @@ export function App(props: TAppProps) {
           usage={usage}
           theme={settings.theme}
           onTheme={(next) => updateSettings({ ...settings, theme: next })}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={openSettings}
         />
         {showSessions ? (
           <SessionList
@@ -238,7 +239,7 @@ export function App(props: TAppProps) {
           onAbort={abort}
           onTakeOver={takeOver}
           onAnswer={(id, answer) => void answerPermission(id, answer)}
-          onOpenSettings={() => setSettingsOpen(true)}
+          onOpenSettings={openSettings}
           loadCommands={commands.loadCommands}
           commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
           banner={<ReplayPlaybackBanner playback={playback} source={initialReplay?.source} onSkip={skipPlayback} />}
@@ -286,7 +287,7 @@ export function App(props: TAppProps) {
                   sandboxKind={activity.sandboxKind}
                   settings={settings}
                   running={state.running}
-                  onOpenSettings={() => setSettingsOpen(true)}
+                  onOpenSettings={openSettings}
                   onSwitched={() => setFilesVersion((version) => version + 1)}
                 />
               </Suspense>

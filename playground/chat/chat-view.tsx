@@ -65,49 +65,57 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     }
   }
 
-  const items = messages.map((message, index) => {
-    if (message.role === 'tool' || message.role === 'system') return null
-    if (message.role === 'user') {
-      return <UserPrompt key={message.id} text={message.content} {...(promptActions ? { actions: promptActions } : {})} />
-    }
-    if (message.metadata?.error === true) {
-      const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
-      return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
-    }
-    const usage = turnUsage.get(message.id)
-    // Keyed by place, like the streaming answer below: when the answer commits, its rendered
-    // pieces stay in the page instead of being built again.
-    return (
-      <article key={answerKey(firstMessageIndex + index)} className="message assistant" aria-label="Assistant">
-        {message.content ? <MarkdownBlocks text={message.content} /> : null}
-        {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
-        {serverToolUsesOf(message).map((use) => (
-          <ServerToolCard key={use.id} use={use} />
-        ))}
-        {message.content ? (
-          <div className="message-actions">
-            <CopyButton text={message.content} label="Copy answer" />
-          </div>
-        ) : null}
-        {(message.toolCalls ?? []).map((call) => (
-          <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
-        ))}
-        {usage ? (
-          <p className="turn-usage" aria-label="Tokens this turn">
-            {describeTurnUsage(usage)}
-          </p>
-        ) : null}
-      </article>
-    )
-  })
+  // The committed messages change when one commits, not with each streamed batch: built once per
+  // commit, the same elements let React skip the whole conversation while an answer streams, so a
+  // batch costs the same in a long conversation as in a short one.
+  const committed = useMemo(
+    () =>
+      messages.map((message, index) => {
+        if (message.role === 'tool' || message.role === 'system') return null
+        if (message.role === 'user') {
+          return <UserPrompt key={message.id} text={message.content} {...(promptActions ? { actions: promptActions } : {})} />
+        }
+        if (message.metadata?.error === true) {
+          const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
+          return <FailureNotice key={message.id} message={message.content} code={code} onOpenSettings={onOpenSettings} />
+        }
+        const usage = turnUsage.get(message.id)
+        // Keyed by place, like the streaming answer below: when the answer commits, its rendered
+        // pieces stay in the page instead of being built again.
+        return (
+          <article key={answerKey(firstMessageIndex + index)} className="message assistant" aria-label="Assistant">
+            {message.content ? <MarkdownBlocks text={message.content} /> : null}
+            {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
+            {serverToolUsesOf(message).map((use) => (
+              <ServerToolCard key={use.id} use={use} />
+            ))}
+            {message.content ? (
+              <div className="message-actions">
+                <CopyButton text={message.content} label="Copy answer" />
+              </div>
+            ) : null}
+            {(message.toolCalls ?? []).map((call) => (
+              <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
+            ))}
+            {usage ? (
+              <p className="turn-usage" aria-label="Tokens this turn">
+                {describeTurnUsage(usage)}
+              </p>
+            ) : null}
+          </article>
+        )
+      }),
+    [messages, promptActions, onOpenSettings, decisions, results, changes, turnUsage, firstMessageIndex]
+  )
   // One list with the answers, so the streaming answer and the message it becomes share a key.
-  if (streamingText) {
-    items.push(
-      <article key={answerKey(firstMessageIndex + messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
-        <MarkdownBlocks text={streamingText} />
-      </article>
-    )
-  }
+  const items = !streamingText
+    ? committed
+    : [
+        ...committed,
+        <article key={answerKey(firstMessageIndex + messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
+          <MarkdownBlocks text={streamingText} />
+        </article>
+      ]
 
   return (
     <section ref={box} className="messages" aria-label="Conversation" onScroll={onScroll}>

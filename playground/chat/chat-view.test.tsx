@@ -1,0 +1,36 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
+import { ChatView } from './chat-view.tsx'
+
+// Counts how often the conversation's committed answers render their copy buttons.
+const copyButtonRenders = vi.hoisted(() => ({ count: 0 }))
+vi.mock('./copy-button.tsx', () => ({
+  CopyButton: ({ label }: { label: string }) => {
+    copyButtonRenders.count++
+    return <button type="button">{label}</button>
+  }
+}))
+
+afterEach(cleanup)
+
+const messages = Array.from({ length: 40 }, (_, index) => (index % 2 === 0 ? createUserMessage(`Question ${index}`) : createAssistantMessage(`Answer ${index}`)))
+const decisions = new Map()
+const openSettings = () => undefined
+
+function view(streamingText: string) {
+  return <ChatView messages={messages} streamingText={streamingText} running decisions={decisions} onOpenSettings={openSettings} />
+}
+
+describe('ChatView', () => {
+  it('renders the committed conversation once while an answer streams, not again with each batch', () => {
+    const { rerender, getByLabelText } = render(view('The'))
+    const afterFirstBatch = copyButtonRenders.count
+    expect(afterFirstBatch).toBeGreaterThanOrEqual(20)
+
+    for (const text of ['The answer', 'The answer grows', 'The answer grows with each batch']) rerender(view(text))
+    expect(getByLabelText('Assistant (streaming)').textContent).toContain('The answer grows with each batch')
+    expect(copyButtonRenders.count).toBe(afterFirstBatch)
+  })
+})
