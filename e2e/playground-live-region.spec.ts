@@ -34,7 +34,8 @@ test('live region: a streamed answer reaches the polite region a bounded number 
   // One update per committed reply of the turn (the tool call's preface, then the answer), however many deltas streamed.
   expect(counts.region).toBeGreaterThan(0)
   expect(counts.region).toBeLessThanOrEqual(4)
-  expect(counts.stream).toBeGreaterThan(counts.region * 5)
+  // The streaming answer beside it did change as the text came (how often depends on how the page batched the deltas).
+  expect(counts.stream).toBeGreaterThan(0)
 
   // The region ends with the answer as it was committed: the last assistant message of the log.
   const downloading = page.waitForEvent('download')
@@ -44,6 +45,8 @@ test('live region: a streamed answer reaches the polite region a bounded number 
     .slice(1)
     .map((record) => record.event)
     .filter((event) => event.type === 'assistant_message_committed' && event.data.message.content.trim() !== '')
+  const deltas = lines.slice(1).filter((record) => record.event.type === 'provider_stream_raw_delta').length
+  expect(deltas).toBeGreaterThan(counts.region * 5)
   const last = String(committed.at(-1)?.data.message.content ?? '').trim()
   expect(last).toContain('Tiny Calculator')
   await expect(region).toHaveText(last, { useInnerText: false })
