@@ -2,9 +2,9 @@ import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
-import { toSessionSummary } from '../storage/session-summary.ts'
+import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
-import { readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
+import { noSuchSessionError, readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
 import { readLatestEventPage } from './event-pages.ts'
 import type { TEventPage, TMessagePage, TOpenSessionOptions } from './port/host-sessions.ts'
 import { toStoredEvent } from '../session/session-events.ts'
@@ -110,15 +110,23 @@ export class HostSessionLifecycle {
     return toSessionSummary(fork)
   }
 
-  /** Switches the provider of a session this host already holds busy or knows idle. */
+  /**
+   * Switches the provider of a session this host already holds busy or knows idle. A page tells
+   * the host its choice each time it opens a session: when the stored kind and model are already
+   * the chosen ones, only the head is read and nothing is written.
+   */
   async applyProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
     const { ports } = this
-    const record = { ...(await ports.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() }
+    const head = await ports.store.loadSessionHead(sessionId)
+    if (!head) throw noSuchSessionError(sessionId)
     const built = await ports.createProvider(provider)
-    await ports.store.commit(record, [])
+    const switched = head.providerName !== provider.kind || head.model !== provider.model
+    const record = switched ? { ...(await ports.loadRecord(sessionId)), providerName: provider.kind, model: provider.model, updatedAt: Date.now() } : undefined
+    if (record) await ports.store.commit(record, [])
     ports.agents.choose(sessionId, provider, built)
-    await ports.live.rebuild(record)
-    return toSessionSummary(record)
+    // An open session is assembled again with the new provider (a key or a server may have changed).
+    if (await ports.live.current(sessionId)) await ports.live.rebuild(record ?? (await ports.loadRecord(sessionId)))
+    return record ? toSessionSummary(record) : toHeadSummary(head)
   }
 
   async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {

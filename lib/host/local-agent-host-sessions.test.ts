@@ -74,6 +74,26 @@ describe('LocalAgentHost sessions', () => {
     expect((await store.loadSession(session.id))?.messages.slice(-2).map((message) => message.content)).toEqual(['third', 'three'])
   })
 
+  it('takes a choice of the provider the session already uses without reading or writing its record', async () => {
+    const { host, store, built } = makeHost([{ text: 'one' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'first')
+    const stored = await store.loadSession(session.id)
+    const wholeReads = vi.spyOn(store, 'loadSession')
+    const commits = vi.spyOn(store, 'commit')
+
+    const summary = await host.setProvider(session.id, { kind: 'scripted', model: 'scripted-model', apiKey: 'sk-in-memory-only' })
+    expect(summary).toMatchObject({ providerName: 'scripted', model: 'scripted-model', updatedAt: stored?.updatedAt, messageCount: 2 })
+    expect(commits).not.toHaveBeenCalled()
+    // The session is open: it is assembled again around the provider just built, from its record.
+    expect(built.at(-1)).toMatchObject({ apiKey: 'sk-in-memory-only' })
+    expect(wholeReads).toHaveBeenCalledTimes(1)
+
+    await host.setProvider(session.id, { kind: 'scripted', model: 'another-model' })
+    expect(commits).toHaveBeenCalledTimes(1)
+    expect(await store.loadSession(session.id)).toMatchObject({ model: 'another-model' })
+  })
+
   it('renames and deletes sessions, refusing an empty name', async () => {
     const { host, store } = makeHost([])
     const session = await host.createSession()

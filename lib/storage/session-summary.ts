@@ -13,6 +13,12 @@ export function toSessionSummary(record: TSessionRecord): TSessionSummary {
   }
 }
 
+/** The list entry for a stored head. */
+export function toHeadSummary(head: TSessionHead): TSessionSummary {
+  const { id, name, createdAt, updatedAt, messageCount, providerName, model } = head
+  return { id, name, createdAt, updatedAt, messageCount, providerName, model }
+}
+
 /** Orders summaries newest `updatedAt` first; ties fall back to id so the order is stable. */
 export function sortNewestFirst(summaries: TSessionSummary[]): TSessionSummary[] {
   return summaries.sort(
