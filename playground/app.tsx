@@ -112,7 +112,9 @@ export function App(props: TAppProps) {
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   const provider = useSessionProvider(host, sessions.selectedId, state.readOnly, settings, () => void sessions.refresh())
-  const mcpStatuses = useMcpServerStatus(host, state.sessionId, state.readOnly, provider.mcpServersApplied, state.warnings)
+  // Only the Settings dialog shows them: asking starts the session's sandbox and MCP servers, which
+  // opening a session need not wait for.
+  const mcpStatuses = useMcpServerStatus(host, settingsOpen ? state.sessionId : undefined, state.readOnly, provider.mcpServersApplied, state.warnings)
   // The header names the provider that will answer: the open session's, which the settings' choice reaches once applied.
   const answering = sessions.sessions.find((session) => session.id === sessions.selectedId)
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
