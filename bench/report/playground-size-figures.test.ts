@@ -38,6 +38,22 @@ describe('toPlaygroundFigures', () => {
     ])
   })
 
+  it('adds the CPU time until interactive of the page and the worker, without a target, when traced starts measured it', () => {
+    const report = {
+      initial: { bytes: 300_000, gzip: 60_000 },
+      later: { bytes: 900_000, gzip: 250_000 },
+      laterCount: 9,
+      budgetGzip: 122_880,
+      timeToInteractiveMs: [210, 190],
+      cpuUntilInteractiveMs: { main: [90, 95], worker: [120, 110] }
+    }
+    const figures = toPlaygroundFigures(JSON.stringify(report))
+    expect(figures.slice(3).map((figure) => [figure.figure, figure.runtime, figure.samples, figure.target])).toEqual([
+      ['Playground start, page main thread until interactive', 'Chromium, CPU time', [90, 95], undefined],
+      ['Playground start, agent worker until interactive', 'Chromium, CPU time', [120, 110], undefined]
+    ])
+  })
+
   it('rejects output of another shape', () => {
     expect(() => toPlaygroundFigures('{"rows": []}')).toThrow(/unknown shape/)
   })

@@ -11,6 +11,8 @@ type TPlaygroundSizeReport = {
   embedBudgetGzip?: number
   timeToInteractiveMs?: number[]
   timeToInteractiveTargetMs?: number
+  /** CPU time until interactive, from traced starts: the page's main thread and the agent worker. */
+  cpuUntilInteractiveMs?: { main: number[]; worker: number[] }
 }
 
 function isPlaygroundSizeReport(value: unknown): value is TPlaygroundSizeReport {
@@ -39,6 +41,14 @@ export function toPlaygroundFigures(stdout: string): TExternalFigure[] {
   if (report.timeToInteractiveMs && report.timeToInteractiveMs.length > 0) {
     const figure: TExternalFigure = { figure: 'Playground time to interactive (fresh profile, localhost)', runtime: 'Chromium', unit: 'milliseconds', better: 'lower', samples: report.timeToInteractiveMs }
     figures.push(withTarget(figure, report.timeToInteractiveTargetMs))
+  }
+  const cpu = report.cpuUntilInteractiveMs
+  if (cpu && cpu.main.length > 0) {
+    const runtime = 'Chromium, CPU time'
+    figures.push(
+      { figure: 'Playground start, page main thread until interactive', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.main },
+      { figure: 'Playground start, agent worker until interactive', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.worker }
+    )
   }
   return figures
 }
