@@ -40,7 +40,7 @@ export async function runCommand(command: string, options: ISandboxRunOptions, c
     const bash =
       options.timeoutMs === undefined && !usesTrap
         ? runtime.bash
-        : createBash(runtime.module, runtime.fs, '/', context.settings, options.timeoutMs, usesTrap ? [createExitTrapCommand(trapSlot)] : [])
+        : createBash(runtime.modules, runtime.fs, '/', context.settings, options.timeoutMs, usesTrap ? [createExitTrapCommand(trapSlot)] : [])
     const startedAt = Date.now()
     const pastDeadline = () => options.timeoutMs !== undefined && Date.now() - startedAt >= options.timeoutMs
     const run = (script: string, scriptCwd: string, env: Record<string, string> | undefined, stdin: string | undefined) =>

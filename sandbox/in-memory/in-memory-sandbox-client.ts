@@ -11,7 +11,7 @@ import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
 import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapshot.ts'
 import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
-import { createBash, createSeededFilesystem, loadJustBash } from './just-bash-runtime.ts'
+import { createBash, createSeededFilesystem, loadShellModules } from './just-bash-runtime.ts'
 import type { TBashSettings, TInMemoryExecutionLimits, TJustBashRuntime } from './just-bash-runtime.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from './output-limit.ts'
 import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
@@ -147,11 +147,11 @@ export class InMemorySandboxClient implements ISandboxClient {
   /** Replaces the whole filesystem with a snapshot's; a malformed one throws and changes nothing. */
   async restore(snapshot: unknown): Promise<void> {
     const parsed = parseInMemorySnapshot(snapshot)
-    const { module } = await this.load()
-    const fs = await buildFilesystemFromSnapshot(() => new module.InMemoryFs(), parsed)
+    const { modules } = await this.load()
+    const fs = await buildFilesystemFromSnapshot(() => new modules.justBash.InMemoryFs(), parsed)
     this.assertNotDisposed()
-    const bash = createBash(module, fs, parsed.cwd, this.settings)
-    this.runtime = Promise.resolve({ module, fs, bash })
+    const bash = createBash(modules, fs, parsed.cwd, this.settings)
+    this.runtime = Promise.resolve({ modules, fs, bash })
     this.currentDirectory = parsed.cwd
   }
 
@@ -164,12 +164,12 @@ export class InMemorySandboxClient implements ISandboxClient {
   private async load(): Promise<TJustBashRuntime> {
     this.assertNotDisposed()
     // Memoized, so concurrent first calls share one module, one filesystem and one shell.
-    this.runtime ??= loadJustBash().then(
-      (module) => {
-        const fs = createSeededFilesystem(module, this.seedFiles)
-        const bash = createBash(module, fs, this.currentDirectory, this.settings)
+    this.runtime ??= loadShellModules().then(
+      (modules) => {
+        const fs = createSeededFilesystem(modules.justBash, this.seedFiles)
+        const bash = createBash(modules, fs, this.currentDirectory, this.settings)
         this.loaded = true
-        return { module, fs, bash }
+        return { modules, fs, bash }
       },
       (error: unknown) => {
         this.runtime = undefined

@@ -1,8 +1,15 @@
 import type { Bash, BashOptions, Command, InMemoryFs } from 'just-bash'
-import { createGitCommand } from '../git/git-command.ts'
+import type { createGitCommand } from '../git/git-command.ts'
 
 /** The just-bash module, loaded on first use: it is about 1.25 MB and takes hundreds of ms to load. */
 export type TJustBashModule = typeof import('just-bash')
+
+/**
+ * What a shell is built from, loaded on first use: just-bash and the `git` builtin over it. The
+ * builtin needs just-bash to run at all, so it loads with it rather than with the code that
+ * starts the sandbox (an app's worker, before its first answer).
+ */
+export type TShellModules = { justBash: TJustBashModule; createGitCommand: typeof createGitCommand }
 
 /** just-bash's execution limits (loop iterations, command count, wall time, output size…). */
 export type TInMemoryExecutionLimits = NonNullable<BashOptions['executionLimits']>
@@ -14,16 +21,17 @@ export type TBashSettings = {
   allowedUrlPrefixes: string[] | undefined
 }
 
-/** A loaded module, the filesystem the client owns, and the shell shared by untimed commands. */
+/** The loaded modules, the filesystem the client owns, and the shell shared by untimed commands. */
 export type TJustBashRuntime = {
-  module: TJustBashModule
+  modules: TShellModules
   fs: InMemoryFs
   bash: Bash
 }
 
-/** Imports just-bash. Kept behind a function so bundlers split it into its own chunk. */
-export function loadJustBash(): Promise<TJustBashModule> {
-  return import('just-bash')
+/** Imports just-bash and the `git` builtin, side by side. Kept behind a function so bundlers split them off. */
+export async function loadShellModules(): Promise<TShellModules> {
+  const [justBash, git] = await Promise.all([import('just-bash'), import('../git/git-command.ts')])
+  return { justBash, createGitCommand: git.createGitCommand }
 }
 
 /** Creates the filesystem seeded with `files` (keys already absolute), plus `/tmp` as tools expect. */
@@ -39,7 +47,7 @@ export function createSeededFilesystem(module: TJustBashModule, files: Map<strin
  * `commands` adds builtins for this shell only, such as a `trap` bound to one command.
  */
 export function createBash(
-  module: TJustBashModule,
+  modules: TShellModules,
   fs: InMemoryFs,
   cwd: string,
   settings: TBashSettings,
@@ -49,13 +57,13 @@ export function createBash(
   const configuredLimit = settings.executionLimits?.maxExecutionTimeMs
   const maxExecutionTimeMs =
     timeoutMs === undefined ? configuredLimit : Math.max(1, Math.min(timeoutMs, configuredLimit ?? Number.POSITIVE_INFINITY))
-  return new module.Bash({
+  return new modules.justBash.Bash({
     fs,
     cwd,
     ...(settings.env === undefined ? {} : { env: settings.env }),
     executionLimits: { ...settings.executionLimits, ...(maxExecutionTimeMs === undefined ? {} : { maxExecutionTimeMs }) },
     // git over isomorphic-git on this same filesystem; it reaches only the URLs curl may reach.
-    customCommands: [createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes }), ...commands],
+    customCommands: [modules.createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes }), ...commands],
     ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } })
   })
 }
