@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../lib/core/messages.ts'
 import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
@@ -66,5 +66,24 @@ describe('closeInterruptedTurn', () => {
     expect(rebuilt).toEqual(stored?.messages)
     expect(await closeInterruptedTurn(store, 's1')).toEqual([])
     expect(await closeInterruptedTurn(store, 'unknown')).toEqual([])
+  })
+
+  it('reads only the last turn of a long conversation to find that nothing needs closing', async () => {
+    const store = new MemorySessionStore()
+    const messages = Array.from({ length: 200 }, (_, index) => (index % 2 === 0 ? createUserMessage(`q${index}`) : createAssistantMessage(`a${index}`)))
+    await store.commit({ id: 's1', name: 'S', createdAt: 1, updatedAt: 1, model: 'm', providerName: 'p', messages, nextEventSeq: 0 }, [])
+    const wholeReads = vi.spyOn(store, 'loadSession')
+    expect(await closeInterruptedTurn(store, 's1')).toEqual([])
+    expect(wholeReads).not.toHaveBeenCalled()
+  })
+
+  it('looks further back when the latest messages are all tool results, and closes the calls left without one', async () => {
+    const store = new MemorySessionStore()
+    const calls = Array.from({ length: 30 }, (_, index) => ({ id: `call_${index}`, name: 'Bash', arguments: { command: `echo ${index}` } }))
+    const results = calls.slice(0, 20).map((call) => createToolMessage('ok', { toolCallId: call.id, toolName: 'Bash' }))
+    const messages = [prompt, createAssistantMessage('Running them all.', { toolCalls: calls }), ...results]
+    await store.commit({ id: 's1', name: 'S', createdAt: 1, updatedAt: 1, model: 'm', providerName: 'p', messages, nextEventSeq: 0 }, [])
+    const written = await closeInterruptedTurn(store, 's1')
+    expect(written.map((event) => (event.type === 'history_mutation' ? event.data.message.toolCallId : undefined))).toEqual(calls.slice(20).map((call) => call.id))
   })
 })

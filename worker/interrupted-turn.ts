@@ -31,11 +31,14 @@ export function planInterruptedTurn(messages: readonly TUniversalMessage[]): TUn
  * chain. Returns the events written (none when the history was already whole).
  */
 export async function closeInterruptedTurn(store: ISessionStore, sessionId: string): Promise<TExecutionEventEnvelope[]> {
+  // Every open of a session asks: its last turn alone tells, so a long conversation is not read whole.
+  const tail = await readLastTurnMessages(store, sessionId)
+  if (!tail || planInterruptedTurn(tail).length === 0) return []
   const record = await store.loadSession(sessionId)
   if (!record) return []
   const appended = planInterruptedTurn(record.messages)
   if (appended.length === 0) return []
-  const executionId = (await store.loadEvents(sessionId)).at(-1)?.executionId ?? createId()
+  const executionId = (await store.loadEventWindow(sessionId, { count: 1 })).at(-1)?.executionId ?? createId()
   const ts = Date.now()
   const events: TExecutionEventEnvelope[] = appended.map((message, offset) => ({
     seq: record.nextEventSeq + offset,
@@ -50,4 +53,19 @@ export async function closeInterruptedTurn(store: ISessionStore, sessionId: stri
     events
   )
   return events
+}
+
+// How many of the latest messages the first look reads: a turn's last answer and its tool results.
+const FIRST_LOOK = 16
+
+/**
+ * The latest messages from the last one that is not a tool result on (what `planInterruptedTurn`
+ * reads), without the rest of the conversation; `undefined` for an unknown session.
+ */
+async function readLastTurnMessages(store: ISessionStore, sessionId: string): Promise<TUniversalMessage[] | undefined> {
+  for (let count = FIRST_LOOK; ; count *= 4) {
+    const window = await store.loadMessageWindow(sessionId, { count })
+    if (!window) return undefined
+    if (window.firstIndex === 0 || window.messages.some((message) => message.role !== 'tool')) return window.messages
+  }
 }
