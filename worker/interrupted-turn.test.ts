@@ -84,6 +84,8 @@ describe('closeInterruptedTurn', () => {
     const messages = [prompt, createAssistantMessage('Running them all.', { toolCalls: calls }), ...results]
     await store.commit({ id: 's1', name: 'S', createdAt: 1, updatedAt: 1, model: 'm', providerName: 'p', messages, nextEventSeq: 0 }, [])
     const written = await closeInterruptedTurn(store, 's1')
-    expect(written.map((event) => (event.type === 'history_mutation' ? event.data.message.toolCallId : undefined))).toEqual(calls.slice(20).map((call) => call.id))
+    expect(written.map((event) => (event.type === 'history_mutation' && event.data.message.role === 'tool' ? event.data.message.toolCallId : undefined))).toEqual(
+      calls.slice(20).map((call) => call.id)
+    )
   })
 })
