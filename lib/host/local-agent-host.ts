@@ -1,5 +1,5 @@
 import { ValidationError } from '../core/errors.ts'
-import { noSuchSessionError } from './message-pages.ts'
+import { noSuchSessionError } from './no-such-session.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
 import type { TReplayVerification } from '../storage/replay-log/hash-chain.ts'

@@ -1,12 +1,8 @@
 import { assertWholeNumber } from '../core/assert-whole-number.ts'
-import { ValidationError } from '../core/errors.ts'
 import type { ISessionStore, TSessionSummary } from '../storage/session-store.ts'
+import { noSuchSessionError } from './no-such-session.ts'
 import type { TMessagePage } from './port/host-sessions.ts'
 
-/** The error for a session id no stored session has. */
-export function noSuchSessionError(sessionId: string): ValidationError {
-  return new ValidationError(`No session with id "${sessionId}".`)
-}
 
 /**
  * The latest page of a conversation, read without the rest: at most `latest` messages, starting
