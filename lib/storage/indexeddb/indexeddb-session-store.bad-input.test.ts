@@ -106,6 +106,9 @@ describe('corrupt session records in IndexedDB are reported, never crash, never 
     const named = new RegExp(`Session "${id}" is corrupt: ${field.source.replace(/^\^/, '')}`)
     await expect(store.loadSession(id)).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(named) })
     await expect(host.openSession(id)).rejects.toThrow(named)
+    // Opened as the playground opens it, reading windows of the record instead of all of it.
+    await expect(host.openSession(id, { latestMessages: 60, latestEvents: 2_000 })).rejects.toThrow(named)
+    await expect(store.loadSessionHead(id)).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(named) })
     await expect(host.submit(id, 'Carry on.')).rejects.toThrow(named)
     await expect(host.renameSession(id, 'Renamed')).rejects.toThrow(named)
     expect((await host.openSession('good')).messages).toHaveLength(4)
@@ -143,6 +146,8 @@ describe('corrupt replay events in IndexedDB are reported naming the event, and 
     if (verifies === 'throws') {
       await expect(store.loadEvents('good')).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(problem) })
       await expect(host.openSession('good')).rejects.toThrow(problem)
+      // A window that holds the damaged event reports it the same way.
+      await expect(store.loadEventWindow('good', { count: 2 })).rejects.toMatchObject({ code: 'STORAGE_ERROR', message: expect.stringMatching(/of session "good" is corrupt/) })
       await expect(host.verifyReplay('good')).rejects.toThrow(problem)
       await expect(host.exportReplay('good')).rejects.toThrow(problem)
     } else {
