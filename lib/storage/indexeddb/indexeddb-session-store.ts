@@ -14,7 +14,7 @@ import {
   toReplayRecord,
   type TStoredReplayEvent
 } from '../replay-log/stored-replay-event.ts'
-import { assertMessageWindow, messageWindowBounds, selectMessageWindow } from '../message-window.ts'
+import { assertMessageWindow } from '../message-window.ts'
 import type {
   ISessionStore,
   TEventWindow,
@@ -25,14 +25,17 @@ import type {
   TSessionSummary,
   TStoredMessageWindow
 } from '../session-store.ts'
-import { sortNewestFirst, toSessionHead, toSessionSummary } from '../session-summary.ts'
+import { sortNewestFirst, toSessionHead } from '../session-summary.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import { readEventWindow } from './read-event-window.ts'
+import { readMessageWindow, readSessionHead } from './read-session-head.ts'
+import { eventRange, messageRange, payloadRange } from './session-key-ranges.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
-import { flattenStoredEvents, IMPORT_BATCH_SIZE, seqsOf, tailOf, toStoredBatch } from './stored-event-batch.ts'
+import { readStoredSeqs, seqSpan } from './read-stored-seqs.ts'
+import { flattenStoredEvents, IMPORT_BATCH_SIZE, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
 import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap, type TStoredRequestMessages } from './stored-message-payloads.ts'
-import { assembleStoredRecord, assembleStoredWindow, inspectStoredHead, inspectStoredSummary, isStoredHead } from './stored-session-record.ts'
+import { assembleStoredRecord, inspectStoredSummary, isStoredHead } from './stored-session-record.ts'
 import { RecentSessionCache } from './recent-session-cache.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
 
@@ -187,29 +190,12 @@ export class IndexedDBSessionStore implements ISessionStore {
   }
 
   async loadSessionHead(id: string): Promise<TSessionHead | undefined> {
-    return this.run('loadSession', id, async (database) => {
-      const value = await database.get('sessions', id)
-      if (value === undefined) return undefined
-      if (!isStoredHead(value)) return toSessionHead(parseSessionRecord(value, id))
-      const inspection = inspectStoredHead(value)
-      const { messages: _none, ...head } = recordOrThrow(inspection, id)
-      return { ...head, messageCount: inspection.valid ? (inspection.messageCount ?? 0) : 0 }
-    })
+    return this.run('loadSession', id, (database) => readSessionHead(database, id))
   }
 
   async loadMessageWindow(id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
     assertMessageWindow(window)
-    return this.run('loadSession', id, async (database) => {
-      const transaction = database.transaction(['sessions', 'messages'])
-      const value = await transaction.objectStore('sessions').get(id)
-      if (value === undefined) return undefined
-      if (!isStoredHead(value)) return selectMessageWindow(parseSessionRecord(value, id), window)
-      const head = inspectStoredHead(value)
-      const { from, to } = messageWindowBounds(head.valid ? (head.messageCount ?? 0) : 0, window)
-      const messageValues = to > from ? await transaction.objectStore('messages').getAll(IDBKeyRange.bound([id, from], [id, to], false, true)) : []
-      const record = recordOrThrow(assembleStoredWindow(value, messageValues, from, to), id)
-      return { summary: { ...toSessionSummary(record), messageCount: head.valid ? (head.messageCount ?? 0) : 0 }, messages: record.messages, firstIndex: from }
-    })
+    return this.run('loadSession', id, (database) => readMessageWindow(database, id, window))
   }
 
   async listSessions(): Promise<TSessionListing> {
@@ -367,60 +353,12 @@ export class IndexedDBSessionStore implements ISessionStore {
   }
 }
 
-/** Every event key of one session, optionally narrowed to a seq interval. */
-function eventRange(sessionId: string, fromSeq = 0, toSeq = Number.POSITIVE_INFINITY): IDBKeyRange {
-  return IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq])
-}
-
-/** The message keys of one session from `fromIndex` on. */
-function messageRange(sessionId: string, fromIndex = 0): IDBKeyRange {
-  return IDBKeyRange.bound([sessionId, fromIndex], [sessionId, Number.POSITIVE_INFINITY])
-}
-
 /** The first index where `messages` holds another object than `known` (or `known` ends). */
 function firstChangedIndex(known: readonly TUniversalMessage[], messages: readonly TUniversalMessage[]): number {
   const limit = Math.min(known.length, messages.length)
   let index = 0
   while (index < limit && known[index] === messages[index]) index++
   return index
-}
-
-/** Every payload key of one session. */
-function payloadRange(sessionId: string): IDBKeyRange {
-  return IDBKeyRange.bound([sessionId, ''], [sessionId, '\uffff'])
-}
-
-/** The seqs stored between `fromSeq` and `toSeq`, walking back from `toSeq` inside the commit's transaction. */
-async function readStoredSeqs(
-  eventStore: { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<TCursor | null> },
-  sessionId: string,
-  fromSeq: number,
-  toSeq: number
-): Promise<Set<number>> {
-  const seqs = new Set<number>()
-  let cursor = await eventStore.openCursor(eventRange(sessionId, 0, toSeq), 'prev')
-  while (cursor) {
-    for (const seq of seqsOf(cursor.value)) if (seq >= fromSeq && seq <= toSeq) seqs.add(seq)
-    // Values are keyed by their first seq: once one starts at or before `fromSeq`, none earlier overlaps.
-    const firstSeq = (cursor.value as { seq?: unknown }).seq
-    if (typeof firstSeq !== 'number' || firstSeq <= fromSeq) break
-    cursor = await cursor.continue()
-  }
-  return seqs
-}
-
-type TCursor = { value: unknown; continue(): Promise<TCursor | null> }
-
-function seqSpan(events: readonly TExecutionEventEnvelope[]): { from: number; to: number } | undefined {
-  const [first] = events
-  if (!first) return undefined
-  let from = first.seq
-  let to = first.seq
-  for (const event of events) {
-    if (event.seq < from) from = event.seq
-    if (event.seq > to) to = event.seq
-  }
-  return { from, to }
 }
 
 // Every request of a failed transaction rejects; a handler on each keeps the ones nobody reaches

@@ -1,5 +1,6 @@
 import type { TEventWindow } from '../session-store.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
+import { eventRange } from './session-key-ranges.ts'
 import { flattenStoredEvents } from './stored-event-batch.ts'
 import { continuedRequestSeq, referencedPayloadHashes, resolveMessagePayloads, toPayloadMap } from './stored-message-payloads.ts'
 
@@ -18,7 +19,8 @@ export async function readEventWindow(database: TRobotaDatabase, sessionId: stri
   const eventStore = transaction.objectStore('events')
   const newestFirst: unknown[][] = []
   let gathered = 0
-  let cursor = await eventStore.openCursor(IDBKeyRange.bound([sessionId, 0], [sessionId, end], false, true), 'prev')
+  // Seqs are whole numbers: the last key before `end` is `end - 1`.
+  let cursor = await eventStore.openCursor(eventRange(sessionId, 0, end - 1), 'prev')
   while (cursor && gathered < window.count) {
     // A batch is keyed by its first seq, so the newest one may reach past `end`. An event without
     // a seq stays in, for validation to report.
@@ -47,7 +49,7 @@ async function readContinuedRequests(eventStore: TEventStore, sessionId: string,
     const next: number[] = []
     for (const seq of new Set(wanted)) {
       if (found.has(seq)) continue
-      const holder = await eventStore.openCursor(IDBKeyRange.bound([sessionId, 0], [sessionId, seq]), 'prev')
+      const holder = await eventStore.openCursor(eventRange(sessionId, 0, seq), 'prev')
       const request = holder ? flattenStoredEvents([holder.value], sessionId).find((event) => seqOf(event) === seq) : undefined
       // A missing request is left for the resolver, which names it in its error.
       if (request === undefined) continue
