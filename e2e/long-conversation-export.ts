@@ -22,7 +22,7 @@ export function longConversationJsonl(sessionId: string, turns: number, deltasPe
   for (let turn = 1; turn <= turns; turn++) {
     const executionId = `turn-${turn}`
     append({ id: `q${turn}`, role: 'user', state: 'complete', timestamp: turn, content: `Question number ${turn}` }, executionId)
-    const request = { seq: events.length, ts: 0, sessionId, executionId, round: 1, type: 'provider_request', data: { provider: 'offline-demo', model: 'scripted', messages: [...history], tools: [] } } as TExecutionEventEnvelope
+    const request = { seq: events.length, ts: 1_700_000_000_000 + events.length, sessionId, executionId, round: 1, type: 'provider_request', data: { provider: 'offline-demo', model: 'scripted', messages: [...history], tools: [] } } as TExecutionEventEnvelope
     events.push(toRecordedRequest(request, previous))
     previous = { seq: request.seq, messages: [...history] }
     for (let delta = 0; delta < deltasPerTurn; delta++) push({ executionId, round: 1, type: 'provider_stream_raw_delta', data: { sequence: delta, delta: 'word ' } } as never)
