@@ -1,6 +1,7 @@
 // Prints what happens, in order, while the built playground starts on a fresh profile: the page's
 // resources (request and response), when the agent worker is constructed, each call the page makes
-// to the worker's host and its answer, long tasks, and when the prompt takes input. Ordering, not
+// to the worker's host and its answer, long tasks, React's first commit into the page, and when
+// the prompt takes input. Ordering, not
 // a figure: it shows which path (the page's or the worker's) the prompt waited on.
 // Run after `npx vite build`: node bench/playground-startup-timeline.mjs [runs]   (the last run is printed)
 import { spawn } from 'node:child_process'
@@ -33,6 +34,10 @@ function instrumentPage() {
     }
   }
   const watchPrompt = () => {
+    if (!window.robotaFirstCommitAt && document.getElementById('root')?.firstChild) {
+      window.robotaFirstCommitAt = now()
+      log.push([now(), 'REACT FIRST COMMIT', ''])
+    }
     const prompt = document.querySelector('textarea[aria-label="Prompt"]')
     if (prompt && !prompt.disabled && !window.robotaPromptEnabledAt) {
       window.robotaPromptEnabledAt = now()

@@ -1,4 +1,4 @@
-import jsSHA from 'jssha'
+import jsSHA from 'jssha/sha256'
 
 const hexDigest = /^[0-9a-fA-F]{64}$/
 
