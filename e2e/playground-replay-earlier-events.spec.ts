@@ -29,10 +29,15 @@ test('a long replay log opens on its latest turns and the Replay panel loads the
   await expect(log.getByText(`Question number ${FIRST_TURN_SHOWN}`, { exact: true })).toBeVisible()
   // Its request names the history an earlier request sent, which is not loaded: the row still counts every message sent.
   await expect(log.getByText(`scripted · ${2 * FIRST_TURN_SHOWN - 1} messages`, { exact: true })).toBeVisible()
+  // The window does not start at the session's first turn: turns are counted from the first loaded one.
+  await expect(log.getByRole('button', { name: /^Loaded turn 1 / })).toContainText(`Question number ${FIRST_TURN_SHOWN}`)
+  await expect(replay.getByText(`The last 8 of ${TURNS_SHOWN} loaded turns.`, { exact: true })).toBeVisible()
 
   await replay.getByRole('button', { name: 'Load earlier events' }).click()
   await expect(count).toHaveText(String(TURNS * EVENTS_PER_TURN))
   await expect(replay.getByRole('button', { name: 'Load earlier events' })).toHaveCount(0)
   await expect(log.getByText('Question number 1', { exact: true })).toBeVisible()
+  await expect(log.getByRole('button', { name: /^Turn 1 / })).toContainText('Question number 1')
+  await expect(replay.getByText(`The last 8 of ${TURNS} turns.`, { exact: true })).toBeVisible()
   expect(errors).toEqual([])
 })

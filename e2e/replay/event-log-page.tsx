@@ -12,7 +12,7 @@ function BenchEventLog({ events }: { events: readonly TExecutionEventEnvelope[] 
   return (
     <div className="robota-root" style={{ width: 460, height: 900 }}>
       <aside className="replay tab-panel" aria-label="Replay events">
-        <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
+        <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} earlierEvents={false} />
       </aside>
     </div>
   )

@@ -20,7 +20,7 @@ export function EarlierEventsButton({ onLoad, pageSize }: TEarlierEventsButtonPr
   }
   return (
     <p className="earlier-events note">
-      The latest turns’ events are shown.{' '}
+      The latest turns’ events are shown; turns are numbered from the first loaded one.{' '}
       <button type="button" onClick={() => void load()} disabled={loading}>
         {loading ? 'Loading earlier events…' : 'Load earlier events'}
       </button>

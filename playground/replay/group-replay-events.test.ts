@@ -39,6 +39,11 @@ describe('groupReplayEvents', () => {
     ])
   })
 
+  it('counts turns from the first among the events given, as a window of the latest events holds them', () => {
+    const turns = groupReplayEvents(events.slice(5))
+    expect(turns.map((turn) => [turn.executionId, turn.turn, turn.prompt])).toEqual([['x2', 1, 'second prompt']])
+  })
+
   it('starts each turn at its first event, shown or not', () => {
     const timed = events.map((shown, index) => ({ ...shown, ts: 1_000 * (index + 1) }))
     const turns = groupReplayEvents(timed, (shown) => shown.type === 'provider_stream_raw_delta')

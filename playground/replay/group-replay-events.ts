@@ -4,8 +4,10 @@ import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/cor
 export type TReplayRoundGroup = { key: string; round: number | undefined; events: TExecutionEventEnvelope[] }
 
 /**
- * One run of the agent (one submitted prompt) and its rounds, in order. `startTs` is the time of
- * the turn's first event, shown or not, so times within the turn do not move with the filters.
+ * One run of the agent (one submitted prompt) and its rounds, in order. `turn` counts from 1 at
+ * the first turn among the events given: the session's own count only when they start at its
+ * first event. `startTs` is the time of the turn's first event, shown or not, so times within the
+ * turn do not move with the filters.
  */
 export type TReplayTurnGroup = { executionId: string; turn: number; prompt: string | undefined; startTs: number; rounds: TReplayRoundGroup[] }
 

@@ -14,13 +14,15 @@ type TReplayEventLogProps = {
   events: readonly TExecutionEventEnvelope[]
   selectedSeq: number | undefined
   onSelect: (event: TExecutionEventEnvelope) => void
+  /** True while the session has events before `events` that are not loaded: turns are counted from the first loaded one. */
+  earlierEvents: boolean
 }
 
 /**
  * The session's whole event log: search, type filters, turns that fold, and one windowed list of
  * turn and round headers and events, however many there are.
  */
-export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq, onSelect }: TReplayEventLogProps) {
+export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq, onSelect, earlierEvents }: TReplayEventLogProps) {
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const search = useReplaySearch(events)
@@ -58,7 +60,7 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
         </button>
       </div>
       {rows.length === 0 ? <p className="note">No event matches the search and filters.</p> : null}
-      <ReplayTimeline rows={rows} selectedSeq={selectedSeq} onSelect={onSelect} onToggleTurn={toggleTurn} />
+      <ReplayTimeline rows={rows} selectedSeq={selectedSeq} onSelect={onSelect} onToggleTurn={toggleTurn} earlierEvents={earlierEvents} />
     </div>
   )
 })

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { ReplayPanel } from './replay-panel.tsx'
-import { createRunEvents } from './run-events.fixtures.ts'
+import { createLongRun } from './run-events.fixtures.ts'
 
 afterEach(cleanup)
 
@@ -20,21 +20,6 @@ const collectGarbage = runInNewContext('gc') as () => void
 const host = {} as IAgentHost
 const onImported = () => undefined
 
-function longRun(sessionId: string, turns: number): TExecutionEventEnvelope[] {
-  const run = createRunEvents(sessionId)
-  for (let turn = 1; turn <= turns; turn++) {
-    const executionId = `x${turn}`
-    run.prompt(executionId, turn * 1_000, `Prompt ${turn}`)
-    run.request(executionId, turn * 1_000, 1)
-    run.delta(executionId, turn * 1_000 + 10, 1, 'Listing')
-    run.response(executionId, turn * 1_000 + 20, 1, 'Listing.', 1, { inputTokens: 1_000, outputTokens: 20 })
-    run.toolRequest(executionId, turn * 1_000 + 30, 1, `call_${turn}`, 'Bash', { command: 'ls' })
-    run.toolResult(executionId, turn * 1_000 + 40, 1, `call_${turn}`, 'Bash', true, 'README.md')
-    run.answer(executionId, turn * 1_000 + 50, `Turn ${turn} done.`)
-  }
-  return run.events
-}
-
 function panel(sessionId: string, sessionName: string, events: TExecutionEventEnvelope[]) {
   return <ReplayPanel host={host} sessionId={sessionId} sessionName={sessionName} events={events} running={false} onImported={onImported} />
 }
@@ -43,7 +28,7 @@ function panel(sessionId: string, sessionName: string, events: TExecutionEventEn
 // the list names the new session before its view arrives, and the page renders again after.
 // Returns a weak reference to the long session's events, which the test no longer holds.
 function openThenSwitch(rerender: (ui: ReactNode) => void): WeakRef<TExecutionEventEnvelope[]> {
-  const events = longRun('long', 50)
+  const events = createLongRun('long', 50)
   rerender(panel('long', 'A long session', events))
   expect(screen.getByRole('complementary', { name: 'Replay events' }).querySelector('.count')?.textContent).toBe(String(events.length))
   rerender(panel('long', 'New session', events))
@@ -64,5 +49,44 @@ describe('ReplayPanel', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
     collectGarbage()
     expect(closed.deref()).toBeUndefined()
+  })
+
+  describe('while the session’s earlier events are not loaded', () => {
+    // The event log lays out only the rows in its view, and happy-dom lays nothing out: give the
+    // list a height so its rows render.
+    const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight') as PropertyDescriptor
+    beforeEach(() => {
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.classList.contains('event-log-scroll') ? 900 : 0
+        }
+      })
+    })
+    afterEach(() => {
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+    })
+
+    const loadEarlierEvents = async () => undefined
+    const turnHeader = (prompt: string) => [...document.querySelectorAll('.turn-toggle')].find((button) => button.querySelector('.turn-prompt')?.textContent === prompt)
+
+    it('names no turn by a number it does not know, and numbers the whole log as before once it is loaded', () => {
+      // A window of the latest events: turns 17 to 36 of a session short enough for its log to render whole.
+      const { rerender } = render(
+        <ReplayPanel host={host} sessionId="long" sessionName="Long" events={createLongRun('long', 36, 17)} earlierEvents onLoadEarlierEvents={loadEarlierEvents} running={false} onImported={onImported} />
+      )
+      const replay = screen.getByRole('complementary', { name: 'Replay events' })
+      expect(turnHeader('Question number 30')?.querySelector('.turn-name')?.textContent).toBe('Loaded turn 14')
+      expect(within(replay).getByText(/^The last 8 of/).textContent).toBe('The last 8 of 20 loaded turns.')
+      expect(within(replay).getByRole('img', { name: /^Tokens per turn/ }).getAttribute('aria-label')).toContain('; loaded turn 14, 1000 input')
+      const labels = [...replay.querySelectorAll('[aria-label]')].map((element) => element.getAttribute('aria-label')).join(' ')
+      expect(`${replay.textContent} ${labels}`).not.toMatch(/(?<!loaded )turn \d/i)
+
+      rerender(<ReplayPanel host={host} sessionId="long" sessionName="Long" events={createLongRun('long', 36)} earlierEvents={false} onLoadEarlierEvents={loadEarlierEvents} running={false} onImported={onImported} />)
+      expect(turnHeader('Question number 30')?.querySelector('.turn-name')?.textContent).toBe('Turn 30')
+      expect(within(replay).getByText(/^The last 8 of/).textContent).toBe('The last 8 of 36 turns.')
+      expect(within(replay).getByRole('img', { name: /^Tokens per turn/ }).getAttribute('aria-label')).toContain('; turn 30, 1000 input')
+      expect(replay.textContent).not.toMatch(/loaded turn/i)
+    })
   })
 })

@@ -79,10 +79,10 @@ function SessionReplayPanel(props: TSessionReplayPanelProps) {
         Replay events <span className="count">{events.length}</span>
       </h2>
       <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={onRerun} outcome={outcome} onOutcome={onOutcome} />
-      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={comparing && earlierEvents ? undefined : rerun} />
+      <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={comparing && earlierEvents ? undefined : rerun} earlierEvents={earlierEvents} />
       {earlierEvents && onLoadEarlierEvents ? <EarlierEventsButton onLoad={onLoadEarlierEvents} pageSize={EARLIER_EVENTS_PAGE} /> : null}
       {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
-      <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} />
+      <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} earlierEvents={earlierEvents} />
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
     </aside>
   )

@@ -3,11 +3,18 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import { previewOf } from './event-preview.ts'
 import { formatCallDuration, formatSinceTurnStart, formatWallClock } from './format-replay-time.ts'
 import type { TReplayRoundRow, TReplayTurnRow } from './replay-rows.ts'
+import { turnTitle } from './turn-name.ts'
 
-type TTurnHeaderProps = { row: TReplayTurnRow; tabStop: boolean; onToggle: (executionId: string) => void }
+type TTurnHeaderProps = {
+  row: TReplayTurnRow
+  /** True while the session's earlier events are not loaded: the turn is counted from the first loaded one. */
+  earlierEvents: boolean
+  tabStop: boolean
+  onToggle: (executionId: string) => void
+}
 
 /** A turn's header: its number, prompt and wall-clock start; a button that folds the turn. */
-export const TurnHeader = memo(function TurnHeader({ row, tabStop, onToggle }: TTurnHeaderProps) {
+export const TurnHeader = memo(function TurnHeader({ row, earlierEvents, tabStop, onToggle }: TTurnHeaderProps) {
   const startedAt = new Date(row.startTs).toISOString()
   return (
     <h3 className="turn-title">
@@ -15,7 +22,7 @@ export const TurnHeader = memo(function TurnHeader({ row, tabStop, onToggle }: T
         <span className="turn-chevron" aria-hidden="true">
           {row.collapsed ? '▸' : '▾'}
         </span>
-        <span className="turn-name">Turn {row.turn}</span>
+        <span className="turn-name">{turnTitle(row.turn, earlierEvents)}</span>
         {row.prompt ? <span className="turn-prompt">{row.prompt}</span> : null}
         <time className="turn-clock" dateTime={startedAt} title={startedAt}>
           {formatWallClock(row.startTs)}

@@ -9,6 +9,8 @@ type TReplayTimelineProps = {
   selectedSeq: number | undefined
   onSelect: (event: TExecutionEventEnvelope) => void
   onToggleTurn: (executionId: string) => void
+  /** True while the session has events before the rows' that are not loaded: turns are counted from the first loaded one. */
+  earlierEvents: boolean
 }
 
 /** Heights in pixels, fixed by the stylesheet: rows are placed by arithmetic, never measured. */
@@ -24,7 +26,7 @@ const OVERSCAN_ROWS = 40
  * buttons with one tab stop; arrows, Page Up/Down, Home and End move between them, and Left/Right
  * fold a turn. The selected event is scrolled into view whenever its place in the list changes.
  */
-export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, onSelect, onToggleTurn }: TReplayTimelineProps) {
+export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, onSelect, onToggleTurn, earlierEvents }: TReplayTimelineProps) {
   const scrollElement = useRef<HTMLDivElement>(null)
   // Stable while the rows are: a new `getItemKey` makes the virtualizer lay out every row again.
   const estimateSize = useCallback((index: number) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'], [rows])
@@ -120,7 +122,7 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
               aria-posinset={item.index + 1}
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              {row.kind === 'turn' ? <TurnHeader row={row} tabStop={tabStopKey === row.key} onToggle={onToggleTurn} /> : null}
+              {row.kind === 'turn' ? <TurnHeader row={row} earlierEvents={earlierEvents} tabStop={tabStopKey === row.key} onToggle={onToggleTurn} /> : null}
               {row.kind === 'round' ? <RoundHeader row={row} /> : null}
               {row.kind === 'event' ? (
                 <EventRow

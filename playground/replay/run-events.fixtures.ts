@@ -34,3 +34,23 @@ export function createRunEvents(sessionId = 'session-1') {
     answer: (executionId: string, ts: number, text: string) => add(executionId, ts, 'history_mutation', { mutation: 'append', index: events.length, message: assistant(text) })
   }
 }
+
+/**
+ * A session of `turns` turns for tests, each `x<n>` asking `Question number <n>`, calling Bash
+ * once and answering; `fromTurn` keeps only the events from that turn on, as a window of the
+ * latest events holds them.
+ */
+export function createLongRun(sessionId: string, turns: number, fromTurn = 1): TExecutionEventEnvelope[] {
+  const run = createRunEvents(sessionId)
+  for (let turn = 1; turn <= turns; turn++) {
+    const executionId = `x${turn}`
+    run.prompt(executionId, turn * 1_000, `Question number ${turn}`)
+    run.request(executionId, turn * 1_000, 1)
+    run.delta(executionId, turn * 1_000 + 10, 1, 'Listing')
+    run.response(executionId, turn * 1_000 + 20, 1, 'Listing.', 1, { inputTokens: 1_000, outputTokens: 20 })
+    run.toolRequest(executionId, turn * 1_000 + 30, 1, `call_${turn}`, 'Bash', { command: 'ls' })
+    run.toolResult(executionId, turn * 1_000 + 40, 1, `call_${turn}`, 'Bash', true, 'README.md')
+    run.answer(executionId, turn * 1_000 + 50, `Answer number ${turn}.`)
+  }
+  return run.events.filter((event) => Number(event.executionId.slice(1)) >= fromTurn)
+}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
-import { createRunEvents } from './run-events.fixtures.ts'
+import { createLongRun, createRunEvents } from './run-events.fixtures.ts'
 import { RunPictures } from './run-pictures.tsx'
 
 afterEach(cleanup)
@@ -26,7 +26,7 @@ describe('RunPictures', () => {
   it('draws each call as a named bar that selects its first event, and the turn’s tokens and cost', () => {
     const events = listingRun('README.md')
     const selected: TExecutionEventEnvelope[] = []
-    render(<RunPictures events={events} selectedSeq={undefined} onSelect={(event) => void selected.push(event)} rerun={undefined} />)
+    render(<RunPictures events={events} selectedSeq={undefined} onSelect={(event) => void selected.push(event)} rerun={undefined} earlierEvents={false} />)
     const timeline = screen.getByRole('region', { name: 'Run timeline' })
     fireEvent.click(within(timeline).getByRole('button', { name: 'Bash, 120 ms' }))
     expect(selected.map((event) => event.type)).toEqual(['tool_execution_request'])
@@ -43,7 +43,7 @@ describe('RunPictures', () => {
 
   it('sets a differing re-run beside the recording, from its first difference', () => {
     const rerun = listingRun('src', 'recorded:rerun')
-    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, divergence: 'Replay diverged at call 2', events: rerun }} />)
+    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, divergence: 'Replay diverged at call 2', events: rerun }} earlierEvents={false} />)
     const compared = screen.getByRole('region', { name: 'Recording and re-run compared' })
     expect(within(compared).getByText(/^First difference/).parentElement?.textContent).toBe('First difference at recorded event #4, re-run event #4: Replay diverged at call 2')
     const differing = within(compared).getAllByRole('row').filter((row) => row.className === 'changed')
@@ -54,8 +54,35 @@ describe('RunPictures', () => {
   })
 
   it('says so when the re-run matches the recording', () => {
-    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, matches: true, replayedCalls: 2, replayedMessages: 4 }} />)
+    render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, matches: true, replayedCalls: 2, replayedMessages: 4 }} earlierEvents={false} />)
     expect(screen.getByRole('region', { name: 'Recording and re-run compared' }).textContent).toContain('Nothing differs.')
     expect(screen.queryByRole('table', { name: /side by side/ })).toBeNull()
+  })
+
+  it('counts turns from the first loaded one while earlier events are not loaded', () => {
+    // Turns 20 to 50 of a 50-turn session: the turn asking question 43 is the 24th loaded.
+    render(<RunPictures events={createLongRun('long', 50, 20)} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents />)
+    const timeline = screen.getByRole('region', { name: 'Run timeline' })
+    expect(within(timeline).getByText(/^The last/).textContent).toBe('The last 8 of 31 loaded turns.')
+    expect(within(timeline).getByRole('group', { name: /Question number 43/ }).querySelector('.run-turn-title span')?.textContent).toBe('Timeline of loaded turn 24')
+    const usage = screen.getByRole('region', { name: 'Tokens and cost per turn' })
+    expect(within(usage).getByRole('img').getAttribute('aria-label')).toMatch(/^Tokens per turn: loaded turn 20, 1000 input and 20 output tokens, \$0\.0033; loaded turn 21, /)
+    expect([...usage.querySelectorAll('.usage-turn')].map((label) => label.textContent).slice(0, 2)).toEqual(['Loaded turn 20', 'Loaded turn 21'])
+    expect(within(usage).getAllByRole('columnheader')[0]?.textContent).toBe('Loaded turn')
+    // No turn is named by a number that would be its place in the session.
+    expect(timeline.textContent).not.toMatch(/(?<!loaded )turn \d/i)
+    expect(usage.textContent).not.toMatch(/(?<!loaded )turn \d/i)
+  })
+
+  it('counts turns from the session’s first once its whole log is loaded', () => {
+    render(<RunPictures events={createLongRun('long', 50)} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents={false} />)
+    const timeline = screen.getByRole('region', { name: 'Run timeline' })
+    expect(within(timeline).getByText(/^The last/).textContent).toBe('The last 8 of 50 turns.')
+    expect(within(timeline).getByRole('group', { name: /Question number 43/ }).querySelector('.run-turn-title span')?.textContent).toBe('Timeline of turn 43')
+    const usage = screen.getByRole('region', { name: 'Tokens and cost per turn' })
+    expect(within(usage).getByRole('img').getAttribute('aria-label')).toMatch(/^Tokens per turn: turn 39, 1000 input and 20 output tokens, \$0\.0033; turn 40, /)
+    expect([...usage.querySelectorAll('.usage-turn')].map((label) => label.textContent).slice(0, 2)).toEqual(['Turn 39', 'Turn 40'])
+    expect(within(usage).getAllByRole('columnheader')[0]?.textContent).toBe('Turn')
+    expect(`${timeline.textContent} ${usage.textContent}`).not.toMatch(/loaded/i)
   })
 })

@@ -13,10 +13,12 @@ type TRunPicturesProps = {
   onSelect: (event: TExecutionEventEnvelope) => void
   /** The last offline re-run of this session, if one was made. */
   rerun: TReplayRerunReport | undefined
+  /** True while the session has events before `events` that are not loaded: turns are counted from the first loaded one. */
+  earlierEvents: boolean
 }
 
 /** Pictures of the session's run above its event list: timeline, tokens and cost, and the last re-run compared. */
-export const RunPictures = memo(function RunPictures({ events, selectedSeq, onSelect, rerun }: TRunPicturesProps) {
+export const RunPictures = memo(function RunPictures({ events, selectedSeq, onSelect, rerun, earlierEvents }: TRunPicturesProps) {
   const id = useId()
   const stylesheetRef = useAdoptedStylesheet(styles)
   if (events.length === 0) return null
@@ -25,13 +27,13 @@ export const RunPictures = memo(function RunPictures({ events, selectedSeq, onSe
       <section aria-labelledby={`${id}-timeline`}>
         <details open>
           <summary id={`${id}-timeline`}>Run timeline</summary>
-          <RunTimeline events={events} selectedSeq={selectedSeq} onSelect={onSelect} />
+          <RunTimeline events={events} selectedSeq={selectedSeq} onSelect={onSelect} earlierEvents={earlierEvents} />
         </details>
       </section>
       <section aria-labelledby={`${id}-usage`}>
         <details open>
           <summary id={`${id}-usage`}>Tokens and cost per turn</summary>
-          <TurnUsageChart events={events} />
+          <TurnUsageChart events={events} earlierEvents={earlierEvents} />
         </details>
       </section>
       {rerun ? (

@@ -2,40 +2,43 @@ import { memo, useId, useMemo, type CSSProperties } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { formatDuration } from './format-duration.ts'
 import { layoutRunTimeline, type TRunBar, type TRunTimelineTurn } from './run-timeline-layout.ts'
+import { turnName, turnsNoun } from './turn-name.ts'
 
 type TRunTimelineProps = {
   events: readonly TExecutionEventEnvelope[]
   selectedSeq: number | undefined
   /** Opens the bar's first event in the inspector. */
   onSelect: (event: TExecutionEventEnvelope) => void
+  /** True while the session has events before `events` that are not loaded: turns are counted from the first loaded one. */
+  earlierEvents: boolean
 }
 
 // Older turns stay in the event list; the picture keeps to the recent ones so it stays readable.
 const SHOWN_TURNS = 8
 
 /** Rounds, model calls and tool calls of each turn as bars on the turn's time axis; a bar opens its first event. */
-export const RunTimeline = memo(function RunTimeline({ events, selectedSeq, onSelect }: TRunTimelineProps) {
+export const RunTimeline = memo(function RunTimeline({ events, selectedSeq, onSelect, earlierEvents }: TRunTimelineProps) {
   const turns = useMemo(() => layoutRunTimeline(events), [events])
   const shown = turns.slice(-SHOWN_TURNS)
   if (turns.length === 0) return null
   return (
     <div className="run-timeline">
-      {turns.length > shown.length ? <p className="note">The last {SHOWN_TURNS} of {turns.length} turns.</p> : null}
+      {turns.length > shown.length ? <p className="note">The last {SHOWN_TURNS} of {turns.length} {turnsNoun(earlierEvents)}.</p> : null}
       {shown.map((turn) => (
-        <RunTimelineTurn key={turn.executionId} turn={turn} selectedSeq={selectedSeq} onSelect={onSelect} />
+        <RunTimelineTurn key={turn.executionId} turn={turn} earlierEvents={earlierEvents} selectedSeq={selectedSeq} onSelect={onSelect} />
       ))}
     </div>
   )
 })
 
-type TRunTimelineTurnProps = { turn: TRunTimelineTurn; selectedSeq: number | undefined; onSelect: (event: TExecutionEventEnvelope) => void }
+type TRunTimelineTurnProps = { turn: TRunTimelineTurn; earlierEvents: boolean; selectedSeq: number | undefined; onSelect: (event: TExecutionEventEnvelope) => void }
 
-function RunTimelineTurn({ turn, selectedSeq, onSelect }: TRunTimelineTurnProps) {
+function RunTimelineTurn({ turn, earlierEvents, selectedSeq, onSelect }: TRunTimelineTurnProps) {
   const id = useId()
   return (
     <div className="run-turn" role="group" aria-labelledby={`${id}-title`}>
       <p className="run-turn-title" id={`${id}-title`}>
-        <span>Timeline of turn {turn.turn}</span>{' '}
+        <span>Timeline of {turnName(turn.turn, earlierEvents)}</span>{' '}
         {turn.prompt ? <span className="run-turn-prompt">{turn.prompt}</span> : null}{' '}
         <span className="run-turn-duration">{formatDuration(turn.durationMs)}</span>
       </p>

@@ -1,7 +1,7 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { groupReplayEvents } from './group-replay-events.ts'
 
-/** The events of one turn (one `executionId`), numbered from 1 in the order turns began. */
+/** The events of one turn (one `executionId`), numbered from 1 in the order turns began among the events given. */
 export type TRunTurn = {
   executionId: string
   turn: number

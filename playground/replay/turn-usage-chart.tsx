@@ -1,9 +1,14 @@
 import { memo, useMemo, type CSSProperties } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { formatTokens } from '../shell/context-usage.ts'
+import { turnName, turnTitle } from './turn-name.ts'
 import { measureTurnUsage, type TTurnUsage } from './turn-usage.ts'
 
-type TTurnUsageChartProps = { events: readonly TExecutionEventEnvelope[] }
+type TTurnUsageChartProps = {
+  events: readonly TExecutionEventEnvelope[]
+  /** True while the session has events before `events` that are not loaded: turns are counted from the first loaded one. */
+  earlierEvents: boolean
+}
 
 const SHOWN_TURNS = 12
 
@@ -16,17 +21,17 @@ const PARTS = [
 ] as const
 
 /** Input, cached and output tokens of each turn as stacked bars, its cost where the price is known, and the same as a table. */
-export const TurnUsageChart = memo(function TurnUsageChart({ events }: TTurnUsageChartProps) {
+export const TurnUsageChart = memo(function TurnUsageChart({ events, earlierEvents }: TTurnUsageChartProps) {
   const turns = useMemo(() => measureTurnUsage(events).slice(-SHOWN_TURNS), [events])
   if (turns.length === 0) return null
   const largest = Math.max(1, ...turns.map(totalTokens))
   const estimated = turns.some((turn) => turn.estimated)
   return (
-    <div className="usage-chart">
-      <div className="usage-bars" role="img" aria-label={`Tokens per turn: ${turns.map(describeTurn).join('; ')}.`}>
+    <div className={`usage-chart${earlierEvents ? ' loaded-turns' : ''}`}>
+      <div className="usage-bars" role="img" aria-label={`Tokens per turn: ${turns.map((turn) => describeTurn(turn, earlierEvents)).join('; ')}.`}>
         {turns.map((turn) => (
           <div key={turn.executionId} className="usage-row">
-            <span className="usage-turn">Turn {turn.turn}</span>
+            <span className="usage-turn">{turnTitle(turn.turn, earlierEvents)}</span>
             <span className="usage-track">
               {PARTS.map((part) => (
                 <span key={part.key} className={`usage-part ${part.key}`} style={{ '--share': turn[part.key] / largest } as CSSProperties} />
@@ -54,7 +59,7 @@ export const TurnUsageChart = memo(function TurnUsageChart({ events }: TTurnUsag
         <table>
           <thead>
             <tr>
-              <th scope="col">Turn</th>
+              <th scope="col">{earlierEvents ? 'Loaded turn' : 'Turn'}</th>
               {PARTS.map((part) => (
                 <th key={part.key} scope="col">
                   {part.label}
@@ -90,11 +95,11 @@ function totalTokens(turn: TTurnUsage): number {
   return turn.inputTokens + turn.cacheReadTokens + turn.cacheWriteTokens + turn.outputTokens
 }
 
-function describeTurn(turn: TTurnUsage): string {
+function describeTurn(turn: TTurnUsage, earlierEvents: boolean): string {
   const approximate = turn.estimated ? 'about ' : ''
   const cached = turn.cacheReadTokens + turn.cacheWriteTokens > 0 ? `, ${turn.cacheReadTokens} read from and ${turn.cacheWriteTokens} written to the cache` : ''
   const cost = turn.costUsd === undefined ? '' : `, ${formatCost(turn.costUsd)}`
-  return `turn ${turn.turn}, ${approximate}${turn.inputTokens} input and ${turn.outputTokens} output tokens${cached}${cost}`
+  return `${turnName(turn.turn, earlierEvents)}, ${approximate}${turn.inputTokens} input and ${turn.outputTokens} output tokens${cached}${cost}`
 }
 
 /** `0.0042` → `$0.0042`, `1.5` → `$1.50`: two significant digits below a cent, cents above. */
