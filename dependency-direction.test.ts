@@ -27,7 +27,7 @@ const RULES: TRule[] = [
   { scope: /^lib\/host\//, allowProject: [/^lib\/(core|tools|permissions|hooks|session|host)\//, /^lib\/storage\/(?!indexeddb\/)/, /^sandbox\/sandbox-client\.ts$/], allowPackages: [], note: 'host: the session engine and below, the sandbox port; nothing below imports it' },
   { scope: /^lib\/testing\//, allowProject: [/^lib\//, /^sandbox\/sandbox-client\.ts$/], allowPackages: [/^node:/], note: 'testing: lib and the sandbox port' },
   { scope: /^lib\/(index|deprecated-names)\.ts$/, allowProject: [/^lib\/(core|tools|session|host|permissions|hooks)\//, /^lib\/storage\/(?!indexeddb\/)/, /^lib\/deprecated-names\.ts$/], allowPackages: [], note: 'robota entry: no vendor SDK, no IndexedDB store' },
-  { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha$/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
+  { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha(\/|$)/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
   {
     scope: /^server\/(remote-host|transports\/ws)\//,
     allowProject: [/^server\/(remote-host|transports\/ws)\//, /^lib\/(?!testing\/)/, /^worker\/serialized-error\.ts$/, /^worker\/remote\/remote-host-(frames|json)\.ts$/],
