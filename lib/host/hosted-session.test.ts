@@ -40,4 +40,24 @@ describe('HostedSession turns', () => {
     // The user message's write comes first, before any delta; the answer's write after all of them.
     expect(store.deliveredAtWrite.at(-1)).toBe(pieces.length)
   })
+
+  it("sends a reply's first text at once, not at the end of the batch window", async () => {
+    const deltaBatches: string[][] = []
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient(),
+      // A pause before each piece keeps the first apart from the second.
+      createProvider: () => new ScriptedProvider([{ text: ['First ', 'second.'] }], { deltaDelayMs: 50 }),
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' },
+      eventIntervalMs: 60_000
+    })
+    await host.subscribe((events) => {
+      const deltas = events.flatMap((event) => (event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta' ? [event.event.data.delta] : []))
+      if (deltas.length > 0) deltaBatches.push(deltas)
+    })
+    const session = await host.createSession()
+    await host.submit(session.id, 'Stream.')
+    // Batched with the rest, the first piece would have waited with the second for the turn's end.
+    expect(deltaBatches).toEqual([['First '], ['second.']])
+  })
 })

@@ -72,7 +72,9 @@ export class HostedSession {
     this.persistence = this.persistenceFor(record)
     this.redactor = new StreamRedactor((event) => {
       this.written = this.persistence.observe(event as TSessionEvent)
-      parts.publish({ kind: 'replay', event })
+      // A reply's first text is what the user waits for: it leaves at once, later text in batches.
+      if (event.type === 'provider_stream_raw_delta' && event.data.sequence === 0) parts.publishNow({ kind: 'replay', event })
+      else parts.publish({ kind: 'replay', event })
     }, parts.secrets)
     const { session, promptParts } = createSession({
       options: { ...parts.options, provider: parts.provider, sandbox, store: parts.store, cwd: parts.workspaceRoot },

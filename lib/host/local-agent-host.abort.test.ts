@@ -130,8 +130,12 @@ describe('aborting a host turn', () => {
     })
     const { host, store } = harness
     const session = await host.createSession()
+    // Once: the next turn's events (its first delta arrives while it streams) must not stop it too.
+    let aborted = false
     await host.subscribe(async (events) => {
-      if (entry.abortOn && events.some(entry.abortOn)) await host.abort(session.id)
+      if (aborted || !entry.abortOn || !events.some(entry.abortOn)) return
+      aborted = true
+      await host.abort(session.id)
     })
 
     const turn = host.submit(session.id, 'Do the work.')
