@@ -3,13 +3,13 @@ import { longConversationJsonl } from './long-conversation-export.ts'
 import { collectPageErrors, openPlayground } from './playground-fixtures.ts'
 
 // A session with a long replay log opens on its latest turns' events (the playground asks for the
-// latest 2,000); the Replay panel pages in the rest on request.
+// latest 1,000); the Replay panel pages in the rest on request.
 
 const TURNS = 50
 const DELTAS_PER_TURN = 60
 // A prompt, a request, the deltas and an answer.
 const EVENTS_PER_TURN = DELTAS_PER_TURN + 3
-const LATEST_EVENTS = 2_000
+const LATEST_EVENTS = 1_000
 // The window starts at a turn's first event: the turns that fit whole.
 const TURNS_SHOWN = Math.floor(LATEST_EVENTS / EVENTS_PER_TURN)
 const FIRST_TURN_SHOWN = TURNS - TURNS_SHOWN + 1
@@ -33,7 +33,12 @@ test('a long replay log opens on its latest turns and the Replay panel loads the
   await expect(log.getByRole('button', { name: /^Loaded turn 1 / })).toContainText(`Question number ${FIRST_TURN_SHOWN}`)
   await expect(replay.getByText(`The last 8 of ${TURNS_SHOWN} loaded turns.`, { exact: true })).toBeVisible()
 
-  await replay.getByRole('button', { name: 'Load earlier events' }).click()
+  // Each click pages in up to 2,000 earlier events: two reach the first turn here.
+  const loadEarlier = replay.getByRole('button', { name: 'Load earlier events' })
+  await loadEarlier.click()
+  await expect(count).not.toHaveText(String(TURNS_SHOWN * EVENTS_PER_TURN))
+  await expect(loadEarlier).toBeEnabled()
+  await loadEarlier.click()
   await expect(count).toHaveText(String(TURNS * EVENTS_PER_TURN))
   await expect(replay.getByRole('button', { name: 'Load earlier events' })).toHaveCount(0)
   await expect(log.getByText('Question number 1', { exact: true })).toBeVisible()

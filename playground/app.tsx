@@ -35,14 +35,14 @@ const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then(
 const SessionSettingsDialog = lazy(() => import('./session-settings/session-settings-dialog.tsx').then((module) => ({ default: module.SessionSettingsDialog })))
 
 /** How many of its latest messages a conversation opens with; older ones come in on request. */
-const LATEST_MESSAGES_SHOWN = 60
+const LATEST_MESSAGES_SHOWN = 30
 /** How many earlier messages one "Show earlier messages" brings in. */
 const EARLIER_MESSAGES_PAGE = 100
 /**
  * How many of its latest replay events a session opens with: the turns those messages came from,
  * in a typical session, without reading the whole log; the Replay panel pages in the rest.
  */
-const LATEST_EVENTS_SHOWN = 2_000
+const LATEST_EVENTS_SHOWN = 1_000
 
 type TAppProps = {
   host: IAgentHost

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useState } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import type { TReplayRerunReport } from '../../lib/session/replay-rerun.ts'
@@ -65,7 +65,8 @@ type TSessionReplayPanelProps = TReplayPanelProps & {
 
 function SessionReplayPanel(props: TSessionReplayPanelProps) {
   const { host, sessionId, sessionName, events: liveEvents, earlierEvents = false, onLoadEarlierEvents, running, onImported, outcome, onOutcome, rerun, onRerun } = props
-  const events = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
+  // Deferred: when a session opens, its conversation is painted before the panel renders its events.
+  const events = useDeferredValue(useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0))
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   // A comparison sets the whole recording beside the re-run: a window of it would not line up.
   const comparing = rerun?.events !== undefined
