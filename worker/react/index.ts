@@ -13,4 +13,4 @@ export type {
   TTurnInterruption
 } from './session-view-state.ts'
 export type { TAgentSession, TAgentSessionOptions } from './use-agent-session.ts'
-export type { TReplayEventsState } from './use-replay-events.ts'
+export type { TReplayEvents, TReplayEventsOptions, TReplayEventsState } from './use-replay-events.ts'

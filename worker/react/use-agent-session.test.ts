@@ -160,4 +160,27 @@ describe('useReplayEvents', () => {
     expect(result.current.events.map((event) => event.seq)).toEqual(stored.map((_, index) => index))
     unmount()
   })
+
+  it('opens on the latest events with latestEvents, and pages in the earlier ones on request', async () => {
+    const { shared, tab, session } = await startWithOneTurn()
+    const second = tab.host.submit(session.id, 'Second')
+    await tab.answerNextPrompt(session.id, 'allow_once', tab.events().length)
+    await second
+    const stored = await shared.store.loadEvents(session.id)
+
+    const { result, unmount } = renderHook(() => useReplayEvents(tab.host, session.id, { latestEvents: 5 }))
+    await waitFor(() => expect(result.current.loading).toBe(false))
+    expect(result.current.earlierEvents).toBe(true)
+    expect(result.current.events.length).toBeGreaterThan(0)
+    expect(result.current.events.length).toBeLessThanOrEqual(5)
+    expect(result.current.events.at(-1)?.seq).toBe(stored.at(-1)?.seq)
+
+    await act(() => result.current.loadEarlierEvents(stored.length))
+    expect(result.current.earlierEvents).toBe(false)
+    // Paged events come as the log records them: a request names the history an earlier one sent.
+    expect(result.current.events.map((event) => event.seq)).toEqual(stored.map((event) => event.seq))
+    expect(result.current.events.filter((event) => event.type !== 'provider_request')).toEqual(stored.filter((event) => event.type !== 'provider_request'))
+    unmount()
+  })
 })
+

@@ -1,6 +1,6 @@
-import { useEffect, useReducer } from 'react'
+import { useCallback, useEffect, useReducer } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
+import type { IAgentHost, TEventPage, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 import { isReloadCue } from './use-agent-session.ts'
 import { useHostEvents } from './use-host-events.ts'
@@ -12,11 +12,31 @@ export type TReplayEventsState = {
   events: TExecutionEventEnvelope[]
   /** True until the stored events are loaded. */
   loading: boolean
+  /** True when the session has stored events before `events` (an open with `latestEvents`). */
+  earlierEvents: boolean
   error: string | undefined
 }
 
+/** How `useReplayEvents` opens a session. */
+export type TReplayEventsOptions = {
+  /**
+   * Opens on the latest events only, at most this many (from a turn's start), instead of the
+   * whole log; `loadEarlierEvents` pages in the rest. A long session then opens in a time that
+   * does not grow with its length. Such events come as the log records them: a `provider_request`
+   * whose history an earlier request sent names it in `historyRange`.
+   */
+  latestEvents?: number
+}
+
+/** A session's replay events, and a way to page in those before them. */
+export type TReplayEvents = TReplayEventsState & {
+  /** Reads up to `count` stored events before the loaded ones and puts them first. */
+  loadEarlierEvents: (count: number) => Promise<void>
+}
+
 type TReplayAction =
-  | { type: 'loaded'; sessionId: string; events: TExecutionEventEnvelope[] }
+  | { type: 'loaded'; sessionId: string; page: TEventPage }
+  | { type: 'earlier'; sessionId: string; page: TEventPage }
   | { type: 'host_events'; events: readonly THostEvent[] }
   | { type: 'failed'; sessionId: string; message: string }
   | { type: 'reset'; sessionId: string | undefined }
@@ -25,10 +45,17 @@ type TReplayAction =
 export function reduceReplayEvents(state: TReplayEventsState, action: TReplayAction): TReplayEventsState {
   switch (action.type) {
     case 'reset':
-      return { sessionId: action.sessionId, events: [], loading: action.sessionId !== undefined, error: undefined }
+      return { sessionId: action.sessionId, events: [], loading: action.sessionId !== undefined, earlierEvents: false, error: undefined }
     case 'loaded':
       if (action.sessionId !== state.sessionId) return state
-      return { ...state, events: action.events, loading: false, error: undefined }
+      return { ...state, events: action.page.events, earlierEvents: action.page.earlierEvents, loading: false, error: undefined }
+    case 'earlier': {
+      const { page } = action
+      // A page read before the events were loaded again no longer joins them, nor does one that overlaps them.
+      const firstLoaded = state.events[0]?.seq ?? Number.POSITIVE_INFINITY
+      if (action.sessionId !== state.sessionId || !state.earlierEvents || (page.events.at(-1)?.seq ?? -1) >= firstLoaded) return state
+      return { ...state, events: page.events.concat(state.events), earlierEvents: page.earlierEvents }
+    }
     case 'failed':
       if (action.sessionId !== state.sessionId) return state
       return { ...state, loading: false, error: action.message }
@@ -45,38 +72,63 @@ export function reduceReplayEvents(state: TReplayEventsState, action: TReplayAct
   }
 }
 
-const EMPTY: TReplayEventsState = { sessionId: undefined, events: [], loading: false, error: undefined }
+const EMPTY: TReplayEventsState = { sessionId: undefined, events: [], loading: false, earlierEvents: false, error: undefined }
 
 /**
- * The replay events of `sessionId`: what storage holds, then what the running turn adds, in
- * order and without repeats. Read again from the host after a worker restart or a takeover.
+ * The replay events of `sessionId`: what storage holds (all of it, or the latest with
+ * `options.latestEvents`), then what the running turn adds, in order and without repeats. Read
+ * again from the host after a worker restart or a takeover.
  */
-export function useReplayEvents(host: IAgentHost, sessionId: string | undefined): TReplayEventsState {
+export function useReplayEvents(host: IAgentHost, sessionId: string | undefined, options: TReplayEventsOptions = {}): TReplayEvents {
   const [state, dispatch] = useReducer(reduceReplayEvents, EMPTY)
+  const { latestEvents } = options
 
   useEffect(() => {
     dispatch({ type: 'reset', sessionId })
     if (!sessionId) return
     let active = true
     host
-      .openSession(sessionId)
-      .then((view) => active && dispatch({ type: 'loaded', sessionId, events: view.events }))
+      .openSession(sessionId, openOptions(latestEvents))
+      .then((view) => active && dispatch({ type: 'loaded', sessionId, page: toEventPage(view) }))
       .catch((error: unknown) => active && dispatch({ type: 'failed', sessionId, message: error instanceof Error ? error.message : String(error) }))
     return () => {
       active = false
       void host.closeSession(sessionId).catch(() => undefined)
     }
-  }, [host, sessionId])
+  }, [host, sessionId, latestEvents])
 
   useHostEvents(host, (events) => {
     dispatch({ type: 'host_events', events })
     if (sessionId && events.some((event) => isReloadCue(event, sessionId))) {
       void host
-        .openSession(sessionId)
-        .then((view) => dispatch({ type: 'loaded', sessionId, events: view.events }))
+        .openSession(sessionId, openOptions(latestEvents))
+        .then((view) => dispatch({ type: 'loaded', sessionId, page: toEventPage(view) }))
         .catch(() => undefined)
         .finally(() => void host.closeSession(sessionId).catch(() => undefined))
     }
   })
-  return state
+
+  const firstSeq = state.events[0]?.seq
+  const { earlierEvents } = state
+  const loadEarlierEvents = useCallback(
+    async (count: number) => {
+      if (!sessionId || !earlierEvents || firstSeq === undefined) return
+      try {
+        dispatch({ type: 'earlier', sessionId, page: await host.loadEarlierEvents(sessionId, firstSeq, count) })
+      } catch (error) {
+        dispatch({ type: 'failed', sessionId, message: error instanceof Error ? error.message : String(error) })
+      }
+    },
+    [host, sessionId, earlierEvents, firstSeq]
+  )
+  return { ...state, loadEarlierEvents }
+}
+
+// The hook shows events only: the open reads one message, not the whole conversation.
+function openOptions(latestEvents: number | undefined): TOpenSessionOptions {
+  return { latestMessages: 1, ...(latestEvents === undefined ? {} : { latestEvents }) }
+}
+
+function toEventPage(view: { events: TExecutionEventEnvelope[]; earlierEvents?: boolean }): TEventPage {
+  return { events: view.events, earlierEvents: view.earlierEvents === true }
 }
