@@ -62,11 +62,11 @@ async function main() {
         target: Math.round(1.5 * session.earlyTurnBytes),
         targetKind: 'lower'
       },
-      { figure: `Characters hashed by turn 10 (${label})`, runtime, unit: 'characters', better: 'lower', samples: [session.earlyTurnHashedCharacters] },
+      { figure: `Characters hashed by turn 10 (${label})`, runtime, unit: 'count', better: 'lower', samples: [session.earlyTurnHashedCharacters] },
       {
         figure: `Characters hashed by turn ${TURNS.toLocaleString('en')} (${label}; target ≤ 1.5 × turn 10)`,
         runtime,
-        unit: 'characters',
+        unit: 'count',
         better: 'lower',
         samples: [session.lateTurnHashedCharacters],
         target: Math.round(1.5 * session.earlyTurnHashedCharacters),

@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildBenchPage, serveBenchPage } from './browser/built-page.mjs'
+import { buildBenchPage, projectVitePlugin, serveBenchPage } from './browser/built-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = join(root, 'node_modules', '.cache', 'robota-worker-bench')
@@ -59,7 +59,7 @@ async function measurePlaygroundRender(page) {
 async function main() {
   // Wall-clock figures depend on what else the machine runs: the load is reported beside them.
   const loadBefore = loadavg()[0]
-  const html = await buildBenchPage({ root, outDir, entry: join(root, 'bench/worker-bench-page.ts'), plugins: [react()], bodyHtml: '<div id="root"></div>' })
+  const html = await buildBenchPage({ root, outDir, entry: join(root, 'bench/worker-bench-page.ts'), plugins: [react(), await projectVitePlugin(root, 'robota-shared-run-viewer')], bodyHtml: '<div id="root"></div>' })
   const server = await serveBenchPage(outDir, html)
   const { port } = server.address()
   const browser = await chromium.launch({

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize } from 'node:path'
-import { build } from 'vite'
+import { build, loadConfigFromFile } from 'vite'
 
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.wasm': 'application/wasm', '.svg': 'image/svg+xml' }
 
@@ -32,6 +32,17 @@ export async function buildBenchPage({ root, outDir, entry, plugins = [], bodyHt
   const built = Object.values(manifest).find((chunk) => chunk.isEntry)
   const styles = (built.css ?? []).map((href) => `<link rel="stylesheet" href="/${href}">`).join('')
   return `<!doctype html><html><head><meta charset="utf-8">${styles}</head><body>${bodyHtml}<script type="module" src="/${built.file}"></script></body></html>`
+}
+
+/**
+ * The project's plugin named `name` from its `vite.config.ts`, for a bench page that builds the
+ * playground's code (which imports modules such a plugin provides, like the shared run viewer).
+ */
+export async function projectVitePlugin(root, name) {
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(root, 'vite.config.ts'), root, 'silent')
+  const plugin = (loaded?.config.plugins ?? []).flat().find((candidate) => candidate?.name === name)
+  if (!plugin) throw new Error(`vite.config.ts has no plugin named ${name}.`)
+  return plugin
 }
 
 /** Serves `html` at `/` and the files of `outDir` beside it on 127.0.0.1; resolves with the listening server. */
