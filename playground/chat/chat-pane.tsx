@@ -5,8 +5,6 @@ import type { TSessionViewState } from '../../worker/react/session-view-state.ts
 import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
-import { loadRenderer } from './message-markdown.tsx'
-import { whenIdle } from '../shell/when-idle.ts'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
 
@@ -49,10 +47,6 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
     () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
     [onEdit, canSend, onSubmit]
   )
-  const sessionOpen = Boolean(state.sessionId)
-  // Almost every conversation shows Markdown: loaded while the page is idle once a session is
-  // open, the next one opened paints its answers as Markdown at once, not as plain text first.
-  useEffect(() => (sessionOpen ? whenIdle(() => void loadRenderer().catch(() => undefined)) : undefined), [sessionOpen])
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)
   useEffect(() => {
