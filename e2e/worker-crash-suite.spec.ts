@@ -132,8 +132,15 @@ test(`the worker dies at random points across ${TURNS} turns; nothing committed 
     }
   }
 
-  const expectFinished = (index: number) =>
-    expect(conversation.getByLabel('Assistant').last(), `turn ${index} after ${plan.join(' ')}`).toContainText(turnAnswer(index), { timeout: 20_000 })
+  const expectFinished = async (index: number) => {
+    try {
+      await expect(conversation.getByLabel('Assistant').last(), `turn ${index} after ${plan.join(' ')}`).toContainText(turnAnswer(index), { timeout: 20_000 })
+    } catch (error) {
+      // What the page said about the turn (interrupted, failed, the worker restarted) tells a lost view from a lost turn.
+      const notices = await page.getByRole('main', { name: 'Chat' }).locator('[role="status"], [role="alert"]').allTextContents().catch(() => [])
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe chat's notices: ${notices.map((text) => text.trim()).filter(Boolean).join(' | ') || 'none'}`)
+    }
+  }
 
   for (let index = 1; index <= TURNS; index += 1) {
     if (index > 1) plan[plan.length - 1] += `(${Date.now() - stepStartedAt}ms)`
