@@ -23,18 +23,29 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
 /** What one pass from the top of the list to its end saw. */
 export type TReplayScrollPass = { frameMilliseconds: number[]; longTaskMilliseconds: number[]; mostRows: number; lastEventShown: boolean; steps: number }
 
+/** What mounting the log put in the DOM: the events, the rows once settled, and the most rows at any moment before. */
+export type TEventLogMount = { events: number; rows: number; mostRowsWhileMounting: number }
+
 /** Renders the log of a generated session under the playground's stylesheet (its text, `styles`). */
-async function mount(turns: number, eventsPerTurn: number, styles: string): Promise<{ events: number; rows: number }> {
+async function mount(turns: number, eventsPerTurn: number, styles: string): Promise<TEventLogMount> {
   const style = document.createElement('style')
   style.textContent = styles
   document.head.append(style)
   const events = createLargeReplayEvents({ sessionId: 'bench', turns, eventsPerTurn })
   const host = document.createElement('div')
   document.body.append(host)
+  // Every batch of DOM changes is counted, so a first render that briefly holds every row shows.
+  let mostRowsWhileMounting = 0
+  const countRows = () => host.querySelectorAll('li.event-log-row').length
+  const observer = new MutationObserver(() => {
+    mostRowsWhileMounting = Math.max(mostRowsWhileMounting, countRows())
+  })
+  observer.observe(host, { childList: true, subtree: true })
   createRoot(host).render(<BenchEventLog events={events} />)
   while (!document.querySelector('li.event-log-row')) await nextFrame()
   await nextFrame()
-  return { events: events.length, rows: document.querySelectorAll('li.event-log-row').length }
+  observer.disconnect()
+  return { events: events.length, rows: countRows(), mostRowsWhileMounting }
 }
 
 /** Scrolls the list from top to bottom, `viewportsPerFrame` of its height each frame, watching frames and long tasks. */

@@ -3,6 +3,7 @@ import { build } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { inlineStylesheets } from '../../bench/browser/inline-stylesheets.mjs'
+import type { TEventLogMount } from './event-log-page.tsx'
 
 /** The page's origin; every request to it is answered from memory, so nothing listens there. */
 const EVENT_LOG_PAGE_ORIGIN = 'http://127.0.0.1:9'
@@ -33,8 +34,9 @@ function bundleEventLogPage(): Promise<string> {
 /**
  * Opens the playground's event log alone (`event-log-page.tsx`, served from memory) and mounts it
  * over a generated session of `turns` × `eventsPerTurn` events under the playground's stylesheet.
+ * Resolves with what mounting it put in the DOM.
  */
-export async function openEventLogPage(page: Page, turns: number, eventsPerTurn: number): Promise<void> {
+export async function openEventLogPage(page: Page, turns: number, eventsPerTurn: number): Promise<TEventLogMount> {
   const script = await bundleEventLogPage()
   await page.route(`${EVENT_LOG_PAGE_ORIGIN}/**`, (route) => {
     const isScript = route.request().url().endsWith('.js')
@@ -43,5 +45,5 @@ export async function openEventLogPage(page: Page, turns: number, eventsPerTurn:
   await page.goto(`${EVENT_LOG_PAGE_ORIGIN}/index.html`)
   await page.waitForFunction(() => 'robotaEventLogPage' in window)
   const styles = readFileSync(fileURLToPath(new URL('../../playground/styles.css', import.meta.url)), 'utf8')
-  await page.evaluate(({ turns, eventsPerTurn, styles }) => window.robotaEventLogPage.mount(turns, eventsPerTurn, styles), { turns, eventsPerTurn, styles })
+  return page.evaluate(({ turns, eventsPerTurn, styles }) => window.robotaEventLogPage.mount(turns, eventsPerTurn, styles), { turns, eventsPerTurn, styles })
 }

@@ -3,6 +3,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { EventRow, RoundHeader, TurnHeader } from './replay-row.tsx'
 import { isFocusableRow, nextFocusableRow, type TReplayRow } from './replay-rows.ts'
+import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
+import styles from './replay-timeline.css?inline'
 
 type TReplayTimelineProps = {
   rows: readonly TReplayRow[]
@@ -28,6 +30,17 @@ const OVERSCAN_ROWS = 40
  */
 export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, onSelect, onToggleTurn, earlierEvents }: TReplayTimelineProps) {
   const scrollElement = useRef<HTMLDivElement>(null)
+  const adoptStyles = useAdoptedStylesheet(styles)
+  // The stylesheet bounds the list's height, so it must be in place before the virtualizer first
+  // measures the list (in this component's layout effect, which runs after this ref but before an
+  // ancestor's). Unbounded, the list is as tall as its rows and the first render holds all of them.
+  const attachScrollElement = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollElement.current = element
+      adoptStyles(element)
+    },
+    [adoptStyles]
+  )
   // Stable while the rows are: a new `getItemKey` makes the virtualizer lay out every row again.
   const estimateSize = useCallback((index: number) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'], [rows])
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
@@ -107,7 +120,7 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
   }
 
   return (
-    <div ref={scrollElement} className="timeline event-log-scroll">
+    <div ref={attachScrollElement} className="timeline event-log-scroll">
       <ol aria-label="Events" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown} onFocus={onFocus}>
         {items.map((item) => {
           const row = rows[item.index] as TReplayRow
