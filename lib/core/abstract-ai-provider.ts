@@ -36,17 +36,22 @@ export abstract class AbstractAIProvider implements IAIProvider {
     // long-lived abort promise would leave a reaction on it per step, holding every streamed
     // value until the stream ends.
     let wake: ((value: typeof ABORTED) => void) | undefined
-    const onAbort = () => wake?.(ABORTED)
+    // A flag, not `signal.aborted` on every step: Node's getter validates its receiver each time.
+    let aborted = signal.aborted
+    const onAbort = () => {
+      aborted = true
+      wake?.(ABORTED)
+    }
     signal.addEventListener('abort', onAbort, { once: true })
     try {
-      while (!signal.aborted) {
+      while (!aborted) {
         const next = iterator.next()
         const step = await new Promise<IteratorResult<TEvent> | typeof ABORTED>((resolve, reject) => {
           wake = resolve
           next.then(resolve, reject)
         })
         wake = undefined
-        if (step === ABORTED || step.done || signal.aborted) break
+        if (step === ABORTED || step.done || aborted) break
         yield step.value
       }
     } finally {
