@@ -4,6 +4,7 @@ import type { TRunError } from '../../lib/core/run-error.ts'
 import type { TEventPage, THostEvent, TMessagePage, TSessionView } from '../../lib/host/agent-host.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
+import { pageJoinsLoadedEvents } from './earlier-events.ts'
 
 /** A permission prompt waiting for the user. */
 export type TPendingPermission = { requestId: string; request: TPermissionRequest }
@@ -122,9 +123,7 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
     }
     case 'earlier_events': {
       const { page } = action
-      const firstLoaded = state.events[0]?.seq ?? Number.POSITIVE_INFINITY
-      // A page read before the view changed no longer joins it; one that overlaps it is stale too.
-      if (action.sessionId !== state.sessionId || !state.earlierEvents || (page.events.at(-1)?.seq ?? -1) >= firstLoaded) return state
+      if (!pageJoinsLoadedEvents(state, action.sessionId, page)) return state
       // A later decision on the same call wins: the loaded ones are newer than the page.
       const permissionDecisions = new Map([...decisionsIn(page.events), ...state.permissionDecisions])
       return { ...state, events: page.events.concat(state.events), earlierEvents: page.earlierEvents, permissionDecisions }

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } 
 import type { TRunError } from '../../lib/core/run-error.ts'
 import type { IAgentHost, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
+import { describeError, useEarlierEventsLoader } from './earlier-events.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
 import { useHostEvents } from './use-host-events.ts'
@@ -135,20 +136,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
     [host, sessionId, firstMessageIndex]
   )
 
-  const firstEventSeq = state.events[0]?.seq
-  const { earlierEvents } = state
-  const loadEarlierEvents = useCallback(
-    async (count: number) => {
-      if (!sessionId || !earlierEvents || firstEventSeq === undefined) return
-      try {
-        const page = await host.loadEarlierEvents(sessionId, firstEventSeq, count)
-        dispatch({ type: 'earlier_events', sessionId, page })
-      } catch (error) {
-        dispatch({ type: 'failed', message: describeError(error) })
-      }
-    },
-    [host, sessionId, earlierEvents, firstEventSeq]
-  )
+  const loadEarlierEvents = useEarlierEventsLoader(host, state, dispatch)
 
   const status = toSessionStatus(state)
   const context = useContextState(state)
@@ -170,8 +158,4 @@ export function isReloadCue(event: THostEvent, sessionId: string | undefined): b
 // Without options the call carries the session id alone: a remote call would send a left-out argument as null.
 function openView(host: IAgentHost, sessionId: string, options: TOpenSessionOptions | undefined): ReturnType<IAgentHost['openSession']> {
   return options === undefined ? host.openSession(sessionId) : host.openSession(sessionId, options)
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

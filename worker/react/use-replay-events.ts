@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useReducer } from 'react'
+import { useEffect, useReducer } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost, TEventPage, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
+import { describeError, pageJoinsLoadedEvents, useEarlierEventsLoader, type TEarlierEventsAction } from './earlier-events.ts'
 import { isReloadCue } from './use-agent-session.ts'
 import { useHostEvents } from './use-host-events.ts'
 
@@ -36,9 +37,8 @@ export type TReplayEvents = TReplayEventsState & {
 
 type TReplayAction =
   | { type: 'loaded'; sessionId: string; page: TEventPage }
-  | { type: 'earlier'; sessionId: string; page: TEventPage }
+  | TEarlierEventsAction
   | { type: 'host_events'; events: readonly THostEvent[] }
-  | { type: 'failed'; sessionId: string; message: string }
   | { type: 'reset'; sessionId: string | undefined }
 
 /** Folds stored and live replay events of one session; live ones already loaded are skipped. */
@@ -49,11 +49,9 @@ export function reduceReplayEvents(state: TReplayEventsState, action: TReplayAct
     case 'loaded':
       if (action.sessionId !== state.sessionId) return state
       return { ...state, events: action.page.events, earlierEvents: action.page.earlierEvents, loading: false, error: undefined }
-    case 'earlier': {
+    case 'earlier_events': {
       const { page } = action
-      // A page read before the events were loaded again no longer joins them, nor does one that overlaps them.
-      const firstLoaded = state.events[0]?.seq ?? Number.POSITIVE_INFINITY
-      if (action.sessionId !== state.sessionId || !state.earlierEvents || (page.events.at(-1)?.seq ?? -1) >= firstLoaded) return state
+      if (!pageJoinsLoadedEvents(state, action.sessionId, page)) return state
       return { ...state, events: page.events.concat(state.events), earlierEvents: page.earlierEvents }
     }
     case 'failed':
@@ -90,7 +88,7 @@ export function useReplayEvents(host: IAgentHost, sessionId: string | undefined,
     host
       .openSession(sessionId, openOptions(latestEvents))
       .then((view) => active && dispatch({ type: 'loaded', sessionId, page: toEventPage(view) }))
-      .catch((error: unknown) => active && dispatch({ type: 'failed', sessionId, message: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => active && dispatch({ type: 'failed', sessionId, message: describeError(error) }))
     return () => {
       active = false
       void host.closeSession(sessionId).catch(() => undefined)
@@ -108,19 +106,7 @@ export function useReplayEvents(host: IAgentHost, sessionId: string | undefined,
     }
   })
 
-  const firstSeq = state.events[0]?.seq
-  const { earlierEvents } = state
-  const loadEarlierEvents = useCallback(
-    async (count: number) => {
-      if (!sessionId || !earlierEvents || firstSeq === undefined) return
-      try {
-        dispatch({ type: 'earlier', sessionId, page: await host.loadEarlierEvents(sessionId, firstSeq, count) })
-      } catch (error) {
-        dispatch({ type: 'failed', sessionId, message: error instanceof Error ? error.message : String(error) })
-      }
-    },
-    [host, sessionId, earlierEvents, firstSeq]
-  )
+  const loadEarlierEvents = useEarlierEventsLoader(host, state, dispatch)
   return { ...state, loadEarlierEvents }
 }
 
