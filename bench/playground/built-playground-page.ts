@@ -58,7 +58,9 @@ export async function chooseAnthropic(page: Page, settings: TAnthropicSettings):
 
 /** Types `prompt` and clicks Send. */
 export async function sendPrompt(page: Page, prompt: string): Promise<void> {
-  await page.getByLabel('Prompt').fill(prompt)
+  // A CSS locator: a label locator reads every element's labels, on the page's main thread, and
+  // a long conversation makes that a cost of its own beside the turn the bench measures.
+  await page.locator('form.prompt [aria-label="Prompt"]').fill(prompt)
   await page.locator('form.prompt button[type="submit"]').click()
 }
 

@@ -1,4 +1,5 @@
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
+import { formatCount } from '../shell/format-count.ts'
 
 /** Tokens one turn (a prompt and every model reply up to the next prompt) used, as the provider reported them. */
 export type TTurnUsage = {
@@ -43,10 +44,9 @@ export function collectTurnUsage(messages: readonly TUniversalMessage[]): Map<st
 
 /** `1,200 in · 80 out · 900 cache read · 300 cache write · 40 reasoning`; the cache and reasoning parts only when not zero. */
 export function describeTurnUsage(usage: TTurnUsage): string {
-  const count = (tokens: number) => tokens.toLocaleString('en-US')
-  const parts = [`${count(usage.inputTokens)} in`, `${count(usage.outputTokens)} out`]
-  if (usage.cacheReadTokens > 0) parts.push(`${count(usage.cacheReadTokens)} cache read`)
-  if (usage.cacheWriteTokens > 0) parts.push(`${count(usage.cacheWriteTokens)} cache write`)
-  if (usage.reasoningTokens > 0) parts.push(`${count(usage.reasoningTokens)} reasoning`)
+  const parts = [`${formatCount(usage.inputTokens)} in`, `${formatCount(usage.outputTokens)} out`]
+  if (usage.cacheReadTokens > 0) parts.push(`${formatCount(usage.cacheReadTokens)} cache read`)
+  if (usage.cacheWriteTokens > 0) parts.push(`${formatCount(usage.cacheWriteTokens)} cache write`)
+  if (usage.reasoningTokens > 0) parts.push(`${formatCount(usage.reasoningTokens)} reasoning`)
   return parts.join(' · ')
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { CopyButton } from './copy-button.tsx'
+import { formatCount } from '../shell/format-count.ts'
 
 /** Lines a prompt shows before it folds. */
 const FOLDED_LINES = 12
@@ -35,7 +36,7 @@ export function UserPrompt({ text, actions }: { text: string; actions?: TUserPro
         <p>{folded === undefined || open ? text : `${folded}…`}</p>
         {folded === undefined ? null : (
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {open ? 'Show less' : `Show all (${text.split('\n').length.toLocaleString('en')} lines, ${text.length.toLocaleString('en')} characters)`}
+            {open ? 'Show less' : `Show all (${formatCount(text.split('\n').length)} lines, ${formatCount(text.length)} characters)`}
           </button>
         )}
       </article>

@@ -4,6 +4,7 @@ import { previewOf } from './event-preview.ts'
 import { formatCallDuration, formatSinceTurnStart, formatWallClock } from './format-replay-time.ts'
 import type { TReplayRoundRow, TReplayTurnRow } from './replay-rows.ts'
 import { turnTitle } from './turn-name.ts'
+import { formatCount } from '../shell/format-count.ts'
 
 type TTurnHeaderProps = {
   row: TReplayTurnRow
@@ -28,7 +29,7 @@ export const TurnHeader = memo(function TurnHeader({ row, earlierEvents, tabStop
           {formatWallClock(row.startTs)}
         </time>
         <span className="turn-count">
-          {row.eventCount.toLocaleString('en')} {row.eventCount === 1 ? 'event' : 'events'}
+          {formatCount(row.eventCount)} {row.eventCount === 1 ? 'event' : 'events'}
         </span>
       </button>
     </h3>

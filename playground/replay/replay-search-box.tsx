@@ -1,4 +1,5 @@
 import type { TReplaySearch } from './use-replay-search.ts'
+import { formatCount } from '../shell/format-count.ts'
 
 type TReplaySearchBoxProps = { search: TReplaySearch; shownCount: number; totalCount: number }
 
@@ -24,7 +25,7 @@ export function ReplaySearchBox({ search, shownCount, totalCount }: TReplaySearc
         Clear search
       </button>
       <span className="replay-search-count" role="status" aria-label="Events shown">
-        {narrowed ? `${shownCount.toLocaleString('en')} of ${totalCount.toLocaleString('en')} events` : `${totalCount.toLocaleString('en')} events`}
+        {narrowed ? `${formatCount(shownCount)} of ${formatCount(totalCount)} events` : `${formatCount(totalCount)} events`}
         {search.searching ? ' · searching…' : ''}
       </span>
     </div>

@@ -3,6 +3,7 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import { formatTokens } from '../shell/context-usage.ts'
 import { turnName, turnTitle } from './turn-name.ts'
 import { measureTurnUsage, type TTurnUsage } from './turn-usage.ts'
+import { formatCount } from '../shell/format-count.ts'
 
 type TTurnUsageChartProps = {
   events: readonly TExecutionEventEnvelope[]
@@ -78,7 +79,7 @@ export const TurnUsageChart = memo(function TurnUsageChart({ events, earlierEven
                 {PARTS.map((part) => (
                   <td key={part.key}>
                     {turn.estimated ? '≈' : ''}
-                    {turn[part.key].toLocaleString('en-US')}
+                    {formatCount(turn[part.key])}
                   </td>
                 ))}
                 <td>{turn.costUsd === undefined ? 'no price listed' : formatCost(turn.costUsd)}</td>
