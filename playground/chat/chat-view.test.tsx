@@ -33,4 +33,13 @@ describe('ChatView', () => {
     expect(getByLabelText('Assistant (streaming)').textContent).toContain('The answer grows with each batch')
     expect(copyButtonRenders.count).toBe(afterFirstBatch)
   })
+
+  it('renders, on a commit, the messages that changed and not the whole conversation again', () => {
+    const { rerender } = render(view(''))
+    const before = copyButtonRenders.count
+    const next = [...messages, createUserMessage('One more question'), createAssistantMessage('One more answer')]
+    rerender(<ChatView messages={next} streamingText="" running={false} decisions={new Map()} onOpenSettings={openSettings} />)
+    // The new prompt and the new answer: one copy button each.
+    expect(copyButtonRenders.count - before).toBe(2)
+  })
 })

@@ -1,16 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import { AssistantAnswer } from './assistant-answer.tsx'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
-import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { loadRenderer } from './message-markdown.tsx'
-import { ServerToolCard } from './server-tool-card.tsx'
-import { serverToolUsesOf } from './server-tool-uses.ts'
-import { ToolCallCard } from './tool-call-card.tsx'
 import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
-import { CopyButton } from './copy-button.tsx'
 import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
 
 type TChatViewProps = {
@@ -83,26 +79,14 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
         // Keyed by place, like the streaming answer below: when the answer commits, its rendered
         // pieces stay in the page instead of being built again.
         return (
-          <article key={answerKey(firstMessageIndex + index)} className="message assistant" aria-label="Assistant">
-            {message.content ? <MarkdownBlocks text={message.content} /> : null}
-            {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
-            {serverToolUsesOf(message).map((use) => (
-              <ServerToolCard key={use.id} use={use} />
-            ))}
-            {message.content ? (
-              <div className="message-actions">
-                <CopyButton text={message.content} label="Copy answer" />
-              </div>
-            ) : null}
-            {(message.toolCalls ?? []).map((call) => (
-              <ToolCallCard key={call.id} call={call} result={results.get(call.id)} change={changes.get(call.id)} decision={decisions.get(call.id)} />
-            ))}
-            {usage ? (
-              <p className="turn-usage" aria-label="Tokens this turn">
-                {describeTurnUsage(usage)}
-              </p>
-            ) : null}
-          </article>
+          <AssistantAnswer
+            key={answerKey(firstMessageIndex + index)}
+            message={message}
+            results={results}
+            changes={changes}
+            decisions={decisions}
+            usage={usage ? describeTurnUsage(usage) : undefined}
+          />
         )
       }),
     [messages, promptActions, onOpenSettings, decisions, results, changes, turnUsage, firstMessageIndex]
@@ -112,9 +96,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     ? committed
     : [
         ...committed,
-        <article key={answerKey(firstMessageIndex + messages.length)} className="message assistant streaming" aria-label="Assistant (streaming)" aria-busy="true">
-          <MarkdownBlocks text={streamingText} />
-        </article>
+        <AssistantAnswer key={answerKey(firstMessageIndex + messages.length)} streaming text={streamingText} />
       ]
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { CopyButton } from './copy-button.tsx'
 import { formatCount } from '../shell/format-count.ts'
 
@@ -26,7 +26,7 @@ export type TUserPromptActions = {
  * A prompt the user sent; a long one (a pasted file, say) shows its start and unfolds on request.
  * It can be copied, edited into the prompt box, or asked again (Retry).
  */
-export function UserPrompt({ text, actions }: { text: string; actions?: TUserPromptActions }) {
+export const UserPrompt = memo(function UserPrompt({ text, actions }: { text: string; actions?: TUserPromptActions }) {
   const [open, setOpen] = useState(false)
   const folded = foldedPrompt(text)
   // The actions sit beside the message, not in it: the message's text is the prompt alone.
@@ -55,4 +55,4 @@ export function UserPrompt({ text, actions }: { text: string; actions?: TUserPro
       </div>
     </div>
   )
-}
+})
