@@ -1,6 +1,7 @@
 import { useCallback } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost, TEventPage } from '../../lib/host/agent-host.ts'
+import { describeError } from './describe-error.ts'
 
 /** What a hook holding a session's loaded events knows about them. */
 export type TLoadedEvents = {
@@ -45,9 +46,4 @@ export function useEarlierEventsLoader(
     },
     [host, sessionId, earlierEvents, firstSeq, dispatch]
   )
-}
-
-/** A caught value as a message a person can read. */
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
