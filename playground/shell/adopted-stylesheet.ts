@@ -19,7 +19,11 @@ export function adoptStylesheet(element: Element, css: string): void {
   if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
 }
 
-/** A ref for a component's outer element that adopts `css` into its root as it mounts, before paint. */
+/**
+ * A ref for a component's outer element that adopts `css` into its root as it mounts, before paint.
+ * React attaches it after its descendants' layout effects have run: a descendant that measures
+ * itself in one (a virtualized list, say) adopts its own stylesheet in its own element's ref.
+ */
 export function useAdoptedStylesheet(css: string): (element: Element | null) => void {
   return useCallback((element: Element | null) => {
     if (element) adoptStylesheet(element, css)
