@@ -150,13 +150,14 @@ export function App(props: TAppProps) {
       if (sessionId && !readOnly && messageCount === 0 && openSessionName === 'New session') {
         await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
       }
-      // A model switch saved a moment ago must reach the worker before the turn starts.
-      await provider.settled()
+      // A model switch saved a moment ago must reach the worker before the turn starts. Without
+      // one the turn leaves in this task, before the page renders the cleared prompt.
+      if (!provider.isSettled()) await provider.settled()
       const sent = await submit(prompt)
       await sessions.refresh()
       return sent
     },
-    [submit, provider.settled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
+    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
   )
 
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.

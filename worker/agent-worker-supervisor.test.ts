@@ -105,6 +105,24 @@ describe('AgentWorkerSupervisor', () => {
     expect(started).toBe(3)
   })
 
+  it('sends a call to the worker in the caller\'s task, so a page renders nothing before its prompt leaves', () => {
+    const { port1 } = new MessageChannel()
+    const posted: unknown[] = []
+    const endpoint = Object.assign(port1, {
+      postMessage: (message: unknown) => {
+        posted.push(message)
+      }
+    })
+    const supervisor = new AgentWorkerSupervisor({
+      startWorker: () => ({ endpoint, onError: () => undefined, close: () => port1.close() }),
+      heartbeat: { intervalMs: 60_000, timeoutMs: 120_000 },
+      maxRestarts: 0
+    })
+    client = createSupervisedClient(supervisor)
+    void client.submit('session-1', 'Hello').catch(() => undefined)
+    expect(posted).toContainEqual(expect.objectContaining({ path: ['submit'], argumentList: [{ type: 'RAW', value: 'session-1' }, { type: 'RAW', value: 'Hello' }, { type: 'RAW', value: undefined }] }))
+  })
+
   it('retries a safe call on the new worker, refuses to repeat an unsafe one, and gives up after maxRestarts', async () => {
     const { client: agent, workers } = startClient(1)
     const session = await agent.createSession()

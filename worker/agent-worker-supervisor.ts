@@ -81,7 +81,10 @@ export class AgentWorkerSupervisor {
 
   /** Runs `invoke` on the current host; when the worker is lost first, follows `policy`. */
   async call<TValue>(invoke: (host: IAgentHost) => Promise<TValue>, policy: TLostCallPolicy<TValue>): Promise<TValue> {
-    await this.ready()
+    // Without a restart under way the call goes out in the caller's task: a prompt submitted from
+    // an event handler reaches the worker before the page renders the handler's updates.
+    if (this.restarting) await this.ready()
+    else this.assertUsable()
     const connection = this.connection
     const outcome = await connection.race(invoke(connection.host))
     if (outcome.settled) return outcome.value
@@ -101,6 +104,10 @@ export class AgentWorkerSupervisor {
 
   private async ready(): Promise<void> {
     while (this.restarting) await this.restarting
+    this.assertUsable()
+  }
+
+  private assertUsable(): void {
     if (this.terminated) throw new RobotaError('The agent client was terminated.', 'ABORTED', 'system', false)
     if (this.failure) throw this.failure
   }

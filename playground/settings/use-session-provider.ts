@@ -8,6 +8,8 @@ export type TSessionProvider = {
   error: string | undefined
   /** Resolves once every provider and mode switch sent so far has settled; await it before a turn. */
   settled: () => Promise<void>
+  /** True while no switch is under way, so a turn need not wait for `settled`. */
+  isSettled: () => boolean
   /** Counts the times the page's MCP servers reached the open session, so their status can be read again. */
   mcpServersApplied: number
 }
@@ -28,6 +30,12 @@ export function useSessionProvider(
   onApplied: () => void
 ): TSessionProvider {
   const pending = useRef<Promise<unknown>>(Promise.resolve())
+  const underWay = useRef(0)
+  const track = useCallback((switching: Promise<unknown>) => {
+    underWay.current++
+    const done = switching.finally(() => underWay.current--)
+    pending.current = Promise.all([pending.current, done])
+  }, [])
   const applied = useRef(new Map<string, string>())
   const appliedModes = useRef(new Map<string, string>())
   const appliedServers = useRef(new Map<string, string>())
@@ -51,7 +59,7 @@ export function useSessionProvider(
         onApplied()
       })
       .catch((caught: unknown) => active && setError(`The model could not be switched: ${caught instanceof Error ? caught.message : String(caught)}`))
-    pending.current = Promise.all([pending.current, switching])
+    track(switching)
     return () => {
       active = false
     }
@@ -71,7 +79,7 @@ export function useSessionProvider(
         if (active) setError(undefined)
       })
       .catch((caught: unknown) => active && setError(`The permission mode could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
-    pending.current = Promise.all([pending.current, switching])
+    track(switching)
     return () => {
       active = false
     }
@@ -91,7 +99,7 @@ export function useSessionProvider(
         setMcpServersApplied((count) => count + 1)
       })
       .catch((caught: unknown) => active && setError(`The MCP servers could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
-    pending.current = Promise.all([pending.current, switching])
+    track(switching)
     return () => {
       active = false
     }
@@ -101,5 +109,6 @@ export function useSessionProvider(
   const settled = useCallback(async () => {
     await pending.current
   }, [])
-  return { error, settled, mcpServersApplied }
+  const isSettled = useCallback(() => underWay.current === 0, [])
+  return { error, settled, isSettled, mcpServersApplied }
 }
