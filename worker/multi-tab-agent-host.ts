@@ -156,11 +156,13 @@ export class MultiTabAgentHost implements IAgentHost {
 
   submit(sessionId: string, prompt: string, options?: TSubmitOptions): Promise<TTurnResult> {
     return this.ownership.whileOwner(sessionId, async () => {
-      const turnLock = await this.options.locks.tryAcquire(turnLockName(sessionId))
+      // Asked for beside the turn, not before it: the lock only tells followers that a turn runs,
+      // and waiting for it would hold the provider request back. A refusal leaves them uninformed.
+      const turnLock = this.options.locks.tryAcquire(turnLockName(sessionId)).catch(() => undefined)
       try {
         return await this.inner.submit(sessionId, prompt, options)
       } finally {
-        turnLock?.release()
+        ;(await turnLock)?.release()
         // The page closed the session while the turn ran: free what the turn kept alive.
         if (!this.ownership.isOpen(sessionId)) await this.inner.closeSession(sessionId)
       }
