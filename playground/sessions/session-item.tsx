@@ -19,8 +19,14 @@ type TMode = 'view' | 'rename' | 'confirm-delete'
 const DRIVEN_ELSEWHERE = 'Another tab is running this session: take it over first.'
 
 // One formatter for every row: `toLocaleTimeString` builds a new one on each call, which shows
-// when a long list renders again.
-const TIME = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })
+// when a long list renders again. Built with the first row, not as the page's script runs: a
+// page's first formatter loads locale data (15-30 ms), and the script runs before the agent
+// worker's own script is requested.
+let time: Intl.DateTimeFormat | undefined
+const formatTime = (at: number): string => {
+  time ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })
+  return time.format(at)
+}
 
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
 export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
@@ -55,7 +61,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
         <span className="session-name">{session.name}</span>
         <span className="session-meta">
-          {session.messageCount} messages · {TIME.format(session.updatedAt)}
+          {session.messageCount} messages · {formatTime(session.updatedAt)}
         </span>
       </button>
       {selected && mode === 'view' ? (
