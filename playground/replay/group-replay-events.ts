@@ -49,5 +49,7 @@ export function groupReplayEvents(
 export function countEventTypes(events: readonly TExecutionEventEnvelope[]): Array<[TExecutionEventType, number]> {
   const counts = new Map<TExecutionEventType, number>()
   for (const event of events) counts.set(event.type, (counts.get(event.type) ?? 0) + 1)
-  return [...counts.entries()].sort((left, right) => right[1] - left[1] || left[0].localeCompare(right[0]))
+  // Types are ASCII identifiers, so ties go in code-unit order: a page's first `localeCompare`
+  // loads collation data (15-30 ms), which would land in a render while a turn streams.
+  return [...counts.entries()].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))
 }

@@ -1,6 +1,7 @@
 import { memo, useState, type FormEvent } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { focusOnMount } from '../shell/focus-on-mount.ts'
+import { formatClockTime } from './clock-time.ts'
 
 type TSessionItemProps = {
   session: TSessionSummary
@@ -17,16 +18,6 @@ type TSessionItemProps = {
 type TMode = 'view' | 'rename' | 'confirm-delete'
 
 const DRIVEN_ELSEWHERE = 'Another tab is running this session: take it over first.'
-
-// One formatter for every row: `toLocaleTimeString` builds a new one on each call, which shows
-// when a long list renders again. Built with the first row, not as the page's script runs: a
-// page's first formatter loads locale data (15-30 ms), and the script runs before the agent
-// worker's own script is requested.
-let time: Intl.DateTimeFormat | undefined
-const formatTime = (at: number): string => {
-  time ??= new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: 'numeric', second: 'numeric' })
-  return time.format(at)
-}
 
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
 export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
@@ -61,7 +52,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
         <span className="session-name">{session.name}</span>
         <span className="session-meta">
-          {session.messageCount} messages · {formatTime(session.updatedAt)}
+          {session.messageCount} messages · {formatClockTime(session.updatedAt)}
         </span>
       </button>
       {selected && mode === 'view' ? (

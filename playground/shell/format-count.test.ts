@@ -4,7 +4,7 @@ import { formatCount } from './format-count.ts'
 describe('formatCount', () => {
   it('writes every count as the English number format does, with or without separators', () => {
     const english = new Intl.NumberFormat('en')
-    for (const value of [0, 7, 999, 1000, 1001, 12_345, 1_000_000, -5, -999, -1000, -12_345, 0.5, 999.5, 1234.5678]) {
+    for (const value of [0, 7, 999, 1000, 1001, 12_345, 100_000, 999_999, 1_000_000, 1_234_567_890, Number.MAX_SAFE_INTEGER, -5, -999, -1000, -12_345, -1_000_000, 0.5, 999.5, 1234.5678, 1e21]) {
       expect(formatCount(value)).toBe(english.format(value))
     }
     expect(formatCount(12_345)).toBe('12,345')
