@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
+import { formatTokens } from './context-usage.ts'
 
 /** Slow work of one session outside its turns, as the page shows it. */
 export type TSessionActivity = {
@@ -56,10 +57,6 @@ export function describeCompaction(outcome: TCompactionOutcome): string {
   if (!outcome.compacted) return `Nothing was compacted: ${outcome.reason}.`
   const opening = outcome.trigger === 'auto' ? 'The context window was nearly full, so the conversation was compacted' : 'The conversation was compacted'
   return `${opening}: ${outcome.messagesBefore} messages became one summary (${formatTokens(outcome.tokensBefore)} → ${formatTokens(outcome.tokensAfter)} tokens).`
-}
-
-function formatTokens(tokens: number): string {
-  return tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens)
 }
 
 /** The progress line for a compaction under way. */
