@@ -46,20 +46,26 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
   const allCollapsed = turns.length > 0 && turns.every((turn) => collapsed.has(turn.executionId))
 
   const stylesheetRef = useAdoptedStylesheet(styles)
-  if (events.length === 0) return null
+  // The list is mounted, empty, before a session has events: mounting it measures its scroll box,
+  // which lays out the whole page, and a first turn's events would otherwise pay that mid-turn,
+  // beside the answer streaming in.
   return (
     <div className="event-log" ref={stylesheetRef}>
-      <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
-      <ReplaySearchBox search={search} shownCount={shownCount} totalCount={events.length} />
-      <div className="event-log-folds">
-        <button type="button" className="link" disabled={allCollapsed} onClick={() => setCollapsed(new Set(turns.map((turn) => turn.executionId)))}>
-          Collapse all turns
-        </button>
-        <button type="button" className="link" disabled={collapsed.size === 0} onClick={() => setCollapsed(new Set())}>
-          Expand all turns
-        </button>
-      </div>
-      {rows.length === 0 ? <p className="note">No event matches the search and filters.</p> : null}
+      {events.length > 0 ? (
+        <>
+          <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
+          <ReplaySearchBox search={search} shownCount={shownCount} totalCount={events.length} />
+          <div className="event-log-folds">
+            <button type="button" className="link" disabled={allCollapsed} onClick={() => setCollapsed(new Set(turns.map((turn) => turn.executionId)))}>
+              Collapse all turns
+            </button>
+            <button type="button" className="link" disabled={collapsed.size === 0} onClick={() => setCollapsed(new Set())}>
+              Expand all turns
+            </button>
+          </div>
+          {rows.length === 0 ? <p className="note">No event matches the search and filters.</p> : null}
+        </>
+      ) : null}
       <ReplayTimeline rows={rows} selectedSeq={selectedSeq} onSelect={onSelect} onToggleTurn={toggleTurn} earlierEvents={earlierEvents} />
     </div>
   )

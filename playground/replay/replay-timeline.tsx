@@ -121,7 +121,7 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
 
   return (
     <div ref={attachScrollElement} className="timeline event-log-scroll">
-      <ol aria-label="Events" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown} onFocus={onFocus}>
+      <ol aria-label="Events" hidden={rows.length === 0} style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown} onFocus={onFocus}>
         {items.map((item) => {
           const row = rows[item.index] as TReplayRow
           return (
