@@ -20,7 +20,7 @@ import { DEFAULT_SETTINGS, toProviderChoice, type TPlaygroundSettings } from './
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
 import { useMcpServerStatus } from './settings/use-mcp-server-status.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
-import { measureContextUsage } from './shell/context-usage.ts'
+import { toContextUsage } from './shell/context-usage.ts'
 import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
 import { compactionProgress, useSessionActivity } from './shell/use-session-activity.ts'
 import { useInitialManifest } from './workspace/use-initial-manifest.ts'
@@ -87,7 +87,7 @@ export function App(props: TAppProps) {
   }, [sessions.select])
   useSessionLink(linkSessions, sessions.selectedId, openLinked)
   // A long conversation opens on its latest messages; a recorded run that plays back needs them all.
-  const { state, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents } = useAgentSession(host, sessions.selectedId, {
+  const { state, context, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents } = useAgentSession(host, sessions.selectedId, {
     ...(initialReplay ? {} : { latestMessages: LATEST_MESSAGES_SHOWN, latestEvents: LATEST_EVENTS_SHOWN })
   })
   const showEarlierMessages = useCallback(() => loadEarlierMessages(EARLIER_MESSAGES_PAGE), [loadEarlierMessages])
@@ -121,7 +121,7 @@ export function App(props: TAppProps) {
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
   const chatState = useChatState(state, activity.compacting !== undefined, playback)
-  const usage = useContextUsage(state.messages, state.events, settings.model)
+  const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
   // keep that render's whole conversation alive after the session closed.
@@ -337,8 +337,4 @@ function useChatState(state: TSessionViewState, compacting: boolean, playback: T
     // `held` is a new object while compacting; its parts are what change.
     [state, compacting, playback, playing]
   )
-}
-
-function useContextUsage(messages: TSessionViewState['messages'], events: TSessionViewState['events'], model: string): ReturnType<typeof measureContextUsage> {
-  return useMemo(() => measureContextUsage(messages, events, model), [messages, events, model])
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
-import { formatTokens, measureContextUsage } from './context-usage.ts'
+import { toContextState } from '../../worker/react/session-status.ts'
+import { formatTokens, toContextUsage } from './context-usage.ts'
 
 const user: TUniversalMessage = { id: 'u', state: 'complete', timestamp: 0, role: 'user', content: 'x'.repeat(38) }
 const answer: TUniversalMessage = {
@@ -12,14 +13,14 @@ const request = (model: string): TExecutionEventEnvelope => ({
   seq: 0, ts: 0, sessionId: 's', executionId: 'e', round: 1, type: 'provider_request', data: { provider: 'p', model, messages: [], tools: [] }
 })
 
-describe('measureContextUsage', () => {
-  it('estimates from the text when no provider reported usage', () => {
-    expect(measureContextUsage([user], [], 'offline-demo')).toEqual({ usedTokens: 10, maxTokens: 200_000, estimated: true, model: 'offline-demo' })
+describe('toContextUsage', () => {
+  it('estimates from the text against the chosen model before any request or reported usage', () => {
+    expect(toContextUsage(toContextState({ messages: [user], events: [] }), 'offline-demo')).toEqual({ usedTokens: 11, maxTokens: 200_000, estimated: true, model: 'offline-demo' })
   })
 
-  it('uses the last reported usage plus an estimate of what came after, against the model of the last request', () => {
-    expect(measureContextUsage([user, answer, user], [request('gpt-4o')], 'offline-demo')).toEqual({
-      usedTokens: 1260, maxTokens: 128_000, estimated: false, model: 'gpt-4o'
+  it('shows the engine\'s own figure, the usage reported for the last answer, against the model of the last request', () => {
+    expect(toContextUsage(toContextState({ messages: [user, answer], events: [request('gpt-4o')] }), 'offline-demo')).toEqual({
+      usedTokens: 1250, maxTokens: 128_000, estimated: false, model: 'gpt-4o'
     })
   })
 

@@ -1,6 +1,5 @@
-import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import type { TUniversalMessage } from '../../lib/core/messages.ts'
-import { ASSUMED_CONTEXT_WINDOW, findModel } from '../settings/provider-catalog.ts'
+import type { TSessionContextState } from '../../worker/react/session-status.ts'
+import { findModel } from '../settings/provider-catalog.ts'
 
 /** How full the model's context window is. */
 export type TContextUsage = {
@@ -11,34 +10,14 @@ export type TContextUsage = {
   model: string
 }
 
-const CHARACTERS_PER_TOKEN = 4
-
 /**
- * Context used by the session: the last reported usage (prompt, cache and output tokens) plus an
- * estimate for the messages after it; without any reported usage, an estimate of the whole
- * history. The window comes from the model of the last request, or `fallbackModel`.
+ * The session's context as the meter shows it: the engine's own estimate (`useAgentSession`'s
+ * `context`, the figure auto-compaction acts on), against the window of the model of the last
+ * request, or of `fallbackModel` (the one chosen in the settings) before the first.
  */
-export function measureContextUsage(
-  messages: readonly TUniversalMessage[],
-  events: readonly TExecutionEventEnvelope[],
-  fallbackModel: string
-): TContextUsage {
-  const lastRequest = events.findLast((event) => event.type === 'provider_request')
-  const model = lastRequest?.type === 'provider_request' ? lastRequest.data.model : fallbackModel
-  const maxTokens = findModel(model)?.contextWindow ?? ASSUMED_CONTEXT_WINDOW
-  const reportedIndex = messages.findLastIndex((message) => reportedTokens(message) !== undefined)
-  const reported = reportedIndex >= 0 ? reportedTokens(messages[reportedIndex] as TUniversalMessage) : undefined
-  const rest = messages.slice(reportedIndex + 1)
-  const estimate = rest.reduce((sum, message) => sum + Math.ceil(JSON.stringify(message.content).length / CHARACTERS_PER_TOKEN), 0)
-  return { usedTokens: (reported ?? 0) + estimate, maxTokens, estimated: reported === undefined, model }
-}
-
-function reportedTokens(message: TUniversalMessage): number | undefined {
-  const metadata = message.metadata
-  if (message.role !== 'assistant' || !metadata) return undefined
-  const count = (key: string) => (typeof metadata[key] === 'number' ? (metadata[key] as number) : 0)
-  if (typeof metadata.inputTokens !== 'number' && typeof metadata.outputTokens !== 'number') return undefined
-  return count('inputTokens') + count('cacheReadTokens') + count('cacheWriteTokens') + count('outputTokens')
+export function toContextUsage(context: TSessionContextState, fallbackModel: string): TContextUsage {
+  const model = context.model ?? fallbackModel
+  return { usedTokens: context.usedTokens, maxTokens: findModel(model)?.contextWindow ?? context.maxTokens, estimated: context.estimated, model }
 }
 
 /** `1234` → `1.2k`, `200000` → `200k`, `1047576` → `1.05M`. */

@@ -37,6 +37,8 @@ export function toSessionStatus(state: TSessionViewState): TSessionStatus {
 export type TSessionContextState = IContextWindowState & {
   /** The model of the latest provider request, when the session has made one. */
   model: string | undefined
+  /** True when no provider reported usage for these messages: `usedTokens` is a character estimate. */
+  estimated: boolean
 }
 
 /**
@@ -50,7 +52,8 @@ export function toContextState(state: Pick<TSessionViewState, 'messages' | 'even
     const event = state.events[index]
     if (event?.type === 'provider_request') model = event.data.model
   }
-  const usedTokens = estimateContextTokensFromMessages(state.messages).effectiveTokens
+  const estimate = estimateContextTokensFromMessages(state.messages)
+  const usedTokens = estimate.effectiveTokens
   const maxTokens = getModelContextWindow(model ?? '')
-  return { model, maxTokens, usedTokens, usedPercentage: Math.round((usedTokens / maxTokens) * 1000) / 10 }
+  return { model, maxTokens, usedTokens, usedPercentage: Math.round((usedTokens / maxTokens) * 1000) / 10, estimated: estimate.providerTokens === undefined }
 }
