@@ -52,7 +52,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
         <span className="session-name">{session.name}</span>
         <span className="session-meta">
-          {session.messageCount} messages · {formatClockTime(session.updatedAt)}
+          {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'} · {formatClockTime(session.updatedAt)}
         </span>
       </button>
       {selected && mode === 'view' ? (
