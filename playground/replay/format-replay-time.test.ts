@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCallDuration, formatSinceTurnStart, formatWallClock } from './format-replay-time.ts'
+import { formatCallDuration, formatSinceTurnStart } from './format-replay-time.ts'
 
 describe('replay times', () => {
   it.each([
@@ -19,11 +19,5 @@ describe('replay times', () => {
     [61_000, '1 min 01 s']
   ])('a call of %i ms → %s', (milliseconds, expected) => {
     expect(formatCallDuration(milliseconds)).toBe(expected)
-  })
-
-  it('shows the local wall-clock time as hours, minutes and seconds', () => {
-    const timestamp = new Date(2026, 10, 25, 14, 3, 7, 900).getTime()
-    expect(formatWallClock(timestamp)).toBe('14:03:07')
-    expect(formatWallClock(new Date(2026, 0, 1, 9, 5, 0).getTime())).toBe('09:05:00')
   })
 })

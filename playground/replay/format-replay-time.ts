@@ -13,9 +13,3 @@ export function formatCallDuration(milliseconds: number): string {
   if (clamped < 60_000) return `${(clamped / 1000).toFixed(1)} s`
   return formatSinceTurnStart(clamped).slice(1)
 }
-
-/** The reader's local wall-clock time of a timestamp, 24-hour: `14:03:07`. */
-export function formatWallClock(timestamp: number): string {
-  const date = new Date(timestamp)
-  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((part) => String(part).padStart(2, '0')).join(':')
-}

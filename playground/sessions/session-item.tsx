@@ -1,7 +1,7 @@
 import { memo, useState, type FormEvent } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { focusOnMount } from '../shell/focus-on-mount.ts'
-import { formatClockTime } from './clock-time.ts'
+import { formatWallClock } from '../shell/wall-clock.ts'
 
 type TSessionItemProps = {
   session: TSessionSummary
@@ -52,7 +52,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
         <span className="session-name">{session.name}</span>
         <span className="session-meta">
-          {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'} · {formatClockTime(session.updatedAt)}
+          {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'} · {formatWallClock(session.updatedAt)}
         </span>
       </button>
       {selected && mode === 'view' ? (
