@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'n
 import { join } from 'node:path'
 import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerBuild, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
 import { serveDirectory } from './consumers/static-server.ts'
-import { collectPageErrors } from './playground-fixtures.ts'
+import { collectPageErrors, expectSessionOpen } from './playground-fixtures.ts'
 import { startViteDevServer } from './vite-dev-server.ts'
 
 // The package as someone else's app gets it: packed as published, installed from the registry
@@ -110,7 +110,7 @@ test("Vite build: a page that bundles robota/embed gets the element's worker wit
     await page.goto(server.url)
     const element = page.locator('robota-playground')
     const promptBox = element.getByLabel('Prompt')
-    await expect(promptBox).toBeEnabled({ timeout: 60_000 })
+    await expectSessionOpen(element, { timeout: 60_000 })
     await promptBox.fill('What is in this workspace?')
     await element.getByRole('button', { name: 'Send' }).click()
     await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectAtBottom, overflows } from './chat-scroll.ts'
-import { collectPageErrors, runDemoTurn } from './playground-fixtures.ts'
+import { collectPageErrors, runDemoTurn, expectSessionOpen } from './playground-fixtures.ts'
 import { startViteDevServer, type TViteDevServer } from './vite-dev-server.ts'
 
 // `npm start` is the README's first command: Vite's dev server, with the worker and every module
@@ -25,7 +25,7 @@ test('npm start: the dev server serves the playground, and the offline demo runs
   page.on('load', () => loads++)
   await page.goto(`http://127.0.0.1:${PORT}/`)
   // The first visit waits for Vite to prepare the dependencies.
-  await expect(page.getByLabel('Prompt')).toBeEnabled({ timeout: 60_000 })
+  await expectSessionOpen(page, { timeout: 60_000 })
   await expect(page.getByText('Offline demo', { exact: false }).first()).toBeVisible()
   await runDemoTurn(page)
   expect(errors).toEqual([])
@@ -39,7 +39,7 @@ test('npm start: the chat follows new output under React StrictMode', async ({ p
   // StrictMode mounts twice in development; the follow-the-output frame must survive it.
   await page.setViewportSize({ width: 1200, height: 560 })
   await page.goto(`http://127.0.0.1:${PORT}/`)
-  await expect(page.getByLabel('Prompt')).toBeEnabled({ timeout: 60_000 })
+  await expectSessionOpen(page, { timeout: 60_000 })
   await runDemoTurn(page)
   await runDemoTurn(page, 'And once more?')
   expect(await overflows(page)).toBe(true)

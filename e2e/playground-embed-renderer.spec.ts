@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
+import { expectSessionOpen } from './playground-fixtures.ts'
 
 // The embed renders the playground's React components with Preact (preact/compat). Where the two
 // renderers differ, the components do what React does in both: these are the differences found.
@@ -13,7 +14,7 @@ async function focusedInElement(element: Locator): Promise<string> {
 test('in the embed, Rename focuses the name field and Delete focuses its confirmation, each time, as autoFocus does under React', async ({ page }) => {
   await page.goto('/embed/')
   const element = page.locator('robota-playground')
-  await expect(element.getByLabel('Prompt', { exact: true })).toBeEnabled()
+  await expectSessionOpen(element)
   const sessions = element.getByRole('navigation', { name: 'Sessions' })
 
   // The browser's own autofocus is honoured once per page, so the second field is the telling one.
@@ -31,7 +32,7 @@ test('in the embed, the answer announcer’s live region changes once per commit
   await page.goto('/embed/')
   const element = page.locator('robota-playground')
   const promptBox = element.getByLabel('Prompt', { exact: true })
-  await expect(promptBox).toBeEnabled()
+  await expectSessionOpen(element)
   const region = element.locator('.answer-announcer')
   await expect(region).toHaveAttribute('aria-live', 'polite')
   await region.evaluate((node) => {

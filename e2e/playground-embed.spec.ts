@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_VIEWPORT, saveScreenshot } from './playground-fixtures.ts'
+import { DEMO_VIEWPORT, expectSessionOpen, saveScreenshot } from './playground-fixtures.ts'
 
 // What a strict documentation site would send with every file: no inline script, no eval.
 const POLICY = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'"
@@ -26,7 +26,7 @@ test('<robota-playground> on a static page under a strict CSP: hydrates from its
   await page.goto('/embed/')
   const element = page.locator('robota-playground')
   const promptBox = element.getByLabel('Prompt')
-  await expect(promptBox).toBeEnabled()
+  await expectSessionOpen(element)
   expect(page.workers().length).toBeGreaterThan(0)
 
   // The manifest attribute hydrated the first session.

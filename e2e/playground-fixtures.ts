@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,11 +16,20 @@ export async function saveScreenshot(page: Page, name: string, target?: { screen
   await (target ?? page).screenshot({ path, animations: 'disabled', caret: 'hide' })
 }
 
+/**
+ * Waits until the playground (or the embed element `scope`) has its first session open. The
+ * prompt takes input from the first paint; the chat is `aria-busy` until the session is open.
+ */
+export async function expectSessionOpen(scope: Page | Locator, options: { timeout?: number } = {}): Promise<void> {
+  await expect(scope.getByLabel('Prompt', { exact: true })).toBeEnabled(options)
+  await expect(scope.getByRole('main', { name: 'Chat' })).not.toHaveAttribute('aria-busy', options)
+}
+
 /** Opens the playground and waits until a session is open and the prompt takes input. */
 export async function openPlayground(page: Page, path = '/'): Promise<void> {
   await page.setViewportSize(DEMO_VIEWPORT)
   await page.goto(path)
-  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await expectSessionOpen(page)
 }
 
 /** Sends a prompt with the Send button. */

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { distanceFromBottom, expectAtBottom, overflows } from './chat-scroll.ts'
-import { collectPageErrors, runDemoTurn } from './playground-fixtures.ts'
+import { collectPageErrors, runDemoTurn, expectSessionOpen } from './playground-fixtures.ts'
 
 // The chat follows streamed output, tool cards included, until the reader scrolls up; then it
 // stays put and offers a jump back, which follows again.
@@ -11,7 +11,7 @@ test('the conversation follows every turn to its end, and stops following when t
   // A short window, so two demo turns hold more than it shows.
   await page.setViewportSize({ width: 1200, height: 560 })
   await page.goto('/')
-  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await expectSessionOpen(page)
   const conversation = page.getByRole('region', { name: 'Conversation' })
 
   await runDemoTurn(page)

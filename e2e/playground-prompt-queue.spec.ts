@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
+import { collectPageErrors, DEMO_VIEWPORT, openPlayground, sendPrompt } from './playground-fixtures.ts'
 
 // Prompts typed while a turn runs wait in order, each sent when the turn before it ends; none is
 // dropped or replaced, and one can be taken out before it goes.
@@ -50,4 +50,39 @@ test('a prompt typed while others wait joins the end of the line, even between t
   await page.getByLabel('Prompt').press('Enter')
   await allowUntilAnswered(page, 3)
   await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['One', 'Two', 'Three'])
+})
+
+test('a prompt sent while the first session opens waits for it, then goes out to that session', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  const errors = collectPageErrors(page)
+  // The agent worker's script is held back, so the page is up well before its session.
+  let releaseWorker = (): void => undefined
+  const workerHeld = new Promise<void>((resolve) => (releaseWorker = resolve))
+  await context.route(/\/assets\/agent-worker-[^/]*\.js$/, async (route) => {
+    await workerHeld
+    await route.continue()
+  })
+  await page.setViewportSize(DEMO_VIEWPORT)
+  await page.goto('/')
+  const chat = page.getByRole('main', { name: 'Chat' })
+  const promptBox = page.getByLabel('Prompt')
+  await expect(promptBox).toBeEnabled()
+  await expect(promptBox).toBeFocused()
+  await expect(chat).toHaveAttribute('aria-busy', 'true')
+
+  await page.keyboard.type('What is in this workspace?')
+  await page.keyboard.press('Enter')
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue).toContainText('Queued until the session is open.')
+  await expect(queue.getByRole('listitem')).toHaveText([/What is in this workspace\?/])
+  await expect(promptBox).toHaveValue('')
+
+  releaseWorker()
+  await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  await expect(conversation.getByLabel('You')).toHaveText(['What is in this workspace?'])
+  await expect(queue).toHaveCount(0)
+  await expect(chat).not.toHaveAttribute('aria-busy')
+  expect(errors).toEqual([])
 })

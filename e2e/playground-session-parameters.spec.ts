@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
-import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
+import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn, expectSessionOpen } from './playground-fixtures.ts'
 import { resolveHistoryRanges } from '../lib/storage/replay-log/history-range.ts'
 
 // A session's own settings on the offline demo: checked in the editor, sent with the next turn's
@@ -70,7 +70,7 @@ test('session settings: a system prompt addition, temperature, max tokens and a 
 
   // A reload reads them back from the stored session.
   await page.reload()
-  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await expectSessionOpen(page)
   await opener.click()
   await expect(instructions).toHaveValue(INSTRUCTIONS)
   await expect(temperature).toHaveValue('0.3')

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test'
+import { expectSessionOpen } from './playground-fixtures.ts'
 
 test('a prompt streams through the worker, runs Bash in the sandbox, lists replay events and survives a reload', async ({ page }) => {
   await page.goto('/')
   const promptBox = page.getByLabel('Prompt')
-  await expect(promptBox).toBeEnabled()
+  await expectSessionOpen(page)
 
   // The worker really is a Worker, not the host running in the page.
   expect(page.workers().length).toBeGreaterThan(0)

@@ -15,6 +15,7 @@ import {
   type TWorkerDeath
 } from './crash-suite-fixtures.ts'
 import { expectIdle, send } from './worker-fixtures.ts'
+import { expectSessionOpen } from './playground-fixtures.ts'
 
 // The agent worker dies at random points, before, during and after turns (a fatal error, a silent
 // close only heartbeats notice, or the whole tab reloaded mid-turn). Each turn writes one file.
@@ -78,7 +79,7 @@ async function chooseSettings(page: Page, settings: { baseURL?: string; mode: st
 
 async function openPlaygroundOn(page: Page, baseURL: string): Promise<void> {
   await page.goto('/')
-  await expect(page.getByLabel('Prompt')).toBeEnabled()
+  await expectSessionOpen(page)
   // `bypassPermissions` lets the turn's `Write` and closing `Bash` run unasked; the page keeps
   // the choice, and each reload and restarted worker must hand it to the reopened session.
   await chooseSettings(page, { baseURL, mode: 'bypassPermissions' })
@@ -86,7 +87,7 @@ async function openPlaygroundOn(page: Page, baseURL: string): Promise<void> {
 
 async function reloadPage(page: Page): Promise<void> {
   await page.reload()
-  await expect(page.getByLabel('Prompt')).toBeEnabled({ timeout: 20_000 })
+  await expectSessionOpen(page, { timeout: 20_000 })
 }
 
 /** The one session's stored messages (the suite never opens a second one). */

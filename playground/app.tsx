@@ -170,7 +170,11 @@ export function App(props: TAppProps) {
   }, [autorunReady, initialPrompt, send])
 
   const chatRunning = chatState.running
-  const queue = usePromptQueue(state.sessionId, chatRunning, state.readOnly, send)
+  // A manifest (the embed's) hydrates the session before any queued prompt goes out.
+  const queue = usePromptQueue(state.sessionId, chatRunning, state.readOnly || hydration.state === 'applying', send)
+  // The prompt takes input from the page's first paint: while the worker starts and the first
+  // session opens, what is sent waits in the queue for it. A recorded run to play back comes first.
+  const opening = !state.sessionId && !initialReplay && !state.error && !sessions.error
   const wasRunning = useRef(false)
   useEffect(() => {
     // A turn just ended: the files may have changed.
@@ -256,6 +260,7 @@ export function App(props: TAppProps) {
             />
           }
           initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
+          opening={opening}
           {...(playing ? {} : { onShowEarlier: showEarlierMessages })}
         />
         {showSide ? (

@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { AnswerAnnouncer } from './answer-announcer.tsx'
-import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
+
+// The conversation's renderers load beside the page's first script: the prompt paints first, and
+// they arrive while the agent worker starts, before a session's messages can.
+const ChatView = lazy(() => import('./chat-view.tsx').then((module) => ({ default: module.ChatView })))
 
 type TChatPaneProps = {
   state: TSessionViewState
@@ -35,10 +38,12 @@ type TChatPaneProps = {
   initialPrompt?: string | undefined
   /** Pages in the messages before those shown (a long session opens with its latest only). */
   onShowEarlier?: () => Promise<void>
+  /** No session is open yet, and one is on its way: the prompt takes input, and what is sent waits for it. */
+  opening?: boolean
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier, opening = false }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
@@ -57,7 +62,7 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
     waitedBefore.current = waiting
   }, [waiting])
   return (
-    <main className="chat" aria-label="Chat">
+    <main className="chat" aria-label="Chat" aria-busy={opening || undefined}>
       {header}
       {state.sandboxStatus === 'loading' ? (
         <p className="progress sandbox-progress" role="status">
@@ -78,16 +83,18 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         </p>
       ) : null}
       {banner}
-      <ChatView
-        messages={state.messages}
-        streamingText={state.streamingText}
-        running={state.running}
-        decisions={state.permissionDecisions}
-        onOpenSettings={onOpenSettings}
-        promptActions={promptActions}
-        firstMessageIndex={state.firstMessageIndex}
-        {...(onShowEarlier ? { onShowEarlier } : {})}
-      />
+      <Suspense fallback={<section className="messages" aria-label="Conversation" />}>
+        <ChatView
+          messages={state.messages}
+          streamingText={state.streamingText}
+          running={state.running}
+          decisions={state.permissionDecisions}
+          onOpenSettings={onOpenSettings}
+          promptActions={promptActions}
+          firstMessageIndex={state.firstMessageIndex}
+          {...(onShowEarlier ? { onShowEarlier } : {})}
+        />
+      </Suspense>
       {/* Screen readers hear each answer once it is whole, not every streamed word. */}
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}
@@ -106,8 +113,9 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         </p>
       ))}
       <PromptForm
-        disabled={!state.sessionId || state.readOnly}
+        disabled={(!state.sessionId && !opening) || state.readOnly}
         running={state.running}
+        opening={opening}
         queued={queued}
         onSubmit={onSubmit}
         onQueue={onQueue}

@@ -121,3 +121,30 @@ describe('PromptForm slash commands', () => {
     expect(optionNames()).toEqual(['/help'])
   })
 })
+
+describe('PromptForm while the first session opens', () => {
+  it('takes input and the keyboard, and queues what is sent instead of sending it', () => {
+    const submitted: string[] = []
+    const queued: string[] = []
+    render(
+      <PromptForm
+        disabled={false}
+        running={false}
+        opening
+        queued={[]}
+        onSubmit={(prompt) => void submitted.push(prompt)}
+        onQueue={(prompt) => void queued.push(prompt)}
+        onUnqueue={() => undefined}
+        onAbort={() => undefined}
+      />
+    )
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    expect(textarea.disabled).toBe(false)
+    expect(document.activeElement).toBe(textarea)
+    fireEvent.change(textarea, { target: { value: 'What is in this workspace?' } })
+    fireEvent.keyDown(textarea, { key: 'Enter' })
+    expect(queued).toEqual(['What is in this workspace?'])
+    expect(submitted).toEqual([])
+    expect(textarea.value).toBe('')
+  })
+})

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
-  /** Waiting prompts of the open session, oldest first. */
+  /** Waiting prompts of the open session (or of the one opening), oldest first. */
   queued: readonly string[]
   enqueue: (prompt: string) => void
   unqueue: (index: number) => void
@@ -10,33 +10,42 @@ export type TPromptQueue = {
 
 const NOTHING_QUEUED: readonly string[] = []
 
+// Where prompts sent before any session is open wait; no session has an empty id.
+const BEFORE_OPEN = ''
+
 /**
  * Prompts typed while a turn runs wait here, each session its own line, and go out one at a time
- * in the order they were typed: the next only once the turn before it has ended. A session left
- * for another keeps its waiting prompts until it is open again; a page that may not drive the
- * session (`paused`) sends none.
+ * in the order they were typed: the next only once the turn before it has ended. Prompts sent
+ * while no session is open yet (the page's first moments) wait for the session that opens next.
+ * A session left for another keeps its waiting prompts until it is open again; a page that may
+ * not drive the session (`paused`) sends none.
  */
 export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
-  const queued = (sessionId && bySession.get(sessionId)) || NOTHING_QUEUED
+  const key = sessionId ?? BEFORE_OPEN
+  const queued = bySession.get(key) || NOTHING_QUEUED
 
   const update = useCallback(
     (change: (prompts: readonly string[]) => readonly string[]) => {
-      if (!sessionId) return
-      setBySession((current) => new Map(current).set(sessionId, change(current.get(sessionId) ?? NOTHING_QUEUED)))
+      setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED)))
     },
-    [sessionId]
+    [key]
   )
 
+  const early = bySession.get(BEFORE_OPEN)
   useEffect(() => {
-    if (running || paused || sending || queued.length === 0) return
+    if (sessionId && early?.length) setBySession((current) => new Map(current).set(BEFORE_OPEN, NOTHING_QUEUED).set(sessionId, [...early, ...(current.get(sessionId) ?? NOTHING_QUEUED)]))
+  }, [sessionId, early])
+
+  useEffect(() => {
+    if (!sessionId || running || paused || sending || queued.length === 0) return
     const [next] = queued
     if (next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next).finally(() => setSending(false))
-  }, [running, paused, sending, queued, send, update])
+  }, [sessionId, running, paused, sending, queued, send, update])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
