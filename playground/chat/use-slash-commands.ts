@@ -3,6 +3,7 @@ import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
 import { loadCommandLogs, saveCommandLogs } from './command-log-storage.ts'
+import { describeError } from '../../worker/react/describe-error.ts'
 
 /** The session's commands for the prompt's list, and a runner that logs what each answered. */
 export type TSlashCommands = {
@@ -47,7 +48,7 @@ export function useSlashCommands(host: IAgentHost, sessionId: string | undefined
         put({ id, line, state: 'done', outcome })
         return outcome
       } catch (error) {
-        put({ id, line, state: 'failed', message: error instanceof Error ? error.message : String(error) })
+        put({ id, line, state: 'failed', message: describeError(error) })
         return undefined
       }
     },

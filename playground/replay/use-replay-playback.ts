@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { playbackSchedule } from './playback-schedule.ts'
+import { describeError } from '../../worker/react/describe-error.ts'
 
 /** A recorded session the page was given to play back: the log's text and where it came from. */
 export type TInitialReplay = { jsonl: string; source: string }
@@ -35,7 +36,7 @@ export function useReplayPlayback(host: IAgentHost, replay: TInitialReplay | und
         setPlayback({ state: 'playing', sessionId, shown: 0, total: 0 })
         openRef.current(sessionId)
       })
-      .catch((error: unknown) => setPlayback({ state: 'refused', message: `The replay ${replay.source} was refused: ${error instanceof Error ? error.message : String(error)}` }))
+      .catch((error: unknown) => setPlayback({ state: 'refused', message: `The replay ${replay.source} was refused: ${describeError(error)}` }))
   }, [host, replay])
 
   const playingId = playback.state === 'playing' ? playback.sessionId : undefined

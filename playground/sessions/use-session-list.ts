@@ -3,6 +3,7 @@ import type { IAgentHost, TProviderChoice } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
 import { applyLiveEvents } from './live-session-summaries.ts'
+import { describeError } from '../../worker/react/describe-error.ts'
 
 /** The stored sessions, the open one, and what can be done to them. */
 export type TSessionList = {
@@ -51,7 +52,7 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
       setError(undefined)
       await action()
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught))
+      setError(describeError(caught))
     }
   }, [])
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { toMcpServers } from './mcp-server-settings.ts'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
+import { describeError } from '../../worker/react/describe-error.ts'
 
 /** Why the host refused the last switch, and a wait for the switches under way. */
 export type TSessionProvider = {
@@ -36,79 +37,68 @@ export function useSessionProvider(
     const done = switching.finally(() => underWay.current--)
     pending.current = Promise.all([pending.current, done])
   }, [])
-  const applied = useRef(new Map<string, string>())
-  const appliedModes = useRef(new Map<string, string>())
-  const appliedServers = useRef(new Map<string, string>())
   const [mcpServersApplied, setMcpServersApplied] = useState(0)
   const [error, setError] = useState<string | undefined>()
   const choice = toProviderChoice(settings)
-  const choiceKey = JSON.stringify(choice)
   const mode = settings.permissionMode
   const servers = toMcpServers(settings.mcpServers)
-  const serversKey = JSON.stringify(servers)
+  const target: TSettingTarget = { sessionId, track, setError }
 
-  useEffect(() => {
-    if (!sessionId || readOnly) return
-    if (applied.current.get(sessionId) === choiceKey) return
-    let active = true
-    const switching = host
-      .setProvider(sessionId, choice)
-      .then(() => {
-        applied.current.set(sessionId, choiceKey)
-        if (active) setError(undefined)
-        onApplied()
-      })
-      .catch((caught: unknown) => active && setError(`The model could not be switched: ${caught instanceof Error ? caught.message : String(caught)}`))
-    track(switching)
-    return () => {
-      active = false
-    }
-    // `choice` is rebuilt each render; `choiceKey` says when it really changed.
-  }, [host, sessionId, readOnly, choiceKey])
-
-  useEffect(() => {
-    if (!sessionId) return
-    const previous = appliedModes.current.get(sessionId)
-    // New sessions start in `default`, so only a change from it needs telling the host.
-    if (previous === mode || (previous === undefined && mode === 'default')) return
-    let active = true
-    const switching = host
-      .setPermissionMode(sessionId, mode)
-      .then(() => {
-        appliedModes.current.set(sessionId, mode)
-        if (active) setError(undefined)
-      })
-      .catch((caught: unknown) => active && setError(`The permission mode could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
-    track(switching)
-    return () => {
-      active = false
-    }
-  }, [host, sessionId, mode])
-
-  useEffect(() => {
-    if (!sessionId || readOnly) return
-    const previous = appliedServers.current.get(sessionId)
-    // A session the page gave no servers needs no telling until it has some.
-    if (previous === serversKey || (previous === undefined && serversKey === '{}')) return
-    let active = true
-    const switching = host
-      .setMcpServers(sessionId, servers)
-      .then(() => {
-        appliedServers.current.set(sessionId, serversKey)
-        if (active) setError(undefined)
-        setMcpServersApplied((count) => count + 1)
-      })
-      .catch((caught: unknown) => active && setError(`The MCP servers could not be set: ${caught instanceof Error ? caught.message : String(caught)}`))
-    track(switching)
-    return () => {
-      active = false
-    }
-    // `servers` is rebuilt each render; `serversKey` says when it really changed.
-  }, [host, sessionId, readOnly, serversKey])
+  useSessionSetting(target, JSON.stringify(choice), readOnly ? undefined : (id) => host.setProvider(id, choice).then(onApplied), 'The model could not be switched')
+  // New sessions start in `default`, so only a change from it needs telling the host.
+  useSessionSetting(target, mode, (id) => host.setPermissionMode(id, mode), 'The permission mode could not be set', 'default')
+  // A session the page gave no servers needs no telling until it has some.
+  useSessionSetting(
+    target,
+    JSON.stringify(servers),
+    readOnly ? undefined : (id) => host.setMcpServers(id, servers).then(() => setMcpServersApplied((count) => count + 1)),
+    'The MCP servers could not be set',
+    '{}'
+  )
 
   const settled = useCallback(async () => {
     await pending.current
   }, [])
   const isSettled = useCallback(() => underWay.current === 0, [])
   return { error, settled, isSettled, mcpServersApplied }
+}
+
+/** Where a setting goes: the open session, the switches under way, and the page's error line. */
+type TSettingTarget = {
+  sessionId: string | undefined
+  track: (switching: Promise<unknown>) => void
+  setError: (error: string | undefined) => void
+}
+
+/**
+ * Gives the open session one setting whenever `key` (the setting as text) differs from what that
+ * session was last given, or from `startsAs`, what a session has before it is told anything.
+ * Without `send` (a tab that only follows the session) nothing is sent.
+ */
+function useSessionSetting(
+  { sessionId, track, setError }: TSettingTarget,
+  key: string,
+  send: ((sessionId: string) => Promise<unknown>) | undefined,
+  failure: string,
+  startsAs?: string
+): void {
+  const applied = useRef(new Map<string, string>())
+  const sends = send !== undefined
+  useEffect(() => {
+    if (!sessionId || !send) return
+    const previous = applied.current.get(sessionId)
+    if (previous === key || (previous === undefined && key === startsAs)) return
+    let active = true
+    const switching = send(sessionId)
+      .then(() => {
+        applied.current.set(sessionId, key)
+        if (active) setError(undefined)
+      })
+      .catch((caught: unknown) => active && setError(`${failure}: ${describeError(caught)}`))
+    track(switching)
+    return () => {
+      active = false
+    }
+    // `send` is made anew each render; `key` says when the setting really changed.
+  }, [sessionId, sends, key])
 }

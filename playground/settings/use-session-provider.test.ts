@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { renderHook, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
+import { createPlaygroundHost } from '../worker/playground-agent.ts'
+import { DEFAULT_SETTINGS, type TPlaygroundSettings } from './playground-settings.ts'
+import { useSessionProvider } from './use-session-provider.ts'
+
+type TProps = { sessionId: string | undefined; readOnly: boolean; settings: TPlaygroundSettings }
+
+async function renderProvider(initial: Omit<TProps, 'sessionId'>) {
+  const host = createPlaygroundHost({ store: new MemorySessionStore() })
+  const session = await host.createSession()
+  const calls = {
+    setProvider: vi.spyOn(host, 'setProvider'),
+    setPermissionMode: vi.spyOn(host, 'setPermissionMode'),
+    setMcpServers: vi.spyOn(host, 'setMcpServers')
+  }
+  const applied: number[] = []
+  const hook = renderHook(({ sessionId, readOnly, settings }: TProps) => useSessionProvider(host, sessionId, readOnly, settings, () => applied.push(1)), {
+    initialProps: { sessionId: session.id, ...initial }
+  })
+  return { ...hook, host, session, calls, applied }
+}
+
+describe('useSessionProvider', () => {
+  it('gives the open session the provider once, and again only when the choice changes', async () => {
+    const { rerender, session, calls, applied, result } = await renderProvider({ readOnly: false, settings: DEFAULT_SETTINGS })
+    await waitFor(() => expect(applied).toHaveLength(1))
+    expect(calls.setProvider).toHaveBeenCalledTimes(1)
+    // A new but equal settings object sends nothing.
+    rerender({ sessionId: session.id, readOnly: false, settings: { ...DEFAULT_SETTINGS } })
+    await result.current.settled()
+    expect(calls.setProvider).toHaveBeenCalledTimes(1)
+    // A session starts in `default` and has no MCP servers: neither is sent until it changes.
+    expect(calls.setPermissionMode).not.toHaveBeenCalled()
+    expect(calls.setMcpServers).not.toHaveBeenCalled()
+
+    rerender({ sessionId: session.id, readOnly: false, settings: { ...DEFAULT_SETTINGS, permissionMode: 'plan' } })
+    expect(calls.setPermissionMode).toHaveBeenCalledWith(session.id, 'plan')
+    // A turn sent now must wait for the switch.
+    expect(result.current.isSettled()).toBe(false)
+    await result.current.settled()
+    expect(result.current.isSettled()).toBe(true)
+    expect(calls.setProvider).toHaveBeenCalledTimes(1)
+    expect(result.current.error).toBeUndefined()
+  })
+
+  it('leaves a followed session’s provider and servers to the tab that drives it, and says why a switch failed', async () => {
+    const { rerender, session, calls, result } = await renderProvider({ readOnly: true, settings: DEFAULT_SETTINGS })
+    await result.current.settled()
+    expect(calls.setProvider).not.toHaveBeenCalled()
+
+    calls.setProvider.mockRejectedValueOnce(new Error('the worker is gone'))
+    rerender({ sessionId: session.id, readOnly: false, settings: DEFAULT_SETTINGS })
+    await waitFor(() => expect(result.current.error).toBe('The model could not be switched: the worker is gone'))
+  })
+})
