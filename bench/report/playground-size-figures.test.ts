@@ -34,23 +34,25 @@ describe('toPlaygroundFigures', () => {
     const figures = toPlaygroundFigures(JSON.stringify(report))
     expect(figures.slice(2).map((figure) => [figure.figure, figure.samples, figure.target])).toEqual([
       ['robota/embed module and its static imports (2 files), before first paint', [75_000], 80_000],
-      ['Playground time to interactive (fresh profile, localhost)', [210, 190], 250]
+      ['Playground time to interactive: painted, the prompt takes input (fresh profile, localhost)', [210, 190], 250]
     ])
   })
 
-  it('adds the CPU time until interactive of the page and the worker, without a target, when traced starts measured it', () => {
+  it('adds the time until the first session is open, and the CPU time until then of the page and the worker, without targets', () => {
     const report = {
       initial: { bytes: 300_000, gzip: 60_000 },
       later: { bytes: 900_000, gzip: 250_000 },
       laterCount: 9,
       budgetGzip: 122_880,
       timeToInteractiveMs: [210, 190],
-      cpuUntilInteractiveMs: { main: [90, 95], worker: [120, 110] }
+      timeToSessionOpenMs: [400, 420],
+      cpuUntilSessionOpenMs: { main: [90, 95], worker: [120, 110] }
     }
     const figures = toPlaygroundFigures(JSON.stringify(report))
     expect(figures.slice(3).map((figure) => [figure.figure, figure.runtime, figure.samples, figure.target])).toEqual([
-      ['Playground start, page main thread until interactive', 'Chromium, CPU time', [90, 95], undefined],
-      ['Playground start, agent worker until interactive', 'Chromium, CPU time', [120, 110], undefined]
+      ['  the first session open: what was sent before it goes out', 'Chromium', [400, 420], undefined],
+      ['Playground start, page main thread until the first session is open', 'Chromium, CPU time', [90, 95], undefined],
+      ['Playground start, agent worker until the first session is open', 'Chromium, CPU time', [120, 110], undefined]
     ])
   })
 

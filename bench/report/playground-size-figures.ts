@@ -9,10 +9,13 @@ type TPlaygroundSizeReport = {
   embed?: { gzip: number; files?: string[] }
   budgetGzip: number
   embedBudgetGzip?: number
+  /** Until the page has painted and its prompt takes input. */
   timeToInteractiveMs?: number[]
   timeToInteractiveTargetMs?: number
-  /** CPU time until interactive, from traced starts: the page's main thread and the agent worker. */
-  cpuUntilInteractiveMs?: { main: number[]; worker: number[] }
+  /** Until the first session is open (the prompt's early input waits for it). */
+  timeToSessionOpenMs?: number[]
+  /** CPU time until the session is open, from traced starts: the page's main thread and the agent worker. */
+  cpuUntilSessionOpenMs?: { main: number[]; worker: number[] }
 }
 
 function isPlaygroundSizeReport(value: unknown): value is TPlaygroundSizeReport {
@@ -39,15 +42,25 @@ export function toPlaygroundFigures(stdout: string): TExternalFigure[] {
     figures.push(withTarget({ figure, runtime: 'browser, gzip', unit: 'bytes', better: 'lower', samples: [report.embed.gzip] }, report.embedBudgetGzip))
   }
   if (report.timeToInteractiveMs && report.timeToInteractiveMs.length > 0) {
-    const figure: TExternalFigure = { figure: 'Playground time to interactive (fresh profile, localhost)', runtime: 'Chromium', unit: 'milliseconds', better: 'lower', samples: report.timeToInteractiveMs }
+    const figure: TExternalFigure = {
+      figure: 'Playground time to interactive: painted, the prompt takes input (fresh profile, localhost)',
+      runtime: 'Chromium',
+      unit: 'milliseconds',
+      better: 'lower',
+      samples: report.timeToInteractiveMs
+    }
     figures.push(withTarget(figure, report.timeToInteractiveTargetMs))
   }
-  const cpu = report.cpuUntilInteractiveMs
+  if (report.timeToSessionOpenMs && report.timeToSessionOpenMs.length > 0) {
+    const figure = '  the first session open: what was sent before it goes out'
+    figures.push({ figure, runtime: 'Chromium', unit: 'milliseconds', better: 'lower', samples: report.timeToSessionOpenMs })
+  }
+  const cpu = report.cpuUntilSessionOpenMs
   if (cpu && cpu.main.length > 0) {
     const runtime = 'Chromium, CPU time'
     figures.push(
-      { figure: 'Playground start, page main thread until interactive', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.main },
-      { figure: 'Playground start, agent worker until interactive', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.worker }
+      { figure: 'Playground start, page main thread until the first session is open', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.main },
+      { figure: 'Playground start, agent worker until the first session is open', runtime, unit: 'milliseconds', better: 'lower', samples: cpu.worker }
     )
   }
   return figures

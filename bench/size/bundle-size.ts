@@ -95,7 +95,9 @@ export async function measureBundle(bundle: TBundleEntry, workingDirectory: stri
     metafile: true,
     logLevel: 'silent'
   })
-  const entryPoints = 'file' in bundle.entry ? [relative(workingDirectory, bundle.entry.file).split(sep).join('/')] : ['<stdin>', bundle.entry.sourceName]
+  // esbuild names a stdin entry by its source file's path from the working directory.
+  const entryFile = 'file' in bundle.entry ? bundle.entry.file : resolve(bundle.entry.resolveDir, bundle.entry.sourceName)
+  const entryPoints = ['<stdin>', relative(workingDirectory, entryFile).split(sep).join('/')]
   const files = eagerOutputs(result.metafile, entryPoints)
   const contentsByPath = new Map(result.outputFiles.map((output) => [output.path, output.contents]))
   let minifiedBytes = 0
