@@ -73,7 +73,7 @@ test('a prompt sent while the first session opens waits for it, then goes out to
   await page.keyboard.type('What is in this workspace?')
   await page.keyboard.press('Enter')
   const queue = page.getByRole('region', { name: 'Up next' })
-  await expect(queue).toContainText('Queued until the session is open.')
+  await expect(queue).toContainText('Queued: each sends in order, once the session is free.')
   await expect(queue.getByRole('listitem')).toHaveText([/What is in this workspace\?/])
   await expect(promptBox).toHaveValue('')
 

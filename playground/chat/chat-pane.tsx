@@ -1,15 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { AnswerAnnouncer } from './answer-announcer.tsx'
+import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
-
-// The conversation's renderers load beside the page's first script: the prompt paints first, and
-// they arrive while the agent worker starts, before a session's messages can.
-const ChatView = lazy(() => import('./chat-view.tsx').then((module) => ({ default: module.ChatView })))
 
 type TChatPaneProps = {
   state: TSessionViewState
@@ -83,18 +80,16 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
         </p>
       ) : null}
       {banner}
-      <Suspense fallback={<section className="messages" aria-label="Conversation" />}>
-        <ChatView
-          messages={state.messages}
-          streamingText={state.streamingText}
-          running={state.running}
-          decisions={state.permissionDecisions}
-          onOpenSettings={onOpenSettings}
-          promptActions={promptActions}
-          firstMessageIndex={state.firstMessageIndex}
-          {...(onShowEarlier ? { onShowEarlier } : {})}
-        />
-      </Suspense>
+      <ChatView
+        messages={state.messages}
+        streamingText={state.streamingText}
+        running={state.running}
+        decisions={state.permissionDecisions}
+        onOpenSettings={onOpenSettings}
+        promptActions={promptActions}
+        firstMessageIndex={state.firstMessageIndex}
+        {...(onShowEarlier ? { onShowEarlier } : {})}
+      />
       {/* Screen readers hear each answer once it is whole, not every streamed word. */}
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}
@@ -115,9 +110,9 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
       <PromptForm
         disabled={(!state.sessionId && !opening) || state.readOnly}
         running={state.running}
-        opening={opening}
         queued={queued}
-        onSubmit={onSubmit}
+        // Until the first session is open, what is sent waits for it.
+        onSubmit={state.sessionId ? onSubmit : onQueue}
         onQueue={onQueue}
         onUnqueue={onUnqueue}
         onAbort={onAbort}

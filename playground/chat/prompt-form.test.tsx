@@ -122,29 +122,13 @@ describe('PromptForm slash commands', () => {
   })
 })
 
-describe('PromptForm while the first session opens', () => {
-  it('takes input and the keyboard, and queues what is sent instead of sending it', () => {
-    const submitted: string[] = []
-    const queued: string[] = []
-    render(
-      <PromptForm
-        disabled={false}
-        running={false}
-        opening
-        queued={[]}
-        onSubmit={(prompt) => void submitted.push(prompt)}
-        onQueue={(prompt) => void queued.push(prompt)}
-        onUnqueue={() => undefined}
-        onAbort={() => undefined}
-      />
-    )
+describe('PromptForm focus', () => {
+  it('takes the keyboard as soon as it takes input, before any session is named, and not while disabled', () => {
+    const props = { running: false, queued: [], onSubmit: () => undefined, onQueue: () => undefined, onUnqueue: () => undefined, onAbort: () => undefined }
+    const { rerender } = render(<PromptForm {...props} disabled />)
     const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
-    expect(textarea.disabled).toBe(false)
+    expect(document.activeElement).not.toBe(textarea)
+    rerender(<PromptForm {...props} disabled={false} />)
     expect(document.activeElement).toBe(textarea)
-    fireEvent.change(textarea, { target: { value: 'What is in this workspace?' } })
-    fireEvent.keyDown(textarea, { key: 'Enter' })
-    expect(queued).toEqual(['What is in this workspace?'])
-    expect(submitted).toEqual([])
-    expect(textarea.value).toBe('')
   })
 })

@@ -6,8 +6,6 @@ import { suggestCommands } from './command-suggestions.ts'
 type TPromptFormProps = {
   disabled: boolean
   running: boolean
-  /** No session is open yet (the page's first moments): the box takes input, and a sent prompt waits for the session. */
-  opening?: boolean
   /** Prompts waiting for the running turn to end, oldest first. */
   queued: readonly string[]
   /** Sends a prompt; resolving `false` says it was refused, and the text comes back into an empty box. */
@@ -33,10 +31,9 @@ type TPromptFormProps = {
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
  * session's commands as a combobox list: arrows move, Tab takes one, Enter takes one too or, when
  * the whole command is typed already, sends it; Escape closes the list. The box takes the
- * keyboard as it becomes usable and whenever a session opens; while the first session opens it
- * takes input already, and what is sent then waits in the queue for it.
+ * keyboard as it becomes usable and whenever a session opens.
  */
-export function PromptForm({ disabled, running, opening = false, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
@@ -93,7 +90,7 @@ export function PromptForm({ disabled, running, opening = false, queued, onSubmi
     if (!text || disabled) return
     setPrompt('')
     setDismissed(false)
-    if (running || opening || queued.length > 0) {
+    if (running || queued.length > 0) {
       onQueue(text)
       return
     }
@@ -138,7 +135,7 @@ export function PromptForm({ disabled, running, opening = false, queued, onSubmi
     <form className="prompt" onSubmit={send}>
       {queued.length > 0 ? (
         <section className="queued" aria-label="Up next">
-          <p className="note">{opening ? 'Queued until the session is open.' : 'Queued: each sends when the turn before it ends.'}</p>
+          <p className="note">Queued: each sends in order, once the session is free.</p>
           <ol>
             {queued.map((text, index) => (
               <li key={`${index}:${text}`}>

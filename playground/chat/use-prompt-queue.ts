@@ -39,9 +39,8 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   }, [sessionId, early])
 
   useEffect(() => {
-    if (!sessionId || running || paused || sending || queued.length === 0) return
     const [next] = queued
-    if (next === undefined) return
+    if (!sessionId || running || paused || sending || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next).finally(() => setSending(false))

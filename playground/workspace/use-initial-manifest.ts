@@ -5,8 +5,6 @@ import { describeError } from '../../worker/react/describe-error.ts'
 /** Where hydrating the first session from a manifest stands. */
 export type TInitialManifestStatus = { state: 'idle' | 'applying' | 'applied' } | { state: 'failed'; message: string }
 
-const APPLYING: TInitialManifestStatus = { state: 'applying' }
-
 /**
  * Applies `manifest` once, to the first open session that has no messages yet (an embed's
  * `manifest` attribute), and reports progress so the page can show it. It reports `applying` from
@@ -19,7 +17,7 @@ export function useInitialManifest(host: IAgentHost, sessionId: string | undefin
   useEffect(() => {
     if (manifest === undefined || done.current || !sessionId || messageCount > 0) return
     done.current = true
-    setStatus(APPLYING)
+    setStatus({ state: 'applying' })
     host
       .applyManifest(sessionId, manifest)
       .then((result) => {
@@ -29,5 +27,5 @@ export function useInitialManifest(host: IAgentHost, sessionId: string | undefin
       .catch((error: unknown) => setStatus({ state: 'failed', message: describeError(error) }))
   }, [host, sessionId, messageCount, manifest])
   const due = manifest !== undefined && status.state === 'idle' && sessionId !== undefined && messageCount === 0
-  return due ? APPLYING : status
+  return due ? { state: 'applying' } : status
 }
