@@ -98,19 +98,31 @@ async function waitForServer(url, deadline) {
   throw new Error(`vite preview did not answer at ${url}`)
 }
 
-/** Resolves once the page has painted and its prompt takes input. */
-async function untilInteractive(page) {
-  await page.getByLabel('Prompt', { exact: true }).waitFor()
-  await page.waitForFunction(
-    () => document.querySelector('textarea[aria-label="Prompt"]')?.disabled === false && performance.getEntriesByName('first-contentful-paint').length > 0
-  )
+// Installed before the page's scripts: notes, on the page's clock, when the prompt first takes
+// input and when the first session is open (the chat no longer busy). Read as they happen, not
+// when a poll from outside sees them.
+function markStartup() {
+  const marks = {}
+  Object.assign(window, { robotaStartupMarks: marks })
+  new MutationObserver(() => {
+    const prompt = document.querySelector('textarea[aria-label="Prompt"]')
+    if (!prompt || prompt.disabled) return
+    marks.promptTakesInput ??= performance.now()
+    const chat = document.querySelector('main[aria-label="Chat"]')
+    if (chat && !chat.hasAttribute('aria-busy')) marks.sessionOpen ??= performance.now()
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-busy'] })
 }
 
-/** Resolves once the first session is open: the chat is no longer busy opening it. */
-async function untilSessionOpen(page) {
-  await page.waitForFunction(() => {
-    const chat = document.querySelector('main[aria-label="Chat"]')
-    return chat !== null && !chat.hasAttribute('aria-busy') && document.querySelector('textarea[aria-label="Prompt"]')?.disabled === false
+/**
+ * Once the first session is open: milliseconds from navigation start until the page had painted
+ * (first contentful paint) and its prompt took input, and until the session was open.
+ */
+async function startupMarks(page) {
+  await page.waitForFunction(() => window.robotaStartupMarks.sessionOpen !== undefined && performance.getEntriesByName('first-contentful-paint').length > 0)
+  return page.evaluate(() => {
+    const marks = window.robotaStartupMarks
+    const painted = performance.getEntriesByName('first-contentful-paint')[0].startTime
+    return { interactive: Math.max(painted, marks.promptTakesInput), sessionOpen: marks.sessionOpen }
   })
 }
 
@@ -130,19 +142,21 @@ export async function measureStartup(runs = RUNS, cpuRuns = CPU_RUNS) {
     for (let run = 0; run < runs + cpuRuns; run++) {
       const traced = run >= runs
       const context = await browser.newContext()
+      await context.addInitScript(markStartup)
       const page = await context.newPage()
       if (traced) await browser.startTracing(page, { categories: THREAD_CPU_TRACE_CATEGORIES })
       await page.goto(url)
-      await untilInteractive(page)
-      if (!traced) samples.timeToInteractiveMs.push(await page.evaluate(() => performance.now()))
-      await untilSessionOpen(page)
+      const marks = await startupMarks(page)
       if (traced) {
         const cpu = pageThreadCpuMs(await browser.stopTracing())
         if (cpu) {
           samples.cpuUntilSessionOpenMs.main.push(cpu.main)
           samples.cpuUntilSessionOpenMs.worker.push(cpu.workers)
         }
-      } else samples.timeToSessionOpenMs.push(await page.evaluate(() => performance.now()))
+      } else {
+        samples.timeToInteractiveMs.push(marks.interactive)
+        samples.timeToSessionOpenMs.push(marks.sessionOpen)
+      }
       await context.close()
     }
     return samples
