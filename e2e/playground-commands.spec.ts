@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
+import { chooseProvider, collectPageErrors, expectSessionOpen, openPlayground, runDemoTurn, saveScreenshot } from './playground-fixtures.ts'
 
 const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS to a newcomer.\n'
 
@@ -178,7 +178,7 @@ test('/model on the offline demo is refused and changes nothing; command answers
   await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
 
   await page.reload()
-  await expect(prompt).toBeEnabled()
+  await expectSessionOpen(page)
   await expect(results.locator('.command-entry')).toHaveCount(2)
   await expect(results.locator('.command-entry').first()).toContainText('/model gpt-4o')
   await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
@@ -186,7 +186,7 @@ test('/model on the offline demo is refused and changes nothing; command answers
   await runDemoTurn(page)
   await expect(results).toHaveCount(0)
   await page.reload()
-  await expect(prompt).toBeEnabled()
+  await expectSessionOpen(page)
   await expect(results).toHaveCount(0)
   expect(errors).toEqual([])
 })

@@ -9,6 +9,8 @@ import { expect, type Page, type Worker } from '@playwright/test'
 export async function openSession(page: Page): Promise<void> {
   await page.goto('/')
   await expect(page.getByRole('textbox', { name: 'Prompt' }).and(page.locator(':enabled')).or(followerNotice(page))).toBeVisible()
+  // The prompt takes input from the first paint; the chat is busy until the session is open.
+  await expect(page.getByRole('main', { name: 'Chat' })).not.toHaveAttribute('aria-busy')
 }
 
 /** The notice a tab shows while another tab drives its session. */
