@@ -86,7 +86,8 @@ export function measurePlaygroundSizes() {
   }
 }
 
-async function waitForServer(url, deadline) {
+/** Resolves once `url` answers, polling until `deadline` (epoch milliseconds). */
+export async function waitForServer(url, deadline) {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(url)).ok) return
@@ -101,7 +102,7 @@ async function waitForServer(url, deadline) {
 // Installed before the page's scripts: notes, on the page's clock, when the prompt first takes
 // input and when the first session is open (the chat no longer busy). Read as they happen, not
 // when a poll from outside sees them.
-function markStartup() {
+export function markStartup() {
   const marks = {}
   Object.assign(window, { robotaStartupMarks: marks })
   new MutationObserver(() => {

@@ -9,12 +9,14 @@ import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { markStartup, waitForServer } from '../playground-size.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const PORT = 4184
 
 // Installed before the page's own scripts: notes worker construction, the host calls the page
-// posts (comlink's `{ id, type, path }`) and their answers, long tasks and the prompt's enabling.
+// posts (comlink's `{ id, type, path }`) and their answers, long tasks and React's first commit.
+// The prompt taking input and the session's opening are the bench's own marks (`markStartup`).
 function instrumentPage() {
   const log = []
   Object.assign(window, { robotaStartupLog: log })
@@ -33,34 +35,15 @@ function instrumentPage() {
       return super.postMessage(message, ...rest)
     }
   }
-  const watchPrompt = () => {
+  new MutationObserver(() => {
     if (!window.robotaFirstCommitAt && document.getElementById('root')?.firstChild) {
       window.robotaFirstCommitAt = now()
       log.push([now(), 'REACT FIRST COMMIT', ''])
     }
-    const prompt = document.querySelector('textarea[aria-label="Prompt"]')
-    if (prompt && !prompt.disabled && !window.robotaPromptEnabledAt) {
-      window.robotaPromptEnabledAt = now()
-      log.push([now(), 'PROMPT TAKES INPUT', ''])
-    }
-    const chat = document.querySelector('main[aria-label="Chat"]')
-    if (window.robotaPromptEnabledAt && chat && !chat.hasAttribute('aria-busy') && !window.robotaSessionOpenAt) {
-      window.robotaSessionOpenAt = now()
-      log.push([now(), 'SESSION OPEN', ''])
-    }
-  }
-  new MutationObserver(watchPrompt).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'aria-busy'] })
+  }).observe(document, { subtree: true, childList: true })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) log.push([entry.startTime, entry.entryType, `${entry.name} ${entry.duration.toFixed(0)} ms`])
   }).observe({ entryTypes: ['paint', 'longtask'] })
-}
-
-async function waitForServer(url, deadline) {
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`vite preview did not answer at ${url}`)
 }
 
 async function main() {
@@ -73,16 +56,19 @@ async function main() {
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext()
       await context.addInitScript(instrumentPage)
+      await context.addInitScript(markStartup)
       const page = await context.newPage()
       await page.goto(url)
-      await page.waitForFunction(() => window.robotaSessionOpenAt !== undefined)
+      await page.waitForFunction(() => window.robotaStartupMarks.sessionOpen !== undefined)
       // A moment more, for the answers that follow the session's opening.
       await page.waitForTimeout(300)
       const { log, enabledAt, openAt } = await page.evaluate(() => ({
-        enabledAt: window.robotaPromptEnabledAt,
-        openAt: window.robotaSessionOpenAt,
+        enabledAt: window.robotaStartupMarks.promptTakesInput,
+        openAt: window.robotaStartupMarks.sessionOpen,
         log: [
           ...window.robotaStartupLog,
+          [window.robotaStartupMarks.promptTakesInput, 'PROMPT TAKES INPUT', ''],
+          [window.robotaStartupMarks.sessionOpen, 'SESSION OPEN', ''],
           ...performance.getEntriesByType('resource').map((entry) => [entry.startTime, 'resource', `${entry.name.split('/').pop()} (request ${entry.requestStart.toFixed(0)}, response end ${entry.responseEnd.toFixed(0)})`])
         ]
       }))
