@@ -6,6 +6,7 @@ import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
 import { PREACT_COMPAT_ALIASES, toExactViteAliases } from './playground/embed/preact-compat-aliases.ts'
+import { prerenderPagePlugin } from './scripts/prerender-page-plugin.ts'
 
 const EMBED_OUT_DIR = 'dist/playground/embed'
 
@@ -91,7 +92,7 @@ function embedBuild(): Plugin {
 export default defineConfig({
   root: 'playground',
   publicDir: false,
-  plugins: [react(), sharedRunViewer(), embedBuild()],
+  plugins: [react(), sharedRunViewer(), prerenderPagePlugin(import.meta.dirname), embedBuild()],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },

@@ -44,7 +44,7 @@ const EARLIER_MESSAGES_PAGE = 100
  */
 const LATEST_EVENTS_SHOWN = 1_000
 
-type TAppProps = {
+export type TAppProps = {
   host: IAgentHost
   /** Where settings persist; `undefined` keeps them for this page only (the embed does that). */
   storage: Storage | undefined

@@ -1,12 +1,15 @@
-import { memo } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import type { TAssistantMessage, TToolMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import { CopyButton } from './copy-button.tsx'
 import type { TFileChange } from './file-change.ts'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
-import { ServerToolCard } from './server-tool-card.tsx'
 import { serverToolUsesOf } from './server-tool-uses.ts'
 import { ToolCallCard } from './tool-call-card.tsx'
+
+// Only answers that used the provider's own tools (web search, web fetch) need their cards: they
+// load with the first such answer, not with the page.
+const ServerToolCard = lazy(() => import('./server-tool-card.tsx').then((module) => ({ default: module.ServerToolCard })))
 
 /** A committed answer and what its tool calls show. */
 type TCommittedAnswer = {
@@ -45,9 +48,11 @@ export const AssistantAnswer = memo(function AssistantAnswer(props: TAssistantAn
     <article className="message assistant" aria-label="Assistant">
       {message.content ? <MarkdownBlocks text={message.content} /> : null}
       {message.state === 'interrupted' ? <p className="note">Interrupted</p> : null}
-      {serverToolUsesOf(message).map((use) => (
-        <ServerToolCard key={use.id} use={use} />
-      ))}
+      <Suspense>
+        {serverToolUsesOf(message).map((use) => (
+          <ServerToolCard key={use.id} use={use} />
+        ))}
+      </Suspense>
       {message.content ? (
         <div className="message-actions">
           <CopyButton text={message.content} label="Copy answer" />

@@ -46,6 +46,9 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
     if (!disabled) textarea.current?.focus()
   }, [focusKey, disabled, textarea])
 
+  // Typed into the page's prerendered prompt before the app hydrated it: the user's text, kept.
+  useEffect(() => setPrompt((current) => current || (textarea.current?.value ?? '')), [textarea])
+
   useEffect(() => {
     if (!draft) return
     setPrompt(draft.text)

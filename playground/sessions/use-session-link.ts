@@ -24,7 +24,7 @@ export function useSessionLink(enabled: boolean, selectedId: string | undefined,
   }, [enabled, select])
 }
 
-/** The session the page's address names when it opens, if any. */
+/** The session the page's address names when it opens, if any (none where there is no address: the build's prerender). */
 export function linkedSessionAtStart(enabled: boolean): string | undefined {
-  return enabled ? readSessionLink(window.location.hash) : undefined
+  return enabled && globalThis.location ? readSessionLink(location.hash) : undefined
 }
