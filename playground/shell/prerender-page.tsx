@@ -12,12 +12,16 @@ const HOST_NOT_STARTED = new Proxy({} as IAgentHost, {
 })
 
 /**
- * The playground page as a fresh profile first renders it (no saved settings, no linked session,
- * the worker not yet answering), as HTML for the build to put into `index.html`: the page paints
- * and its prompt takes typing before its script has run, and the script hydrates this HTML.
+ * The playground page as a fresh profile first renders it (no saved settings, the worker not yet
+ * answering), as HTML for the build to put into `index.html`: the page paints and its prompt
+ * takes typing before its script has run, and the script hydrates this HTML.
  */
 export async function prerenderPage(): Promise<string> {
-  // Waits for the panels the first render loads lazily, so their HTML is there to hydrate too.
-  const { prelude } = await prerender(<PageRoot host={HOST_NOT_STARTED} storage={undefined} />)
-  return new Response(prelude).text()
+  const failures: unknown[] = []
+  // Waits for the panels the first render loads lazily, so their HTML is there to hydrate too. A
+  // part that fails would ship as a gap the browser fills with an error, so it fails the build.
+  const { prelude } = await prerender(<PageRoot host={HOST_NOT_STARTED} storage={undefined} />, { onError: (error) => void failures.push(error) })
+  const html = await new Response(prelude).text()
+  if (failures.length > 0) throw new AggregateError(failures, `The playground page did not prerender: ${failures.map(String).join('; ')}`)
+  return html
 }
