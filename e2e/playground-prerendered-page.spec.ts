@@ -53,9 +53,20 @@ test('what is typed into the prerendered page before its script runs is kept, an
 test('with saved settings the page renders anew over the prerendered one and keeps what was typed', async ({ page, context }) => {
   test.setTimeout(60_000)
   const errors = collectPageErrors(page)
-  await context.addInitScript(() => localStorage.setItem('robota.playground.settings', JSON.stringify({ theme: 'dark' })))
+  await context.addInitScript(() => {
+    localStorage.setItem('robota.playground.settings', JSON.stringify({ theme: 'dark' }))
+    // Notes whether the prerendered root took the saved theme before the app replaced it.
+    new MutationObserver((records, observer) => {
+      const prerendered = document.querySelector('.robota-root')
+      if (!prerendered) return
+      observer.disconnect()
+      new MutationObserver(() => Object.assign(window, { prerenderedTheme: prerendered.getAttribute('data-theme') })).observe(prerendered, { attributes: true, attributeFilter: ['data-theme'] })
+    }).observe(document, { childList: true, subtree: true })
+  })
   await typeBeforeTheScript(page, context, 'Typed early')
   await expect(page.getByLabel('Prompt')).toHaveValue('Typed early')
+  // No moment of the default theme on the prerendered page once the script runs.
+  expect(await page.evaluate(() => (window as Window & { prerenderedTheme?: string }).prerenderedTheme)).toBe('dark')
   await expect(page.getByRole('button', { name: 'Theme: dark. Switch to system' })).toBeVisible()
   expect(errors).toEqual([])
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SETTINGS, findSettingsProblem, loadSettings, saveSettings, SETTINGS_STORAGE_KEY, toE2BSandboxChoice } from './playground-settings.ts'
+import { DEFAULT_SETTINGS, loadSettings, saveSettings, SETTINGS_STORAGE_KEY } from './playground-settings.ts'
+import { findSettingsProblem, toE2BSandboxChoice } from './settings-problems.ts'
 
 function memoryStorage() {
   const items = new Map<string, string>()

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
-import { findMcpServerProblem, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
+import type { TPlaygroundMcpServer } from './mcp-server-settings.ts'
+import { findMcpServerProblem } from './settings-problems.ts'
 
 type TMcpServerFieldsProps = {
   servers: TPlaygroundMcpServer[]

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { findMcpServerProblem, parseHeaderLines, toMcpServers, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
+import { parseHeaderLines, toMcpServers, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
 import { DEFAULT_SETTINGS, loadSettings, saveSettings, SETTINGS_STORAGE_KEY } from './playground-settings.ts'
+import { findMcpServerProblem } from './settings-problems.ts'
 
 const docs: TPlaygroundMcpServer = { name: 'docs', url: 'https://mcp.example.com/mcp', headers: 'authorization: Bearer mcp-secret-42\nx-team: a:b', enabled: true }
 

@@ -6,9 +6,6 @@ import type { TMcpServers } from '../../lib/host/agent-host.ts'
  */
 export type TPlaygroundMcpServer = { name: string; url: string; headers: string; enabled: boolean }
 
-const SERVER_NAME = /^[A-Za-z0-9_-]+$/
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-
 /** Saved servers as far as they parse; headers only when they were remembered. */
 export function loadMcpServers(saved: unknown, rememberKeys: boolean): TPlaygroundMcpServer[] {
   if (!Array.isArray(saved)) return []
@@ -45,18 +42,4 @@ export function toMcpServers(servers: readonly TPlaygroundMcpServer[]): TMcpServ
     chosen[server.name] = { type: 'http', url: server.url.trim(), ...(Object.keys(headers).length > 0 ? { headers } : {}) }
   }
   return chosen
-}
-
-/** What is wrong with a server to be added beside `others`, worded as the fix; `undefined` when nothing is. */
-export function findMcpServerProblem(server: TPlaygroundMcpServer, others: readonly TPlaygroundMcpServer[]): string | undefined {
-  if (!SERVER_NAME.test(server.name)) return 'Name the MCP server with letters, digits, _ and - only (it becomes part of its tools’ names).'
-  if (others.some((other) => other.name === server.name)) return `There is already an MCP server named "${server.name}".`
-  if (!/^https?:\/\/[^\s/]+/.test(server.url.trim())) return 'The MCP server’s URL must start with http:// or https://.'
-  for (const line of server.headers.split('\n')) {
-    if (line.trim() === '') continue
-    const colon = line.indexOf(':')
-    const name = colon > 0 ? line.slice(0, colon).trim() : ''
-    if (!HEADER_NAME.test(name)) return `Write each header as "Name: value" on its own line; "${line.trim().slice(0, 40)}" is not one.`
-  }
-  return undefined
 }

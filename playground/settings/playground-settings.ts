@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
-import type { TProviderChoice, TSandboxChoice } from '../../lib/host/agent-host.ts'
+import type { TProviderChoice } from '../../lib/host/agent-host.ts'
 import { forgetMcpHeaders, loadMcpServers, type TPlaygroundMcpServer } from './mcp-server-settings.ts'
 import { findProviderOption, type TProviderKind } from './provider-catalog.ts'
 
@@ -132,31 +132,6 @@ export function toProviderChoice(settings: TPlaygroundSettings): TProviderChoice
   }
 }
 
-/** The E2B sandbox the settings describe, or the fix to make first when the key is missing. */
-export function toE2BSandboxChoice(settings: TPlaygroundSettings): TSandboxChoice | { problem: string } {
-  const { apiKey, template, apiUrl } = settings.e2b
-  if (!apiKey.trim()) return { problem: 'Enter an E2B API key under Settings → E2B sandbox first.' }
-  if (apiUrl.trim() && !/^https?:\/\/[^\s/]+/.test(apiUrl.trim())) return { problem: 'The E2B API URL under Settings must start with http:// or https://.' }
-  return { kind: 'e2b', apiKey: apiKey.trim(), ...(template.trim() ? { template: template.trim() } : {}), ...(apiUrl.trim() ? { apiUrl: apiUrl.trim() } : {}) }
-}
-
-/** What is missing before the choice can work, worded as the fix; `undefined` when nothing is. */
-export function findSettingsProblem(settings: TPlaygroundSettings): string | undefined {
-  const option = findProviderOption(settings.providerKind)
-  if (option.needsKey && !settings.apiKeys[option.kind]?.trim() && !proxyRouteOf(settings)) return `Enter an API key for ${option.label}.`
-  const baseURL = settings.baseURL.trim()
-  if (option.needsBaseURL && !baseURL) return 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'
-  if (option.kind !== 'offline-demo' && baseURL && !/^https?:\/\/[^\s/]+/.test(baseURL)) return 'The base URL must start with http:// or https://.'
-  if (!settings.model.trim()) return 'Choose a model.'
-  if (!isIdleTimeout(settings.idleTimeoutSeconds)) return `Give the model between 1 and ${MAX_IDLE_TIMEOUT_SECONDS} whole seconds of silence before giving up.`
-  if (!isThinkingBudget(settings.thinkingBudgetTokens)) {
-    return `Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from ${MIN_THINKING_BUDGET} to ${MAX_THINKING_BUDGET}.`
-  }
-  const e2bUrl = settings.e2b.apiUrl.trim()
-  if (e2bUrl && !/^https?:\/\/[^\s/]+/.test(e2bUrl)) return 'The E2B API URL must start with http:// or https://.'
-  return undefined
-}
-
 // The SDKs insist on a key; the proxy throws away whatever the browser sends and adds the server's.
 const PROXY_PLACEHOLDER_KEY = 'placeholder-the-proxy-holds-the-key'
 
@@ -167,16 +142,21 @@ export function proxyRouteOf(settings: Pick<TPlaygroundSettings, 'providerKind' 
   return `${proxy}/${settings.providerKind}`
 }
 
-const MAX_IDLE_TIMEOUT_SECONDS = 3600
+/** The longest silence, in seconds, a model may be given before its call fails. */
+export const MAX_IDLE_TIMEOUT_SECONDS = 3600
 // Anthropic's smallest thinking budget; the largest is one no model's output limit goes past.
-const MIN_THINKING_BUDGET = 1_024
-const MAX_THINKING_BUDGET = 128_000
+/** The smallest thinking budget in tokens, other than 0 (none). */
+export const MIN_THINKING_BUDGET = 1_024
+/** The largest thinking budget in tokens. */
+export const MAX_THINKING_BUDGET = 128_000
 
-function isThinkingBudget(value: unknown): value is number {
+/** A thinking budget the providers take: 0, or a whole number of tokens in range. */
+export function isThinkingBudget(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && (value === 0 || (value >= MIN_THINKING_BUDGET && value <= MAX_THINKING_BUDGET))
 }
 
-function isIdleTimeout(value: unknown): value is number {
+/** An idle timeout in whole seconds, within range. */
+export function isIdleTimeout(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_IDLE_TIMEOUT_SECONDS
 }
 

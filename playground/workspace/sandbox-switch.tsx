@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { IAgentHost, TSandboxChoice, TSandboxSwitch } from '../../lib/host/agent-host.ts'
-import { toE2BSandboxChoice, type TPlaygroundSettings } from '../settings/playground-settings.ts'
+import type { TPlaygroundSettings } from '../settings/playground-settings.ts'
+import { toE2BSandboxChoice } from '../settings/settings-problems.ts'
 
 type TSandboxSwitchProps = {
   host: IAgentHost
