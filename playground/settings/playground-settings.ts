@@ -144,10 +144,9 @@ export function proxyRouteOf(settings: Pick<TPlaygroundSettings, 'providerKind' 
 
 /** The longest silence, in seconds, a model may be given before its call fails. */
 export const MAX_IDLE_TIMEOUT_SECONDS = 3600
-// Anthropic's smallest thinking budget; the largest is one no model's output limit goes past.
-/** The smallest thinking budget in tokens, other than 0 (none). */
+/** The smallest thinking budget in tokens other than 0 (none): Anthropic's smallest. */
 export const MIN_THINKING_BUDGET = 1_024
-/** The largest thinking budget in tokens. */
+/** The largest thinking budget in tokens: one no model's output limit goes past. */
 export const MAX_THINKING_BUDGET = 128_000
 
 /** A thinking budget the providers take: 0, or a whole number of tokens in range. */
