@@ -97,6 +97,28 @@ async function storedMessages(page: Page): Promise<TStoredMessage[]> {
   return sessions[0]?.messages ?? []
 }
 
+/** Where a turn that did not finish got to: the chat's notices and queue, what it shows, what the model was asked, what is stored. */
+async function describeTurn(page: Page, index: number, requestsBefore: number): Promise<string> {
+  const chat = page.getByRole('main', { name: 'Chat' })
+  const texts = async (locator: ReturnType<Page['locator']>) => (await locator.allTextContents().catch(() => [])).map((text) => text.trim()).filter(Boolean)
+  const notices = await texts(chat.locator('[role="status"], [role="alert"]'))
+  const queued = await texts(chat.getByRole('region', { name: 'Up next' }).locator('q'))
+  const prompts = await texts(chat.getByRole('region', { name: 'Conversation' }).getByLabel('You'))
+  const buttons = await texts(chat.locator('form.prompt button'))
+  const asked = server.requests.slice(requestsBefore).map((request) => {
+    const messages = ((request.body as { messages?: Array<{ role: string; content?: unknown }> } | undefined)?.messages ?? [])
+    return `${messages.length} messages, last ${messages.at(-1)?.role}: ${JSON.stringify(messages.at(-1)?.content ?? '').slice(0, 60)}`
+  })
+  const stored = (await storedMessages(page).catch(() => [])).slice(-4).map((message) => `${message.role}: ${message.content.slice(0, 40)}`)
+  return [
+    `The chat's notices: ${notices.join(' | ') || 'none'}`,
+    `Queued: ${queued.join(' | ') || 'none'}; the prompt's buttons: ${buttons.join(', ')}; agent workers: ${page.workers().filter((worker) => worker.url().includes('agent-worker')).length}`,
+    `Prompts shown, the last three: ${prompts.slice(-3).join(' | ')}`,
+    `Model requests since turn ${index} was sent: ${asked.join(' ; ') || 'none'}`,
+    `Stored, the last four: ${stored.join(' | ') || 'none'}`
+  ].join('\n')
+}
+
 /** Each message stored before a crash is still stored, unchanged and in order. */
 function expectKept(before: TStoredMessage[], after: TStoredMessage[], where: string): void {
   expect(after.slice(0, before.length), `messages committed before ${where}`).toEqual(before)
@@ -133,13 +155,13 @@ test(`the worker dies at random points across ${TURNS} turns; nothing committed 
     }
   }
 
-  const expectFinished = async (index: number) => {
+  const expectFinished = async (index: number, requestsBefore: number) => {
     try {
       await expect(conversation.getByLabel('Assistant').last(), `turn ${index} after ${plan.join(' ')}`).toContainText(turnAnswer(index), { timeout: 20_000 })
     } catch (error) {
-      // What the page said about the turn (interrupted, failed, the worker restarted) tells a lost view from a lost turn.
-      const notices = await page.getByRole('main', { name: 'Chat' }).locator('[role="status"], [role="alert"]').allTextContents().catch(() => [])
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe chat's notices: ${notices.map((text) => text.trim()).filter(Boolean).join(' | ') || 'none'}`)
+      // What the page and the model saw of the turn tells a lost view from a turn that never left
+      // the page, one waiting in the queue, or one the worker never started.
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${await describeTurn(page, index, requestsBefore)}`)
     }
   }
 
@@ -163,7 +185,7 @@ test(`the worker dies at random points across ${TURNS} turns; nothing committed 
       await crash(kind, `the crash during turn ${index}`)
       continue
     }
-    await expectFinished(index)
+    await expectFinished(index, requests)
     await expectIdle(page)
     if (point === 'after') await crash(kind, `the crash after turn ${index}`)
   }
