@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Worker } from '@playwright/test'
+import { killAgentWorker } from './crash-suite-fixtures.ts'
 import { agentWorker, bashPrompt, conversation, expectIdle, openSession, send } from './worker-fixtures.ts'
 
 // The worker is ended from the outside through Playwright's own handle on it (a CDP worker
@@ -60,4 +61,48 @@ test('a hung worker (a busy loop) is found by its missed heartbeats and replaced
 
   expect((await replacement).url()).toContain('agent-worker')
   await expectResumedAfterInterruption(page)
+})
+
+/** Ends the agent worker and hangs its replacement before it can resume the session; resolves with a wait for the third worker. */
+async function startALongRestart(page: Page): Promise<Promise<Worker>> {
+  const hung = await killAgentWorker(page, 'fatal-error')
+  await hung
+    .evaluate(() => {
+      setTimeout(() => {
+        for (;;) {
+          // Never back to the event loop: the session is never reopened in this worker.
+        }
+      })
+    })
+    .catch(() => undefined)
+  return page.waitForEvent('worker', { predicate: (started) => started.url().includes('agent-worker'), timeout: 20_000 })
+}
+
+test('a prompt sent while the worker restarts shows running and goes to the new worker; one sent meanwhile waits behind it', async ({ page }) => {
+  await openSession(page)
+  // The session's first prompt waits to name it, later ones only for the worker: both kinds.
+  const rounds = [
+    ['What is in this workspace?', 'And what else?'],
+    ['Look once more.', 'And once again.']
+  ]
+  for (const [index, [first, second]] of rounds.entries()) {
+    // The restart stays under way until heartbeats give up on the hung worker and a third one takes over.
+    const third = await startALongRestart(page)
+    await send(page, first ?? '')
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible()
+    await expect(conversation(page).getByRole('status')).toContainText('Working…')
+    await page.getByLabel('Prompt').fill(second ?? '')
+    await page.getByLabel('Prompt').press('Enter')
+    await expect(page.getByRole('region', { name: 'Up next' })).toContainText(second ?? '')
+    await third
+
+    for (const [at, prompt] of [first, second].entries()) {
+      await bashPrompt(page).getByRole('button', { name: 'Allow once' }).click()
+      await expect(conversation(page).getByLabel('You').nth(2 * index + at)).toHaveText(prompt ?? '')
+      await expect(conversation(page).getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+    }
+    await expectIdle(page)
+  }
+  await expect(conversation(page).getByLabel('You')).toHaveText(rounds.flat())
+  await expect(page.getByLabel('Prompt')).toHaveValue('')
 })

@@ -107,6 +107,35 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(reloaded)).toBe('streaming')
   })
 
+  it('counts a submitted turn as running before the host starts it, through a reload, until it starts or the call settles', () => {
+    const failedBefore = reduceSessionView(opened(), { type: 'failed', message: 'The last turn failed.' })
+    const submitted = reduceSessionView(failedBefore, { type: 'submitted', sessionId: 's1' })
+    expect(submitted).toMatchObject({ running: true, submitting: true, error: undefined })
+    expect(toSessionStatus(submitted)).toBe('thinking')
+    // A restart reads the view again while the call waits for the new worker: the host knows no turn yet.
+    const reloaded = reduceSessionView(submitted, { type: 'reloaded', view: { ...view, running: false } })
+    expect(reloaded.running).toBe(true)
+
+    const started = reduceSessionView(reloaded, { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'hi' }] })
+    expect(started.submitting).toBe(false)
+    const finished = reduceSessionView(started, {
+      type: 'host_events',
+      events: [{ kind: 'turn_finished', sessionId: 's1', result: { response: 'Hello', toolsExecuted: [] } as never }]
+    })
+    expect(reduceSessionView(finished, { type: 'submit_settled', sessionId: 's1' })).toBe(finished)
+    expect(toSessionStatus(finished)).toBe('idle')
+
+    // A call that settles without the turn ever starting (the worker died first) leaves the session idle.
+    expect(reduceSessionView(submitted, { type: 'submit_settled', sessionId: 's1' })).toMatchObject({ running: false, submitting: false })
+  })
+
+  it('ignores the submit of a session the view no longer shows', () => {
+    const state = opened()
+    expect(reduceSessionView(state, { type: 'submitted', sessionId: 'other' })).toBe(state)
+    const submitted = reduceSessionView(state, { type: 'submitted', sessionId: 's1' })
+    expect(reduceSessionView(submitted, { type: 'submit_settled', sessionId: 'other' })).toBe(submitted)
+  })
+
   it('shows a page of the latest messages, places new ones after it and takes earlier pages in front', () => {
     const history = Array.from({ length: 6 }, (_, index) => (index % 2 === 0 ? createUserMessage(`q${index}`) : createAssistantMessage(`a${index}`)))
     const paged = opened({ messages: history.slice(4), firstMessageIndex: 4 })

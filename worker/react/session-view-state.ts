@@ -30,6 +30,12 @@ export type TSessionViewState = {
   /** True while the session has events before `events` that are not loaded. */
   earlierEvents: boolean
   running: boolean
+  /**
+   * True from `submit` until the host reports the turn started or the call settles. The turn counts
+   * as running meanwhile: the call can wait seconds for a restarting worker, and a prompt sent in
+   * that time must wait for it rather than race it.
+   */
+  submitting: boolean
   /** True when another tab drives the session: turns are refused here, prompts are not shown. */
   readOnly: boolean
   /** What the session was assembled without (an MCP server that failed), each reason naming it. */
@@ -69,6 +75,10 @@ export type TSessionViewAction =
   /** Replay events just before the loaded ones, paged in (`IAgentHost.loadEarlierEvents`). */
   | { type: 'earlier_events'; sessionId: string; page: TEventPage }
   | { type: 'failed'; message: string }
+  /** The page asked the host to run a turn; it runs from now on, as far as the page can tell. */
+  | { type: 'submitted'; sessionId: string }
+  /** The page's `submit` call settled, however it ended. */
+  | { type: 'submit_settled'; sessionId: string }
 
 /** The state before any session is open. */
 export const EMPTY_SESSION_VIEW: TSessionViewState = {
@@ -80,6 +90,7 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   events: [],
   earlierEvents: false,
   running: false,
+  submitting: false,
   readOnly: false,
   sandboxStatus: 'idle',
   warnings: [],
@@ -110,11 +121,19 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       const lastSeq = view.events.at(-1)?.seq ?? -1
       const newer = state.events.filter((event) => event.seq > lastSeq)
       const base = fromView(view, state)
-      const reloaded = { ...base, interruption: state.interruption, error: state.error, ...(newer.length > 0 ? { running: state.running } : {}) }
+      // A turn submitted and not yet started is running too, though the host's view cannot know it.
+      const running = newer.length > 0 ? state.running : base.running || state.submitting
+      const reloaded = { ...base, interruption: state.interruption, error: state.error, running, submitting: state.submitting }
       return newer.reduce(applyReplayEvent, { ...reloaded, events: view.events.concat(newer) })
     }
     case 'failed':
-      return { ...state, running: false, error: action.message }
+      return { ...state, running: false, submitting: false, error: action.message }
+    case 'submitted':
+      if (action.sessionId !== state.sessionId) return state
+      return { ...state, running: true, submitting: true, error: undefined, turnError: undefined, interruption: undefined }
+    case 'submit_settled':
+      // A turn that started ends with its own event; one that never started ends here.
+      return action.sessionId === state.sessionId && state.submitting ? { ...state, running: false, submitting: false } : state
     case 'earlier_messages': {
       const { page } = action
       // A page read before the view changed (another session, a reload, a reset) no longer joins it.
@@ -162,7 +181,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
 function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: TExecutionEventEnvelope[]): TSessionViewState {
   switch (event.kind) {
     case 'turn_started':
-      return { ...state, running: true, error: undefined, turnError: undefined, interruption: undefined, streamingText: '', activeTools: [] }
+      return { ...state, running: true, submitting: false, error: undefined, turnError: undefined, interruption: undefined, streamingText: '', activeTools: [] }
     case 'turn_finished':
       return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], turnError: event.result.error }
     case 'turn_failed':

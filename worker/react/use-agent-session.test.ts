@@ -2,6 +2,7 @@
 import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RateLimitError } from '../../lib/core/errors.ts'
+import type { IAgentHost, THostEvent, THostEventListener } from '../../lib/host/agent-host.ts'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
 import { createLocalAgentHost } from '../create-local-agent-host.ts'
@@ -138,6 +139,78 @@ describe('useAgentSession errors', () => {
     await act(async () => void (await result.current.submit('Again')))
     await waitFor(() => expect(result.current.status).toBe('idle'))
     expect(result.current.error).toBeUndefined()
+  })
+})
+
+describe('useAgentSession submit', () => {
+  it('shows the turn running from the call on while the host holds it back (a restarting worker), then runs it', async () => {
+    const provider = new ScriptedProvider([{ text: 'Nothing yet.' }])
+    const host = createLocalAgentHost({ providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The call reaches the host only once released, as a call made while the worker restarts does.
+    const restarting: IAgentHost = new Proxy(host, {
+      get: (target, name, receiver) =>
+        name === 'submit' ? async (...args: Parameters<IAgentHost['submit']>) => (await held, target.submit(...args)) : Reflect.get(target, name, receiver)
+    })
+    const { result } = renderHook(() => useAgentSession(restarting, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    let sent: Promise<boolean> = Promise.resolve(false)
+    act(() => void (sent = result.current.submit('What is here?')))
+    expect(result.current.status).toBe('thinking')
+    expect(result.current.state.running).toBe(true)
+
+    await act(async () => {
+      release()
+      await sent
+    })
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.state.messages.map((message) => message.content)).toEqual(['What is here?', 'Nothing yet.'])
+  })
+
+  it('gives the prompt back when the worker was lost before the turn started, and not once the turn had started', async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    const listeners: THostEventListener[] = []
+    let seenBeforeLoss: THostEvent[] = []
+    // What the worker client does when the worker dies under a submit: it reports the turn
+    // interrupted by the restart, then settles the call as interrupted.
+    const losing: IAgentHost = new Proxy(host, {
+      get: (target, name, receiver) => {
+        if (name === 'subscribe') return async (listener: THostEventListener) => (listeners.push(listener), target.subscribe(listener))
+        if (name !== 'submit') return Reflect.get(target, name, receiver)
+        return async (sessionId: string) => {
+          const events: THostEvent[] = [...seenBeforeLoss, { kind: 'turn_interrupted', sessionId, reason: 'worker_restarted' }]
+          for (const listener of listeners) await listener(events)
+          return { response: '', interrupted: true, toolsExecuted: [] }
+        }
+      }
+    })
+    const { result } = renderHook(() => useAgentSession(losing, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    let sent: boolean | undefined
+    await act(async () => void (sent = await result.current.submit('Hello')))
+    expect(sent).toBe(false)
+    expect(result.current.state).toMatchObject({ running: false, interruption: 'worker_restarted' })
+
+    seenBeforeLoss = [{ kind: 'turn_started', sessionId: session.id, prompt: 'Hello' }]
+    await act(async () => void (sent = await result.current.submit('Hello')))
+    expect(sent).toBe(true)
+  })
+
+  it('leaves the session idle when the held call is refused before the turn starts', async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    const refusing: IAgentHost = new Proxy(host, {
+      get: (target, name, receiver) => (name === 'submit' ? async () => Promise.reject(new Error('The agent worker stopped.')) : Reflect.get(target, name, receiver))
+    })
+    const { result } = renderHook(() => useAgentSession(refusing, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+    await act(async () => void (await result.current.submit('Hello')))
+    expect(result.current.state).toMatchObject({ running: false, submitting: false, error: expect.stringContaining('The agent worker stopped.') })
   })
 })
 

@@ -19,7 +19,12 @@ export type TAgentSession = {
   context: TSessionContextState
   /** Tools running now (the same list as `state.activeTools`). */
   activeTools: TSessionViewState['activeTools']
-  /** Runs a turn; resolves `true` once it ended, `false` when the host refused or failed it (the error is in `state`). */
+  /**
+   * Runs a turn; resolves `true` once it ended, `false` when the host refused or failed it (the
+   * error is in `state`) or the worker was lost before the turn started (the prompt may never have
+   * reached the session: give it back to the person). The session shows as running from the call
+   * on, before the host starts the turn.
+   */
   submit: (prompt: string) => Promise<boolean>
   abort: () => Promise<void>
   /** Asks the tab driving the session to hand it over (see `IAgentHost.takeOver`). */
@@ -56,8 +61,10 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
     [latestMessages, latestEvents]
   )
   const reload = useRef<() => void>(() => undefined)
+  const submitting = useRef<TSubmitWatch | undefined>(undefined)
 
   useHostEvents(host, (events: THostEvent[]) => {
+    if (submitting.current) watchSubmit(submitting.current, events)
     // A transition: rendering a streamed batch yields to the browser instead of holding the
     // main thread, and a newer batch can join it. Input stays urgent.
     startTransition(() => dispatch({ type: 'host_events', events }))
@@ -93,12 +100,18 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   const submit = useCallback(
     async (prompt: string) => {
       if (!sessionId) return false
+      const watch: TSubmitWatch = { sessionId, started: false, workerLost: false }
+      submitting.current = watch
+      dispatch({ type: 'submitted', sessionId })
       try {
-        await host.submit(sessionId, prompt)
-        return true
+        const result = await host.submit(sessionId, prompt)
+        return !(result.interrupted && watch.workerLost && !watch.started)
       } catch (error) {
         dispatch({ type: 'failed', message: describeError(error) })
         return false
+      } finally {
+        if (submitting.current === watch) submitting.current = undefined
+        dispatch({ type: 'submit_settled', sessionId })
       }
     },
     [host, sessionId]
@@ -149,6 +162,16 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
 // Recomputed when messages commit, not on every streamed delta; the model only changes with them.
 function useContextState({ messages, events }: TSessionViewState): TSessionContextState {
   return useMemo(() => toContextState({ messages, events }), [messages])
+}
+
+/** What the page saw of the session while its `submit` call was under way. */
+type TSubmitWatch = { sessionId: string; started: boolean; workerLost: boolean }
+
+function watchSubmit(watch: TSubmitWatch, events: THostEvent[]): void {
+  for (const event of events) {
+    if (event.kind === 'turn_started' && event.sessionId === watch.sessionId) watch.started = true
+    if (event.kind === 'turn_interrupted' && event.reason === 'worker_restarted' && event.sessionId === watch.sessionId) watch.workerLost = true
+  }
 }
 
 /** Events after which the stored session is ahead of what the page has seen. */
