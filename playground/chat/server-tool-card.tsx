@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import type { TServerToolUse } from '../../lib/core/server-tool-use.ts'
-import { describeServerToolInput } from './server-tool-uses.ts'
+import { describeServerToolInput } from './server-tool-headline.ts'
 
 const TOOL_LABELS: Record<TServerToolUse['toolName'], string> = { web_search: 'Web search', web_fetch: 'Web fetch' }
 
