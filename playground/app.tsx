@@ -8,7 +8,6 @@ import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
-import { useTurnPreparation } from './chat/use-turn-preparation.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { eventsUpToMessage } from './replay/playback-schedule.ts'
 import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
@@ -121,8 +120,7 @@ export function App(props: TAppProps) {
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
-  const turnPreparation = useTurnPreparation()
-  const chatState = useChatState(state, activity.compacting !== undefined || turnPreparation.preparing, playback)
+  const chatState = useChatState(state, activity.compacting !== undefined, playback)
   const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
@@ -151,20 +149,16 @@ export function App(props: TAppProps) {
       // Named after its first prompt as the turn starts, so the list tells sessions apart at once.
       const naming = sessionId && !readOnly && messageCount === 0 && openSessionName === 'New session'
       // A model switch saved a moment ago must reach the worker before the turn starts. Without
-      // either wait the turn leaves in this task, before the page renders the cleared prompt.
-      if (naming || !provider.isSettled()) {
-        const prepared = await turnPreparation.prepare(async () => {
-          if (naming) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
-          if (!provider.isSettled()) await provider.settled()
-        })
-        // Stopped before it was sent: the prompt goes back into the box.
-        if (!prepared) return false
+      // either the turn leaves in this task, before the page renders the cleared prompt.
+      const before = async () => {
+        if (naming) await sessions.rename(sessionId, prompt.length > 48 ? `${prompt.slice(0, 47)}…` : prompt)
+        await provider.settled()
       }
-      const sent = await submit(prompt)
+      const sent = await submit(prompt, naming || !provider.isSettled() ? { before } : undefined)
       await sessions.refresh()
       return sent
     },
-    [submit, turnPreparation.prepare, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
+    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
   )
 
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
@@ -204,11 +198,6 @@ export function App(props: TAppProps) {
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [shortcuts, sessions.create])
-
-  const stop = useCallback(async () => {
-    turnPreparation.cancel()
-    await abort()
-  }, [turnPreparation.cancel, abort])
 
   // Stable, so the session list skips rendering while a turn streams.
   const onCreateSession = useCallback(() => void sessions.create(), [sessions.create])
@@ -255,7 +244,7 @@ export function App(props: TAppProps) {
           onSubmit={send}
           onQueue={queue.enqueue}
           onUnqueue={queue.unqueue}
-          onAbort={stop}
+          onAbort={abort}
           onTakeOver={takeOver}
           onAnswer={(id, answer) => void answerPermission(id, answer)}
           onOpenSettings={openSettings}
@@ -344,15 +333,14 @@ export function App(props: TAppProps) {
   )
 }
 
-// A compaction, or a prompt waiting to be sent, holds the session like a turn does: prompts queue,
-// and Stop aborts it. While a recorded run plays back, the chat shows its messages so far and
-// takes no prompt.
-function useChatState(state: TSessionViewState, holding: boolean, playback: TReplayPlayback): TSessionViewState {
+// A compaction holds the session like a turn does: prompts queue, and Stop aborts it. While a
+// recorded run plays back, the chat shows its messages so far and takes no prompt.
+function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback): TSessionViewState {
   const playing = playback.state === 'importing' || playback.state === 'playing'
-  const held = holding && !state.running ? { ...state, running: true } : state
+  const held = compacting && !state.running ? { ...state, running: true } : state
   return useMemo(
     () => (playing ? { ...held, sessionId: undefined, messages: playback.state === 'playing' ? held.messages.slice(0, playback.shown) : [], streamingText: '' } : held),
-    // `held` is a new object while holding; its parts are what change.
-    [state, holding, playback, playing]
+    // `held` is a new object while compacting; its parts are what change.
+    [state, compacting, playback, playing]
   )
 }

@@ -12,5 +12,5 @@ export type {
   TSessionViewState,
   TTurnInterruption
 } from './session-view-state.ts'
-export type { TAgentSession, TAgentSessionOptions } from './use-agent-session.ts'
+export type { TAgentSession, TAgentSessionOptions, TSubmitPreparation } from './use-agent-session.ts'
 export type { TReplayEvents, TReplayEventsOptions, TReplayEventsState } from './use-replay-events.ts'

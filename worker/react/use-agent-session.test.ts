@@ -201,6 +201,29 @@ describe('useAgentSession submit', () => {
     expect(sent).toBe(true)
   })
 
+  it('runs what the prompt waits for while it shows running, and Stop meanwhile cancels it unsent', async () => {
+    const provider = new ScriptedProvider([{ text: 'Named and answered.' }])
+    const host = createLocalAgentHost({ providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    const { result } = renderHook(() => useAgentSession(host, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    let release: () => void = () => undefined
+    let sent: Promise<boolean> = Promise.resolve(true)
+    act(() => void (sent = result.current.submit('Hello', { before: () => new Promise<void>((resolve) => (release = resolve)) })))
+    expect(result.current.status).toBe('thinking')
+    await act(() => result.current.abort())
+    await act(async () => release())
+    await expect(sent).resolves.toBe(false)
+    expect(result.current.status).toBe('idle')
+    expect((await host.openSession(session.id)).messages).toEqual([])
+
+    await act(async () => void (sent = result.current.submit('Hello', { before: () => host.renameSession(session.id, 'Hello') })))
+    await expect(sent).resolves.toBe(true)
+    await waitFor(() => expect(result.current.state.messages.map((message) => message.content)).toEqual(['Hello', 'Named and answered.']))
+    expect((await host.listSessions()).sessions.find((listed) => listed.id === session.id)?.name).toBe('Hello')
+  })
+
   it('leaves the session idle when the held call is refused before the turn starts', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()

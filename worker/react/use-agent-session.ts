@@ -21,11 +21,11 @@ export type TAgentSession = {
   activeTools: TSessionViewState['activeTools']
   /**
    * Runs a turn; resolves `true` once it ended, `false` when the host refused or failed it (the
-   * error is in `state`) or the worker was lost before the turn started (the prompt may never have
-   * reached the session: give it back to the person). The session shows as running from the call
-   * on, before the host starts the turn.
+   * error is in `state`), or when it was cut off (a lost worker, `abort`) before the turn started:
+   * the prompt may never have reached the session, so give it back to the person. The session
+   * shows as running from the call on, before the host starts the turn.
    */
-  submit: (prompt: string) => Promise<boolean>
+  submit: (prompt: string, options?: TSubmitPreparation) => Promise<boolean>
   abort: () => Promise<void>
   /** Asks the tab driving the session to hand it over (see `IAgentHost.takeOver`). */
   takeOver: () => Promise<void>
@@ -34,6 +34,15 @@ export type TAgentSession = {
   loadEarlierMessages: (count: number) => Promise<void>
   /** Pages in up to `count` replay events before those loaded (when the session was opened with its latest only). */
   loadEarlierEvents: (count: number) => Promise<void>
+}
+
+/** What a prompt waits for once it shows as running, before its turn is sent. */
+export type TSubmitPreparation = {
+  /**
+   * Runs first (naming the session after its first prompt, say, or a provider switch the turn must
+   * see). `abort` meanwhile cancels the prompt: `submit` then resolves `false` without sending it.
+   */
+  before?: () => Promise<unknown>
 }
 
 /** How `useAgentSession` opens its session. */
@@ -64,7 +73,8 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   const submitting = useRef<TSubmitWatch | undefined>(undefined)
 
   useHostEvents(host, (events: THostEvent[]) => {
-    if (submitting.current) watchSubmit(submitting.current, events)
+    const watch = submitting.current
+    if (watch && events.some((event) => event.kind === 'turn_started' && event.sessionId === watch.sessionId)) watch.started = true
     // A transition: rendering a streamed batch yields to the browser instead of holding the
     // main thread, and a newer batch can join it. Input stays urgent.
     startTransition(() => dispatch({ type: 'host_events', events }))
@@ -98,14 +108,18 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   }, [behindStorage])
 
   const submit = useCallback(
-    async (prompt: string) => {
+    async (prompt: string, options?: TSubmitPreparation) => {
       if (!sessionId) return false
-      const watch: TSubmitWatch = { sessionId, started: false, workerLost: false }
+      const watch: TSubmitWatch = { sessionId, started: false, stopped: false }
       submitting.current = watch
       dispatch({ type: 'submitted', sessionId })
       try {
+        // Without a wait the call leaves in the caller's task, before the page renders.
+        if (options?.before) await options.before()
+        if (watch.stopped) return false
         const result = await host.submit(sessionId, prompt)
-        return !(result.interrupted && watch.workerLost && !watch.started)
+        // Cut off before it started here (a lost worker, or Stop): the prompt may never have reached the session.
+        return !(result.interrupted && !watch.started)
       } catch (error) {
         dispatch({ type: 'failed', message: describeError(error) })
         return false
@@ -117,6 +131,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
     [host, sessionId]
   )
   const abort = useCallback(async () => {
+    if (submitting.current) submitting.current.stopped = true
     if (sessionId) await host.abort(sessionId)
   }, [host, sessionId])
 
@@ -165,14 +180,7 @@ function useContextState({ messages, events }: TSessionViewState): TSessionConte
 }
 
 /** What the page saw of the session while its `submit` call was under way. */
-type TSubmitWatch = { sessionId: string; started: boolean; workerLost: boolean }
-
-function watchSubmit(watch: TSubmitWatch, events: THostEvent[]): void {
-  for (const event of events) {
-    if (event.kind === 'turn_started' && event.sessionId === watch.sessionId) watch.started = true
-    if (event.kind === 'turn_interrupted' && event.reason === 'worker_restarted' && event.sessionId === watch.sessionId) watch.workerLost = true
-  }
-}
+type TSubmitWatch = { sessionId: string; started: boolean; stopped: boolean }
 
 /** Events after which the stored session is ahead of what the page has seen. */
 export function isReloadCue(event: THostEvent, sessionId: string | undefined): boolean {
