@@ -125,6 +125,10 @@ describe('reduceSessionView', () => {
     expect(reduceSessionView(finished, { type: 'submit_settled', sessionId: 's1' })).toBe(finished)
     expect(toSessionStatus(finished)).toBe('idle')
 
+    // The new host closes off the turn the lost worker cut (reported late); the prompt waiting for it still runs.
+    const closedOff = reduceSessionView(submitted, { type: 'host_events', events: [{ kind: 'turn_interrupted', sessionId: 's1', reason: 'driver_lost' }] })
+    expect(closedOff).toMatchObject({ running: true, submitting: true, interruption: 'driver_lost' })
+
     // A call that settles without the turn ever starting (the worker died first) leaves the session idle.
     expect(reduceSessionView(submitted, { type: 'submit_settled', sessionId: 's1' })).toMatchObject({ running: false, submitting: false })
   })

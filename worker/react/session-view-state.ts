@@ -198,7 +198,8 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: T
       // A worker restart is reported twice: by the client, and by the new host that closed the
       // turn off. The client's reason is the one that says what happened.
       const reason = state.interruption === 'worker_restarted' && !state.running ? 'worker_restarted' : event.reason
-      return { ...state, running: false, streamingText: '', pendingPermissions: [], activeTools: [], interruption: reason, error: INTERRUPTION_TEXT[reason] }
+      // A prompt submitted since waits for the new worker: it still runs, until its call settles.
+      return { ...state, running: state.submitting, streamingText: '', pendingPermissions: [], activeTools: [], interruption: reason, error: INTERRUPTION_TEXT[reason] }
     }
     case 'session_access':
       return { ...state, readOnly: event.readOnly, ...(event.readOnly ? { pendingPermissions: [] } : {}) }
