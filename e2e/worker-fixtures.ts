@@ -35,8 +35,8 @@ export function bashPrompt(page: Page) {
 }
 
 /** Waits until no turn runs: the Send button is back. */
-export async function expectIdle(page: Page): Promise<void> {
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+export async function expectIdle(page: Page, options: { timeout?: number } = {}): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible(options)
 }
 
 /** The page's agent worker (the SDK names it `robota-agent`), waiting for it if needed. */
