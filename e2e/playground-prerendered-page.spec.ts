@@ -2,8 +2,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { collectPageErrors, DEMO_VIEWPORT, expectSessionOpen } from './playground-fixtures.ts'
 
 // The built page arrives rendered: it paints, and its prompt takes typing, before its script has
-// run. The script then hydrates that HTML (a fresh profile) or renders anew over it (saved
-// settings); either way what was typed before stays in the prompt, and nothing logs an error.
+// run. The script then hydrates that HTML, and saved settings take over right after; either way
+// what was typed before stays in the prompt, and nothing logs an error.
 
 /** Holds back the page's own script (`assets/index-*.js`) until the returned function is called. */
 async function holdPageScript(context: BrowserContext): Promise<() => void> {
@@ -50,23 +50,26 @@ test('what is typed into the prerendered page before its script runs is kept, an
   expect(errors).toEqual([])
 })
 
-test('with saved settings the page renders anew over the prerendered one and keeps what was typed', async ({ page, context }) => {
+test('with saved settings the page hydrates as well, takes them at once and keeps what was typed', async ({ page, context }) => {
   test.setTimeout(60_000)
   const errors = collectPageErrors(page)
   await context.addInitScript(() => {
     localStorage.setItem('robota.playground.settings', JSON.stringify({ theme: 'dark' }))
-    // Notes whether the prerendered root took the saved theme before the app replaced it.
+    // Notes the theme the prerendered root takes once the page's script runs.
     new MutationObserver((records, observer) => {
       const prerendered = document.querySelector('.robota-root')
       if (!prerendered) return
       observer.disconnect()
+      Object.assign(window, { prerenderedRoot: prerendered })
       new MutationObserver(() => Object.assign(window, { prerenderedTheme: prerendered.getAttribute('data-theme') })).observe(prerendered, { attributes: true, attributeFilter: ['data-theme'] })
     }).observe(document, { childList: true, subtree: true })
   })
   await typeBeforeTheScript(page, context, 'Typed early')
   await expect(page.getByLabel('Prompt')).toHaveValue('Typed early')
-  // No moment of the default theme on the prerendered page once the script runs.
+  // No moment of the default theme once the script runs: the hydrated root is the prerendered one.
   expect(await page.evaluate(() => (window as Window & { prerenderedTheme?: string }).prerenderedTheme)).toBe('dark')
   await expect(page.getByRole('button', { name: 'Theme: dark. Switch to system' })).toBeVisible()
+  // Hydrated, not rendered anew: the app's root is the element the HTML arrived with.
+  expect(await page.evaluate(() => document.querySelector('.robota-root') === (window as Window & { prerenderedRoot?: Element }).prerenderedRoot)).toBe(true)
   expect(errors).toEqual([])
 })

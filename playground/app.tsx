@@ -54,6 +54,11 @@ export type TAppProps = {
   initialManifest?: unknown
   /** A problem the embedding page wants shown (a manifest that would not load, say). */
   notice?: string | undefined
+  /**
+   * The first render hydrates the build's prerendered page, which it rendered with the default
+   * settings: saved settings apply right after it (see `usePlaygroundSettings`).
+   */
+  hydrating?: boolean
   /** Page-wide keyboard shortcuts (Alt+N); an embed leaves the host page's keys alone. */
   shortcuts?: boolean
   /** The page's address names the open session (`#session=<id>`); an embed leaves it alone. */
@@ -72,8 +77,8 @@ export type TAppProps = {
 
 /** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
 export function App(props: TAppProps) {
-  const { host, storage, className, initialManifest, notice, shortcuts = true, linkSessions = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
-  const [settings, updateSettings] = usePlaygroundSettings(storage, initialSettings)
+  const { host, storage, className, initialManifest, notice, hydrating, shortcuts = true, linkSessions = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
+  const [settings, updateSettings] = usePlaygroundSettings(storage, initialSettings, hydrating)
   const settingsRef = useRef(settings)
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react'
-import { loadSettings, saveSettings, type TPlaygroundSettings } from './playground-settings.ts'
+import { useCallback, useLayoutEffect, useState } from 'react'
+import { loadSettings, saveSettings, SETTINGS_STORAGE_KEY, type TPlaygroundSettings } from './playground-settings.ts'
 
 /** localStorage when the page may use it; `undefined` where access throws (sandboxed frames, some privacy modes). */
 export function pageStorage(): Storage | undefined {
@@ -12,10 +12,20 @@ export function pageStorage(): Storage | undefined {
 
 /**
  * The playground's settings as state, saved to `storage` on every change (keys only when asked);
- * `overrides` (an embed's attributes) take the place of what is saved, at start.
+ * `overrides` (an embed's attributes) take the place of what is saved, at start. `hydrating`: the
+ * first render hydrates HTML the build rendered with the default settings, so it renders with them
+ * too; saved settings follow before the browser paints again.
  */
-export function usePlaygroundSettings(storage: Storage | undefined, overrides?: Partial<TPlaygroundSettings>): [TPlaygroundSettings, (next: TPlaygroundSettings) => void] {
-  const [settings, setSettings] = useState(() => ({ ...loadSettings(storage), ...overrides }))
+export function usePlaygroundSettings(
+  storage: Storage | undefined,
+  overrides?: Partial<TPlaygroundSettings>,
+  hydrating = false
+): [TPlaygroundSettings, (next: TPlaygroundSettings) => void] {
+  const [settings, setSettings] = useState(() => ({ ...loadSettings(hydrating ? undefined : storage), ...overrides }))
+  useLayoutEffect(() => {
+    if (hydrating && storage?.getItem(SETTINGS_STORAGE_KEY)) setSettings({ ...loadSettings(storage), ...overrides })
+    // Once, after the first render: later changes go through `update`.
+  }, [])
   const update = useCallback(
     (next: TPlaygroundSettings) => {
       setSettings(next)

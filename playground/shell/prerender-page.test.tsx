@@ -3,6 +3,7 @@ import { act } from 'react'
 import { hydrateRoot, type Root } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
+import { SETTINGS_STORAGE_KEY } from '../settings/playground-settings.ts'
 import { createPlaygroundHost } from '../worker/playground-agent.ts'
 import { PageRoot } from './page-root.tsx'
 import { prerenderPage } from './prerender-page.tsx'
@@ -15,6 +16,7 @@ afterEach(async () => {
   await act(async () => root?.unmount())
   root = undefined
   document.body.replaceChildren()
+  localStorage.clear()
 })
 
 /** The prerendered page in a fresh document, as the browser has it before the page's script runs. */
@@ -54,4 +56,19 @@ describe('the prerendered page', () => {
     const send = [...container.querySelectorAll('button')].find((button) => button.textContent === 'Send')
     expect(send?.disabled).toBe(false)
   })
+
+  it('hydrates as well with saved settings, rendered with the defaults first, and shows the saved ones right after', async () => {
+    const container = await prerenderedDocument()
+    const storage = localStorage
+    storage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ theme: 'dark', providerKind: 'openai', model: 'gpt-4o-mini' }))
+    const mismatches: unknown[] = []
+    const host = createPlaygroundHost({ store: new MemorySessionStore() })
+    await act(async () => {
+      root = hydrateRoot(container, <PageRoot host={host} storage={storage} hydrating />, { onRecoverableError: (error) => void mismatches.push(error) })
+    })
+    expect(mismatches).toEqual([])
+    expect(container.querySelector('.robota-root')?.getAttribute('data-theme')).toBe('dark')
+    expect(container.querySelector('header')?.textContent).toContain('gpt-4o-mini')
+  })
 })
+
