@@ -133,6 +133,13 @@ describe('reduceSessionView', () => {
     expect(reduceSessionView(submitted, { type: 'submit_settled', sessionId: 's1' })).toMatchObject({ running: false, submitting: false })
   })
 
+  it('stops running when the turn’s own call fails, not when another call does', () => {
+    const running = reduceSessionView(opened(), { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'hi' }] })
+    const pagingFailed = reduceSessionView(running, { type: 'failed', message: 'The earlier messages could not be read.' })
+    expect(pagingFailed).toMatchObject({ running: true, error: 'The earlier messages could not be read.' })
+    expect(reduceSessionView(running, { type: 'failed', message: 'The agent client was terminated.', turn: true }).running).toBe(false)
+  })
+
   it('ignores the submit of a session the view no longer shows', () => {
     const state = opened()
     expect(reduceSessionView(state, { type: 'submitted', sessionId: 'other' })).toBe(state)

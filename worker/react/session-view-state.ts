@@ -74,7 +74,8 @@ export type TSessionViewAction =
   | { type: 'earlier_messages'; sessionId: string; page: TMessagePage }
   /** Replay events just before the loaded ones, paged in (`IAgentHost.loadEarlierEvents`). */
   | { type: 'earlier_events'; sessionId: string; page: TEventPage }
-  | { type: 'failed'; message: string }
+  /** A call failed; `turn` when it was the turn's own `submit`, which then no longer runs. */
+  | { type: 'failed'; message: string; turn?: boolean }
   /** The page asked the host to run a turn; it runs from now on, as far as the page can tell. */
   | { type: 'submitted'; sessionId: string }
   /** The page's `submit` call settled, however it ended. */
@@ -127,7 +128,8 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       return newer.reduce(applyReplayEvent, { ...reloaded, events: view.events.concat(newer) })
     }
     case 'failed':
-      return { ...state, running: false, submitting: false, error: action.message }
+      // Another call's failure (paging in earlier messages, say) leaves a running turn running.
+      return action.turn ? { ...state, running: false, submitting: false, error: action.message } : { ...state, error: action.message }
     case 'submitted':
       if (action.sessionId !== state.sessionId) return state
       return { ...state, running: true, submitting: true, error: undefined, turnError: undefined, interruption: undefined }

@@ -121,7 +121,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
         // Cut off before it started here (a lost worker, or Stop): the prompt may never have reached the session.
         return !(result.interrupted && !watch.started)
       } catch (error) {
-        dispatch({ type: 'failed', message: describeError(error) })
+        dispatch({ type: 'failed', message: describeError(error), turn: true })
         return false
       } finally {
         if (submitting.current === watch) submitting.current = undefined
