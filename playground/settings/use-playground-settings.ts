@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useState } from 'react'
-import { loadSettings, saveSettings, SETTINGS_STORAGE_KEY, type TPlaygroundSettings } from './playground-settings.ts'
+import { loadSettings, saveSettings, type TPlaygroundSettings } from './playground-settings.ts'
 
 /** localStorage when the page may use it; `undefined` where access throws (sandboxed frames, some privacy modes). */
 export function pageStorage(): Storage | undefined {
@@ -23,7 +23,10 @@ export function usePlaygroundSettings(
 ): [TPlaygroundSettings, (next: TPlaygroundSettings) => void] {
   const [settings, setSettings] = useState(() => ({ ...loadSettings(hydrating ? undefined : storage), ...overrides }))
   useLayoutEffect(() => {
-    if (hydrating && storage?.getItem(SETTINGS_STORAGE_KEY)) setSettings({ ...loadSettings(storage), ...overrides })
+    if (!hydrating) return
+    const saved = { ...loadSettings(storage), ...overrides }
+    // Nothing saved reads as the defaults: no second render then.
+    if (JSON.stringify(saved) !== JSON.stringify(settings)) setSettings(saved)
     // Once, after the first render: later changes go through `update`.
   }, [])
   const update = useCallback(
