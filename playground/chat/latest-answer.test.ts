@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
-import { latestAnswer } from './latest-answer.ts'
+import { ANNOUNCED_CHARACTERS, ANSWER_CONTINUES, latestAnswer } from './latest-answer.ts'
 
 const user = (id: string, content: string): TUniversalMessage => ({ id, role: 'user', content, state: 'complete', timestamp: 0 })
 const assistant = (id: string, content: string, state: 'complete' | 'interrupted' = 'complete'): TUniversalMessage => ({ id, role: 'assistant', content, state, timestamp: 0 })
@@ -15,5 +15,22 @@ describe('latestAnswer', () => {
   it('says when the answer was interrupted, and is undefined for a conversation without answers', () => {
     expect(latestAnswer([assistant('a1', 'Half an answer', 'interrupted')])).toEqual({ id: 'a1', text: 'Half an answer (interrupted)' })
     expect(latestAnswer([user('u1', 'hi')])).toBeUndefined()
+  })
+
+  it('announces a long answer up to a bound, cut at a word, and says the rest is in the conversation', () => {
+    const words = Array.from({ length: 20_000 }, (_, index) => `word${index}`).join(' ')
+    const announced = latestAnswer([assistant('a1', words, 'interrupted')])?.text ?? ''
+    expect(announced.length).toBeLessThanOrEqual(ANNOUNCED_CHARACTERS + ANSWER_CONTINUES.length + ' (interrupted)'.length)
+    expect(announced.endsWith(`${ANSWER_CONTINUES} (interrupted)`)).toBe(true)
+    const spoken = announced.slice(0, -`${ANSWER_CONTINUES} (interrupted)`.length)
+    expect(words.startsWith(spoken)).toBe(true)
+    // Whole words only: what is read ends where a word of the answer ends.
+    expect(words[spoken.length]).toBe(' ')
+    expect(spoken.length).toBeGreaterThan(ANNOUNCED_CHARACTERS - 20)
+  })
+
+  it('announces an answer of exactly the bound whole', () => {
+    const text = 'a'.repeat(ANNOUNCED_CHARACTERS)
+    expect(latestAnswer([assistant('a1', text)])?.text).toBe(text)
   })
 })
