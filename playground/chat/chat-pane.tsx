@@ -5,6 +5,7 @@ import type { TSessionViewState } from '../../worker/react/session-view-state.ts
 import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
+import { readyRenderer } from './message-markdown.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
 
@@ -49,6 +50,12 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
     () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
     [onEdit, canSend, onSubmit]
   )
+  const sessionOpen = Boolean(state.sessionId)
+  // Streamed text renders as Markdown from its first delta: the renderer gets ready once the page
+  // has settled (a session is open), or as soon as a turn starts.
+  useEffect(() => {
+    if (sessionOpen) readyRenderer(state.running)
+  }, [sessionOpen, state.running])
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)
   useEffect(() => {

@@ -4,7 +4,6 @@ import type { TPermissionDecision } from '../../worker/react/session-view-state.
 import { AssistantAnswer } from './assistant-answer.tsx'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
-import { loadRenderer } from './message-markdown.tsx'
 import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
 import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
@@ -33,9 +32,6 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
   const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
-  useEffect(() => {
-    if (running) void loadRenderer().catch(() => undefined)
-  }, [running])
   const box = useRef<HTMLElement>(null)
   const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
   // How far the view sat from the bottom when earlier messages were asked for: once they are in

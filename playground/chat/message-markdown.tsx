@@ -3,7 +3,7 @@ import type { TRemoteContentPolicy } from './remote-content.ts'
 import { useAllowedImageHosts } from './remote-content-context.ts'
 
 type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string
-type TRendererModule = { renderMarkdown: TRenderMarkdown; REMOTE_IMAGE_ATTRIBUTE: string }
+type TRendererModule = { renderMarkdown: TRenderMarkdown; warmUpRenderer: () => void; REMOTE_IMAGE_ATTRIBUTE: string }
 
 let loaded: TRendererModule | undefined
 let loading: Promise<TRendererModule> | undefined
@@ -19,6 +19,22 @@ export function loadRenderer(): Promise<TRendererModule> {
     return module
   })
   return loading
+}
+
+/**
+ * Loads the renderer and warms it (`warmUpRenderer`): at once when a turn has started, else in the
+ * page's idle periods. The chunk's evaluation and the renderer's first run each took about 40 ms
+ * in a fresh page, one long task each inside the first turn. Harmless to repeat.
+ */
+export function readyRenderer(now: boolean): void {
+  const load = () => void loadRenderer().then((module) => whenIdle(module.warmUpRenderer), () => undefined)
+  if (now) load()
+  else whenIdle(load)
+}
+
+// Safari has no requestIdleCallback: a timer stands in.
+function whenIdle(run: () => void): void {
+  ;(globalThis.requestIdleCallback ?? setTimeout)(run)
 }
 
 /**

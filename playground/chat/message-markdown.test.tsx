@@ -1,0 +1,35 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { warmUpRenderer } from './markdown-renderer.ts'
+import { MessageMarkdown, readyRenderer } from './message-markdown.tsx'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+// Each test file has its own module registry, so the renderer starts unloaded here.
+describe('readyRenderer', () => {
+  it('loads the renderer in one idle period and warms it in the next, so a message rendered after renders Markdown from the start', async () => {
+    const idle: Array<() => void> = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+
+    readyRenderer(false)
+    // Nothing loads before the page is idle: a message shows its text as it is.
+    expect(render(<MessageMarkdown text="**bold**" />).container.querySelector('.markdown.plain')?.textContent).toBe('**bold**')
+    cleanup()
+    expect(idle).toHaveLength(1)
+
+    idle[0]?.()
+    await vi.waitFor(() => expect(idle).toHaveLength(2))
+    // The warm-up waits for an idle period of its own.
+    expect(idle[1]).toBe(warmUpRenderer)
+    idle[1]?.()
+
+    // Loaded: a message mounted now is Markdown in its first render, with no plain pass.
+    const { container } = render(<MessageMarkdown text="**bold**" />)
+    expect(container.querySelector('.markdown.plain')).toBeNull()
+    expect(container.querySelector('.markdown strong')?.textContent).toBe('bold')
+  })
+})
