@@ -42,17 +42,23 @@ export function renderMarkdown(text: string, policy: TRemoteContentPolicy): stri
   return body.innerHTML
 }
 
-// Markdown taking the paths answers usually take: a heading, paragraphs, emphasis, code, a link,
-// lists, a quote, a fence and a table.
-const WARM_UP_SAMPLE = '# a\n\nb **c** _d_ `e` [f](https://g.h)\n\n- i\n\n1. j\n\n> k\n\n```\nl\n```\n\n| m | n |\n|---|---|\n| o | p |\n'
+// Markdown taking the paths answers usually take, a little per idle period: the first sample pays
+// what every render shares, the others inline marks, then lists and quotes, then a heading, a
+// fence and a table.
+const WARM_UP_SAMPLES = ['a', '**b** _c_ `d` [e](https://f.g)', '- h\n\n1. i\n\n> j', '# k\n\n```\nl\n```\n\n| m | n |\n|---|---|\n| o | p |\n']
 
 /**
- * Renders a small sample once. The renderer's first run compiles marked's regular expressions and
- * runs its code unoptimized (about 40 ms in a fresh page); done while the page is idle, the first
- * answer does not pay it.
+ * Renders small samples, each in an idle period `whenIdle` gives. The renderer's first runs compile
+ * marked's regular expressions and run its code and DOMPurify's unoptimized: 40–60 ms in a fresh
+ * page in one go, which the first answer would pay. In four steps none of them is a long task.
  */
-export function warmUpRenderer(): void {
-  renderMarkdown(WARM_UP_SAMPLE, { allowedImageHosts: [], loadedImages: new Set() })
+export function warmUpRenderer(whenIdle: (run: () => void) => void, samples: readonly string[] = WARM_UP_SAMPLES): void {
+  const [sample, ...rest] = samples
+  if (sample === undefined) return
+  whenIdle(() => {
+    renderMarkdown(sample, { allowedImageHosts: [], loadedImages: new Set() })
+    warmUpRenderer(whenIdle, rest)
+  })
 }
 
 /** The attribute naming the image a placeholder stands for. */

@@ -3,7 +3,7 @@ import type { TRemoteContentPolicy } from './remote-content.ts'
 import { useAllowedImageHosts } from './remote-content-context.ts'
 
 type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string
-type TRendererModule = { renderMarkdown: TRenderMarkdown; warmUpRenderer: () => void; REMOTE_IMAGE_ATTRIBUTE: string }
+type TRendererModule = { renderMarkdown: TRenderMarkdown; warmUpRenderer: (whenIdle: (run: () => void) => void) => void; REMOTE_IMAGE_ATTRIBUTE: string }
 
 let loaded: TRendererModule | undefined
 let loading: Promise<TRendererModule> | undefined
@@ -22,12 +22,12 @@ export function loadRenderer(): Promise<TRendererModule> {
 }
 
 /**
- * Loads the renderer and warms it (`warmUpRenderer`): at once when a turn has started, else in the
- * page's idle periods. The chunk's evaluation and the renderer's first run each took about 40 ms
- * in a fresh page, one long task each inside the first turn. Harmless to repeat.
+ * Loads the renderer and warms it (`warmUpRenderer`) in the page's idle periods, or loads it at once
+ * when a turn has started. The chunk's evaluation and the renderer's first run each took 40 ms or
+ * more in a fresh page, long tasks inside the first turn. Harmless to repeat.
  */
 export function readyRenderer(now: boolean): void {
-  const load = () => void loadRenderer().then((module) => whenIdle(module.warmUpRenderer), () => undefined)
+  const load = () => void loadRenderer().then((module) => module.warmUpRenderer(whenIdle), () => undefined)
   if (now) load()
   else whenIdle(load)
 }
