@@ -1,15 +1,34 @@
 import * as z from 'zod'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../lib/testing/scripted-provider.ts'
 import { createZodFunctionTool } from '../lib/tools/function-tool.ts'
+import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 
 // An app's worker options, run in-thread: its own tool and system prompt reach the model, the
 // tool runs inside the host, and what the app did not list is refused by name.
 
 describe('createLocalAgentHost', () => {
+  it('loads the in-memory shell once the first session is open, so the first turn does not wait for it; an app’s own sandbox is left alone', async () => {
+    const preload = vi.spyOn(InMemorySandboxClient, 'preload')
+    try {
+      const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }
+      const host = createLocalAgentHost(options, new MemorySessionStore())
+      const session = await host.createSession()
+      await host.openSession(session.id)
+      await vi.waitFor(() => expect(preload).toHaveBeenCalledTimes(1))
+
+      const own = createLocalAgentHost({ ...options, sandbox: () => new InMemorySandboxClient() }, new MemorySessionStore())
+      await own.openSession((await own.createSession()).id)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      expect(preload).toHaveBeenCalledTimes(1)
+    } finally {
+      preload.mockRestore()
+    }
+  })
+
   it('offers the app’s tools and system prompt to every session, and runs the tools in the host', async () => {
     const added: Array<{ a: number; b: number }> = []
     const add = createZodFunctionTool('add', 'Adds two numbers', z.object({ a: z.number(), b: z.number() }), async ({ a, b }) => {

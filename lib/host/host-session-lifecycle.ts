@@ -143,6 +143,8 @@ export class HostSessionLifecycle {
         : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
     const { summary, page } =
       latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
+    // A session is open: its first turn will start its sandbox, so what that loads is loaded now.
+    this.ports.sandboxes.prepareSoon()
     return {
       summary,
       messages: page.messages,

@@ -15,6 +15,12 @@ export type TLocalAgentHostOptions = {
   createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
   /** Makes a sandbox of another kind (E2B, say) for `setSandbox`; without it only the default kind is offered. */
   createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
+  /**
+   * Readies what the default sandbox's first use loads (the in-memory shell's code, say). Called
+   * once, in a task of its own after the first session is opened, so that session's first turn
+   * does not wait for it; a failure is left for that first use to report.
+   */
+  prepareSandbox?: () => unknown
   /** Share of the model's window at which a session is compacted before its next turn, or `false` for never. */
   autoCompactThreshold?: number | false
   /** Builds a provider from a plain-data choice. */

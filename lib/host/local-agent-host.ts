@@ -93,6 +93,7 @@ export class LocalAgentHost implements IAgentHost {
     this.sandboxes = new SessionSandboxes({
       createSandbox: options.createSandbox,
       ...(options.createSandboxFromChoice ? { createSandboxFromChoice: options.createSandboxFromChoice } : {}),
+      ...(options.prepareSandbox ? { prepareSandbox: options.prepareSandbox } : {}),
       workspaceRoot,
       records
     })

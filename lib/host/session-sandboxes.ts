@@ -8,6 +8,8 @@ import { copyWorkspaceFiles } from './workspace-copy.ts'
 export type TSessionSandboxFactories = {
   createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
   createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
+  /** Readies what the default sandbox's first use loads; see `TLocalAgentHostOptions.prepareSandbox`. */
+  prepareSandbox?: () => unknown
   workspaceRoot: string
   records: HostedSessionRecords
 }
@@ -18,7 +20,24 @@ export type TSessionSandboxFactories = {
  * the stored session always restores, wherever it runs next.
  */
 export class SessionSandboxes {
+  private prepared = false
+
   constructor(private readonly factories: TSessionSandboxFactories) {}
+
+  /**
+   * Runs `prepareSandbox` the first time it is asked, in a task of its own, so the call that asked
+   * (opening a session) answers first. Its failure is ignored: the sandbox's first use reports it.
+   */
+  prepareSoon(): void {
+    const prepare = this.factories.prepareSandbox
+    if (this.prepared || !prepare) return
+    this.prepared = true
+    setTimeout(() => {
+      Promise.resolve()
+        .then(prepare)
+        .catch(() => undefined)
+    }, 0)
+  }
 
   /** The sandbox a session runs in now: its chosen one, or the default. */
   create(sessionId: string): Promise<ISandboxClient> {

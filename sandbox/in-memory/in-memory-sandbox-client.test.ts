@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { isSandboxError } from '../sandbox-client.ts'
 import { describeSandboxClient } from '../sandbox-client.contract.ts'
 import { InMemorySandboxClient } from './in-memory-sandbox-client.ts'
+import { loadShellModules } from './just-bash-runtime.ts'
 
 describeSandboxClient('InMemorySandboxClient', (files, options) => new InMemorySandboxClient({ files, ...options }))
 
@@ -52,6 +53,16 @@ describe('InMemorySandboxClient', () => {
         const valueImports = source.match(/^import\s+(?!type\b)[^;]*?from\s+'just-bash'/gm) ?? []
         expect(valueImports, name).toEqual([])
       }
+    })
+
+    it('preloads the shell’s code once for every client: a client made after it loads nothing more', async () => {
+      await InMemorySandboxClient.preload()
+      const loaded = loadShellModules()
+      expect(loadShellModules()).toBe(loaded)
+      const client = new InMemorySandboxClient()
+      expect(client.isLoaded).toBe(false)
+      expect((await client.run('echo ready')).stdout).toBe('ready\n')
+      expect(loadShellModules()).toBe(loaded)
     })
 
     it('shares one filesystem between concurrent first calls', async () => {

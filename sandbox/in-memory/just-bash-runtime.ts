@@ -28,11 +28,22 @@ export type TJustBashRuntime = {
   bash: Bash
 }
 
+let shellModules: Promise<TShellModules> | undefined
+
 /**
  * Imports just-bash and the `git` builtin, side by side, and readies string collation while they
- * download. Kept behind a function so bundlers split them off.
+ * download; once per realm, shared by every client (a failed load is tried again on the next
+ * call). Kept behind a function so bundlers split them off.
  */
-export async function loadShellModules(): Promise<TShellModules> {
+export function loadShellModules(): Promise<TShellModules> {
+  shellModules ??= importShellModules().catch((error: unknown) => {
+    shellModules = undefined
+    throw error
+  })
+  return shellModules
+}
+
+async function importShellModules(): Promise<TShellModules> {
   const modules = Promise.all([import('just-bash'), import('../git/git-command.ts')])
   await readyCollationWhileLoading()
   const [justBash, git] = await modules
