@@ -22,7 +22,7 @@ describe('createLocalAgentHost', () => {
 
       const own = createLocalAgentHost({ ...options, sandbox: () => new InMemorySandboxClient() }, new MemorySessionStore())
       await own.openSession((await own.createSession()).id)
-      await new Promise((resolve) => setTimeout(resolve, 10))
+      await new Promise((resolve) => setTimeout(resolve, 500))
       expect(preload).toHaveBeenCalledTimes(1)
     } finally {
       preload.mockRestore()

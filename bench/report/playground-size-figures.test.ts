@@ -38,7 +38,7 @@ describe('toPlaygroundFigures', () => {
     ])
   })
 
-  it('adds the time until the first session is open, and the CPU time until then of the page and the worker, without targets', () => {
+  it('adds the time until the first session is open, the first prompt’s answer, and the CPU time until then of the page and the worker, without targets', () => {
     const report = {
       initial: { bytes: 300_000, gzip: 60_000 },
       later: { bytes: 900_000, gzip: 250_000 },
@@ -46,11 +46,13 @@ describe('toPlaygroundFigures', () => {
       budgetGzip: 122_880,
       timeToInteractiveMs: [210, 190],
       timeToSessionOpenMs: [400, 420],
+      timeToFirstAnswerMs: [130, 150],
       cpuUntilSessionOpenMs: { main: [90, 95], worker: [120, 110] }
     }
     const figures = toPlaygroundFigures(JSON.stringify(report))
     expect(figures.slice(3).map((figure) => [figure.figure, figure.runtime, figure.samples, figure.target])).toEqual([
       ['  the first session open: what was sent before it goes out', 'Chromium', [400, 420], undefined],
+      ['  the first prompt, sent after typing it: until its answer is in the page (offline demo; its sandbox starts first)', 'Chromium', [130, 150], undefined],
       ['Playground start, page main thread until the first session is open', 'Chromium, CPU time', [90, 95], undefined],
       ['Playground start, agent worker until the first session is open', 'Chromium, CPU time', [120, 110], undefined]
     ])

@@ -17,8 +17,8 @@ export type TLocalAgentHostOptions = {
   createSandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
   /**
    * Readies what the default sandbox's first use loads (the in-memory shell's code, say). Called
-   * once, in a task of its own after the first session is opened, so that session's first turn
-   * does not wait for it; a failure is left for that first use to report.
+   * once, shortly after the first session is opened, so that session's first turn does not wait
+   * for it; a failure is left for that first use to report.
    */
   prepareSandbox?: () => unknown
   /** Share of the model's window at which a session is compacted before its next turn, or `false` for never. */

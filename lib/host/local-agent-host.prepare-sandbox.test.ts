@@ -3,6 +3,7 @@ import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
+import { PREPARE_SANDBOX_DELAY_MS } from './session-sandboxes.ts'
 
 function makeHost(prepareSandbox: () => unknown) {
   return new LocalAgentHost({
@@ -16,6 +17,7 @@ function makeHost(prepareSandbox: () => unknown) {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
+const afterTheDelay = () => new Promise((resolve) => setTimeout(resolve, PREPARE_SANDBOX_DELAY_MS + 50))
 
 describe('LocalAgentHost prepareSandbox', () => {
   it('readies the sandbox once, in a task after the first session opened, not before and not again', async () => {
@@ -24,18 +26,19 @@ describe('LocalAgentHost prepareSandbox', () => {
     const first = await host.createSession()
     const second = await host.createSession()
     await host.listSessions()
-    await nextTask()
+    await afterTheDelay()
     expect(prepareSandbox).not.toHaveBeenCalled()
 
     await host.openSession(first.id)
-    // The open answers first: the preparation waits for a task of its own.
-    expect(prepareSandbox).not.toHaveBeenCalled()
+    // The open answers, and is shown, first.
     await nextTask()
+    expect(prepareSandbox).not.toHaveBeenCalled()
+    await afterTheDelay()
     expect(prepareSandbox).toHaveBeenCalledTimes(1)
 
     await host.openSession(second.id)
     await host.openSession(first.id)
-    await nextTask()
+    await afterTheDelay()
     expect(prepareSandbox).toHaveBeenCalledTimes(1)
   })
 
@@ -46,7 +49,7 @@ describe('LocalAgentHost prepareSandbox', () => {
       const host = makeHost(() => Promise.reject(new Error('the shell did not load')))
       const session = await host.createSession()
       await host.openSession(session.id)
-      await nextTask()
+      await afterTheDelay()
       const turn = await host.submit(session.id, 'hi')
       expect(turn.response).toBe('Hello.')
       await nextTask()

@@ -4,6 +4,13 @@ import type { TSandboxChoice } from './agent-host.ts'
 import type { HostedSessionRecords } from './hosted-session-records.ts'
 import { copyWorkspaceFiles } from './workspace-copy.ts'
 
+/**
+ * How long after the first session opened `prepareSandbox` runs: the page renders the opened
+ * session meanwhile (on two cores, compiling a shell beside that render slowed it), and a person
+ * takes longer than this to type the first prompt.
+ */
+export const PREPARE_SANDBOX_DELAY_MS = 300
+
 /** How a host makes sandboxes: its default one per session, and, optionally, one from a choice. */
 export type TSessionSandboxFactories = {
   createSandbox: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
@@ -25,18 +32,21 @@ export class SessionSandboxes {
   constructor(private readonly factories: TSessionSandboxFactories) {}
 
   /**
-   * Runs `prepareSandbox` the first time it is asked, in a task of its own, so the call that asked
-   * (opening a session) answers first. Its failure is ignored: the sandbox's first use reports it.
+   * Runs `prepareSandbox` the first time it is asked, `PREPARE_SANDBOX_DELAY_MS` later, so the call
+   * that asked (opening a session) answers and is shown first. Its failure is ignored: the
+   * sandbox's first use reports it.
    */
   prepareSoon(): void {
     const prepare = this.factories.prepareSandbox
     if (this.prepared || !prepare) return
     this.prepared = true
-    setTimeout(() => {
+    const timer = setTimeout(() => {
       Promise.resolve()
         .then(prepare)
         .catch(() => undefined)
-    }, 0)
+    }, PREPARE_SANDBOX_DELAY_MS)
+    // In Node a preparation still waiting must not keep a finished program running.
+    ;(timer as { unref?: () => void }).unref?.()
   }
 
   /** The sandbox a session runs in now: its chosen one, or the default. */
