@@ -47,17 +47,26 @@ export function renderMarkdown(text: string, policy: TRemoteContentPolicy): stri
 // fence and a table.
 const WARM_UP_SAMPLES = ['a', '**b** _c_ `d` [e](https://f.g)', '- h\n\n1. i\n\n> j', '# k\n\n```\nl\n```\n\n| m | n |\n|---|---|\n| o | p |\n']
 
+let warmedUp = false
+
 /**
- * Renders small samples, each in an idle period `whenIdle` gives. The renderer's first runs compile
- * marked's regular expressions and run its code and DOMPurify's unoptimized: 40–60 ms in a fresh
- * page in one go, which the first answer would pay. In four steps none of them is a long task.
+ * Renders small samples, each in an idle period `whenIdle` gives; once per page. The renderer's
+ * first runs compile marked's regular expressions and run its code and DOMPurify's unoptimized:
+ * 40–60 ms in a fresh page in one go, which the first answer would pay. In four steps none of
+ * them is a long task.
  */
-export function warmUpRenderer(whenIdle: (run: () => void) => void, samples: readonly string[] = WARM_UP_SAMPLES): void {
+export function warmUpRenderer(whenIdle: (run: () => void) => void): void {
+  if (warmedUp) return
+  warmedUp = true
+  renderEachWhenIdle(whenIdle, WARM_UP_SAMPLES)
+}
+
+function renderEachWhenIdle(whenIdle: (run: () => void) => void, samples: readonly string[]): void {
   const [sample, ...rest] = samples
   if (sample === undefined) return
   whenIdle(() => {
     renderMarkdown(sample, { allowedImageHosts: [], loadedImages: new Set() })
-    warmUpRenderer(whenIdle, rest)
+    renderEachWhenIdle(whenIdle, rest)
   })
 }
 

@@ -34,5 +34,12 @@ describe('readyRenderer', () => {
     const { container } = render(<MessageMarkdown text="**bold**" />)
     expect(container.querySelector('.markdown.plain')).toBeNull()
     expect(container.querySelector('.markdown strong')?.textContent).toBe('bold')
+
+    // Asked again (each turn's start and end asks): loaded already, and warmed once only.
+    const before = idle.length
+    readyRenderer(false)
+    idle.at(-1)?.()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(idle.length).toBe(before + 1)
   })
 })

@@ -22,9 +22,9 @@ export function loadRenderer(): Promise<TRendererModule> {
 }
 
 /**
- * Loads the renderer and warms it (`warmUpRenderer`) in the page's idle periods, or loads it at once
- * when a turn has started. The chunk's evaluation and the renderer's first run each took 40 ms or
- * more in a fresh page, long tasks inside the first turn. Harmless to repeat.
+ * Loads the renderer and warms it (`warmUpRenderer`, once per page) in the page's idle periods, or
+ * loads it at once when a turn has started. The chunk's evaluation and the renderer's first run
+ * each took 40 ms or more in a fresh page, long tasks inside the first turn.
  */
 export function readyRenderer(now: boolean): void {
   const load = () => void loadRenderer().then((module) => module.warmUpRenderer(whenIdle), () => undefined)
