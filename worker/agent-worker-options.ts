@@ -40,6 +40,12 @@ export type TAgentWorkerOptions = {
   workspace?: TAgentWorkspace
   /** Makes a session's sandbox instead of the in-memory one seeded with `workspace`. */
   sandbox?: (sessionId: string) => ISandboxClient | Promise<ISandboxClient>
+  /**
+   * Readies what `sandbox`'s first use loads, shortly after the first session opens, so its first
+   * turn does not wait for it. The default in-memory sandbox preloads its shell without it; with
+   * an in-memory `sandbox` of your own, pass `() => InMemorySandboxClient.preload()`.
+   */
+  prepareSandbox?: () => unknown
   /** Makes a sandbox of another kind (E2B) when the page switches a session to it; without it only the default kind is offered. */
   sandboxFromChoice?: (sessionId: string, choice: TSandboxChoice) => Promise<ISandboxClient>
   /**

@@ -11,7 +11,7 @@ import { createLocalAgentHost } from './create-local-agent-host.ts'
 // tool runs inside the host, and what the app did not list is refused by name.
 
 describe('createLocalAgentHost', () => {
-  it('loads the in-memory shell once the first session is open, so the first turn does not wait for it; an app’s own sandbox is left alone', async () => {
+  it('loads the in-memory shell once the first session is open, so the first turn does not wait for it; an app’s own sandbox is prepared as the app says', async () => {
     const preload = vi.spyOn(InMemorySandboxClient, 'preload')
     try {
       const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }
@@ -22,7 +22,10 @@ describe('createLocalAgentHost', () => {
 
       const own = createLocalAgentHost({ ...options, sandbox: () => new InMemorySandboxClient() }, new MemorySessionStore())
       await own.openSession((await own.createSession()).id)
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      const prepareSandbox = vi.fn()
+      const prepared = createLocalAgentHost({ ...options, sandbox: () => new InMemorySandboxClient(), prepareSandbox }, new MemorySessionStore())
+      await prepared.openSession((await prepared.createSession()).id)
+      await vi.waitFor(() => expect(prepareSandbox).toHaveBeenCalledTimes(1))
       expect(preload).toHaveBeenCalledTimes(1)
     } finally {
       preload.mockRestore()

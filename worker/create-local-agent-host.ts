@@ -32,7 +32,7 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
   return new LocalAgentHost({
     store,
     createSandbox: options.sandbox ?? (() => new InMemorySandboxClient({ files: { ...files }, cwd: root })),
-    ...(options.sandbox ? {} : { prepareSandbox: () => InMemorySandboxClient.preload() }),
+    ...(options.prepareSandbox ? { prepareSandbox: options.prepareSandbox } : options.sandbox ? {} : { prepareSandbox: () => InMemorySandboxClient.preload() }),
     ...(options.sandboxFromChoice ? { createSandboxFromChoice: options.sandboxFromChoice } : {}),
     createProvider: (choice) => buildProvider(options.providers, choice),
     defaultProvider: options.defaultProvider,
