@@ -29,10 +29,12 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
       : (options.applyManifest ??
         // The applicator validates every entry before writing anything, so page data can go in as is.
         ((sandbox, manifest, { signal }) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: root, signal })))
+  // The default sandbox loads its shell ahead of the first turn; an app's own is readied as it says.
+  const prepareSandbox = options.prepareSandbox ?? (options.sandbox ? undefined : () => InMemorySandboxClient.preload())
   return new LocalAgentHost({
     store,
     createSandbox: options.sandbox ?? (() => new InMemorySandboxClient({ files: { ...files }, cwd: root })),
-    ...(options.prepareSandbox ? { prepareSandbox: options.prepareSandbox } : options.sandbox ? {} : { prepareSandbox: () => InMemorySandboxClient.preload() }),
+    ...(prepareSandbox ? { prepareSandbox } : {}),
     ...(options.sandboxFromChoice ? { createSandboxFromChoice: options.sandboxFromChoice } : {}),
     createProvider: (choice) => buildProvider(options.providers, choice),
     defaultProvider: options.defaultProvider,

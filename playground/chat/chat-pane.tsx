@@ -44,13 +44,13 @@ type TChatPaneProps = {
 export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier, opening = false }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
-  const canSend = Boolean(state.sessionId) && !state.readOnly && !state.running
+  const sessionOpen = Boolean(state.sessionId)
+  const canSend = sessionOpen && !state.readOnly && !state.running
   const onEdit = useCallback((text: string) => setDraft({ text }), [])
   const promptActions = useMemo(
     () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
     [onEdit, canSend, onSubmit]
   )
-  const sessionOpen = Boolean(state.sessionId)
   // Streamed text renders as Markdown from its first delta: the renderer gets ready once the page
   // has settled (a session is open), or as soon as a turn starts.
   useEffect(() => {
