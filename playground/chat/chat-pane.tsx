@@ -4,7 +4,9 @@ import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-ty
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
+import { whenIdle } from '../shell/when-idle.ts'
 import { FailureNotice } from './failure-notice.tsx'
+import { loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
@@ -56,6 +58,10 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
   useEffect(() => {
     if (sessionOpen) readyRenderer(state.running)
   }, [sessionOpen, state.running])
+  // The wording of failures too, so a failed turn is explained at once.
+  useEffect(() => {
+    if (sessionOpen) whenIdle(() => void loadFailureWording().catch(() => undefined))
+  }, [sessionOpen])
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { memo, startTransition, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
 import type { TRemoteContentPolicy } from './remote-content.ts'
+import { whenIdle } from '../shell/when-idle.ts'
 import { useAllowedImageHosts } from './remote-content-context.ts'
 
 type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string
@@ -30,11 +31,6 @@ export function readyRenderer(now: boolean): void {
   const load = () => void loadRenderer().then((module) => module.warmUpRenderer(whenIdle), () => undefined)
   if (now) load()
   else whenIdle(load)
-}
-
-// Safari has no requestIdleCallback: a timer stands in.
-function whenIdle(run: () => void): void {
-  ;(globalThis.requestIdleCallback ?? setTimeout)(run)
 }
 
 /**
