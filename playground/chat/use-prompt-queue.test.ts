@@ -5,20 +5,35 @@ import { usePromptQueue } from './use-prompt-queue.ts'
 
 type TProps = { sessionId: string | undefined; running: boolean }
 
-// Each send stays under way until `finishSend()`, as a turn's submit does.
+// Each send stays under way until `finishSend()`, as a turn's submit does; `finishSend(false)` is
+// a prompt that came back (refused, or cut off before its turn started).
 function renderQueue(initialProps: TProps) {
   const sent: Array<{ sessionId: string | undefined; prompt: string }> = []
-  const pending: Array<() => void> = []
+  const pending: Array<(sent: boolean) => void> = []
   const hook = renderHook(
     ({ sessionId, running }: TProps) =>
       usePromptQueue(sessionId, running, false, (prompt) => {
         sent.push({ sessionId, prompt })
-        return new Promise<void>((resolve) => pending.push(resolve))
+        return new Promise<boolean>((resolve) => pending.push(resolve))
       }),
     { initialProps }
   )
-  const finishSend = () => act(() => pending.shift()?.())
+  const finishSend = (sent = true) => act(() => pending.shift()?.(sent))
   return { ...hook, sent, finishSend }
+}
+
+// Two prompts wait while a turn runs; the turn ends and the first goes out, then comes back after
+// its attempt showed the session running for a moment, as a refused submit does.
+async function refuseFirstOfTwo() {
+  const queue = renderQueue({ sessionId: 'session-a', running: true })
+  act(() => queue.result.current.enqueue('first'))
+  act(() => queue.result.current.enqueue('second'))
+  queue.rerender({ sessionId: 'session-a', running: false })
+  await waitFor(() => expect(queue.sent.map((entry) => entry.prompt)).toEqual(['first']))
+  queue.rerender({ sessionId: 'session-a', running: true })
+  queue.rerender({ sessionId: 'session-a', running: false })
+  await queue.finishSend(false)
+  return queue
 }
 
 describe('usePromptQueue', () => {
@@ -49,5 +64,26 @@ describe('usePromptQueue', () => {
     rerender({ sessionId: 'session-a', running: true })
     expect(result.current.queued).toEqual(['for a'])
     expect(sent).toEqual([])
+  })
+
+  it('puts a prompt that comes back at the head of its line, and asks no more until the person changes the line', async () => {
+    const { result, rerender, sent } = await refuseFirstOfTwo()
+    expect(result.current.queued).toEqual(['first', 'second'])
+    rerender({ sessionId: 'session-a', running: false })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(sent).toHaveLength(1)
+
+    act(() => result.current.enqueue('third'))
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first']))
+    expect(result.current.queued).toEqual(['second', 'third'])
+  })
+
+  it('sends a prompt that came back once another turn has run', async () => {
+    const { result, rerender, sent, finishSend } = await refuseFirstOfTwo()
+    rerender({ sessionId: 'session-a', running: true })
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first']))
+    expect(result.current.queued).toEqual(['second'])
+    await finishSend()
   })
 })

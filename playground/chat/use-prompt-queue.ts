@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
@@ -18,11 +18,16 @@ const BEFORE_OPEN = ''
  * in the order they were typed: the next only once the turn before it has ended. Prompts sent
  * while no session is open yet (the page's first moments) wait for the session that opens next.
  * A session left for another keeps its waiting prompts until it is open again; a page that may
- * not drive the session (`paused`) sends none.
+ * not drive the session (`paused`) sends none. A prompt that comes back (`send` resolves `false`)
+ * is put back at the head of its line: nothing typed is lost.
  */
 export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
+  // A line whose first prompt came back (refused, or cut off before its turn started) waits until
+  // the person changes it or another turn runs: a host that keeps refusing is not asked again and
+  // again (each refused attempt flips `running` on and off before it comes back).
+  const held = useRef<readonly string[] | undefined>(undefined)
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
 
@@ -39,11 +44,14 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   }, [sessionId, early])
 
   useEffect(() => {
+    if (running) held.current = undefined
     const [next] = queued
-    if (!sessionId || running || paused || sending || next === undefined) return
+    if (!sessionId || running || paused || sending || queued === held.current || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
-    void send(next).finally(() => setSending(false))
+    void send(next)
+      .then((sent) => sent === false && update((prompts) => (held.current = [next, ...prompts])))
+      .finally(() => setSending(false))
   }, [sessionId, running, paused, sending, queued, send, update])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
