@@ -32,6 +32,9 @@ const ALL_EARLIER_EVENTS = Number.MAX_SAFE_INTEGER - 1
 // rows slide and lay out again each time, which at the stream's pace would hold up the chat.
 const LIVE_REFRESH_MS = 250
 
+/** What a session's panel shows of its log in its first render, before its events are rendered. */
+const NO_EVENTS_YET: readonly TExecutionEventEnvelope[] = []
+
 /**
  * Every replay event of the session: pictures of the run, the searchable event log by turn and
  * round, JSON inspector, and the log's round trip. What the last export, import or re-run said
@@ -65,8 +68,11 @@ type TSessionReplayPanelProps = TReplayPanelProps & {
 
 function SessionReplayPanel(props: TSessionReplayPanelProps) {
   const { host, sessionId, sessionName, events: liveEvents, earlierEvents = false, onLoadEarlierEvents, running, onImported, outcome, onOutcome, rerun, onRerun } = props
-  // Deferred: when a session opens, its conversation is painted before the panel renders its events.
-  const events = useDeferredValue(useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0))
+  const latest = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
+  // Deferred, from the panel's first render on (each session mounts its own): when a session
+  // opens, its conversation is painted before the panel renders its events, and an update while a
+  // turn streams renders between frames.
+  const events = useDeferredValue(latest, NO_EVENTS_YET)
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   // A comparison sets the whole recording beside the re-run: a window of it would not line up.
   const comparing = rerun?.events !== undefined
@@ -77,12 +83,12 @@ function SessionReplayPanel(props: TSessionReplayPanelProps) {
   return (
     <aside className="replay" aria-label="Replay events">
       <h2>
-        Replay events <span className="count">{events.length}</span>
+        Replay events <span className="count">{latest.length}</span>
       </h2>
       <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={onRerun} outcome={outcome} onOutcome={onOutcome} />
       <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={comparing && earlierEvents ? undefined : rerun} earlierEvents={earlierEvents} />
       {earlierEvents && onLoadEarlierEvents ? <EarlierEventsButton onLoad={onLoadEarlierEvents} pageSize={EARLIER_EVENTS_PAGE} /> : null}
-      {events.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
+      {latest.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}
       <ReplayEventLog events={events} selectedSeq={selected?.seq} onSelect={setSelected} earlierEvents={earlierEvents} />
       <JsonInspector event={selected} onClose={() => setSelected(undefined)} />
     </aside>
