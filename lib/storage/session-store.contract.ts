@@ -2,6 +2,7 @@ import { chainReplayEvents, GENESIS_HASH, verifyReplayLog } from './replay-log/h
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { isRobotaError, StorageError } from '../core/errors.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createLongTestMessage, createTestEvent, createTestEvents, createTestRecord, createTestRequest } from './session-store.fixtures.ts'
 import type { ISessionStore } from './session-store.ts'
 
@@ -209,6 +210,21 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadEventWindow('missing', { count: 5 })).toEqual([])
       // The whole read resolves the ranges the window leaves as recorded.
       expect((await store.loadEvents('s1')).at(-1)).toMatchObject({ data: { messages: history } })
+    })
+
+    it('reads windows that span many commits of different sizes, as the whole log would slice them', async () => {
+      const committed: TExecutionEventEnvelope[] = []
+      for (const size of [3, 1, 5, 2, 4, 1, 6]) {
+        const events = Array.from({ length: size }, (_unused, offset) => createTestEvent('s1', committed.length + offset))
+        committed.push(...events)
+        await store.commit(createTestRecord('s1', { nextEventSeq: committed.length }), events)
+      }
+      for (const count of [1, 2, 5, 7, 11, 22, 50]) {
+        expect(await store.loadEventWindow('s1', { count })).toEqual(committed.slice(-count))
+        for (const beforeSeq of [1, 4, 9, 13, 21, 40]) {
+          expect(await store.loadEventWindow('s1', { count, beforeSeq })).toEqual(committed.filter((event) => event.seq < beforeSeq).slice(-count))
+        }
+      }
     })
 
     it('reads a window of requests committed whole, each sending the history again', async () => {

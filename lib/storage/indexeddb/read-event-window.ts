@@ -17,19 +17,7 @@ export async function readEventWindow(database: TRobotaDatabase, sessionId: stri
   if (end <= 0) return []
   const transaction = database.transaction(['events', 'payloads'])
   const eventStore = transaction.objectStore('events')
-  const newestFirst: unknown[][] = []
-  let gathered = 0
-  // Seqs are whole numbers: the last key before `end` is `end - 1`.
-  let cursor = await eventStore.openCursor(eventRange(sessionId, 0, end - 1), 'prev')
-  while (cursor && gathered < window.count) {
-    // A batch is keyed by its first seq, so the newest one may reach past `end`. An event without
-    // a seq stays in, for validation to report.
-    const events = flattenStoredEvents([cursor.value], sessionId).filter((event) => !(seqOf(event) >= end))
-    newestFirst.push(events)
-    gathered += events.length
-    cursor = await cursor.continue()
-  }
-  const inWindow = newestFirst.reverse().flat().slice(-window.count)
+  const inWindow = await readLatestEvents(eventStore, sessionId, end, window.count)
   const earlier = await readContinuedRequests(eventStore, sessionId, inWindow)
   const values = [...earlier, ...inWindow]
   const payloadStore = transaction.objectStore('payloads')
@@ -37,7 +25,45 @@ export async function readEventWindow(database: TRobotaDatabase, sessionId: stri
   return resolveMessagePayloads(values, toPayloadMap(payloads), sessionId).slice(earlier.length)
 }
 
-type TEventStore = { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<{ value: unknown } | null> }
+type TEventKey = [string, number]
+
+type TWindowEventStore = TEventStore & {
+  openKeyCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<{ key: TEventKey } | null>
+  getAll(range: IDBKeyRange): Promise<unknown[]>
+}
+
+/**
+ * The last `count` stored events before `end`, oldest first. A batch is keyed by its first seq, so
+ * two key reads find the batch that holds the window's first event and one read brings every
+ * batch from it on: three round trips however many batches (a cursor costs one a batch). Were
+ * the log to skip seqs, that holds fewer events: the batches before are then read one at a time
+ * until the window is full.
+ */
+async function readLatestEvents(eventStore: TWindowEventStore, sessionId: string, end: number, count: number): Promise<unknown[]> {
+  const newest = await eventStore.openKeyCursor(eventRange(sessionId, 0, end - 1), 'prev')
+  if (!newest) return []
+  // The log reaches at least the newest batch's first seq: the window starts no earlier than this.
+  const firstWanted = Math.min(end, newest.key[1] + 1) - count
+  const holder = firstWanted > 0 ? await eventStore.openKeyCursor(eventRange(sessionId, 0, firstWanted), 'prev') : null
+  const from = holder?.key[1] ?? 0
+  // A batch is keyed by its first seq, so the newest one may reach past `end`. An event without
+  // a seq stays in, for validation to report.
+  const beforeEnd = (values: readonly unknown[]) => flattenStoredEvents(values, sessionId).filter((event) => !(seqOf(event) >= end))
+  const latest = beforeEnd(await eventStore.getAll(eventRange(sessionId, from, end - 1)))
+  const olderFirst: unknown[][] = []
+  let gathered = latest.length
+  let cursor = gathered < count && from > 0 ? await eventStore.openCursor(eventRange(sessionId, 0, from - 1), 'prev') : null
+  while (cursor && gathered < count) {
+    const events = beforeEnd([cursor.value])
+    olderFirst.unshift(events)
+    gathered += events.length
+    cursor = await cursor.continue()
+  }
+  return [...olderFirst.flat(), ...latest].slice(-count)
+}
+
+type TEventStore = { openCursor(range: IDBKeyRange, direction: IDBCursorDirection): Promise<TEventCursor | null> }
+type TEventCursor = { value: unknown; continue(): Promise<TEventCursor | null> }
 
 // The stored requests before the window that its requests continue (a delta names the request it
 // extends), and those they continue in turn, in seq order: resolving the window needs them first.
