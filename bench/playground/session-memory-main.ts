@@ -104,12 +104,17 @@ async function openAndClose(page: Page, devtools: WorkerDevTools, openSnapshot: 
   await page.waitForTimeout(SETTLE_MILLISECONDS)
   const open = await readHeaps(devtools, AGENT_WORKER_URL_PART)
   if (openSnapshot) await savePageHeapSnapshot(devtools, openSnapshot)
-  await page.locator('button.new-session').click()
-  await page.waitForFunction(() => document.querySelector('section[aria-label="Conversation"] p.empty') !== null, undefined, { polling: 50, timeout: 60_000 })
-  await waitForPromptReady(page)
+  await openNewSession(page)
   await page.waitForTimeout(SETTLE_MILLISECONDS)
   const after = await readHeaps(devtools, AGENT_WORKER_URL_PART)
   return { before, open, after, openMilliseconds }
+}
+
+/** Creates a session and waits until it is open, empty, and the prompt takes input. */
+async function openNewSession(page: Page): Promise<void> {
+  await page.locator('button.new-session').click()
+  await page.waitForFunction(() => document.querySelector('section[aria-label="Conversation"] p.empty') !== null, undefined, { polling: 50, timeout: 60_000 })
+  await waitForPromptReady(page)
 }
 
 /** Writes a heap snapshot of the page to `path`. */
@@ -138,6 +143,11 @@ async function main(): Promise<void> {
     await page.reload()
     await waitForPromptReady(page)
     await page.locator('button.session-open', { hasText: SESSION_NAME }).waitFor()
+    // A page opens its newest session as it starts, which may be the long one: the cycles begin
+    // from a new empty session, as each cycle ends, so every click opens it from another session
+    // (a click on the session already open changes nothing, and the probe would wait in vain).
+    await page.waitForFunction(() => document.querySelector('main[aria-label="Chat"]:not([aria-busy])') !== null, undefined, { polling: 50, timeout: 60_000 })
+    await openNewSession(page)
     const devtools = await WorkerDevTools.attach(page)
     const cycles: TCycle[] = []
     for (let cycle = 0; cycle < CYCLES; cycle++) {
