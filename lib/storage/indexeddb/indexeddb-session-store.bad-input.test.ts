@@ -7,6 +7,7 @@ import { ScriptedProvider } from '../../testing/scripted-provider.ts'
 import { recordSuiteTotal } from '../../testing/suite-totals.ts'
 import { createTestEvent, createTestEvents, createTestRecord } from '../session-store.fixtures.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+import { openRaw, putRaw, readRaw, type TRawStoreName } from './raw-indexeddb.fixtures.ts'
 
 // Records corrupted on disk (by another version, an extension, a hand edit): written raw into
 // the `sessions` and `events` stores, then listed and loaded through the store and the host.
@@ -17,40 +18,9 @@ const SUITE = 'IndexedDB corrupt records'
 
 stubIndexedDBGlobals()
 
-type TStoreName = 'sessions' | 'events' | 'payloads'
-
-async function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = factory.open('robota')
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-}
-
-/** Writes `value` straight into an object store, past every check the store makes. */
-async function putRaw(factory: IDBFactory, storeName: TStoreName, value: unknown): Promise<void> {
-  const database = await openRaw(factory)
-  await new Promise<void>((resolve, reject) => {
-    const transaction = database.transaction(storeName, 'readwrite')
-    transaction.objectStore(storeName).put(value)
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error)
-  })
-  database.close()
-}
-
-/** Every value of both stores, as stored. */
-async function readRaw(factory: IDBFactory): Promise<Record<TStoreName, unknown[]>> {
-  const database = await openRaw(factory)
-  const read = (storeName: TStoreName) =>
-    new Promise<unknown[]>((resolve, reject) => {
-      const request = database.transaction(storeName).objectStore(storeName).getAll()
-      request.onsuccess = () => resolve(request.result)
-      request.onerror = () => reject(request.error)
-    })
-  const values = { sessions: await read('sessions'), events: await read('events'), payloads: await read('payloads') }
-  database.close()
-  return values
+/** Every value of the three stores, as stored. */
+async function readAllRaw(factory: IDBFactory): Promise<Record<TRawStoreName, unknown[]>> {
+  return { sessions: await readRaw(factory, 'sessions'), events: await readRaw(factory, 'events'), payloads: await readRaw(factory, 'payloads') }
 }
 
 function createHost(store: IndexedDBSessionStore): LocalAgentHost {
@@ -97,7 +67,7 @@ describe('corrupt session records in IndexedDB are reported, never crash, never 
     await store.commit(createTestRecord('good', { nextEventSeq: 2 }), createTestEvents('good', [0, 1]))
     await putRaw(factory, 'sessions', value)
     const id = (value as { id: string }).id
-    const before = await readRaw(factory)
+    const before = await readAllRaw(factory)
     const host = createHost(store)
 
     const listing = await host.listSessions()
@@ -113,7 +83,7 @@ describe('corrupt session records in IndexedDB are reported, never crash, never 
     await expect(host.renameSession(id, 'Renamed')).rejects.toThrow(named)
     expect((await host.openSession('good')).messages).toHaveLength(4)
 
-    expect(await readRaw(factory)).toEqual(before)
+    expect(await readAllRaw(factory)).toEqual(before)
     await store.close()
     recordSuiteTotal(SUITE, 'badInputs')
   })
@@ -138,9 +108,9 @@ describe('corrupt replay events in IndexedDB are reported naming the event, and 
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     await store.commit(createTestRecord('good', { nextEventSeq: 3 }), goodEvents)
     // The commit stored its three events as one batch: the second event inside it is damaged.
-    const batch = (await readRaw(factory)).events[0] as { events: Record<string, unknown>[] }
+    const batch = (await readAllRaw(factory)).events[0] as { events: Record<string, unknown>[] }
     await putRaw(factory, 'events', { ...batch, events: batch.events.map((event, index) => (index === 1 ? corrupt(event) : event)) })
-    const before = await readRaw(factory)
+    const before = await readAllRaw(factory)
     const host = createHost(store)
 
     if (verifies === 'throws') {
@@ -156,7 +126,7 @@ describe('corrupt replay events in IndexedDB are reported naming the event, and 
       await expect(createHost(new IndexedDBSessionStore({ indexedDB: new IDBFactory() })).importReplay(await host.exportReplay('good'))).rejects.toThrow(/^Replay import refused: (record 1|line 3) /)
     }
     expect((await host.listSessions()).sessions.map((summary) => summary.id)).toEqual(['good'])
-    expect(await readRaw(factory)).toEqual(before)
+    expect(await readAllRaw(factory)).toEqual(before)
     await store.close()
     recordSuiteTotal(SUITE, 'badInputs')
   })
@@ -182,7 +152,7 @@ describe('corrupt message payloads in IndexedDB are reported naming the event, a
     const factory = new IDBFactory()
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     await store.commit(createTestRecord('good', { nextEventSeq: 3 }), longEvents)
-    const { payloads } = await readRaw(factory)
+    const { payloads } = await readAllRaw(factory)
     expect(payloads).toHaveLength(3)
     const second = (payloads as Array<Record<string, unknown>>).find((payload) => JSON.stringify(payload).includes('message 1:'))
     if (!second) throw new Error('the second message is stored apart')
@@ -196,7 +166,7 @@ describe('corrupt message payloads in IndexedDB are reported naming the event, a
       transaction.onerror = () => reject(transaction.error)
     })
     database.close()
-    const before = await readRaw(factory)
+    const before = await readAllRaw(factory)
     const host = createHost(store)
 
     if (verifies === 'throws') {
@@ -207,7 +177,7 @@ describe('corrupt message payloads in IndexedDB are reported naming the event, a
       expect(await host.verifyReplay('good')).toEqual({ ok: false, index: 1, reason: expect.stringMatching(problem) })
     }
     expect((await host.listSessions()).sessions.map((summary) => summary.id)).toEqual(['good'])
-    expect(await readRaw(factory)).toEqual(before)
+    expect(await readAllRaw(factory)).toEqual(before)
     await store.close()
     recordSuiteTotal(SUITE, 'badInputs')
   })

@@ -8,31 +8,12 @@ import { createTestEvent, createTestEvents, createTestRecord } from '../session-
 import { describeSessionStore } from '../session-store.contract.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 import { ROBOTA_DATABASE_VERSION } from './open-robota-database.ts'
+import { deleteRaw, openRaw, putRaw, readRaw } from './raw-indexeddb.fixtures.ts'
 import { chainReplayEvents, GENESIS_HASH, verifyReplayLog } from '../replay-log/hash-chain.ts'
 
 stubIndexedDBGlobals()
 
 describeSessionStore('IndexedDBSessionStore', () => new IndexedDBSessionStore({ indexedDB: new IDBFactory() }))
-
-function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {
-  return new Promise<globalThis.IDBDatabase>((resolve, reject) => {
-    const request = factory.open('robota')
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-}
-
-/** Every value of an object store, read straight from the database. */
-async function readRaw(factory: IDBFactory, storeName: 'events' | 'payloads'): Promise<unknown[]> {
-  const database = await openRaw(factory)
-  const values = await new Promise<unknown[]>((resolve, reject) => {
-    const request = database.transaction(storeName).objectStore(storeName).getAll()
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-  database.close()
-  return values
-}
 
 /**
  * The events of a session that ran `rounds` rounds: each round a prompt and an answer of 400
@@ -70,30 +51,6 @@ function createOlderDatabase(factory: IDBFactory, version: number, populate: (da
     }
     request.onerror = () => reject(request.error)
   })
-}
-
-/** Deletes one value straight from an object store, as a lost write or a damaged disk would. */
-async function deleteRaw(factory: IDBFactory, storeName: 'events', key: [string, number]): Promise<void> {
-  const database = await openRaw(factory)
-  await new Promise<void>((resolve, reject) => {
-    const transaction = database.transaction(storeName, 'readwrite')
-    transaction.objectStore(storeName).delete(key)
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error)
-  })
-  database.close()
-}
-
-/** Writes `value` straight into an object store, bypassing the store's validation. */
-async function putRaw(factory: IDBFactory, storeName: 'sessions' | 'events' | 'payloads', value: unknown): Promise<void> {
-  const database = await openRaw(factory)
-  await new Promise<void>((resolve, reject) => {
-    const transaction = database.transaction(storeName, 'readwrite')
-    transaction.objectStore(storeName).put(value)
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error)
-  })
-  database.close()
 }
 
 describe('IndexedDBSessionStore', () => {

@@ -4,24 +4,9 @@ import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { createTestEvent, createTestRecord } from '../session-store.fixtures.ts'
 import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
+import { deleteRaw } from './raw-indexeddb.fixtures.ts'
 
 stubIndexedDBGlobals()
-
-/** Deletes one stored batch (keyed by its first seq) straight from the `events` store. */
-async function deleteBatch(factory: IDBFactory, sessionId: string, firstSeq: number): Promise<void> {
-  const database = await new Promise<globalThis.IDBDatabase>((resolve, reject) => {
-    const request = factory.open('robota')
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => reject(request.error)
-  })
-  await new Promise<void>((resolve, reject) => {
-    const transaction = database.transaction('events', 'readwrite')
-    transaction.objectStore('events').delete([sessionId, firstSeq])
-    transaction.oncomplete = () => resolve()
-    transaction.onerror = () => reject(transaction.error)
-  })
-  database.close()
-}
 
 describe('an event window over a log that skips seqs', () => {
   it('reads the batches before the gap until the window is full', async () => {
@@ -34,7 +19,7 @@ describe('an event window over a log that skips seqs', () => {
       await store.commit(createTestRecord('s1', { nextEventSeq: committed.length }), events)
     }
     // The third commit's batch (seqs 7 to 11) is gone: seqs 12 and 13 follow seq 6.
-    await deleteBatch(factory, 's1', 7)
+    await deleteRaw(factory, 'events', ['s1', 7])
     const kept = committed.filter((event) => event.seq < 7 || event.seq > 11)
 
     expect(await store.loadEventWindow('s1', { count: 4 })).toEqual(kept.slice(-4))
