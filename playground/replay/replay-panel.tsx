@@ -71,8 +71,8 @@ function SessionReplayPanel(props: TSessionReplayPanelProps) {
   const latest = useThrottledValue(liveEvents, running ? LIVE_REFRESH_MS : 0)
   // Deferred, from the panel's first render on (each session mounts its own): when a session
   // opens, its conversation is painted before the panel renders its events, and an update while a
-  // turn streams renders between frames.
-  const events = useDeferredValue(latest, NO_EVENTS_YET)
+  // turn streams renders between frames. An empty log has nothing to defer.
+  const events = useDeferredValue(latest, latest.length === 0 ? latest : NO_EVENTS_YET)
   const [selected, setSelected] = useState<TExecutionEventEnvelope | undefined>()
   // A comparison sets the whole recording beside the re-run: a window of it would not line up.
   const comparing = rerun?.events !== undefined
