@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { whenIdle } from '../shell/when-idle.ts'
 import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
-import { whenIdle } from '../shell/when-idle.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
@@ -53,15 +53,14 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
     () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
     [onEdit, canSend, onSubmit]
   )
-  // Streamed text renders as Markdown from its first delta: the renderer gets ready once the page
-  // has settled (a session is open), or as soon as a turn starts.
+  // What a turn shows gets ready once the page has settled (a session is open): the Markdown
+  // renderer, so streamed text renders as Markdown from its first delta (at once when a turn
+  // starts first), and the wording of failures, so a failed turn is explained at once.
   useEffect(() => {
-    if (sessionOpen) readyRenderer(state.running)
+    if (!sessionOpen) return
+    readyRenderer(state.running)
+    whenIdle(() => void loadFailureWording().catch(() => undefined))
   }, [sessionOpen, state.running])
-  // The wording of failures too, so a failed turn is explained at once.
-  useEffect(() => {
-    if (sessionOpen) whenIdle(() => void loadFailureWording().catch(() => undefined))
-  }, [sessionOpen])
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)
   useEffect(() => {

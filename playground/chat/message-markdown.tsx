@@ -1,6 +1,6 @@
 import { memo, startTransition, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react'
-import type { TRemoteContentPolicy } from './remote-content.ts'
 import { whenIdle } from '../shell/when-idle.ts'
+import type { TRemoteContentPolicy } from './remote-content.ts'
 import { useAllowedImageHosts } from './remote-content-context.ts'
 
 type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string

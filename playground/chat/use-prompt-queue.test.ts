@@ -86,4 +86,18 @@ describe('usePromptQueue', () => {
     expect(result.current.queued).toEqual(['second'])
     await finishSend()
   })
+
+  it('holds only the line of the session whose prompt came back', async () => {
+    const { result, rerender, sent, finishSend } = renderQueue({ sessionId: 'session-b', running: true })
+    act(() => result.current.enqueue('for b'))
+    rerender({ sessionId: 'session-a', running: true })
+    act(() => result.current.enqueue('for a'))
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['for a']))
+    await finishSend(false)
+    expect(result.current.queued).toEqual(['for a'])
+
+    rerender({ sessionId: 'session-b', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['for a', 'for b']))
+  })
 })

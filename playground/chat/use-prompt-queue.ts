@@ -24,15 +24,16 @@ const BEFORE_OPEN = ''
 export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
-  // A line whose first prompt came back (refused, or cut off before its turn started) waits until
-  // the person changes it or another turn runs: a host that keeps refusing is not asked again and
-  // again (each refused attempt flips `running` on and off before it comes back).
-  const held = useRef<readonly string[] | undefined>(undefined)
+  // The session whose line holds: its first prompt came back (refused, or cut off before its turn
+  // started), and the line waits until the person changes it or another turn runs, so a host that
+  // keeps refusing is not asked again and again (each refused attempt flips `running` on and off).
+  const held = useRef<string | undefined>(undefined)
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
 
   const update = useCallback(
     (change: (prompts: readonly string[]) => readonly string[]) => {
+      if (held.current === key) held.current = undefined
       setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED)))
     },
     [key]
@@ -46,11 +47,15 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   useEffect(() => {
     if (running) held.current = undefined
     const [next] = queued
-    if (!sessionId || running || paused || sending || queued === held.current || next === undefined) return
+    if (!sessionId || running || paused || sending || held.current === sessionId || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next)
-      .then((sent) => sent === false && update((prompts) => (held.current = [next, ...prompts])))
+      .then((sent) => {
+        if (sent !== false) return
+        update((prompts) => [next, ...prompts])
+        held.current = sessionId
+      })
       .finally(() => setSending(false))
   }, [sessionId, running, paused, sending, queued, send, update])
 
