@@ -44,9 +44,8 @@ export function loadShellModules(): Promise<TShellModules> {
 }
 
 async function importShellModules(): Promise<TShellModules> {
-  const modules = Promise.all([import('just-bash'), import('../git/git-command.ts')])
-  await readyCollationWhileLoading()
-  const [justBash, git] = await modules
+  // Awaited together, so a download that fails while the collation runs is handled at once.
+  const [[justBash, git]] = await Promise.all([Promise.all([import('just-bash'), import('../git/git-command.ts')]), readyCollationWhileLoading()])
   return { justBash, createGitCommand: git.createGitCommand }
 }
 
