@@ -137,7 +137,8 @@ test('a worker that cannot load: the page is told which file failed, not only th
   writeFileSync(worker, `import"./chunk-LOST.js";${readFileSync(worker, 'utf8')}`)
   const server = await serveDirectory(out)
   try {
-    await page.goto(server.url)
+    // Bounded, so a stalled load names its step rather than spending the whole test's time.
+    await page.goto(server.url, { timeout: 30_000 })
     const status = page.locator('#status')
     await expect(status).toHaveText(
       `failed: The agent worker never started (6 tries): The agent worker failed: ${server.url}agent.worker.js imports ${server.url}chunk-LOST.js, which could not be loaded: HTTP 404`,
@@ -145,7 +146,7 @@ test('a worker that cannot load: the page is told which file failed, not only th
     )
     // And a deploy without the worker's script at all.
     rmSync(worker)
-    await page.reload()
+    await page.reload({ timeout: 30_000 })
     await expect(status).toHaveText(`failed: The agent worker never started (6 tries): The agent worker failed: its script ${server.url}agent.worker.js could not be loaded: HTTP 404`, { timeout: 60_000 })
   } finally {
     await server.close()

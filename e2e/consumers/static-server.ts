@@ -29,6 +29,11 @@ export async function serveDirectory(root: string): Promise<{ url: string; reque
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve()))
+    // The page under test may still hold a connection open, and close() alone waits for it.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
   }
 }
