@@ -48,6 +48,31 @@ describe('LocalAgentHost', () => {
     expect(batches.length).toBeLessThan(delivered.length)
   })
 
+  // What lets a page give a prompt back when the worker dies before the page heard the turn start
+  // (`useAgentSession`): nothing of the turn is stored before every listener has taken its start.
+  it('stores nothing of a turn before every listener has taken turn_started, however slowly', async () => {
+    const store = new MemorySessionStore()
+    const { host } = makeHost([{ text: 'ok' }], store)
+    const session = await host.createSession()
+    let startTaken = false
+    const commitsBeforeStart: string[] = []
+    const commit = store.commit.bind(store)
+    store.commit = async (record, events) => {
+      const ofTheTurn = events.length > 0 || record.messages.some((message) => message.content === 'hi')
+      if (ofTheTurn && !startTaken) commitsBeforeStart.push(`${record.messages.length} messages, ${events.length} events`)
+      return commit(record, events)
+    }
+    await host.subscribe(async (events) => {
+      if (!events.some((event) => event.kind === 'turn_started')) return
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      startTaken = true
+    })
+    await host.submit(session.id, 'hi')
+    expect(startTaken).toBe(true)
+    expect(commitsBeforeStart).toEqual([])
+    expect((await store.loadSession(session.id))?.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+  })
+
   it('never stores the API key of the provider choice', async () => {
     const { host, store } = makeHost([{ text: 'ok' }])
     const session = await host.createSession()
