@@ -245,10 +245,8 @@ export function App(props: TAppProps) {
             (notice): notice is string => Boolean(notice)
           )}
           progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
-          queued={queue.queued}
+          queue={queue}
           onSubmit={send}
-          onQueue={queue.enqueue}
-          onUnqueue={queue.unqueue}
           onAbort={abort}
           onTakeOver={takeOver}
           onAnswer={(id, answer) => void answerPermission(id, answer)}

@@ -10,6 +10,7 @@ import { loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
+import type { TPromptQueue } from './use-prompt-queue.ts'
 
 type TChatPaneProps = {
   state: TSessionViewState
@@ -17,10 +18,9 @@ type TChatPaneProps = {
   notices: string[]
   /** Slow work under way outside a turn (hydrating a manifest), shown with a spinner. */
   progress: string | undefined
-  queued: readonly string[]
+  /** Prompts waiting their turn; until a session is open, what is sent waits here too. */
+  queue: TPromptQueue
   onSubmit: (prompt: string) => Promise<boolean | void>
-  onQueue: (prompt: string) => void
-  onUnqueue: (index: number) => void
   onAbort: () => Promise<void>
   /** Asks the tab driving a followed session to hand it over. */
   onTakeOver: () => Promise<void>
@@ -43,7 +43,7 @@ type TChatPaneProps = {
 }
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
-export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, onUnqueue, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier, opening = false }: TChatPaneProps) {
+export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier, opening = false }: TChatPaneProps) {
   const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const sessionOpen = Boolean(state.sessionId)
@@ -122,11 +122,9 @@ export function ChatPane({ state, notices, progress, queued, onSubmit, onQueue, 
       <PromptForm
         disabled={(!state.sessionId && !opening) || state.readOnly}
         running={state.running}
-        queued={queued}
+        queue={queue}
         // Until the first session is open, what is sent waits for it.
-        onSubmit={state.sessionId ? onSubmit : onQueue}
-        onQueue={onQueue}
-        onUnqueue={onUnqueue}
+        onSubmit={state.sessionId ? onSubmit : queue.enqueue}
         onAbort={onAbort}
         inputRef={promptBox}
         focusKey={state.sessionId}

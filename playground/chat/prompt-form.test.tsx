@@ -5,10 +5,13 @@ import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { createPlaygroundHost } from '../worker/playground-agent.ts'
 import { SAMPLE_WORKSPACE_FILES } from '../worker/sample-workspace.ts'
 import { PromptForm } from './prompt-form.tsx'
+import type { TPromptQueue } from './use-prompt-queue.ts'
 
 // Loading the shell for the session's sandbox takes a while on a busy machine.
 configure({ asyncUtilTimeout: 10_000 })
 afterEach(cleanup)
+
+const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined }
 
 const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS.\n'
 
@@ -25,10 +28,8 @@ async function renderForm(running = false) {
     <PromptForm
       disabled={false}
       running={running}
-      queued={[]}
+      queue={EMPTY_QUEUE}
       onSubmit={(prompt) => void submitted.push(prompt)}
-      onQueue={() => undefined}
-      onUnqueue={() => undefined}
       onAbort={() => void aborted.push(1)}
       loadCommands={() => host.listCommands(session.id)}
     />
@@ -124,11 +125,29 @@ describe('PromptForm slash commands', () => {
 
 describe('PromptForm focus', () => {
   it('takes the keyboard as soon as it takes input, before any session is named, and not while disabled', () => {
-    const props = { running: false, queued: [], onSubmit: () => undefined, onQueue: () => undefined, onUnqueue: () => undefined, onAbort: () => undefined }
+    const props = { running: false, queue: EMPTY_QUEUE, onSubmit: () => undefined, onAbort: () => undefined }
     const { rerender } = render(<PromptForm {...props} disabled />)
     const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
     expect(document.activeElement).not.toBe(textarea)
     rerender(<PromptForm {...props} disabled={false} />)
     expect(document.activeElement).toBe(textarea)
+  })
+})
+
+describe('PromptForm queue', () => {
+  it('says a held queue waits on a prompt that came back, and its button sends that prompt again', () => {
+    let resumed = 0
+    const queue = { ...EMPTY_QUEUE, queued: ['first', 'second'], resume: () => void resumed++ }
+    const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
+    const { rerender } = render(<PromptForm {...props} queue={queue} />)
+    const upNext = screen.getByRole('region', { name: 'Up next' })
+    expect(upNext.textContent).toContain('Queued: each sends in order')
+    expect(screen.queryByRole('button', { name: 'Send it again' })).toBeNull()
+
+    rerender(<PromptForm {...props} queue={{ ...queue, held: true }} />)
+    expect(upNext.textContent).toContain('The first came back unsent.')
+    fireEvent.click(screen.getByRole('button', { name: 'Send it again' }))
+    expect(resumed).toBe(1)
+    expect(screen.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(2)
   })
 })

@@ -2,18 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
 import { suggestCommands } from './command-suggestions.ts'
+import type { TPromptQueue } from './use-prompt-queue.ts'
 
 type TPromptFormProps = {
   disabled: boolean
   running: boolean
-  /** Prompts waiting for the running turn to end, oldest first. */
-  queued: readonly string[]
+  /** Prompts waiting for the running turn to end, and how to change them. */
+  queue: TPromptQueue
   /** Sends a prompt; resolving `false` says it was refused, and the text comes back into an empty box. */
   onSubmit: (prompt: string) => void | Promise<boolean | void>
-  /** Adds a prompt to the end of the queue. */
-  onQueue: (prompt: string) => void
-  /** Takes the prompt at `index` out of the queue. */
-  onUnqueue: (index: number) => void
   onAbort: () => void | Promise<void>
   /** The session's slash commands and skills; without it `/` opens no list. */
   loadCommands?: () => Promise<ICommand[]>
@@ -33,7 +30,7 @@ type TPromptFormProps = {
  * the whole command is typed already, sends it; Escape closes the list. The box takes the
  * keyboard as it becomes usable and whenever a session opens.
  */
-export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnqueue, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
@@ -93,8 +90,8 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
     if (!text || disabled) return
     setPrompt('')
     setDismissed(false)
-    if (running || queued.length > 0) {
-      onQueue(text)
+    if (running || queue.queued.length > 0) {
+      queue.enqueue(text)
       return
     }
     void Promise.resolve(onSubmit(text)).then((sent) => {
@@ -136,14 +133,21 @@ export function PromptForm({ disabled, running, queued, onSubmit, onQueue, onUnq
   const optionId = (index: number) => `${listId}-option-${index}`
   return (
     <form className="prompt" onSubmit={send}>
-      {queued.length > 0 ? (
+      {queue.queued.length > 0 ? (
         <section className="queued" aria-label="Up next">
-          <p className="note">Queued: each sends in order, once the session is free.</p>
+          <p className="note">
+            {queue.held ? 'The first came back unsent. ' : 'Queued: each sends in order, once the session is free.'}
+            {queue.held ? (
+              <button type="button" className="link" onClick={queue.resume}>
+                Send it again
+              </button>
+            ) : null}
+          </p>
           <ol>
-            {queued.map((text, index) => (
+            {queue.queued.map((text, index) => (
               <li key={`${index}:${text}`}>
                 <q>{text}</q>{' '}
-                <button type="button" className="link" aria-label={`Withdraw “${text}”`} onClick={() => onUnqueue(index)}>
+                <button type="button" className="link" aria-label={`Withdraw “${text}”`} onClick={() => queue.unqueue(index)}>
                   Withdraw
                 </button>
               </li>

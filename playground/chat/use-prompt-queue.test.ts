@@ -66,6 +66,18 @@ describe('usePromptQueue', () => {
     expect(sent).toEqual([])
   })
 
+  it('says when its line holds, and sends the prompt that came back again when asked', async () => {
+    const { result, rerender, sent, finishSend } = await refuseFirstOfTwo()
+    expect(result.current.held).toBe(true)
+    act(() => result.current.resume())
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first']))
+    expect(result.current).toMatchObject({ held: false, queued: ['second'] })
+    rerender({ sessionId: 'session-a', running: true })
+    await finishSend()
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first', 'second']))
+  })
+
   it('puts a prompt that comes back at the head of its line, and asks no more until the person changes the line', async () => {
     const { result, rerender, sent } = await refuseFirstOfTwo()
     expect(result.current.queued).toEqual(['first', 'second'])

@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
   /** Waiting prompts of the open session (or of the one opening), oldest first. */
   queued: readonly string[]
+  /** True while the line waits because its first prompt came back unsent. */
+  held: boolean
   enqueue: (prompt: string) => void
   unqueue: (index: number) => void
+  /** Lets a held line go on: its first prompt is sent again. */
+  resume: () => void
 }
 
 const NOTHING_QUEUED: readonly string[] = []
@@ -25,15 +29,16 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
   // The session whose line holds: its first prompt came back (refused, or cut off before its turn
-  // started), and the line waits until the person changes it or another turn runs, so a host that
-  // keeps refusing is not asked again and again (each refused attempt flips `running` on and off).
-  const held = useRef<string | undefined>(undefined)
+  // started), and the line waits until the person changes it, asks for it again, or another turn
+  // runs, so a host that keeps refusing is not asked again and again (each refused attempt flips
+  // `running` on and off).
+  const [held, setHeld] = useState<string | undefined>()
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
 
   const update = useCallback(
     (change: (prompts: readonly string[]) => readonly string[]) => {
-      if (held.current === key) held.current = undefined
+      setHeld((current) => (current === key ? undefined : current))
       setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED)))
     },
     [key]
@@ -45,21 +50,22 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   }, [sessionId, early])
 
   useEffect(() => {
-    if (running) held.current = undefined
+    if (running && held !== undefined) setHeld(undefined)
     const [next] = queued
-    if (!sessionId || running || paused || sending || held.current === sessionId || next === undefined) return
+    if (!sessionId || running || paused || sending || held === sessionId || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next)
       .then((sent) => {
         if (sent !== false) return
         update((prompts) => [next, ...prompts])
-        held.current = sessionId
+        setHeld(sessionId)
       })
       .finally(() => setSending(false))
-  }, [sessionId, running, paused, sending, queued, send, update])
+  }, [sessionId, running, paused, sending, held, queued, send, update])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
-  return { queued, enqueue, unqueue }
+  const resume = useCallback(() => update((prompts) => prompts), [update])
+  return { queued, held: held === key && !running, enqueue, unqueue, resume }
 }
