@@ -2,6 +2,7 @@ import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TSandboxChoice } from '../lib/host/agent-host.ts'
 import type { ISandboxClient } from '../sandbox/sandbox-client.ts'
 import type { TE2BSandboxClass } from '../sandbox/e2b/e2b-sandbox.ts'
+import { describeError } from '../lib/core/describe-error.ts'
 
 /** Where the workspace lives, and what stands in for the E2B SDK in tests. */
 export type TSandboxFromChoiceOptions = { workspaceRoot: string; sandboxClass?: TE2BSandboxClass }
@@ -40,7 +41,7 @@ export async function createSandboxFromChoice(choice: TSandboxChoice, options: T
 export function describeE2BFailure(error: unknown, choice: Extract<TSandboxChoice, { kind: 'e2b' }>): ConfigurationError {
   const cause = (error as { cause?: unknown }).cause ?? error
   const name = cause instanceof Error ? cause.name : ''
-  const detail = cause instanceof Error ? cause.message : String(cause)
+  const detail = describeError(cause)
   const service = choice.apiUrl ?? E2B_DEFAULT_API_URL
   let message: string
   if (name === 'AuthenticationError' || /\b401\b|unauthori[sz]ed|invalid api key/i.test(detail)) {

@@ -1,6 +1,7 @@
 import { NetworkError, ProviderError, RobotaError, isRobotaError, type TRobotaErrorCode } from './errors.ts'
 import { createHttpStatusError, describeHttpStatus, readRetryAfterSeconds, type THeaderSource } from './http-status-error.ts'
 import { isNetworkFailure } from './network-failure.ts'
+import { describeError } from './describe-error.ts'
 
 /** Helpers for reasoning about errors from any layer, Robota's own or not. */
 export const ErrorUtils = {
@@ -30,7 +31,7 @@ export const ErrorUtils = {
   wrapProviderError(error: unknown, provider: string): RobotaError {
     if (error instanceof RobotaError) return error
     const status = (error as { status?: unknown } | null)?.status
-    const message = error instanceof Error ? error.message : String(error)
+    const message = describeError(error)
     if (typeof status === 'number') {
       const details: Record<string, unknown> = { provider, status }
       const retryAfterSeconds = status === 429 ? readRetryAfterSeconds((error as { headers?: THeaderSource }).headers) : undefined

@@ -1,5 +1,6 @@
 import { ConfigurationError } from './errors.ts'
 import type { TOutputFormat } from './provider.ts'
+import { describeError } from './describe-error.ts'
 
 type TStandardResult<TOutput> =
   | { readonly value: TOutput; readonly issues?: undefined }
@@ -44,7 +45,7 @@ export async function parseOutput<TOutput>(
   try {
     json = JSON.parse(withoutCodeFence(text))
   } catch (error) {
-    return { ok: false, problem: `the reply is not valid JSON (${error instanceof Error ? error.message : String(error)})` }
+    return { ok: false, problem: `the reply is not valid JSON (${describeError(error)})` }
   }
   const result = await schema['~standard'].validate(json)
   if (!result.issues) return { ok: true, value: result.value }

@@ -18,6 +18,7 @@ import { toOutputFormat, type TOutputSchema } from './output-schema.ts'
 import type { IAIProvider, TOutputFormat, TTextDeltaCallback } from './provider.ts'
 import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
+import { describeError } from './describe-error.ts'
 
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
@@ -196,7 +197,7 @@ export class Robota {
       return outcome
     } catch (error) {
       await this.plugins?.onError(context.pluginContext, error)
-      context.events.emit('error', { executionId, error: error instanceof Error ? error.message : String(error) })
+      context.events.emit('error', { executionId, error: describeError(error) })
       throw error
     } finally {
       stopRecording()

@@ -1,5 +1,6 @@
 import { limitHookOutput } from './hook-output.ts'
 import type { IHookDefinition, IHookInput, IHookResult, IHookTypeExecutor } from './hook-types.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** Exit code recorded for a hook stopped by its timeout (coreutils' `timeout`, and the sandbox port). */
 export const HOOK_TIMEOUT_EXIT_CODE = 124
@@ -68,7 +69,7 @@ export async function runHookAttempt(
       return finish({ exitCode: HOOK_ABORTED_EXIT_CODE, stdout: '', stderr: 'aborted', stdoutTruncated: false, timedOut: false, failure: 'aborted' })
     }
     if ('error' in settled) {
-      const message = settled.error instanceof Error ? settled.error.message : String(settled.error)
+      const message = describeError(settled.error)
       return finish({ exitCode: 1, stdout: '', stderr: message, stdoutTruncated: false, timedOut: false, failure: `failed: ${message}` })
     }
     const stdout = limitHookOutput(settled.result.stdout, options.maxOutputBytes)

@@ -1,4 +1,5 @@
 import type { IAgentHost, THostEvent } from './agent-host.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /**
  * One behaviour every `IAgentHost` keeps, wherever it runs: in-thread, behind the multi-tab host,
@@ -27,7 +28,7 @@ async function rejection(promise: Promise<unknown>): Promise<{ code?: unknown; m
     await promise
     return undefined
   } catch (error) {
-    return { code: (error as { code?: unknown }).code, message: error instanceof Error ? error.message : String(error) }
+    return { code: (error as { code?: unknown }).code, message: describeError(error) }
   }
 }
 

@@ -14,6 +14,7 @@ import { createSystemCommands } from '../session/commands/system-commands.ts'
 import type { TCompactionOutcome } from '../session/compaction/compaction-types.ts'
 import type { HostedSession } from './hosted-session.ts'
 import type { Session } from '../session/session.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** What a host lends its commands: the session as stored and live, and the host's own actions. */
 export type THostCommandPorts = {
@@ -98,7 +99,7 @@ class HostCommandContext implements ICommandHost {
   async settle(): Promise<string | undefined> {
     const results = await Promise.allSettled(this.pending)
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
-    return failed ? (failed.reason instanceof Error ? failed.reason.message : String(failed.reason)) : undefined
+    return failed ? (describeError(failed.reason)) : undefined
   }
 
   listCommands(): Array<{ name: string; description: string }> {

@@ -6,6 +6,7 @@ import type { HostedSessionRecords } from './hosted-session-records.ts'
 import { buildSwitchedSandbox } from './host-sandbox-switch.ts'
 import { saveSandboxSnapshot } from './host-workspace-files.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** What a host's open sessions are started from. */
 export type THostLiveSessionPorts = {
@@ -105,7 +106,7 @@ export class HostLiveSessions {
       ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
       return session
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
+      const message = describeError(error)
       ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'failed', message })
       throw error
     }

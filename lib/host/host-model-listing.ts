@@ -4,6 +4,7 @@ import type { IAIProvider } from '../core/provider.ts'
 import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { TModelListing, TModelListingEntry } from './port/host-models.ts'
 import type { TProviderChoice } from './port/host-sessions.ts'
+import { describeError } from '../core/describe-error.ts'
 
 // Built-in tables by the provider's `name`, the same tables the context accounting reads.
 const BUILT_IN_MODELS: Readonly<Record<string, Readonly<Record<string, IModelDefinition>>>> = {
@@ -34,7 +35,7 @@ export async function listChoiceModels(choice: TProviderChoice, createProvider: 
     const listed = await provider.listModels()
     return { status: 'live', models: listed.map((model) => toEntry(model, table[model.id])) }
   } catch (error) {
-    const reason = redactSecretText(error instanceof Error ? error.message : String(error), choice.apiKey ? [choice.apiKey] : [])
+    const reason = redactSecretText(describeError(error), choice.apiKey ? [choice.apiKey] : [])
     return { status: 'fallback', models: builtIn, message: `Could not list the models (${reason}); showing the built-in list.` }
   }
 }

@@ -8,6 +8,7 @@ import { MarketplaceClient } from '../session/plugins/marketplace-client.ts'
 import type { TPluginScope } from '../session/plugins/plugin-registry.ts'
 import { SandboxPluginFileStore } from '../session/plugins/sandbox-plugin-file-store.ts'
 import type { TMarketplaceQuery, TMarketplaceSearch, TPluginContributionSummary, TPluginInstallRequest, TPluginView } from './port/host-plugins.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** What the plugin side of a host works through. */
 export type THostPluginPorts = {
@@ -94,7 +95,7 @@ export class HostPlugins {
       if (mismatches.length > 0) return { ...view, contributes: NO_CONTRIBUTION, problem: `Its files changed since it was installed: ${mismatches.join('; ')}.` }
       return { ...view, contributes: summarize(bundle) }
     } catch (error) {
-      return { ...view, contributes: NO_CONTRIBUTION, problem: error instanceof Error ? error.message : String(error) }
+      return { ...view, contributes: NO_CONTRIBUTION, problem: describeError(error) }
     }
   }
 }

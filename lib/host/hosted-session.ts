@@ -16,6 +16,7 @@ import { LastStoredRequest } from '../storage/replay-log/last-stored-request.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 import type { McpToolSet, TMcpServerStatus } from '../tools/mcp/mcp-tool-set.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
 export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>
@@ -171,7 +172,7 @@ export class HostedSession {
       if (refusedOutput) await this.storeTurn(sessionId)
       else this.redactor.end()
       const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
-      parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(error instanceof Error ? error.message : String(error), parts.secrets), code })
+      parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(describeError(error), parts.secrets), code })
       throw refusedOutput ? withoutSecrets(error, parts.secrets) : error
     }
   }

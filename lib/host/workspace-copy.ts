@@ -1,5 +1,6 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { joinPath } from '../tools/builtins/posix-path.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** How much a copy carries at most. */
 export type TWorkspaceCopyLimits = { maxFiles: number; maxBytes: number }
@@ -42,7 +43,7 @@ export async function copyWorkspaceFiles(
       }
     }
   } catch (error) {
-    return { filesCopied, filesNotCopied: `copying stopped: ${error instanceof Error ? error.message : String(error)}` }
+    return { filesCopied, filesNotCopied: `copying stopped: ${describeError(error)}` }
   }
   return { filesCopied }
 }

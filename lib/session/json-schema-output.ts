@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ValidationError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
+import { describeError } from '../core/describe-error.ts'
 
 // Large enough for any schema a person writes, small enough that a page cannot make the worker
 // compile a validator for megabytes of schema.
@@ -33,7 +34,7 @@ export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchem
   try {
     validator = z.fromJSONSchema(plain as Parameters<typeof z.fromJSONSchema>[0])
   } catch (error) {
-    throw new ValidationError(`${where} is not a JSON Schema Robota can check: ${error instanceof Error ? error.message : String(error)}.`, {
+    throw new ValidationError(`${where} is not a JSON Schema Robota can check: ${describeError(error)}.`, {
       cause: error
     })
   }
@@ -52,6 +53,6 @@ function toJson(schema: Record<string, unknown>, where: string): string {
   try {
     return JSON.stringify(schema)
   } catch (error) {
-    throw new ValidationError(`${where} is not plain JSON data: ${error instanceof Error ? error.message : String(error)}.`, { cause: error })
+    throw new ValidationError(`${where} is not plain JSON data: ${describeError(error)}.`, { cause: error })
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '../permissions/index.ts'
 import type { TPermissionAnswer, TPermissionEnforcerOptions, TPermissionOutcome, TPermissionRequest } from './permission-enforcer-types.ts'
 import { GatedTool, type IToolGate } from './tool-gate.ts'
+import { describeError } from '../core/describe-error.ts'
 
 type TDecisionData = TExecutionEventDataMap['permission_decision']
 type TDecisionFields = Pick<TDecisionData, 'source'> & Partial<Pick<TDecisionData, 'pattern' | 'reason'>>
@@ -166,7 +167,7 @@ export class PermissionEnforcer implements IToolGate {
 function awaitAnswer(answer: Promise<TPermissionAnswer>, signal: AbortSignal | undefined): Promise<TAwaitedAnswer> {
   const settled = answer.then(
     (value): TAwaitedAnswer => ({ answer: value }),
-    (error: unknown): TAwaitedAnswer => ({ failure: error instanceof Error ? error.message : String(error) })
+    (error: unknown): TAwaitedAnswer => ({ failure: describeError(error) })
   )
   if (signal === undefined) return settled
   return new Promise<TAwaitedAnswer>((resolve) => {

@@ -9,6 +9,7 @@ import { recordedSteps } from './recorded-steps.ts'
 import { createSandboxTools } from './sandbox-tools.ts'
 import { Session } from './session.ts'
 import { toStoredEvent, type TSessionEvent } from './session-events.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** What re-running a recorded session needs. */
 export type TReplayRerunOptions = {
@@ -121,7 +122,7 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
       else await session.compact(step.instructions, { trigger: step.trigger, ...signal })
     } catch (error) {
       // A summary request that drifted from the recorded one ends the re-run, as a turn's does.
-      stopped = error instanceof Error ? error.message : String(error)
+      stopped = describeError(error)
       break
     }
   }

@@ -17,6 +17,7 @@ import { PermissionEnforcer } from './permission-enforcer.ts'
 import type { TAnySessionEventDataMap, TAnySessionEventType, TSessionEventDataMap, TSessionEventListener } from './session-events.ts'
 import { SessionEventChannel } from './session-event-channel.ts'
 import type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session-types.ts'
+import { describeError } from '../core/describe-error.ts'
 
 type THistoryReset = Omit<TSessionEventDataMap['history_replaced'], 'messages'>
 
@@ -247,7 +248,7 @@ export class Session {
       compactions.push(await this.compactNow('auto', undefined, signal))
     } catch (error) {
       // A failed summary keeps the history as it was; the prompt itself must still run or return.
-      compactions.push({ compacted: false, trigger: 'auto', reason: error instanceof Error ? error.message : String(error) })
+      compactions.push({ compacted: false, trigger: 'auto', reason: describeError(error) })
     }
   }
 
@@ -259,7 +260,7 @@ export class Session {
       notify?.({ phase: 'finished', outcome })
       return outcome
     } catch (error) {
-      notify?.({ phase: 'failed', trigger, message: error instanceof Error ? error.message : String(error) })
+      notify?.({ phase: 'failed', trigger, message: describeError(error) })
       throw error
     }
   }

@@ -2,6 +2,7 @@ import type { IToolSchema } from '../core/provider.ts'
 import type { ITool, IToolExecutionContext, IToolResult } from '../core/tool.ts'
 import type { IHookInput, THookEvent, THookRunResult } from '../hooks/index.ts'
 import type { TPermissionOutcome } from './permission-enforcer-types.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** What a gated tool asks of its enforcer. */
 export interface IToolGate {
@@ -41,7 +42,7 @@ export class GatedTool implements ITool {
     try {
       result = await this.tool.execute(input, context)
     } catch (error) {
-      result = { success: false, error: error instanceof Error ? error.message : String(error) }
+      result = { success: false, error: describeError(error) }
     }
     const after = await this.gate.runHooks('PostToolUse', { ...call, tool_input: input, tool_response: result }, context)
     return withHookNotes(result, [...after.feedback.map((text) => `PostToolUse hook: ${text}`), ...after.additionalContext])

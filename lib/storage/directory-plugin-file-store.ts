@@ -1,5 +1,6 @@
 import { StorageError } from '../core/errors.ts'
 import type { IPluginFileStore } from './plugin-file-store.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** The part of Node's `fs/promises` a directory store uses; pass Node's `fs/promises` module. */
 export type TDirectoryFileSystem = {
@@ -80,7 +81,7 @@ export class DirectoryPluginFileStore implements IPluginFileStore {
   }
 
   private failure(action: string, path: string, error: unknown): StorageError {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = describeError(error)
     return new StorageError(`Could not ${action} ${path} in ${this.root}: ${reason}`, { details: { path }, cause: error })
   }
 }

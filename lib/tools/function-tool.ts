@@ -6,6 +6,7 @@ import { createJsonSchemaValidator } from './json-schema-validator.ts'
 import { checkToolArguments } from './tool-arguments.ts'
 import type { TArgumentValidator } from './tool-arguments.ts'
 import { zodToJsonSchema } from './zod-to-json-schema.ts'
+import { describeError } from '../core/describe-error.ts'
 
 /** The function a tool runs once its arguments are validated. */
 export type TToolFunction<TParameters, TOutput> = (
@@ -34,7 +35,7 @@ export class FunctionTool<TParameters, TOutput> implements ITool {
     } catch (error) {
       return {
         success: false,
-        error: `Tool "${this.schema.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        error: `Tool "${this.schema.name}" failed: ${describeError(error)}`,
         metadata: { errorCode: 'execution_failed' }
       }
     }

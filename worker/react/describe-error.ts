@@ -1,4 +1,2 @@
-/** A caught value as a message a person can read: an error's message, anything else as text. */
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
+// The page reaches the SDK's runtime through the worker client (see DESIGN.md), so the helper is offered here too.
+export { describeError } from '../../lib/core/describe-error.ts'

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost, TEventPage } from '../../lib/host/agent-host.ts'
-import { describeError } from './describe-error.ts'
+import { describeError } from '../../lib/core/describe-error.ts'
 
 /** What a hook holding a session's loaded events knows about them. */
 export type TLoadedEvents = {

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } 
 import type { TRunError } from '../../lib/core/run-error.ts'
 import type { IAgentHost, THostEvent, TOpenSessionOptions } from '../../lib/host/agent-host.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
-import { describeError } from './describe-error.ts'
+import { describeError } from '../../lib/core/describe-error.ts'
 import { useEarlierEventsLoader } from './earlier-events.ts'
 import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'

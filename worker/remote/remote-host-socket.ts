@@ -3,6 +3,7 @@ import type { THostEvent } from '../../lib/host/agent-host.ts'
 import { deserializeError } from '../serialized-error.ts'
 import { CLOSE_UNAUTHORIZED, REMOTE_HOST_PROTOCOL, type THostFrame, type TRemoteHostMethod } from './remote-host-frames.ts'
 import { parseFrameText, toFrameText } from './remote-host-json.ts'
+import { describeError } from '../../lib/core/describe-error.ts'
 
 /** The part of a WebSocket the client uses: the browser's, or `ws`'s in Node. */
 export type TWebSocketLike = {
@@ -96,7 +97,7 @@ export class RemoteHostSocket {
       try {
         socket = new this.WebSocketClass(this.url, REMOTE_HOST_PROTOCOL)
       } catch (error) {
-        reject(new NetworkError(`Could not open a WebSocket to the agent host at ${this.url}: ${error instanceof Error ? error.message : String(error)}`))
+        reject(new NetworkError(`Could not open a WebSocket to the agent host at ${this.url}: ${describeError(error)}`))
         return
       }
       let welcomed = false

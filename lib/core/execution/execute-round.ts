@@ -6,6 +6,7 @@ import { createSystemMessage } from '../messages.ts'
 import { callProvider } from './call-provider.ts'
 import { checkPreSendCapacity, describeContextBlock } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
+import { describeError } from '../describe-error.ts'
 
 /** How one provider round ended. */
 export type TRoundOutcome =
@@ -85,7 +86,7 @@ export async function executeRound(
   )
 
   if (outcome.kind === 'failed') {
-    const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
+    const reason = describeError(outcome.error)
     store.appendStreaming(`${store.getPendingContent() ? '\n\n' : ''}Error: the model provider failed: ${reason}`)
     const error = toProviderFailure(outcome.error, context.provider.name)
     const message = commitMessage(context, round, 'complete', { error: true, errorCode: error.code })

@@ -7,6 +7,7 @@ import type { IExecutionContext } from './execution-context.ts'
 import { toToolEventService } from './run-event-service.ts'
 import { runToolBatch } from './run-tool-batch.ts'
 import { toToolMessageContent } from './tool-message-content.ts'
+import { describeError } from '../describe-error.ts'
 
 /** Text a skipped tool call reports when the run was aborted before it started. */
 export const TOOL_INTERRUPTED_MESSAGE = 'Execution interrupted by user'
@@ -137,6 +138,6 @@ async function runOneTool(context: IExecutionContext, call: TToolCall, round: nu
       emitEvent: (type, data) => context.emit(type, data, round)
     })
   } catch (error) {
-    return { success: false, error: error instanceof Error ? error.message : String(error) }
+    return { success: false, error: describeError(error) }
   }
 }

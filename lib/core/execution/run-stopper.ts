@@ -1,4 +1,5 @@
 import { followAbort } from '../follow-abort.ts'
+import { describeError } from '../describe-error.ts'
 
 /**
  * Stops a run from inside when something outside the model fails (a caller's callback throws),
@@ -46,7 +47,7 @@ export class RunStopper {
         callback(...args)
       } catch (error) {
         broken = true
-        this.stop(`${describe(...args)}: ${error instanceof Error ? error.message : String(error)}`, error)
+        this.stop(`${describe(...args)}: ${describeError(error)}`, error)
       }
     }
   }

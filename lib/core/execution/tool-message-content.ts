@@ -1,4 +1,5 @@
 import type { IToolResult } from '../tool.ts'
+import { describeError } from '../describe-error.ts'
 
 /**
  * The text a tool result gives the model: a string as it is, other data as JSON, a failure as
@@ -12,6 +13,6 @@ export function toToolMessageContent(result: IToolResult): string {
   try {
     return JSON.stringify(result.data ?? null)
   } catch (error) {
-    return `Error: the tool's result could not be turned into text: ${error instanceof Error ? error.message : String(error)}`
+    return `Error: the tool's result could not be turned into text: ${describeError(error)}`
   }
 }

@@ -1,5 +1,6 @@
 import { RobotaError } from '../errors.ts'
 import type { TPluginHookName } from './abstract-plugin.ts'
+import { describeError } from '../describe-error.ts'
 
 /** Where a plugin failed. */
 export type TPluginErrorDetails = {
@@ -22,7 +23,7 @@ export class PluginError extends RobotaError {
 
 /** Wraps whatever a hook threw in a `PluginError` that names the plugin and the hook. */
 export function toPluginError(cause: unknown, details: TPluginErrorDetails): PluginError {
-  const reason = cause instanceof Error ? cause.message : String(cause)
+  const reason = describeError(cause)
   return new PluginError(`Plugin "${details.pluginName}" failed in ${details.hookName}: ${reason}`, details, {
     cause
   })

@@ -1,6 +1,7 @@
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError } from '../../core/http-status-error.ts'
 import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * What error messages may name: where requests went, the key that must never appear, and
@@ -46,7 +47,7 @@ export function toGoogleError(error: unknown, context: TGoogleErrorContext): Rob
     }
     return new NetworkError(`The connection to Gemini dropped before the reply was complete (${error.message}). Try again.`, { cause: error, details })
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const message = describeError(error)
   return new ProviderError(`The Gemini request failed: ${scrubApiKey(message, context.apiKey)}`, { cause: error, details })
 }
 

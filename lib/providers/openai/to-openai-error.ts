@@ -3,6 +3,7 @@ import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '..
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey } from '../shared/scrub-api-key.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TOpenAIErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -41,7 +42,7 @@ export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): Rob
       details
     })
   }
-  const message = error instanceof Error ? error.message : String(error)
+  const message = describeError(error)
   return new ProviderError(`The OpenAI request failed: ${scrubApiKey(message, context.apiKey)}`, { cause: error, details })
 }
 

@@ -2,6 +2,7 @@ import { isRobotaError } from '../../core/errors.ts'
 import type { IProviderConfig, IProviderProbeResult } from '../../core/provider-definition.ts'
 import type { IProviderModelCatalog, IProviderModelCatalogEntry, TProviderModelCatalogRefresh } from '../../core/provider-model-catalog.ts'
 import type { IModelListingProvider, TListedModel } from './listed-model.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * A live catalog from what the list-models endpoint returned: one entry per listed model, with
@@ -67,5 +68,5 @@ export function createModelListingHooks(
 
 function describe(error: unknown): string {
   if (isRobotaError(error)) return error.message
-  return error instanceof Error ? error.message : String(error)
+  return describeError(error)
 }

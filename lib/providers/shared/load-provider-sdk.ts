@@ -1,4 +1,5 @@
 import { ProviderError, ProviderSdkMissingError } from '../../core/errors.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** Loads a provider's vendor SDK module; by default a dynamic `import()` of the package. */
 export type TProviderSdkLoader<TModule> = () => Promise<TModule>
@@ -20,7 +21,7 @@ export async function loadProviderSdk<TModule>(load: TProviderSdkLoader<TModule>
     if (isMissingPackageError(error, requirement.packageName)) {
       throw new ProviderSdkMissingError(`install ${requirement.packageName} to use ${requirement.providerClass}`, { cause: error, details })
     }
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = describeError(error)
     throw new ProviderError(`${requirement.providerClass} could not load ${requirement.packageName}: ${reason}`, { cause: error, details })
   }
 }

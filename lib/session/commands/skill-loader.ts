@@ -5,6 +5,7 @@ import { describeSchemaIssues, toSchemaIssues } from '../../storage/session-reco
 import { joinPath, resolvePosixPath } from '../../tools/builtins/posix-path.ts'
 import { firstLineOf, parseMarkdownFrontmatter, readNameList, type TFileProblem } from '../markdown-frontmatter.ts'
 import { listOptionalDirectory, readOptionalFile } from '../sandbox-file-reader.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** A skill: instructions the model follows when invoked as a slash command or when a request fits. */
 export type TSkill = {
@@ -66,7 +67,7 @@ export async function discoverSkills(
         const skill = parseSkill(text, candidate.path, candidate.defaultName)
         if (!skills.has(skill.name)) skills.set(skill.name, skill)
       } catch (error) {
-        problems.push({ file: candidate.path, message: error instanceof Error ? error.message : String(error) })
+        problems.push({ file: candidate.path, message: describeError(error) })
       }
     }
   }

@@ -1,5 +1,6 @@
 import { ValidationError } from '../../core/errors.ts'
 import type { ICommandHost, ICommandResult, ISystemCommand } from './command-types.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * Runs system commands by name against a session. A command that throws comes back as a failed
@@ -35,7 +36,7 @@ export class SystemCommandExecutor {
     try {
       return await command.execute(host, args)
     } catch (error) {
-      return { message: error instanceof Error ? error.message : String(error), success: false }
+      return { message: describeError(error), success: false }
     }
   }
 }

@@ -7,6 +7,7 @@ import { readOptionalFile } from '../sandbox-file-reader.ts'
 import { mergeSettingsLayers } from './merge-settings.ts'
 import { settingsSchema, type TSettings } from './settings-schema.ts'
 import { substituteEnvReferences } from './substitute-env-references.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** Project settings files relative to the workspace, lowest precedence first. */
 export const PROJECT_SETTINGS_FILES: readonly string[] = ['.claude/settings.json', '.robota/settings.json', '.robota/settings.local.json']
@@ -69,7 +70,7 @@ function parseJson(text: string, file: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = describeError(error)
     throw new ConfigurationError(`${file}: not valid JSON: ${reason}`, { details: { file }, cause: error })
   }
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { HOOK_EVENTS } from '../../hooks/index.ts'
 import { parsePermissionPattern, PERMISSION_MODES } from '../../permissions/index.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 const failurePolicy = z.enum(['fail-open', 'fail-closed']).optional()
 
@@ -51,7 +52,7 @@ const permissionPatternSchema = z.string().superRefine((pattern, context) => {
   try {
     parsePermissionPattern(pattern)
   } catch (error) {
-    context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) })
+    context.addIssue({ code: 'custom', message: describeError(error) })
   }
 })
 

@@ -5,6 +5,7 @@ import { BundlePluginLoader, readBundleDirectory } from './bundle-plugin-loader.
 import type { ILoadedBundlePlugin, TBundleFiles } from './loaded-bundle-plugin.ts'
 import { readPluginRegistry, writePluginRegistry, type TPluginRegistryEntry, type TPluginScope } from './plugin-registry.ts'
 import { comparePins } from './compare-pins.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** An installed bundle as a list shows it. */
 export type TInstalledPlugin = TPluginRegistryEntry & { name: string; scope: TPluginScope }
@@ -126,7 +127,7 @@ export class BundlePluginInstaller {
     try {
       entries = await this.list()
     } catch (error) {
-      return { plugins, problems: [{ file: `${this.scope} plugins`, message: error instanceof Error ? error.message : String(error) }] }
+      return { plugins, problems: [{ file: `${this.scope} plugins`, message: describeError(error) }] }
     }
     for (const entry of entries.filter((candidate) => candidate.enabled)) {
       const file = `plugin ${entry.name} (${this.scope})`
@@ -137,7 +138,7 @@ export class BundlePluginInstaller {
         if (mismatches.length > 0) throw new Error(`The bundle "${entry.name}" changed since it was installed, so it is left out: ${mismatches.join('; ')}.`)
         plugins.push(bundle)
       } catch (error) {
-        problems.push({ file, message: error instanceof Error ? error.message : String(error) })
+        problems.push({ file, message: describeError(error) })
       }
     }
     return { plugins, problems }

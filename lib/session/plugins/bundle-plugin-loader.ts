@@ -11,6 +11,7 @@ import { parseAgentDefinition } from '../subagents/load-agent-definitions.ts'
 import { BUNDLE_MANIFEST_FILE, bundlePluginManifestSchema, type IBundlePluginManifest } from './bundle-plugin-manifest.ts'
 import { bundlePathProblem, MAX_BUNDLE_FILE_CHARACTERS, MAX_BUNDLE_FILES } from './bundle-path.ts'
 import type { ILoadedBundlePlugin, TBundleFiles, TBundleOpenApiDocument, TBundleProblem } from './loaded-bundle-plugin.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * Reads a bundle and validates all of it before anything uses it: every path, the manifest (with
@@ -96,7 +97,7 @@ function readManifest(files: TBundleFiles, problems: TBundleProblem[]): IBundleP
   try {
     value = JSON.parse(text)
   } catch (error) {
-    problems.push({ path: BUNDLE_MANIFEST_FILE, message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` })
+    problems.push({ path: BUNDLE_MANIFEST_FILE, message: `not valid JSON: ${describeError(error)}` })
     return undefined
   }
   const result = bundlePluginManifestSchema.safeParse(value)
@@ -119,7 +120,7 @@ function readMarkdown<TItem>(
     try {
       items.push(parse(files[path] as string, path, name))
     } catch (error) {
-      problems.push({ path, message: (error instanceof Error ? error.message : String(error)).replace(`${path}: `, '') })
+      problems.push({ path, message: (describeError(error)).replace(`${path}: `, '') })
     }
   }
   return items
@@ -163,7 +164,7 @@ function readOpenApiDocuments(manifest: IBundlePluginManifest, files: TBundleFil
       createOpenAPITools(document, entry.baseUrl ? { baseUrl: entry.baseUrl } : {})
       documents.push({ file: entry.file, document, ...(entry.baseUrl ? { baseUrl: entry.baseUrl } : {}) })
     } catch (error) {
-      problems.push({ path: entry.file, message: error instanceof Error ? error.message : String(error) })
+      problems.push({ path: entry.file, message: describeError(error) })
     }
   }
   return documents

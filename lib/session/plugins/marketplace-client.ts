@@ -12,6 +12,7 @@ import {
   type TMarketplaceListing,
   type TMarketplaceQuery
 } from './marketplace-index.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** The Robota plugin marketplace, the source a client starts with unless given its own list. */
 export const DEFAULT_MARKETPLACE_SOURCE = 'https://plugins.robota.dev/index.json'
@@ -97,7 +98,7 @@ export class MarketplaceClient {
           const index = await this.readIndex(source)
           return { plugins: index.plugins.filter((entry) => matchesMarketplaceQuery(entry, query)).map((entry) => ({ ...entry, source })), failures: [] }
         } catch (error) {
-          return { plugins: [], failures: [{ source, message: error instanceof Error ? error.message : String(error) }] }
+          return { plugins: [], failures: [{ source, message: describeError(error) }] }
         }
       })
     )

@@ -6,6 +6,7 @@ import { joinPath, resolvePosixPath } from '../../tools/builtins/posix-path.ts'
 import { parseMarkdownFrontmatter, readNameList, type TFileProblem } from '../markdown-frontmatter.ts'
 import { listOptionalDirectory, readOptionalFile } from '../sandbox-file-reader.ts'
 import { BUILTIN_AGENT_DEFINITIONS, type IAgentDefinition } from './agent-definition.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** Project folders of custom agents, highest priority first. */
 export const PROJECT_AGENT_DIRECTORIES: readonly string[] = ['.robota/agents', '.claude/agents']
@@ -74,7 +75,7 @@ export async function loadAgentDefinitions(
         const definition = parseAgentDefinition(text, path, entry.name.slice(0, -'.md'.length))
         if (!custom.has(definition.name)) custom.set(definition.name, definition)
       } catch (error) {
-        problems.push({ file: path, message: error instanceof Error ? error.message : String(error) })
+        problems.push({ file: path, message: describeError(error) })
       }
     }
   }

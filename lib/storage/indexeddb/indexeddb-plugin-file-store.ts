@@ -1,6 +1,7 @@
 import { wrap, type IDBPDatabase } from 'idb'
 import { StorageError } from '../../core/errors.ts'
 import type { IPluginFileStore } from '../plugin-file-store.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** Where an `IndexedDBPluginFileStore` keeps plugin files. */
 export type TIndexedDBPluginFileStoreOptions = {
@@ -48,7 +49,7 @@ export class IndexedDBPluginFileStore implements IPluginFileStore {
     try {
       return await operation(await this.open())
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
+      const reason = describeError(error)
       throw new StorageError(`Could not ${action} ${path} in ${this.location}: ${reason}`, { details: { path }, cause: error })
     }
   }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { FakeE2BCloud, FakeE2BSandbox } from '../fake-e2b-sandbox.ts'
 import { sendEmpty, sendJson } from './http-exchange.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** The envd version the fake sandboxes report; the SDK picks its wire features by it. */
 export const FAKE_ENVD_VERSION = '0.5.7'
@@ -115,7 +116,7 @@ export async function answerE2BApi(
     try {
       await route.answer(context, response, body, decodeURIComponent(match[1] ?? ''))
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error)
+      const message = describeError(error)
       const status = error instanceof Error && /NotFound/.test(error.name) ? 404 : 500
       sendJson(response, status, { code: status, message })
     }

@@ -1,4 +1,5 @@
 import { EnvdRpcError } from './envd-connect-codec.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * What envd answers for a failure of the sandbox behind it (which throws the SDK's error classes,
@@ -8,7 +9,7 @@ import { EnvdRpcError } from './envd-connect-codec.ts'
 export function toEnvdRpcError(error: unknown): EnvdRpcError {
   if (error instanceof EnvdRpcError) return error
   const name = error instanceof Error ? error.name : undefined
-  const message = error instanceof Error ? error.message : String(error)
+  const message = describeError(error)
   if (name === 'FileNotFoundError' || name === 'NotFoundError') return new EnvdRpcError('not_found', message)
   if (name === 'InvalidArgumentError') return new EnvdRpcError('invalid_argument', message)
   if (name === 'TimeoutError') return new EnvdRpcError('deadline_exceeded', message)

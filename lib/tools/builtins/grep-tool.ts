@@ -11,6 +11,7 @@ import { describeSandboxFailure, ToolFailure } from './tool-failure.ts'
 import type { TToolResult } from './tool-result.ts'
 import { truncateMiddle } from './truncate-middle.ts'
 import { skippedDirectoriesFor, walkSandboxFiles } from './walk-sandbox-files.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** Files larger than this are passed over (and counted as skipped). */
 export const GREP_MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -98,7 +99,7 @@ function compile(pattern: string, caseInsensitive: boolean): RegExp {
   try {
     return new RegExp(pattern, caseInsensitive ? 'i' : '')
   } catch (error) {
-    throw new ToolFailure(`Invalid regular expression: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ToolFailure(`Invalid regular expression: ${describeError(error)}`)
   }
 }
 

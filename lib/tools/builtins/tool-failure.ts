@@ -1,4 +1,5 @@
 import { isSandboxError } from '../../../sandbox/sandbox-client.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * A reason a built-in cannot do what was asked, worded for the model. Thrown inside a tool and
@@ -10,7 +11,7 @@ export class ToolFailure extends Error {
 
 /** Words a sandbox failure about `path` for the model, as a clause; anything else keeps its own message. */
 export function describeSandboxFailure(error: unknown, path: string): string {
-  if (!isSandboxError(error)) return error instanceof Error ? error.message : String(error)
+  if (!isSandboxError(error)) return describeError(error)
   switch (error.code) {
     case 'SANDBOX_NOT_FOUND':
       return `file not found: ${path}`

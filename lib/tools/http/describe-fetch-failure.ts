@@ -1,3 +1,5 @@
+import { describeError } from '../../core/describe-error.ts'
+
 /** What was going on when a `fetch` call rejected. */
 export type TFetchFailureContext = {
   url: string
@@ -19,7 +21,7 @@ export type TFetchFailureContext = {
 export function describeFetchFailure(error: unknown, context: TFetchFailureContext): string {
   if (context.timedOut) return `Request to ${context.url} timed out after ${context.timeoutMs / 1000} s.`
   if (context.aborted) return `Request to ${context.url} was interrupted.`
-  const reason = error instanceof Error ? error.message : String(error)
+  const reason = describeError(error)
   if (context.inBrowser && error instanceof TypeError) {
     return (
       `Could not fetch ${context.url} (${reason}). In a browser this usually means the server does not allow ` +

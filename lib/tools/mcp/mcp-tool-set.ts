@@ -2,6 +2,7 @@ import type { ITool } from '../../core/tool.ts'
 import { McpConnection, type TMcpListedTool } from './mcp-connection.ts'
 import { mcpServerSecrets, type TMcpServers } from './mcp-server-config.ts'
 import { McpTool } from './mcp-tool.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /** A server that could not be used, or a tool of one that was left out, and why. */
 export type TMcpProblem = { server: string; message: string }
@@ -81,7 +82,7 @@ export class McpToolSet {
       this.connections.push(connection)
       this.toolsByServer.set(name, this.toTools(connection, await connection.listTools()))
     } catch (error) {
-      this.problems.push({ server: name, message: error instanceof Error ? error.message : String(error) })
+      this.problems.push({ server: name, message: describeError(error) })
     }
   }
 
@@ -91,7 +92,7 @@ export class McpToolSet {
       this.toolsByServer.set(connection.server, this.toTools(connection, await connection.listTools()))
     } catch (error) {
       this.toolsByServer.set(connection.server, [])
-      this.problems.push({ server: connection.server, message: error instanceof Error ? error.message : String(error) })
+      this.problems.push({ server: connection.server, message: describeError(error) })
     }
     for (const listener of this.listeners) listener()
   }

@@ -7,6 +7,7 @@ import { checkToolArguments } from '../tool-arguments.ts'
 import type { McpConnection, TMcpListedTool } from './mcp-connection.ts'
 import { toMcpToolName } from './mcp-tool-name.ts'
 import { toMcpToolResult } from './mcp-tool-result.ts'
+import { describeError } from '../../core/describe-error.ts'
 
 /**
  * One tool of an MCP server, offered to the model as `mcp__<server>__<tool>` with the input schema
@@ -46,7 +47,7 @@ export class McpTool implements ITool {
       const timedOut = isMcpTimeout((error as { cause?: unknown }).cause)
       return {
         success: false,
-        error: error instanceof Error ? error.message : String(error),
+        error: describeError(error),
         metadata: { mcpServer: this.connection.server, errorCode: timedOut ? 'timeout' : 'mcp_error' }
       }
     }
