@@ -3,7 +3,7 @@ import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { MAX_ROUNDS_FALLBACK } from './execution/force-final-answer.ts'
 import { INTERRUPTED_SUFFIX, type TUniversalMessage } from './messages.ts'
-import { Robota } from './robota.ts'
+import { Robota, type IAgentConfig } from './robota.ts'
 import type { ITool } from './tool.ts'
 
 function echoTool(calls: Array<Record<string, unknown>> = []): ITool {
@@ -216,6 +216,16 @@ describe('Robota.run', () => {
     expect(
       () => new Robota({ name: 'x', aiProviders: [provider], defaultModel: { provider: 'nope', model: 'm' } })
     ).toThrow(/"nope" is not among aiProviders \(scripted\)/)
+    // What a caller without types can pass: each is named, none surfaces as a TypeError.
+    const build = (config: unknown) => () => new Robota(config as IAgentConfig)
+    expect(build(undefined)).toThrow('new Robota(config): config must be an object with name, aiProviders and defaultModel.')
+    expect(build({})).toThrow('Robota needs at least one provider in aiProviders.')
+    expect(build({ name: 'x', aiProviders: [provider] })).toThrow('defaultModel must be { provider, model }, the provider one of aiProviders (scripted); got undefined.')
+    const valid = { name: 'x', aiProviders: [provider], defaultModel: { provider: 'scripted', model: 'm' } }
+    expect(build({ ...valid, tools: echoTool() })).toThrow('tools must be an array of tools; got object.')
+    expect(build({ ...valid, tools: [echoTool(), { name: 'loose' }] })).toThrow('tools[1] is not a tool: expected { schema, execute }, as createZodFunctionTool builds.')
+    expect(build({ ...valid, tools: [{ ...echoTool(), schema: { ...echoTool().schema, name: 'echo.v2' } }] })).toThrow('Tool name "echo.v2" must be 1–64 letters, digits, "_" or "-".')
+    expect(build({ ...valid, tools: [echoTool(), echoTool()] })).toThrow('Two tools are named "echo".')
     const agent = makeAgent(provider)
     const running = agent.run('a')
     await expect(agent.run('b')).rejects.toThrow(/already running/)

@@ -18,6 +18,7 @@ import { toOutputFormat, type TOutputSchema } from './output-schema.ts'
 import type { IAIProvider, TOutputFormat, TTextDeltaCallback } from './provider.ts'
 import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
+import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
 
 /** Default cap on model/tool rounds in one run. */
@@ -95,6 +96,10 @@ export class Robota {
   private running = false
 
   constructor(config: IAgentConfig) {
+    // Callers without types reach here too: a missing piece is named, not met as a TypeError.
+    if (typeof config !== 'object' || config === null) {
+      throw new ConfigurationError('new Robota(config): config must be an object with name, aiProviders and defaultModel.')
+    }
     this.config = config
     this.name = config.name
     this.sessionId = config.sessionId ?? createId()
@@ -242,20 +247,25 @@ export class Robota {
 }
 
 function selectProvider(config: IAgentConfig): IAIProvider {
-  if (config.aiProviders.length === 0) throw new ConfigurationError('Robota needs at least one provider in aiProviders.')
-  const provider = config.aiProviders.find((candidate) => candidate.name === config.defaultModel.provider)
-  if (!provider) {
-    const names = config.aiProviders.map((candidate) => candidate.name).join(', ')
-    throw new ConfigurationError(
-      `defaultModel.provider "${config.defaultModel.provider}" is not among aiProviders (${names}).`
-    )
+  if (!Array.isArray(config.aiProviders) || config.aiProviders.length === 0) throw new ConfigurationError('Robota needs at least one provider in aiProviders.')
+  const names = config.aiProviders.map((candidate) => candidate.name).join(', ')
+  const { defaultModel } = config
+  if (typeof defaultModel?.provider !== 'string' || typeof defaultModel.model !== 'string') {
+    throw new ConfigurationError(`defaultModel must be { provider, model }, the provider one of aiProviders (${names}); got ${JSON.stringify(defaultModel)}.`)
   }
+  const provider = config.aiProviders.find((candidate) => candidate.name === defaultModel.provider)
+  if (!provider) throw new ConfigurationError(`defaultModel.provider "${defaultModel.provider}" is not among aiProviders (${names}).`)
   return provider
 }
 
 function indexTools(tools: readonly ITool[]): ReadonlyMap<string, ITool> {
+  if (!Array.isArray(tools)) throw new ConfigurationError(`tools must be an array of tools; got ${typeof tools}.`)
   const byName = new Map<string, ITool>()
-  for (const tool of tools) {
+  for (const [index, tool] of tools.entries()) {
+    if (typeof tool?.schema !== 'object' || typeof tool.execute !== 'function') {
+      throw new ConfigurationError(`tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds.`)
+    }
+    assertToolName(tool.schema.name)
     if (byName.has(tool.schema.name)) throw new ConfigurationError(`Two tools are named "${tool.schema.name}".`)
     byName.set(tool.schema.name, tool)
   }

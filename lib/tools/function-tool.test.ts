@@ -25,6 +25,13 @@ describe('createZodFunctionTool', () => {
     })
   })
 
+  it('refuses a name a provider would refuse, where the tool is made', () => {
+    const noParameters = z.object({})
+    expect(() => createZodFunctionTool('add numbers!', 'Adds', noParameters, () => 0)).toThrow('Tool name "add numbers!" must be 1–64 letters, digits, "_" or "-".')
+    expect(() => createFunctionTool('', 'Nothing', { type: 'object', properties: {} }, () => 0)).toThrow('Tool name "" must be')
+    expect(createZodFunctionTool('add_numbers-2', 'Adds', noParameters, () => 0).schema.name).toBe('add_numbers-2')
+  })
+
   it('runs the function with validated arguments', async () => {
     expect(await add.execute({ a: 2, b: 3 }, context)).toEqual({ success: true, data: { sum: 5 } })
   })

@@ -7,6 +7,7 @@ import { checkToolArguments } from './tool-arguments.ts'
 import type { TArgumentValidator } from './tool-arguments.ts'
 import { zodToJsonSchema } from './zod-to-json-schema.ts'
 import { describeError } from '../core/describe-error.ts'
+import { assertToolName } from '../core/tool-name.ts'
 
 /** The function a tool runs once its arguments are validated. */
 export type TToolFunction<TParameters, TOutput> = (
@@ -25,7 +26,9 @@ export class FunctionTool<TParameters, TOutput> implements ITool {
     readonly schema: IToolSchema,
     private readonly validator: TArgumentValidator<TParameters>,
     private readonly run: TToolFunction<TParameters, TOutput>
-  ) {}
+  ) {
+    assertToolName(schema.name)
+  }
 
   async execute(parameters: Record<string, unknown>, context: IToolExecutionContext): Promise<IToolResult> {
     const checked = checkToolArguments(this.schema.name, this.validator, parameters)

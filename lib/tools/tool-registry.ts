@@ -1,9 +1,7 @@
 import { ConfigurationError } from '../core/errors.ts'
 import type { IToolSchema } from '../core/provider.ts'
 import type { ITool } from '../core/tool.ts'
-
-// The names Anthropic and OpenAI both accept for a function tool.
-const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
+import { assertToolName } from '../core/tool-name.ts'
 
 /**
  * The tools an agent can call, by name, in the order they were registered. Names are unique and
@@ -20,9 +18,7 @@ export class ToolRegistry {
   /** Adds a tool; throws `ConfigurationError` when its name is taken or not provider-safe. */
   register(tool: ITool): this {
     const { name } = tool.schema
-    if (!TOOL_NAME_PATTERN.test(name)) {
-      throw new ConfigurationError(`Tool name ${JSON.stringify(name)} must be 1–64 letters, digits, "_" or "-".`)
-    }
+    assertToolName(name)
     if (this.tools.has(name)) throw new ConfigurationError(`A tool named "${name}" is already registered.`)
     this.tools.set(name, tool)
     return this
