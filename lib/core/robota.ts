@@ -262,7 +262,7 @@ function indexTools(tools: readonly ITool[]): ReadonlyMap<string, ITool> {
   if (!Array.isArray(tools)) throw new ConfigurationError(`tools must be an array of tools; got ${typeof tools}.`)
   const byName = new Map<string, ITool>()
   for (const [index, tool] of tools.entries()) {
-    if (typeof tool?.schema !== 'object' || typeof tool.execute !== 'function') {
+    if (typeof tool?.schema !== 'object' || tool.schema === null || typeof tool.execute !== 'function') {
       throw new ConfigurationError(`tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds.`)
     }
     assertToolName(tool.schema.name)
