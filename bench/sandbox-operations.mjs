@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { buildBenchPage, serveBenchPage } from './browser/built-page.mjs'
 import { pageThreadCpuMs, THREAD_CPU_TRACE_CATEGORIES } from './browser/thread-cpu-time.mjs'
 import { bundleForNode } from './node-bundle.mjs'
+import { LAUNCH_ARGUMENTS } from './browser/in-memory-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cache = join(root, 'node_modules', '.cache', 'robota-sandbox-bench')
@@ -42,7 +43,7 @@ async function measureInChromium() {
   const server = await serveBenchPage(built.outDir, built.html)
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+    args: LAUNCH_ARGUMENTS
   })
   try {
     const samples = []

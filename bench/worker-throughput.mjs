@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildBenchPage, projectVitePlugin, serveBenchPage } from './browser/built-page.mjs'
+import { LAUNCH_ARGUMENTS } from './browser/in-memory-page.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = join(root, 'node_modules', '.cache', 'robota-worker-bench')
@@ -68,7 +69,7 @@ async function main() {
   const { port } = server.address()
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+    args: LAUNCH_ARGUMENTS
   })
   try {
     const streamingPage = await browser.newPage()

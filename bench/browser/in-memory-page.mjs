@@ -5,7 +5,8 @@ import { build } from 'esbuild'
 import { inlineStylesheets } from './inline-stylesheets.mjs'
 
 const ORIGIN = 'http://127.0.0.1:9'
-const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+/** Chromium's flags for the benches launched from plain Node scripts (TOOLCHAIN.md's set). */
+export const LAUNCH_ARGUMENTS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /**
  * Launches Chromium on a page that runs `entry` (a file URL's path), and waits until the page has

@@ -11,10 +11,10 @@ import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { LAUNCH_ARGUMENTS } from '../browser/in-memory-page.mjs'
 
 const CALLS = Number(process.argv[2] ?? 40)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 // Runs in the worker: each kind of call `calls` times, timing only the synchronous `fetch()` call.
 function measureInWorker(calls) {
@@ -103,7 +103,7 @@ async function startServer() {
 async function undriven(server) {
   const profile = mkdtempSync(join(tmpdir(), 'robota-fetch-cost-'))
   const results = server.nextResults()
-  const browser = spawn(CHROMIUM, ['--headless=new', ...FLAGS, `--user-data-dir=${profile}`, server.url], { stdio: 'ignore' })
+  const browser = spawn(CHROMIUM, ['--headless=new', ...LAUNCH_ARGUMENTS, `--user-data-dir=${profile}`, server.url], { stdio: 'ignore' })
   try {
     return await results
   } finally {
@@ -115,7 +115,7 @@ async function undriven(server) {
 }
 
 async function driven(server) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGUMENTS })
   try {
     const results = server.nextResults()
     await (await browser.newPage()).goto(server.url)

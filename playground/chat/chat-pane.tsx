@@ -6,7 +6,7 @@ import { whenIdle } from '../shell/when-idle.ts'
 import { AnswerAnnouncer } from './answer-announcer.tsx'
 import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
-import { loadFailureWording } from './failure-wording.ts'
+import { loadedFailureWording, loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
@@ -59,7 +59,8 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
   useEffect(() => {
     if (!sessionOpen) return
     readyRenderer(state.running)
-    whenIdle(() => void loadFailureWording().catch(() => undefined))
+    // Once loaded, a turn's start and end ask for nothing more.
+    if (!loadedFailureWording()) whenIdle(() => void loadFailureWording().catch(() => undefined))
   }, [sessionOpen, state.running])
   const waiting = state.pendingPermissions.length
   const waitedBefore = useRef(0)

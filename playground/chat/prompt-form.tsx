@@ -136,12 +136,16 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
       {queue.queued.length > 0 ? (
         <section className="queued" aria-label="Up next">
           <p className="note">
-            {queue.held ? 'The first came back unsent. ' : 'Queued: each sends in order, once the session is free.'}
             {queue.held ? (
-              <button type="button" className="link" onClick={queue.resume}>
-                Send it again
-              </button>
-            ) : null}
+              <>
+                The first came back unsent.{' '}
+                <button type="button" className="link" onClick={queue.resume}>
+                  Send it again
+                </button>
+              </>
+            ) : (
+              'Queued: each sends in order, once the session is free.'
+            )}
           </p>
           <ol>
             {queue.queued.map((text, index) => (
