@@ -107,6 +107,32 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(reloaded)).toBe('streaming')
   })
 
+  it('a reload read before a new turn asked for permission keeps the prompt and the running tool', () => {
+    const toolRequest = { seq: 3, ts: 1, sessionId: 's1', executionId: 'e2', type: 'tool_execution_request', data: { batchId: 'b1', index: 0, toolCallId: 'c1', toolName: 'Bash', parameters: { command: 'cat README.md' }, ownerPath: [] } } as TExecutionEventEnvelope
+    // A take-over's notices ask for a reload; the new turn asks before the reload's view arrives.
+    const asking = reduceSessionView(opened({ events: [decided(0, 'c0', 'handler')] }), {
+      type: 'host_events',
+      events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'My turn now' }, { kind: 'replay', event: toolRequest }, prompt]
+    })
+    const reloaded = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler')], running: false } })
+    expect(reloaded.pendingPermissions.map((pending) => pending.requestId)).toEqual(['r1'])
+    expect(reloaded.activeTools.map((tool) => tool.toolCallId)).toEqual(['c1'])
+    expect(toSessionStatus(reloaded)).toBe('awaiting_permission')
+
+    // Read after the tool started, the view holds its request: it is still shown once.
+    const readLater = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler'), toolRequest], running: true } })
+    expect(readLater.activeTools).toHaveLength(1)
+
+    // Another tab drives the session by the time of the read: this one shows the tool, answers nothing.
+    const following = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler')], running: true, readOnly: true } })
+    expect(following.pendingPermissions).toEqual([])
+    expect(following.activeTools).toHaveLength(1)
+
+    // The turn ended before the read and nothing newer came: nothing is left waiting.
+    const ended = reduceSessionView(reduceSessionView(opened(), { type: 'host_events', events: [prompt] }), { type: 'reloaded', view })
+    expect(ended).toMatchObject({ running: false, pendingPermissions: [], activeTools: [] })
+  })
+
   it('counts a submitted turn as running before the host starts it, through a reload, until it starts or the call settles', () => {
     const failedBefore = reduceSessionView(opened(), { type: 'failed', message: 'The last turn failed.' })
     const submitted = reduceSessionView(failedBefore, { type: 'submitted', sessionId: 's1' })

@@ -124,7 +124,17 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       const base = fromView(view, state)
       // A turn submitted and not yet started is running too, though the host's view cannot know it.
       const running = newer.length > 0 ? state.running : base.running || state.submitting
-      const reloaded = { ...base, interruption: state.interruption, error: state.error, running, submitting: state.submitting }
+      // Prompts and running tools are not in the stored view: a turn still running keeps them,
+      // and its prompts only while this tab drives the session.
+      const reloaded = {
+        ...base,
+        interruption: state.interruption,
+        error: state.error,
+        running,
+        submitting: state.submitting,
+        pendingPermissions: running && !base.readOnly ? state.pendingPermissions : [],
+        activeTools: running ? state.activeTools : []
+      }
       return newer.reduce(applyReplayEvent, { ...reloaded, events: view.events.concat(newer) })
     }
     case 'failed':
@@ -234,6 +244,8 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
       return { ...state, streamingText: state.streamingText + event.data.delta }
     case 'tool_execution_request': {
       const { toolCallId, toolName, parameters } = event.data
+      // A reload applies newer events again over the tools the page already shows running.
+      if (state.activeTools.some((tool) => tool.toolCallId === toolCallId)) return state
       return { ...state, activeTools: [...state.activeTools, { toolCallId, toolName, parameters }] }
     }
     case 'tool_execution_result':
