@@ -7,6 +7,8 @@ type TSessionSettingsDialogProps = {
   open: boolean
   host: IAgentHost
   sessionId: string | undefined
+  /** Resolves once the page's provider and mode switches under way have reached the session. */
+  switchesSettled: () => Promise<void>
   onClose: () => void
 }
 
@@ -15,9 +17,9 @@ type TSessionSettingsDialogProps = {
  * read-only), temperature, max tokens per reply and which tools the model is offered. They are
  * stored with the session and apply from its next turn.
  */
-export function SessionSettingsDialog({ open, host, sessionId, onClose }: TSessionSettingsDialogProps) {
+export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, onClose }: TSessionSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
-  const { view, error, apply } = useSessionSettings(host, sessionId, open)
+  const { view, error, apply } = useSessionSettings(host, sessionId, open, switchesSettled)
   const [draft, setDraft] = useState<TSessionSettingsDraft | undefined>()
   const [errors, setErrors] = useState<TSessionSettingsErrors>({})
   const [applying, setApplying] = useState(false)

@@ -12,9 +12,16 @@ export type TSessionSettingsState = {
 
 /**
  * Reads the session's settings while `active` (the editor is open), so a session's sandbox is not
- * started just to show a button, and applies changes, keeping the host's refusal to show.
+ * started just to show a button, and applies changes, keeping the host's refusal to show. The read
+ * waits for `switchesSettled`: what the provider can send is the one the page just chose, not the
+ * one it is switching from.
  */
-export function useSessionSettings(host: IAgentHost, sessionId: string | undefined, active: boolean): TSessionSettingsState {
+export function useSessionSettings(
+  host: IAgentHost,
+  sessionId: string | undefined,
+  active: boolean,
+  switchesSettled: () => Promise<void>
+): TSessionSettingsState {
   const [view, setView] = useState<TSessionSettingsView | undefined>()
   const [error, setError] = useState<string | undefined>()
 
@@ -23,14 +30,14 @@ export function useSessionSettings(host: IAgentHost, sessionId: string | undefin
     setError(undefined)
     if (!sessionId || !active) return
     let current = true
-    host
-      .getSessionSettings(sessionId)
+    switchesSettled()
+      .then(() => host.getSessionSettings(sessionId))
       .then((loaded) => current && setView(loaded))
       .catch((caught: unknown) => current && setError(`The session settings could not be read: ${describe(caught)}`))
     return () => {
       current = false
     }
-  }, [host, sessionId, active])
+  }, [host, sessionId, active, switchesSettled])
 
   const apply = useCallback(
     async (settings: TSessionSettings) => {
