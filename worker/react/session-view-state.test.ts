@@ -128,9 +128,11 @@ describe('reduceSessionView', () => {
     expect(following.pendingPermissions).toEqual([])
     expect(following.activeTools).toHaveLength(1)
 
-    // The turn ended before the read and nothing newer came: nothing is left waiting.
-    const ended = reduceSessionView(reduceSessionView(opened(), { type: 'host_events', events: [prompt] }), { type: 'reloaded', view })
-    expect(ended).toMatchObject({ running: false, pendingPermissions: [], activeTools: [] })
+    // The turn's end, told before or after the read, leaves nothing waiting.
+    const finished: THostEvent = { kind: 'turn_finished', sessionId: 's1', result: { response: 'done', interrupted: false, toolsExecuted: ['Bash'] } }
+    const endedFirst = reduceSessionView(reduceSessionView(asking, { type: 'host_events', events: [finished] }), { type: 'reloaded', view })
+    const endedAfter = reduceSessionView(reloaded, { type: 'host_events', events: [finished] })
+    for (const ended of [endedFirst, endedAfter]) expect(ended).toMatchObject({ running: false, pendingPermissions: [], activeTools: [] })
   })
 
   it('counts a submitted turn as running before the host starts it, through a reload, until it starts or the call settles', () => {

@@ -124,18 +124,10 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       const base = fromView(view, state)
       // A turn submitted and not yet started is running too, though the host's view cannot know it.
       const running = newer.length > 0 ? state.running : base.running || state.submitting
-      // Prompts and running tools are not in the stored view: a turn still running keeps them,
-      // and its prompts only while this tab drives the session.
-      const reloaded = {
-        ...base,
-        interruption: state.interruption,
-        error: state.error,
-        running,
-        submitting: state.submitting,
-        pendingPermissions: running && !base.readOnly ? state.pendingPermissions : [],
-        activeTools: running ? state.activeTools : []
-      }
-      return newer.reduce(applyReplayEvent, { ...reloaded, events: view.events.concat(newer) })
+      const reloaded = { ...base, interruption: state.interruption, error: state.error, running, submitting: state.submitting, events: view.events.concat(newer) }
+      // The stored view holds no prompts or running tools, and what the page was told of them is
+      // newer than it: kept as they are, and prompts only while this tab drives the session.
+      return { ...newer.reduce(applyReplayEvent, reloaded), activeTools: state.activeTools, pendingPermissions: base.readOnly ? [] : state.pendingPermissions }
     }
     case 'failed':
       // Another call's failure (paging in earlier messages, say) leaves a running turn running.
@@ -244,8 +236,6 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
       return { ...state, streamingText: state.streamingText + event.data.delta }
     case 'tool_execution_request': {
       const { toolCallId, toolName, parameters } = event.data
-      // A reload applies newer events again over the tools the page already shows running.
-      if (state.activeTools.some((tool) => tool.toolCallId === toolCallId)) return state
       return { ...state, activeTools: [...state.activeTools, { toolCallId, toolName, parameters }] }
     }
     case 'tool_execution_result':
