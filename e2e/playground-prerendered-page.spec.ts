@@ -3,7 +3,8 @@ import { collectPageErrors, DEMO_VIEWPORT, expectSessionOpen } from './playgroun
 
 // The built page arrives rendered: it paints, and its prompt takes typing, before its script has
 // run. The script then hydrates that HTML, and saved settings take over right after; either way
-// what was typed before stays in the prompt, and nothing logs an error.
+// what was typed before stays in the prompt (or, sent with Enter, goes to the session once it is
+// open), and nothing logs an error.
 
 /** Holds back the page's own script (`assets/index-*.js`) until the returned function is called. */
 async function holdPageScript(context: BrowserContext): Promise<() => void> {
@@ -47,6 +48,30 @@ test('what is typed into the prerendered page before its script runs is kept, an
   await expect(conversation.getByLabel('Assistant').last()).toContainText('Tiny Calculator')
   await expect(conversation.getByLabel('You')).toHaveText(['What is in this workspace?'])
   // A hydration that did not match the HTML is reported as an error.
+  expect(errors).toEqual([])
+})
+
+test('Enter pressed before the page’s script runs sends the prompt once the session is open, and what is typed after it stays', async ({ page, context }) => {
+  test.setTimeout(60_000)
+  const errors = collectPageErrors(page)
+  const release = await holdPageScript(context)
+  await page.setViewportSize(DEMO_VIEWPORT)
+  await page.goto('/', { waitUntil: 'commit' })
+  const promptBox = page.getByLabel('Prompt')
+  await expect(promptBox).toBeEnabled()
+  await promptBox.click()
+  await page.keyboard.type('What is in this workspace?')
+  await page.keyboard.press('Enter')
+  // Taken as Enter takes it once the page runs: no line added, the box free for the next.
+  await expect(promptBox).toHaveValue('')
+  await page.keyboard.type('Then this')
+  release()
+
+  await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  await expect(conversation.getByLabel('You')).toHaveText(['What is in this workspace?'])
+  await expect(promptBox).toHaveValue('Then this')
   expect(errors).toEqual([])
 })
 

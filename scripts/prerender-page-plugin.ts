@@ -1,15 +1,18 @@
-import { build, type Plugin as EsbuildPlugin } from 'esbuild'
+import { build, transform, type Plugin as EsbuildPlugin } from 'esbuild'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin } from 'vite'
+import { markEnterBeforeStart, SEND_ON_START_ATTRIBUTE } from '../playground/shell/enter-before-start.ts'
 
 const EMPTY_ROOT = '<div id="root"></div>'
 
 /**
  * Puts the playground's first render into the built `index.html`, rendered in Node from
  * `playground/shell/prerender-page.tsx`, so the page paints before its script runs; the page's
- * script then hydrates it (`playground/main.tsx`). The dev server serves the empty root.
+ * script then hydrates it (`playground/main.tsx`). Beside it goes the small script that lets Enter
+ * in its prompt send before then (`playground/shell/enter-before-start.ts`). The dev server serves
+ * the empty root.
  */
 export function prerenderPagePlugin(root: string): Plugin {
   return {
@@ -19,7 +22,8 @@ export function prerenderPagePlugin(root: string): Plugin {
       order: 'post',
       async handler(html) {
         if (!html.includes(EMPTY_ROOT)) throw new Error(`The playground's index.html has no ${EMPTY_ROOT} to prerender into.`)
-        return html.replace(EMPTY_ROOT, `<div id="root">${await renderPage(root)}</div>`)
+        const enterBeforeStart = await transform(`(${markEnterBeforeStart.toString()})(${JSON.stringify(SEND_ON_START_ATTRIBUTE)})`, { minify: true })
+        return html.replace(EMPTY_ROOT, `<div id="root">${await renderPage(root)}</div><script>${enterBeforeStart.code.trim()}</script>`)
       }
     }
   }

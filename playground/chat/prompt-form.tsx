@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
 import { suggestCommands } from './command-suggestions.ts'
+import { SEND_ON_START_ATTRIBUTE } from '../shell/enter-before-start.ts'
 import type { TPromptQueue } from './use-prompt-queue.ts'
 
 type TPromptFormProps = {
@@ -43,8 +44,13 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     if (!disabled) textarea.current?.focus()
   }, [focusKey, disabled, textarea])
 
-  // Typed into the page's prerendered prompt before the app hydrated it: the user's text, kept.
-  useEffect(() => setPrompt((current) => current || (textarea.current?.value ?? '')), [textarea])
+  // Typed into the page's prerendered prompt before the app hydrated it: the user's text, kept,
+  // and what was sent with Enter then (`enter-before-start.ts`) waits for the session like any prompt.
+  useEffect(() => {
+    const sent = textarea.current?.getAttribute(SEND_ON_START_ATTRIBUTE)
+    if (sent) queue.enqueue(sent)
+    setPrompt((current) => current || (textarea.current?.value ?? ''))
+  }, [textarea])
 
   useEffect(() => {
     if (!draft) return
@@ -101,6 +107,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const enter = event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing
     if (open) {
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         event.preventDefault()
@@ -108,7 +115,6 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
         setActive((activeIndex + step + suggestions.length) % suggestions.length)
         return
       }
-      const enter = event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing
       const picked = suggestions[activeIndex]
       // A command typed out in full needs no completing: Enter sends it.
       if (enter && picked && prompt.trim() === `/${picked.name}`) {
@@ -126,7 +132,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
         return
       }
     }
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event)
+    if (enter) send(event)
     if (event.key === 'Escape' && running && !disabled) void onAbort()
   }
 
