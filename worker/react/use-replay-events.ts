@@ -47,9 +47,13 @@ export function reduceReplayEvents(state: TReplayEventsState, action: TReplayAct
   switch (action.type) {
     case 'reset':
       return { sessionId: action.sessionId, events: [], loading: action.sessionId !== undefined, earlierEvents: false, error: undefined }
-    case 'loaded':
+    case 'loaded': {
       if (action.sessionId !== state.sessionId) return state
-      return { ...state, events: action.page.events, earlierEvents: action.page.earlierEvents, loading: false, error: undefined }
+      // Live events that arrived after the host read the page are newer than it: they stay after it.
+      const lastSeq = action.page.events.at(-1)?.seq ?? -1
+      const newer = state.events.filter((event) => event.seq > lastSeq)
+      return { ...state, events: action.page.events.concat(newer), earlierEvents: action.page.earlierEvents, loading: false, error: undefined }
+    }
     case 'earlier_events': {
       const { page } = action
       if (!pageJoinsLoadedEvents(state, action.sessionId, page)) return state
