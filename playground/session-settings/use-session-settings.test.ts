@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
-import { renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { cleanup, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { toProviderChoice, DEFAULT_SETTINGS } from '../settings/playground-settings.ts'
 import { createPlaygroundHost } from '../worker/playground-agent.ts'
 import { useSessionSettings } from './use-session-settings.ts'
+
+afterEach(cleanup)
 
 describe('useSessionSettings', () => {
   it('reads what the provider can send once the page’s switch under way has reached the session', async () => {
@@ -15,7 +17,9 @@ describe('useSessionSettings', () => {
     const switched: Promise<unknown> = new Promise<void>((resolve) => {
       switchNow = resolve
     }).then(() => host.setProvider(session.id, toProviderChoice({ ...DEFAULT_SETTINGS, providerKind: 'anthropic', model: 'claude-haiku-4-5', apiKeys: { anthropic: 'sk-ant-not-sent' } })))
-    const { result } = renderHook(() => useSessionSettings(host, session.id, true, async () => void (await switched)))
+    // Stable, as the page's is: a new function would read the settings again.
+    const switchesSettled = async () => void (await switched)
+    const { result } = renderHook(() => useSessionSettings(host, session.id, true, switchesSettled))
     // Long enough for a read that does not wait to show the demo provider's settings.
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(result.current.view).toBeUndefined()
@@ -29,7 +33,8 @@ describe('useSessionSettings', () => {
     const host = createPlaygroundHost({ store: new MemorySessionStore() })
     const session = await host.createSession()
     const reads = vi.spyOn(host, 'getSessionSettings')
-    const { result } = renderHook(() => useSessionSettings(host, session.id, false, () => Promise.resolve()))
+    const switchesSettled = () => Promise.resolve()
+    const { result } = renderHook(() => useSessionSettings(host, session.id, false, switchesSettled))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(reads).not.toHaveBeenCalled()
     expect(result.current.view).toBeUndefined()

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent } from '@testing-library/react'
 import { act } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { PromptForm } from '../chat/prompt-form.tsx'
 import type { TPromptQueue } from '../chat/use-prompt-queue.ts'
 import { markEnterBeforeStart, SEND_ON_START_ATTRIBUTE } from './enter-before-start.ts'
@@ -11,6 +11,12 @@ import { markEnterBeforeStart, SEND_ON_START_ATTRIBUTE } from './enter-before-st
 
 // As in the built page: the listener is in place before anything else, for the page's life.
 markEnterBeforeStart(SEND_ON_START_ATTRIBUTE)
+
+const roots: Root[] = []
+afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()))
+  document.body.replaceChildren()
+})
 
 function pressKey(target: HTMLElement, init: KeyboardEventInit): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init })
@@ -28,7 +34,7 @@ function prerenderedForm() {
   container.innerHTML = renderToString(form())
   document.body.append(container)
   const textarea = container.querySelector('textarea') as HTMLTextAreaElement
-  const hydrate = () => act(() => void hydrateRoot(container, form()))
+  const hydrate = () => act(() => void roots.push(hydrateRoot(container, form())))
   return { textarea, submitted, queued, hydrate }
 }
 
