@@ -48,6 +48,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   // and what was sent with Enter then (`enter-before-start.ts`) waits for the session like any prompt.
   useEffect(() => {
     const sent = textarea.current?.getAttribute(SEND_ON_START_ATTRIBUTE)
+    textarea.current?.removeAttribute(SEND_ON_START_ATTRIBUTE)
     if (sent) queue.enqueue(sent)
     setPrompt((current) => current || (textarea.current?.value ?? ''))
   }, [textarea])

@@ -8,7 +8,6 @@ import { PromptForm } from '../chat/prompt-form.tsx'
 import type { TPromptQueue } from '../chat/use-prompt-queue.ts'
 import { markEnterBeforeStart, SEND_ON_START_ATTRIBUTE } from './enter-before-start.ts'
 
-
 // As in the built page: the listener is in place before anything else, for the page's life.
 markEnterBeforeStart(SEND_ON_START_ATTRIBUTE)
 
@@ -56,6 +55,7 @@ describe('Enter before the page starts', () => {
     expect(queued).toEqual(['first line\nsecond line'])
     expect(submitted).toEqual([])
     expect(textarea.value).toBe('Typed after')
+    expect(textarea.hasAttribute(SEND_ON_START_ATTRIBUTE)).toBe(false)
   })
 
   it('takes nothing from an empty prompt, and keeps typing without Enter in the box', async () => {

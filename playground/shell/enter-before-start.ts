@@ -1,6 +1,6 @@
 /**
  * The prompt's attribute that holds what was sent with Enter in the built page's HTML before its
- * script ran: the prompt form queues it as it starts (`prompt-form.tsx`).
+ * script ran: the prompt form takes it off and queues it as it starts (`prompt-form.tsx`).
  */
 export const SEND_ON_START_ATTRIBUTE = 'data-send-on-start'
 
