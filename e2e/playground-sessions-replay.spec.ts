@@ -101,6 +101,24 @@ test('the session list follows a turn as it runs: named after the prompt at once
   expect(errors).toEqual([])
 })
 
+test('a turn that waits for permission asks again when its session is opened again after another', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await sendPrompt(page, 'What is in this workspace?')
+  const permission = page.getByRole('alertdialog', { name: 'Allow Bash?' })
+  await expect(permission).toBeVisible()
+  // Away to a new session while the turn waits, and back: the prompt is shown again, and answers.
+  await sessions.getByRole('button', { name: 'New session', exact: true }).click()
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
+  await expect(permission).toHaveCount(0)
+  await sessions.getByRole('button', { name: /^What is in this workspace\?/ }).click()
+  await expect(permission).toContainText('cat README.md')
+  await permission.getByRole('button', { name: 'Allow once' }).click()
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  expect(errors).toEqual([])
+})
+
 test('a session has a link of its own: a reload returns to the session that was open, and a link opens the session it names', async ({ page }) => {
   const errors = collectPageErrors(page)
   await openPlayground(page)

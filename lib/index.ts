@@ -302,6 +302,7 @@ export type {
   TSessionSettings,
   TSessionSettingsView,
   TSessionToolToggle,
+  TPendingPermission,
   TSessionView,
   TSubmitOptions,
   TThinkingChoice,

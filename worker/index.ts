@@ -46,6 +46,7 @@ export type {
   TSessionSettings,
   TSessionSettingsView,
   TSessionToolToggle,
+  TPendingPermission,
   TSessionView,
   TSubmitOptions,
   TTurnOutputRequest,

@@ -24,7 +24,17 @@ export type {
   TPluginView
 } from './port/host-plugins.ts'
 export type { IHostReplayArchive, TImportReplayOptions } from './port/host-replay-archive.ts'
-export type { IHostSessions, TCreateSessionOptions, TEventPage, TMessagePage, TOpenSessionOptions, TProviderChoice, TSessionView, TThinkingChoice } from './port/host-sessions.ts'
+export type {
+  IHostSessions,
+  TCreateSessionOptions,
+  TEventPage,
+  TMessagePage,
+  TOpenSessionOptions,
+  TPendingPermission,
+  TProviderChoice,
+  TSessionView,
+  TThinkingChoice
+} from './port/host-sessions.ts'
 export type { IHostSessionSettings, TSessionSettings, TSessionSettingsView, TSessionToolToggle } from './port/host-session-settings.ts'
 export type { IHostTurns, TSubmitOptions, TTurnOutputRequest, TTurnResult } from './port/host-turns.ts'
 export type { IHostWorkspaceFiles, TManifestApplication, TSandboxChoice, TSandboxSwitch } from './port/host-workspace-files.ts'

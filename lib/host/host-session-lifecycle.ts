@@ -3,7 +3,7 @@ import { ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
-import type { TCreateSessionOptions, TProviderChoice, TSessionView } from './agent-host.ts'
+import type { TCreateSessionOptions, TPendingPermission, TProviderChoice, TSessionView } from './agent-host.ts'
 import { readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
 import { noSuchSessionError } from './no-such-session.ts'
 import { readLatestEventPage } from './event-pages.ts'
@@ -31,6 +31,8 @@ export type THostSessionLifecyclePorts = {
   loadRecord: (sessionId: string) => Promise<TSessionRecord>
   /** Stops the session's running turn and denies its open permission prompts. */
   abort: (sessionId: string) => Promise<void>
+  /** The session's permission prompts waiting for an answer, oldest first. */
+  waitingPermissions: (sessionId: string) => TPendingPermission[]
 }
 
 /**
@@ -145,13 +147,15 @@ export class HostSessionLifecycle {
       latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
     // A session is open: its first turn will start its sandbox, so what that loads is loaded now.
     this.ports.sandboxes.prepareSoon()
+    const pendingPermissions = this.ports.waitingPermissions(sessionId)
     return {
       summary,
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
       events: eventPage.events,
       ...(eventPage.earlierEvents ? { earlierEvents: true } : {}),
-      running: this.ports.turns.isRunning(sessionId)
+      running: this.ports.turns.isRunning(sessionId),
+      ...(pendingPermissions.length > 0 ? { pendingPermissions } : {})
     }
   }
 

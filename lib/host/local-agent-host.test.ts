@@ -203,6 +203,21 @@ describe('LocalAgentHost permissions', () => {
     expect((await host.submit(session.id, 'again')).response).toBe('after')
   })
 
+  it('shows the prompts a turn waits on to a page that opens the session meanwhile, and none once answered', async () => {
+    const host = gatedHost([bash('echo waiting'), { text: 'answered' }])
+    const session = await host.createSession()
+    const asked = new Promise<void>((resolve) => void host.subscribe(async (events) => void (events.some((event) => event.kind === 'permission_request') && resolve())))
+    const turn = host.submit(session.id, 'go')
+    await asked
+    const waiting = await host.openSession(session.id)
+    expect(waiting.running).toBe(true)
+    expect(waiting.pendingPermissions).toEqual([{ requestId: expect.any(String), request: expect.objectContaining({ toolName: 'Bash', parameters: { command: 'echo waiting' } }) }])
+
+    await host.answerPermission(session.id, waiting.pendingPermissions![0]!.requestId, 'allow_once')
+    expect((await turn).response).toBe('answered')
+    expect((await host.openSession(session.id)).pendingPermissions).toBeUndefined()
+  })
+
   it('switches mode while the session lives', async () => {
     const host = gatedHost([bash('echo free'), { text: 'ok' }])
     const session = await host.createSession()

@@ -126,7 +126,8 @@ export class LocalAgentHost implements IAgentHost {
       createProvider: options.createProvider,
       defaultProvider: options.defaultProvider,
       loadRecord,
-      abort: (sessionId) => this.abort(sessionId)
+      abort: (sessionId) => this.abort(sessionId),
+      waitingPermissions: (sessionId) => this.permissions.waiting(sessionId)
     })
     this.settings = new HostSessionSettings({
       store,

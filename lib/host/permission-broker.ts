@@ -1,9 +1,9 @@
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
-import type { THostEvent } from './agent-host.ts'
-import type { TPermissionAnswer, TPermissionHandler } from '../session/permission-enforcer-types.ts'
+import type { THostEvent, TPendingPermission } from './agent-host.ts'
+import type { TPermissionAnswer, TPermissionHandler, TPermissionRequest } from '../session/permission-enforcer-types.ts'
 
-type TPendingRequest = { sessionId: string; settle: (answer: TPermissionAnswer) => void }
+type TPendingRequest = { sessionId: string; request: TPermissionRequest; settle: (answer: TPermissionAnswer) => void }
 
 /**
  * Carries permission prompts from a running session to whoever watches the host (the page) and
@@ -28,9 +28,14 @@ export class PermissionBroker {
         }
         const onAbort = () => settle('deny')
         signal?.addEventListener('abort', onAbort, { once: true })
-        this.pending.set(requestId, { sessionId, settle })
+        this.pending.set(requestId, { sessionId, request, settle })
         this.publish({ kind: 'permission_request', sessionId, requestId, request })
       })
+  }
+
+  /** The prompts a session still waits on, oldest first. */
+  waiting(sessionId: string): TPendingPermission[] {
+    return [...this.pending].filter(([, pending]) => pending.sessionId === sessionId).map(([requestId, { request }]) => ({ requestId, request }))
   }
 
   /** Answers a waiting prompt. */

@@ -81,6 +81,15 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(next)).toBe('thinking')
   })
 
+  it('shows the prompts a running turn waits on when the session is opened again', () => {
+    const waiting = { requestId: 'r1', request: { toolName: 'Bash', parameters: { command: 'cat README.md' } } as never }
+    const state = opened({ running: true, pendingPermissions: [waiting] })
+    expect(state.pendingPermissions).toEqual([waiting])
+    expect(toSessionStatus(state)).toBe('awaiting_permission')
+    const answered = reduceSessionView(state, { type: 'host_events', events: [{ kind: 'permission_settled', sessionId: 's1', requestId: 'r1', answer: 'allow_once' }] })
+    expect(answered.pendingPermissions).toEqual([])
+  })
+
   it('never leaves holes in the messages: a commit past the end asks for the view to be read again', () => {
     const stale = opened({ messages: [createUserMessage('one')], events: [] })
     // A restarted worker committed message 1 where this view did not see it; message 2 arrives.
@@ -123,8 +132,9 @@ describe('reduceSessionView', () => {
     const readLater = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler'), toolRequest], running: true } })
     expect(readLater.activeTools).toHaveLength(1)
 
-    // Another tab drives the session by the time of the read: this one shows the tool, answers nothing.
-    const following = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler')], running: true, readOnly: true } })
+    // Another tab drives the session now: told so, this one shows the tool and answers nothing.
+    const handedOver = reduceSessionView(asking, { type: 'host_events', events: [{ kind: 'session_access', sessionId: 's1', readOnly: true }] })
+    const following = reduceSessionView(handedOver, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler')], running: true, readOnly: true } })
     expect(following.pendingPermissions).toEqual([])
     expect(following.activeTools).toHaveLength(1)
 

@@ -1,13 +1,11 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { TEventPage, THostEvent, TMessagePage, TSessionView } from '../../lib/host/agent-host.ts'
-import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
+import type { TEventPage, THostEvent, TMessagePage, TPendingPermission, TSessionView } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 import { pageJoinsLoadedEvents } from './earlier-events.ts'
 
-/** A permission prompt waiting for the user. */
-export type TPendingPermission = { requestId: string; request: TPermissionRequest }
+export type { TPendingPermission }
 
 /** A tool call that started and has not reported its result yet. */
 export type TActiveTool = { toolCallId: string; toolName: string; parameters: Record<string, unknown> }
@@ -125,9 +123,9 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
       // A turn submitted and not yet started is running too, though the host's view cannot know it.
       const running = newer.length > 0 ? state.running : base.running || state.submitting
       const reloaded = { ...base, interruption: state.interruption, error: state.error, running, submitting: state.submitting, events: view.events.concat(newer) }
-      // The stored view holds no prompts or running tools, and what the page was told of them is
-      // newer than it: kept as they are, and prompts only while this tab drives the session.
-      return { ...newer.reduce(applyReplayEvent, reloaded), activeTools: state.activeTools, pendingPermissions: base.readOnly ? [] : state.pendingPermissions }
+      // What the page was told of prompts and running tools is newer than the view: kept as it is.
+      // A tab that stops driving the session is told so by an event that clears its prompts.
+      return { ...newer.reduce(applyReplayEvent, reloaded), activeTools: state.activeTools, pendingPermissions: state.pendingPermissions }
     }
     case 'failed':
       // Another call's failure (paging in earlier messages, say) leaves a running turn running.
@@ -176,6 +174,8 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     permissionDecisions: decisionsIn(view.events),
     running: view.running,
     readOnly: view.readOnly === true,
+    // Only the tab driving the session answers; a follower's host has none to show anyway.
+    pendingPermissions: view.pendingPermissions ?? [],
     sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
     warnings: previous.sessionId === view.summary.id ? previous.warnings : [],
     behindStorage: previous.behindStorage

@@ -1,5 +1,6 @@
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
+import type { TPermissionRequest } from '../../session/permission-enforcer-types.ts'
 import type { TSessionListing, TSessionSummary } from '../../storage/session-store.ts'
 
 /** Which model a session talks to, as plain data that can cross a worker boundary. */
@@ -52,9 +53,18 @@ export type TSessionView = {
   earlierEvents?: boolean
   /** True while a turn of this session is running. */
   running: boolean
+  /**
+   * The running turn's permission prompts still waiting for an answer, oldest first; absent when
+   * none. A page that opens the session while its turn waits shows them, and answers them with
+   * `answerPermission`.
+   */
+  pendingPermissions?: TPendingPermission[]
   /** True when another tab drives this session: this host follows its events and refuses turns. */
   readOnly?: boolean
 }
+
+/** A permission prompt waiting for an answer: the id `answerPermission` takes, and what is asked. */
+export type TPendingPermission = { requestId: string; request: TPermissionRequest }
 
 /** How to open a session. */
 export type TOpenSessionOptions = {
