@@ -32,7 +32,7 @@ export type THostSessionLifecyclePorts = {
   /** Stops the session's running turn and denies its open permission prompts. */
   abort: (sessionId: string) => Promise<void>
   /** The session's permission prompts waiting for an answer, oldest first. */
-  waitingPermissions: (sessionId: string) => TPendingPermission[]
+  pendingPermissions: (sessionId: string) => TPendingPermission[]
 }
 
 /**
@@ -147,7 +147,7 @@ export class HostSessionLifecycle {
       latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
     // A session is open: its first turn will start its sandbox, so what that loads is loaded now.
     this.ports.sandboxes.prepareSoon()
-    const pendingPermissions = this.ports.waitingPermissions(sessionId)
+    const pendingPermissions = this.ports.pendingPermissions(sessionId)
     return {
       summary,
       messages: page.messages,

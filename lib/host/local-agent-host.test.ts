@@ -206,7 +206,11 @@ describe('LocalAgentHost permissions', () => {
   it('shows the prompts a turn waits on to a page that opens the session meanwhile, and none once answered', async () => {
     const host = gatedHost([bash('echo waiting'), { text: 'answered' }])
     const session = await host.createSession()
-    const asked = new Promise<void>((resolve) => void host.subscribe(async (events) => void (events.some((event) => event.kind === 'permission_request') && resolve())))
+    const asked = new Promise<void>((resolve) => {
+      void host.subscribe(async (events) => {
+        if (events.some((event) => event.kind === 'permission_request')) resolve()
+      })
+    })
     const turn = host.submit(session.id, 'go')
     await asked
     const waiting = await host.openSession(session.id)

@@ -127,7 +127,7 @@ export class LocalAgentHost implements IAgentHost {
       defaultProvider: options.defaultProvider,
       loadRecord,
       abort: (sessionId) => this.abort(sessionId),
-      waitingPermissions: (sessionId) => this.permissions.waiting(sessionId)
+      pendingPermissions: (sessionId) => this.permissions.pendingFor(sessionId)
     })
     this.settings = new HostSessionSettings({
       store,

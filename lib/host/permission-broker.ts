@@ -34,7 +34,7 @@ export class PermissionBroker {
   }
 
   /** The prompts a session still waits on, oldest first. */
-  waiting(sessionId: string): TPendingPermission[] {
+  pendingFor(sessionId: string): TPendingPermission[] {
     return [...this.pending].filter(([, pending]) => pending.sessionId === sessionId).map(([requestId, { request }]) => ({ requestId, request }))
   }
 
