@@ -42,7 +42,8 @@ export function useCliProject(scratchPrefix: string): TCliProject {
   })
   afterEach(async () => {
     await server?.close()
-    rmSync(scratch, { recursive: true, force: true })
+    // A client whose terminal was just killed may still be writing its session files under home.
+    rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
   })
 
   return {
