@@ -170,6 +170,52 @@ describe('useAgentSession submit', () => {
     expect(result.current.state.messages.map((message) => message.content)).toEqual(['What is here?', 'Nothing yet.'])
   })
 
+  it('keeps a prompt running while an earlier call, whose turn already ended, settles late', async () => {
+    const provider = new ScriptedProvider([{ text: 'First answer.' }, { text: 'Second answer.' }])
+    const host = createLocalAgentHost({ providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession()
+    const releases: Array<() => void> = []
+    // The first call's turn ends in the worker, but its answer is lost with the worker: the client
+    // settles it once the restarted worker is ready. The second waits for that worker too.
+    const restarting: IAgentHost = new Proxy(host, {
+      get: (target, name, receiver) => {
+        if (name !== 'submit') return Reflect.get(target, name, receiver)
+        return async (...args: Parameters<IAgentHost['submit']>) => {
+          const ready = new Promise<void>((resolve) => releases.push(resolve))
+          if (releases.length === 1) return Promise.all([target.submit(...args), ready]).then(([turn]) => turn)
+          await ready
+          return target.submit(...args)
+        }
+      }
+    })
+    const { result } = renderHook(() => useAgentSession(restarting, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+
+    let first: Promise<boolean> = Promise.resolve(false)
+    act(() => void (first = result.current.submit('First')))
+    await waitFor(() => expect(result.current.state.messages.map((message) => message.content)).toEqual(['First', 'First answer.']))
+    await waitFor(() => expect(result.current.state.running).toBe(false))
+
+    let second: Promise<boolean> = Promise.resolve(false)
+    act(() => void (second = result.current.submit('Second')))
+    await act(async () => {
+      releases[0]?.()
+      await first
+    })
+    await expect(first).resolves.toBe(true)
+    // The second prompt has not reached the session yet: the page still shows it on its way.
+    expect(result.current.state).toMatchObject({ running: true, submitting: true })
+    expect(result.current.status).toBe('thinking')
+
+    await act(async () => {
+      releases[1]?.()
+      await second
+    })
+    await expect(second).resolves.toBe(true)
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.state.messages.map((message) => message.content)).toEqual(['First', 'First answer.', 'Second', 'Second answer.'])
+  })
+
   it('gives the prompt back when the worker was lost before the turn started, and not once the turn had started', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()

@@ -121,11 +121,16 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
         // Cut off before it started here (a lost worker, or Stop): the prompt may never have reached the session.
         return !(result.interrupted && !watch.started)
       } catch (error) {
-        dispatch({ type: 'failed', message: describeError(error), turn: true })
+        // Only the latest prompt's call ends the wait (see below).
+        dispatch({ type: 'failed', message: describeError(error), turn: submitting.current === watch })
         return false
       } finally {
-        if (submitting.current === watch) submitting.current = undefined
-        dispatch({ type: 'submit_settled', sessionId })
+        // A call the worker died under settles once the restarted worker is ready, which can be
+        // after the next prompt was sent: that prompt is still on its way and keeps the session running.
+        if (submitting.current === watch) {
+          submitting.current = undefined
+          dispatch({ type: 'submit_settled', sessionId })
+        }
       }
     },
     [host, sessionId]
