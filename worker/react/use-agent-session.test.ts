@@ -174,15 +174,21 @@ describe('useAgentSession submit', () => {
     const provider = new ScriptedProvider([{ text: 'First answer.' }, { text: 'Second answer.' }])
     const host = createLocalAgentHost({ providers: { scripted: () => provider }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()
+    // One release per call: the restarted worker is ready for it.
     const releases: Array<() => void> = []
     // The first call's turn ends in the worker, but its answer is lost with the worker: the client
-    // settles it once the restarted worker is ready. The second waits for that worker too.
+    // settles it once the restarted worker is ready. The second call waits for that worker too.
     const restarting: IAgentHost = new Proxy(host, {
       get: (target, name, receiver) => {
         if (name !== 'submit') return Reflect.get(target, name, receiver)
         return async (...args: Parameters<IAgentHost['submit']>) => {
+          const firstCall = releases.length === 0
           const ready = new Promise<void>((resolve) => releases.push(resolve))
-          if (releases.length === 1) return Promise.all([target.submit(...args), ready]).then(([turn]) => turn)
+          if (firstCall) {
+            const turn = await target.submit(...args)
+            await ready
+            return turn
+          }
           await ready
           return target.submit(...args)
         }
