@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink'
-import { useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { suggestCommands, type TCommandChoice } from './command-suggestions.ts'
 import {
   deleteBackward,
@@ -23,42 +23,58 @@ export type TPromptInputProps = {
   onSubmit: (text: string) => void
 }
 
+/** What the prompt line holds: the text being edited, the highlighted suggestion, the place in history. */
+type TPromptLine = {
+  readonly editor: TPromptEditorState
+  readonly highlighted: number
+  /** Which earlier prompt Up/Down brought back, or `undefined` while typing a new one. */
+  readonly historyIndex: number | undefined
+}
+
+const EMPTY_LINE: TPromptLine = { editor: EMPTY_PROMPT, highlighted: 0, historyIndex: undefined }
+
+/** The highlighted suggestion's index, kept inside the list as it shrinks. */
+function highlightIn(highlighted: number, suggestions: readonly TCommandChoice[]): number {
+  return Math.min(highlighted, Math.max(0, suggestions.length - 1))
+}
+
 /**
  * The prompt line: typing (CJK and emoji included), a long paste shown as a placeholder, `\`
  * then Enter for a new line, Up/Down through earlier prompts, and slash-command completion
  * (Up/Down pick, Tab completes, Enter runs the highlighted command).
  */
 export function PromptInput({ history, commands, isActive, onSubmit }: TPromptInputProps): ReactNode {
-  const [state, setState] = useState<TPromptEditorState>(EMPTY_PROMPT)
-  const [historyIndex, setHistoryIndex] = useState<number | undefined>(undefined)
-  const [highlighted, setHighlighted] = useState(0)
-  const suggestions = suggestCommands(state.text, commands)
-  const highlight = Math.min(highlighted, Math.max(0, suggestions.length - 1))
-
-  const edit = (next: TPromptEditorState) => {
-    setState(next)
-    setHighlighted(0)
+  const [shown, setShown] = useState<TPromptLine>(EMPTY_LINE)
+  // Keys can arrive faster than renders (fast typing, a paste, a script): each key must see the
+  // line as the key before it left it, not as the last render drew it.
+  const latest = useRef(shown)
+  const update = (next: Partial<TPromptLine>) => {
+    latest.current = { ...latest.current, ...next }
+    setShown(latest.current)
   }
+  const edit = (editor: TPromptEditorState) => update({ editor, highlighted: 0 })
 
-  const submitFrom = (current: TPromptEditorState, shown: readonly TCommandChoice[]) => {
-    const chosen = shown[highlight]
-    const typedName = current.text.slice(1)
-    const text = chosen && !shown.some((command) => command.name === typedName) ? `/${chosen.name}` : expandPastes(current)
+  const submitFrom = (editor: TPromptEditorState, offered: readonly TCommandChoice[]) => {
+    const chosen = offered[highlightIn(latest.current.highlighted, offered)]
+    const typedName = editor.text.slice(1)
+    const text = chosen && !offered.some((command) => command.name === typedName) ? `/${chosen.name}` : expandPastes(editor)
     if (text.trim() === '') return
-    edit(EMPTY_PROMPT)
-    setHistoryIndex(undefined)
+    update({ editor: EMPTY_PROMPT, highlighted: 0, historyIndex: undefined })
     onSubmit(text)
   }
 
   useInput(
     (input, key) => {
+      const { editor, historyIndex, highlighted } = latest.current
+      const suggestions = suggestCommands(editor.text, commands)
+      const highlight = highlightIn(highlighted, suggestions)
       // Typed text and Enter can arrive in one read (fast typing, a terminal driven by a script).
       const typedThenEnter = /^[^\r\n]+\r$/.exec(input)
-      if (typedThenEnter) return submitFrom(insertText(state, input.slice(0, -1)), [])
+      if (typedThenEnter) return submitFrom(insertText(editor, input.slice(0, -1)), [])
       if (key.return) {
-        const before = splitAtCursor(state).before
-        if (before.endsWith('\\')) return edit(insertText(deleteBackward(state), '\n'))
-        return submitFrom(state, suggestions)
+        const before = splitAtCursor(editor).before
+        if (before.endsWith('\\')) return edit(insertText(deleteBackward(editor), '\n'))
+        return submitFrom(editor, suggestions)
       }
       if (key.tab) {
         const chosen = suggestions[highlight]
@@ -67,36 +83,33 @@ export function PromptInput({ history, commands, isActive, onSubmit }: TPromptIn
       }
       if (key.upArrow || key.downArrow) {
         if (suggestions.length > 0) {
-          setHighlighted((highlight + (key.upArrow ? suggestions.length - 1 : 1)) % suggestions.length)
+          update({ highlighted: (highlight + (key.upArrow ? suggestions.length - 1 : 1)) % suggestions.length })
           return
         }
         if (history.length === 0) return
         const current = historyIndex ?? history.length
         const next = key.upArrow ? Math.max(0, current - 1) : current + 1
-        if (next >= history.length) {
-          setHistoryIndex(undefined)
-          edit(EMPTY_PROMPT)
-        } else {
-          setHistoryIndex(next)
-          edit(promptWithText(history[next] as string))
-        }
+        if (next >= history.length) update({ editor: EMPTY_PROMPT, highlighted: 0, historyIndex: undefined })
+        else update({ editor: promptWithText(history[next] as string), highlighted: 0, historyIndex: next })
         return
       }
-      if (key.leftArrow) return setState(moveCursor(state, -1))
-      if (key.rightArrow) return setState(moveCursor(state, 1))
-      if (key.home || (key.ctrl && input === 'a')) return setState(moveCursorTo(state, 'start'))
-      if (key.end || (key.ctrl && input === 'e')) return setState(moveCursorTo(state, 'end'))
+      if (key.leftArrow) return update({ editor: moveCursor(editor, -1) })
+      if (key.rightArrow) return update({ editor: moveCursor(editor, 1) })
+      if (key.home || (key.ctrl && input === 'a')) return update({ editor: moveCursorTo(editor, 'start') })
+      if (key.end || (key.ctrl && input === 'e')) return update({ editor: moveCursorTo(editor, 'end') })
       if (key.ctrl && input === 'u') return edit(EMPTY_PROMPT)
       // Terminals send DEL (0x7f) for Backspace, which Ink names `delete`: both erase backwards.
-      if (key.backspace || key.delete) return edit(deleteBackward(state))
-      if (key.ctrl && input === 'd') return edit(deleteForward(state))
+      if (key.backspace || key.delete) return edit(deleteBackward(editor))
+      if (key.ctrl && input === 'd') return edit(deleteForward(editor))
       if (key.escape || key.ctrl || key.meta || input === '') return
-      edit(insertText(state, input))
+      edit(insertText(editor, input))
     },
     { isActive }
   )
 
-  const { before, under, after } = splitAtCursor(state)
+  const suggestions = suggestCommands(shown.editor.text, commands)
+  const highlight = highlightIn(shown.highlighted, suggestions)
+  const { before, under, after } = splitAtCursor(shown.editor)
   return (
     <Box flexDirection="column">
       <Box borderStyle="round" borderColor={isActive ? 'gray' : 'blackBright'} paddingX={1}>
