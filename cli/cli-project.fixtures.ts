@@ -42,8 +42,7 @@ export function useCliProject(scratchPrefix: string): TCliProject {
   })
   afterEach(async () => {
     await server?.close()
-    // A client whose terminal was just killed may still be writing its session files under home.
-    rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+    rmSync(scratch, { recursive: true, force: true })
   })
 
   return {

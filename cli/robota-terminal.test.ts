@@ -12,8 +12,8 @@ import { TmuxTerminal } from './terminal.fixtures.ts'
 const context = useCliProject('robota-terminal-')
 const terminals: TmuxTerminal[] = []
 
-afterEach(() => {
-  for (const terminal of terminals.splice(0)) terminal.close()
+afterEach(async () => {
+  await Promise.all(terminals.splice(0).map((terminal) => terminal.close()))
 })
 
 function openClient(...args: string[]): TmuxTerminal {

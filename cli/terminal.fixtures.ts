@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
+import { processTreeOf, waitForExit } from './process-tree.fixtures.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -97,15 +98,21 @@ export class TmuxTerminal {
     throw new Error(`The terminal never showed ${String(pattern)}. The screen:\n${screen}`)
   }
 
-  /** Ends the program, the tmux server and its socket. */
-  close(): void {
+  /**
+   * Ends the program, the tmux server and its socket. Resolves once the program has exited: a
+   * client told to hang up may still be writing its session files as it goes.
+   */
+  async close(): Promise<void> {
+    let program: number[] = []
     try {
+      program = processTreeOf(Number(this.tmux('display-message', '-p', '-t', 'cli', '#{pane_pid}').trim()))
       this.tmux('kill-server')
     } catch {
       // Already gone.
     }
     // tmux leaves the socket file of a killed server behind.
     rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true })
+    await waitForExit(program)
     rmSync(this.scratch, { recursive: true, force: true })
   }
 
