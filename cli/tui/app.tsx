@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path'
 import { Box, Static, Text, useApp, useInput } from 'ink'
 import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { isChatEntry, type IHistoryEntry } from '../../lib/core/history.ts'
-import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { exportSessionReplay } from '../export-session-replay.ts'
 import type { TCliSession } from '../start-cli-session.ts'
 import { applyWorkspaceSync } from '../workspace/apply-workspace-sync.ts'
@@ -106,8 +105,6 @@ export function App({ cli, permissions, transcript, pending }: TAppProps): React
     )
   }
 
-  const answer = (value: TPermissionAnswer) => permissions.answer(value)
-
   return (
     <Box flexDirection="column">
       <Static items={[...view.committed]}>{(item) => <TranscriptEntry key={item.id} item={item} />}</Static>
@@ -120,7 +117,9 @@ export function App({ cli, permissions, transcript, pending }: TAppProps): React
         </Box>
       ) : null}
       {view.running && !request ? <Text dimColor>  Working… (esc to interrupt)</Text> : null}
-      {request ? <PermissionPrompt key={request.toolCallId} request={request} onAnswer={answer} /> : null}
+      {request ? (
+        <PermissionPrompt key={request.toolCallId} request={request} onAnswer={(value) => permissions.answer(request.toolCallId, value)} />
+      ) : null}
       {syncChanges ? <SyncReview changes={syncChanges} onDecision={decideSync} /> : null}
       <PromptInput history={history} commands={commands} isActive={!request && !syncChanges} onSubmit={submit} />
       <StatusLine

@@ -34,6 +34,20 @@ describe('permission prompt', () => {
     unmount()
   })
 
+  it('answers only the question on screen, however often its key is pressed', async () => {
+    const requests = new PermissionRequests()
+    const first = requests.handler(request, undefined)
+    const second = { ...request, toolCallId: 'call-2', parameters: { command: 'rm -rf build' }, suggestedPattern: 'Bash(rm -rf build)' }
+    void requests.handler(second, undefined)
+    const shown = requests.current() as TPermissionRequest
+    const { stdin, unmount } = render(<PermissionPrompt request={shown} onAnswer={(value) => requests.answer(shown.toolCallId, value)} />)
+    stdin.write('1')
+    stdin.write('1')
+    await expect(first).resolves.toBe('allow_once')
+    expect(requests.current()).toEqual(second)
+    unmount()
+  })
+
   it('withdraws a question when the run aborts, answering deny', async () => {
     const requests = new PermissionRequests()
     const controller = new AbortController()

@@ -4,7 +4,7 @@ type TPending = { request: TPermissionRequest; resolve: (answer: TPermissionAnsw
 
 /**
  * Carries the session's permission questions to the screen: `handler` is the session's
- * permission handler, the prompt component reads `current()` and calls `answer`. Questions wait
+ * permission handler, the prompt component reads `current()` and calls `answer` for it. Questions wait
  * in order; one the run's abort withdrew is answered `deny` and leaves the screen.
  */
 export class PermissionRequests {
@@ -30,9 +30,12 @@ export class PermissionRequests {
     return this.pending[0]?.request
   }
 
-  /** Answers the question on screen. */
-  answer(answer: TPermissionAnswer): void {
-    const entry = this.pending[0]
+  /**
+   * Answers the question about `toolCallId`. An answer to a question already settled is ignored:
+   * a key pressed twice must not answer the next question, which the person has not seen yet.
+   */
+  answer(toolCallId: string, answer: TPermissionAnswer): void {
+    const entry = this.pending.find((candidate) => candidate.request.toolCallId === toolCallId)
     if (entry) this.settle(entry, answer)
   }
 

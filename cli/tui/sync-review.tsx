@@ -1,14 +1,23 @@
 import { Box, Text, useInput } from 'ink'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { TWorkspaceSyncChange } from '../workspace/workspace-sync-plan.ts'
 
 const MAX_LINES_PER_FILE = 30
 
-/** The changes `/sync` would write to the host directory, and the question whether to write them. */
+/**
+ * The changes `/sync` would write to the host directory, and the question whether to write them.
+ * Decides once: a second key read before the review leaves the screen is ignored.
+ */
 export function SyncReview({ changes, onDecision }: { changes: readonly TWorkspaceSyncChange[]; onDecision: (write: boolean) => void }): ReactNode {
+  const decided = useRef(false)
+  const decide = (write: boolean) => {
+    if (decided.current) return
+    decided.current = true
+    onDecision(write)
+  }
   useInput((input, key) => {
-    if (input === 'y' || input === 'Y') onDecision(true)
-    else if (input === 'n' || input === 'N' || key.escape) onDecision(false)
+    if (input === 'y' || input === 'Y') decide(true)
+    else if (input === 'n' || input === 'N' || key.escape) decide(false)
   })
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
