@@ -1,5 +1,6 @@
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
@@ -133,10 +134,14 @@ export class HostSessionLifecycle {
   }
 
   async open(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
-    const { store } = this.ports
+    const { ports } = this
+    const { store } = ports
     // A remote call carries a left-out argument as null.
     const latestEvents = options?.latestEvents ?? undefined
     const latestMessages = options?.latestMessages ?? undefined
+    // A running turn's round is stored at its end: what it published so far joins the stored events.
+    // Taken before the read, so an event whose write lands meanwhile is in one of the two, or both.
+    const unstored = ports.turns.isRunning(sessionId) ? ((await ports.live.current(sessionId))?.unstoredEvents() ?? []) : []
     // Events first: a commit landing between the reads then leaves the record ahead of the events,
     // and the page applies the events it has not seen on top of messages that already hold them.
     const eventPage =
@@ -152,7 +157,7 @@ export class HostSessionLifecycle {
       summary,
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
-      events: eventPage.events,
+      events: joinBySeq(eventPage.events, unstored),
       ...(eventPage.earlierEvents ? { earlierEvents: true } : {}),
       running: this.ports.turns.isRunning(sessionId),
       ...(pendingPermissions.length > 0 ? { pendingPermissions } : {})
@@ -177,6 +182,13 @@ export class HostSessionLifecycle {
     await detached?.dispose()
     await detached?.sandbox.dispose?.()
   }
+}
+
+/** `stored` followed by the `unstored` events it does not hold yet. */
+function joinBySeq(stored: TExecutionEventEnvelope[], unstored: readonly TExecutionEventEnvelope[]): TExecutionEventEnvelope[] {
+  const lastSeq = stored.at(-1)?.seq ?? -1
+  const newer = unstored.filter((event) => event.seq > lastSeq)
+  return newer.length > 0 ? stored.concat(newer) : stored
 }
 
 function wholeConversation(record: TSessionRecord): { summary: TSessionSummary; page: TMessagePage } {

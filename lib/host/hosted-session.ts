@@ -1,6 +1,7 @@
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { isRobotaError, StructuredOutputError, type RobotaError } from '../core/errors.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { ISessionStore, TSessionRecord } from '../storage/session-store.ts'
@@ -186,6 +187,11 @@ export class HostedSession {
   /** The messages this session's writes have committed, as its next turn continues them. */
   committedMessages(): TSessionRecord['messages'] {
     return this.persistence.record.messages
+  }
+
+  /** The events this session published and has not stored yet, oldest first (a turn's round in flight). */
+  unstoredEvents(): TExecutionEventEnvelope[] {
+    return this.persistence.unstoredEvents()
   }
 
   /** Renames the stored session at once; the writes of a turn in flight keep the new name. */

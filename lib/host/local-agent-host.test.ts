@@ -151,10 +151,10 @@ describe('LocalAgentHost', () => {
 })
 
 describe('LocalAgentHost permissions', () => {
-  function gatedHost(steps: TScriptedStepSource[]) {
+  function gatedHost(steps: TScriptedStepSource[], store = new MemorySessionStore()) {
     const provider = new ScriptedProvider(steps, { name: 'scripted' })
     return new LocalAgentHost({
-      store: new MemorySessionStore(),
+      store,
       createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
       createProvider: () => provider,
       defaultProvider: { kind: 'scripted', model: 'scripted-model' },
@@ -220,6 +220,35 @@ describe('LocalAgentHost permissions', () => {
     await host.answerPermission(session.id, waiting.pendingPermissions![0]!.requestId, 'allow_once')
     expect((await turn).response).toBe('answered')
     expect((await host.openSession(session.id)).pendingPermissions).toBeUndefined()
+  })
+
+  // A round is stored at its end: a page opening the session meanwhile must still see all of it.
+  it('gives a page that opens a running session every event the turn published, stored or not yet', async () => {
+    const store = new MemorySessionStore()
+    const host = gatedHost([{ text: 'Let me check.', ...bash('echo waiting') }, { text: 'answered' }], store)
+    const session = await host.createSession()
+    const published: number[] = []
+    const asked = new Promise<void>((resolve) => {
+      void host.subscribe(async (events) => {
+        for (const event of events) if (event.kind === 'replay') published.push(event.event.seq)
+        if (events.some((event) => event.kind === 'permission_request')) resolve()
+      })
+    })
+    const turn = host.submit(session.id, 'go')
+    await asked
+    const storedMeanwhile = await store.loadEvents(session.id)
+    const waiting = await host.openSession(session.id)
+    const shown = waiting.events.map((event) => event.seq)
+    expect(shown).toEqual(shown.map((_, index) => index))
+    expect(shown).toEqual(expect.arrayContaining(published))
+    expect(waiting.events.length).toBeGreaterThan(storedMeanwhile.length)
+    expect(waiting.events.map((event) => event.type)).toContain('tool_execution_request')
+    expect((await host.openSession(session.id, { latestEvents: 2 })).events.at(-1)?.seq).toBe(shown.at(-1))
+
+    await host.answerPermission(session.id, waiting.pendingPermissions![0]!.requestId, 'allow_once')
+    await turn
+    const stored = await store.loadEvents(session.id)
+    expect(stored.slice(0, shown.length).map((event) => [event.seq, event.type])).toEqual(waiting.events.map((event) => [event.seq, event.type]))
   })
 
   it('switches mode while the session lives', async () => {

@@ -1,3 +1,4 @@
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { isReadOnlyTool } from '../permissions/index.ts'
 import { LastStoredRequest } from '../storage/replay-log/last-stored-request.ts'
 import { SessionRecorder } from '../storage/session-recorder.ts'
@@ -45,6 +46,11 @@ export class SessionPersistence {
   /** The record as last queued, with pending changes applied. */
   get record(): TSessionRecord {
     return { ...this.recorder.current, ...this.changes }
+  }
+
+  /** The events recorded and not stored yet, oldest first: see `SessionRecorder.unstoredEvents`. */
+  unstoredEvents(): TExecutionEventEnvelope[] {
+    return this.recorder.unstoredEvents()
   }
 
   /** Writes the record as it is now (a new session's first write). */

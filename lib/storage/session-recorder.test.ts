@@ -129,4 +129,28 @@ describe('SessionRecorder', () => {
       ['One.', 'Two.', 'Three.', 'Four.']
     ])
   })
+
+  it('tells which events are not stored yet: buffered, or in a write that has not landed', async () => {
+    const store = new MemorySessionStore()
+    const record = createTestRecord('s1', { messages: [] })
+    await store.commit(record, [])
+    let land = () => {}
+    const commit = store.commit.bind(store)
+    store.commit = async (...args) => {
+      await new Promise<void>((resolve) => (land = resolve))
+      return commit(...args)
+    }
+    const recorder = new SessionRecorder(store, record)
+    const delta = (seq: number) => ({ seq, ts: seq, sessionId: 's1', executionId: 'e', type: 'provider_stream_raw_delta', data: { delta: 'x', sequence: seq } }) as unknown as TExecutionEventEnvelope
+
+    recorder.observe(append(0, createUserMessage('Go.')))
+    recorder.observe(delta(1))
+    // The user message's write waits in the store; the delta after it is buffered.
+    expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([0, 1])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    land()
+    await recorder.settle()
+    expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([1])
+    expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0])
+  })
 })

@@ -47,6 +47,8 @@ export type TSessionRecorderOptions = {
  */
 export class SessionRecorder {
   private buffered: TExecutionEventEnvelope[] = []
+  // The events of each queued write until it lands (or fails), in the order the writes run.
+  private readonly writesInFlight = new Set<readonly TExecutionEventEnvelope[]>()
   private readonly messages: TUniversalMessage[]
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
@@ -93,6 +95,7 @@ export class SessionRecorder {
     this.snapshotDue = false
     const events = this.buffered
     this.buffered = []
+    this.writesInFlight.add(events)
     this.latest = { ...this.latest, messages: [...this.messages], nextEventSeq, updatedAt: Date.now() }
     const record = this.latest
     // Taken now, while the tools' effects are fresh, not when the write's turn in the chain comes.
@@ -109,8 +112,19 @@ export class SessionRecorder {
       } catch (error) {
         this.lastStoredRequest.forget()
         this.failure ??= error
+      } finally {
+        this.writesInFlight.delete(events)
       }
     })
+  }
+
+  /**
+   * The events observed and not stored yet, oldest first: those of writes that have not landed,
+   * then the buffered ones. Someone reading the session while it runs joins them to what the store
+   * holds, by `seq`.
+   */
+  unstoredEvents(): TExecutionEventEnvelope[] {
+    return [...this.writesInFlight, this.buffered].flat()
   }
 
   /**
