@@ -116,6 +116,18 @@ test('a turn that waits for permission asks again when its session is opened aga
   await expect(permission).toContainText('cat README.md')
   await permission.getByRole('button', { name: 'Allow once' }).click()
   await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Tiny Calculator')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+
+  // The Replay panel lists the whole turn, also what it had not stored when the page came back:
+  // as many events as opening the session from storage lists once the turn has ended.
+  const shown = page.getByRole('complementary', { name: 'Replay events' }).getByRole('status', { name: 'Events shown' })
+  await expect(shown).toHaveText(/^\d+ events$/)
+  const listed = (await shown.textContent()) as string
+  await sessions.getByRole('button', { name: /^New session ?0 messages/ }).click()
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
+  await expect(shown).toHaveCount(0)
+  await sessions.getByRole('button', { name: /^What is in this workspace\?/ }).click()
+  await expect(shown).toHaveText(listed)
   expect(errors).toEqual([])
 })
 
