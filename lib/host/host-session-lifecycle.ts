@@ -1,6 +1,5 @@
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
-import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
@@ -15,6 +14,7 @@ import type { HostRunningTurns } from './host-running-turns.ts'
 import type { HostedSessionRecords } from './hosted-session-records.ts'
 import type { SessionAgents } from './session-agents.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
+import { joinUnstored } from './unstored-events.ts'
 
 /** What the lifecycle of a host's sessions works through. */
 export type THostSessionLifecyclePorts = {
@@ -148,8 +148,10 @@ export class HostSessionLifecycle {
       latestEvents === undefined
         ? { events: await store.loadEvents(sessionId), earlierEvents: false }
         : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
-    const { summary, page } =
+    const read =
       latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
+    const { summary } = read
+    const { events, page } = joinUnstored({ events: eventPage.events, page: read.page }, unstored)
     // A session is open: its first turn will start its sandbox, so what that loads is loaded now.
     this.ports.sandboxes.prepareSoon()
     const pendingPermissions = this.ports.pendingPermissions(sessionId)
@@ -157,7 +159,7 @@ export class HostSessionLifecycle {
       summary,
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
-      events: joinBySeq(eventPage.events, unstored),
+      events,
       ...(eventPage.earlierEvents ? { earlierEvents: true } : {}),
       running: this.ports.turns.isRunning(sessionId),
       ...(pendingPermissions.length > 0 ? { pendingPermissions } : {})
@@ -182,13 +184,6 @@ export class HostSessionLifecycle {
     await detached?.dispose()
     await detached?.sandbox.dispose?.()
   }
-}
-
-/** `stored` followed by the `unstored` events it does not hold yet. */
-function joinBySeq(stored: TExecutionEventEnvelope[], unstored: readonly TExecutionEventEnvelope[]): TExecutionEventEnvelope[] {
-  const lastSeq = stored.at(-1)?.seq ?? -1
-  const newer = unstored.filter((event) => event.seq > lastSeq)
-  return newer.length > 0 ? stored.concat(newer) : stored
 }
 
 function wholeConversation(record: TSessionRecord): { summary: TSessionSummary; page: TMessagePage } {

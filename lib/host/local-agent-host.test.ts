@@ -243,6 +243,8 @@ describe('LocalAgentHost permissions', () => {
     expect(shown).toEqual(expect.arrayContaining(published))
     expect(waiting.events.length).toBeGreaterThan(storedMeanwhile.length)
     expect(waiting.events.map((event) => event.type)).toContain('tool_execution_request')
+    // Its messages are not behind its events: a page reading it again applies only later events.
+    for (const event of waiting.events) if (event.type === 'history_mutation') expect(waiting.messages[event.data.index]).toEqual(event.data.message)
     expect((await host.openSession(session.id, { latestEvents: 2 })).events.at(-1)?.seq).toBe(shown.at(-1))
 
     await host.answerPermission(session.id, waiting.pendingPermissions![0]!.requestId, 'allow_once')
