@@ -47,7 +47,8 @@ export type TSessionView = {
    * The replay events: all of them, or the latest when the open asked for `latestEvents`. Those
    * are read as the log records them: a `provider_request` whose history an earlier request
    * carried names it in `historyRange`, and its `messages` hold only the rest. While a turn runs,
-   * the events it has published and not stored yet follow, as its live events carried them.
+   * the events it has published and not stored yet follow, as its live events carried them, and
+   * the view's `messages` hold what those events commit.
    */
   events: TExecutionEventEnvelope[]
   /** True when the session has events before `events` that this view left out (`loadEarlierEvents` pages them in). */
