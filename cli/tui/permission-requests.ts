@@ -4,8 +4,8 @@ type TPending = { request: TPermissionRequest; resolve: (answer: TPermissionAnsw
 
 /**
  * Carries the session's permission questions to the screen: `handler` is the session's
- * permission handler, the prompt component reads `current()` and calls `answer` for it. Questions wait
- * in order; one the run's abort withdrew is answered `deny` and leaves the screen.
+ * permission handler, the prompt component reads `current()` and calls `answer` for it.
+ * Questions wait in order; one the run's abort withdrew is answered `deny` and leaves the screen.
  */
 export class PermissionRequests {
   private readonly pending: TPending[] = []
