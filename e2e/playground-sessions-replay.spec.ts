@@ -121,8 +121,15 @@ test('a turn that waits for permission asks again when its session is opened aga
   // The Replay panel lists the whole turn, also what it had not stored when the page came back:
   // as many events as opening the session from storage lists once the turn has ended.
   const shown = page.getByRole('complementary', { name: 'Replay events' }).getByRole('status', { name: 'Events shown' })
-  await expect(shown).toHaveText(/^\d+ events$/)
-  const listed = (await shown.textContent()) as string
+  // The list renders a moment after the events arrive: the count is read once it holds still.
+  let listed = ''
+  await expect
+    .poll(async () => {
+      const before = listed
+      listed = (await shown.textContent()) ?? ''
+      return /^\d+ events$/.test(listed) && listed === before
+    }, { intervals: [250] })
+    .toBe(true)
   await sessions.getByRole('button', { name: /^New session ?0 messages/ }).click()
   await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
   await expect(shown).toHaveCount(0)
