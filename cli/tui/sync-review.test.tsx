@@ -12,7 +12,9 @@ describe('sync review', () => {
   it.each([
     { keys: ['y', 'y'], decision: true },
     { keys: ['n', 'y'], decision: false },
-    { keys: ['N', 'n'], decision: false }
+    { keys: ['N', 'n'], decision: false },
+    // Esc and y read together, as a fast Esc then y reaches the client.
+    { keys: ['\u001By'], decision: false }
   ])('decides once from $keys, however fast the keys come', async ({ keys, decision }) => {
     const decisions: boolean[] = []
     const { stdin, lastFrame, unmount } = render(<SyncReview changes={changes} onDecision={(write) => decisions.push(write)} />)

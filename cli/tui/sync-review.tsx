@@ -16,8 +16,11 @@ export function SyncReview({ changes, onDecision }: { changes: readonly TWorkspa
     onDecision(write)
   }
   useInput((input, key) => {
-    if (input === 'y' || input === 'Y') decide(true)
-    else if (input === 'n' || input === 'N' || key.escape) decide(false)
+    // Esc read together with the key typed after it arrives as that key with `meta` (Alt+key): the
+    // Esc came first, so it cancels rather than the key writing.
+    if (key.escape || key.meta) decide(false)
+    else if (input === 'y' || input === 'Y') decide(true)
+    else if (input === 'n' || input === 'N') decide(false)
   })
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
