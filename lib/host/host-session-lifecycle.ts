@@ -149,19 +149,19 @@ export class HostSessionLifecycle {
         ? { events: await store.loadEvents(sessionId), earlierEvents: false }
         : await readLatestEventPage(store, sessionId, 'openSession(): latestEvents', latestEvents)
     const read =
-      latestMessages === undefined ? wholeConversation(await this.ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
+      latestMessages === undefined ? wholeConversation(await ports.loadRecord(sessionId)) : await readLatestMessagePage(store, sessionId, latestMessages)
     const { summary } = read
     const { events, page } = joinUnstored({ events: eventPage.events, page: read.page }, unstored)
     // A session is open: its first turn will start its sandbox, so what that loads is loaded now.
-    this.ports.sandboxes.prepareSoon()
-    const pendingPermissions = this.ports.pendingPermissions(sessionId)
+    ports.sandboxes.prepareSoon()
+    const pendingPermissions = ports.pendingPermissions(sessionId)
     return {
       summary,
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
       events,
       ...(eventPage.earlierEvents ? { earlierEvents: true } : {}),
-      running: this.ports.turns.isRunning(sessionId),
+      running: ports.turns.isRunning(sessionId),
       ...(pendingPermissions.length > 0 ? { pendingPermissions } : {})
     }
   }
