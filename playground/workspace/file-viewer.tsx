@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
-import { formatCount } from '../shell/format-count.ts'
+import { formatFileSize } from './format-file-size.ts'
 
 type TFileViewerProps = { host: IAgentHost; sessionId: string; path: string | undefined; version: number }
 
@@ -39,7 +39,7 @@ export function FileViewer({ host, sessionId, path, version }: TFileViewerProps)
       <h3 className="viewer-path">{path}</h3>
       {content.state === 'loading' ? <p className="note">Loading…</p> : null}
       {content.state === 'failed' ? <p className="error">{content.message}</p> : null}
-      {content.state === 'binary' ? <p className="note">Binary file, {formatCount(content.bytes)} bytes: not shown as text.</p> : null}
+      {content.state === 'binary' ? <p className="note">Binary file, {formatFileSize(content.bytes)}: not shown as text.</p> : null}
       {content.state === 'loaded' ? (
         <pre className="viewer-content" tabIndex={0}>
           {content.text.split('\n').map((line, index) => (

@@ -90,6 +90,35 @@ describe('reduceSessionView', () => {
     expect(answered.pendingPermissions).toEqual([])
   })
 
+  it('opened while its turn runs, shows the round streamed so far and the tools running, as a page that watched the turn would', () => {
+    const event = (seq: number, executionId: string, type: string, data: object) => ({ seq, ts: 1, sessionId: 's1', executionId, type, data }) as TExecutionEventEnvelope
+    const textOf = (seq: number, executionId: string, text: string) => event(seq, executionId, 'provider_stream_raw_delta', { sequence: seq, delta: text })
+    const answer = createAssistantMessage('Sure.', { toolCalls: [{ id: 'c1', type: 'function', function: { name: 'Bash', arguments: '{}' } }] } as never)
+    // The turn before was cut off mid-round: its text never reached a commit.
+    const earlier = [textOf(0, 'e1', 'Cut '), textOf(1, 'e1', 'off')]
+    const prompted = event(2, 'e2', 'history_mutation', { mutation: 'append', index: 1, message: createUserMessage('List the files') })
+    const streaming = opened({ running: true, messages: [createUserMessage('one'), createUserMessage('List the files')], events: [...earlier, prompted, textOf(3, 'e2', 'Sure'), textOf(4, 'e2', '.')] })
+    expect(streaming.streamingText).toBe('Sure.')
+    expect(toSessionStatus(streaming)).toBe('streaming')
+
+    const toolStarted = event(6, 'e2', 'tool_execution_request', { batchId: 'b1', index: 0, toolCallId: 'c1', toolName: 'Bash', parameters: { command: 'ls' }, ownerPath: [] })
+    const withTool = opened({
+      running: true,
+      messages: [createUserMessage('one'), createUserMessage('List the files'), answer],
+      events: [...earlier, prompted, textOf(3, 'e2', 'Sure'), textOf(4, 'e2', '.'), event(5, 'e2', 'history_mutation', { mutation: 'append', index: 2, message: answer }), toolStarted]
+    })
+    expect(withTool).toMatchObject({ streamingText: '', activeTools: [{ toolCallId: 'c1', toolName: 'Bash' }] })
+    expect(withTool.messages).toHaveLength(3)
+    expect(toSessionStatus(withTool)).toBe('running_tools')
+
+    // A turn that has ended streams nothing: its events are history.
+    expect(opened({ running: false, events: [...earlier, prompted, textOf(3, 'e2', 'Sure')] })).toMatchObject({ streamingText: '', activeTools: [] })
+
+    // Read again mid-round, the view keeps the text streamed before its read and after it.
+    const reloaded = reduceSessionView(streaming, { type: 'reloaded', view: { ...view, running: true, messages: streaming.messages, events: [prompted, textOf(3, 'e2', 'Sure')] } })
+    expect(reloaded.streamingText).toBe('Sure.')
+  })
+
   it('never leaves holes in the messages: a commit past the end asks for the view to be read again', () => {
     const stale = opened({ messages: [createUserMessage('one')], events: [] })
     // A restarted worker committed message 1 where this view did not see it; message 2 arrives.

@@ -163,7 +163,7 @@ export function reduceSessionView(state: TSessionViewState, action: TSessionView
 
 /** A view read from the host; `previous` lends its sandbox status when it shows the same session. */
 function fromView(view: TSessionView, previous: TSessionViewState): TSessionViewState {
-  return {
+  const state: TSessionViewState = {
     ...EMPTY_SESSION_VIEW,
     sessionId: view.summary.id,
     name: view.summary.name,
@@ -180,6 +180,10 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     warnings: previous.sessionId === view.summary.id ? previous.warnings : [],
     behindStorage: previous.behindStorage
   }
+  // A running turn's streamed text and running tools are in its events: replayed, the page shows
+  // the turn as it would have had it watched from the turn's start.
+  const turn = view.events.at(-1)?.executionId
+  return view.running ? view.events.filter((event) => event.executionId === turn).reduce(applyReplayEvent, state) : state
 }
 
 function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: TExecutionEventEnvelope[]): TSessionViewState {

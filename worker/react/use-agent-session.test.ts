@@ -121,6 +121,51 @@ describe('useAgentSession', () => {
     await waitFor(() => expect(result.current.state.messages).toEqual(stored?.messages))
     expect(reads).toBeGreaterThan(1)
   })
+
+  it('opened while a round streams, shows its text from the first word, with none streamed during the open missing', async () => {
+    const shared = { store: new MemorySessionStore(), locks: createInProcessSessionLocks(), channelName: `robota-react-${channelCount++}` }
+    // Words far apart, so the page's reads land inside the round.
+    const tab = startSimulatedTab(shared, { demoDeltaDelayMs: 150, eventIntervalMs: 2 })
+    tabs = [tab]
+    const session = await tab.host.createSession()
+    // The first round's text as the host published it so far; undefined once the round is committed.
+    const firstRoundSoFar = () => {
+      let text = ''
+      for (const event of tab.events()) {
+        if (event.kind !== 'replay' || event.event.sessionId !== session.id) continue
+        if (event.event.type === 'provider_stream_raw_delta') text += event.event.data.delta
+        if (event.event.type === 'history_mutation' && event.event.data.message.role === 'assistant') return undefined
+      }
+      return text
+    }
+    const wordsSoFar = () => (firstRoundSoFar() ?? '').split(' ').length - 1
+    void tab.host.submit(session.id, 'What is here?').catch(() => undefined)
+    await waitFor(() => expect(wordsSoFar()).toBeGreaterThanOrEqual(2))
+
+    // The first view reaches the page a word after the host read it: the page was not following
+    // the session then, so that word passed it by.
+    let reads = 0
+    const host = Object.create(tab.host) as typeof tab.host
+    host.openSession = async (id, options) => {
+      const view = await tab.host.openSession(id, options)
+      if (++reads === 1) {
+        const read = wordsSoFar()
+        await waitFor(() => expect(wordsSoFar()).toBeGreaterThan(read))
+      }
+      return view
+    }
+    const { result } = renderHook(() => useAgentSession(host, session.id))
+    await waitFor(
+      () => {
+        const round = firstRoundSoFar()
+        expect(round).toBeDefined()
+        expect(result.current.state.streamingText).not.toBe('')
+        expect(result.current.state.streamingText).toBe(round)
+      },
+      { interval: 5 }
+    )
+    expect(reads).toBe(2)
+  })
 })
 
 describe('useAgentSession errors', () => {

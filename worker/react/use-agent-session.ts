@@ -92,7 +92,13 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
         .finally(() => void host.closeSession(sessionId).catch(() => undefined))
     }
     openView(host, sessionId, openOptions)
-      .then((view) => active && dispatch({ type: 'opened', view }))
+      .then((view) => {
+        if (!active) return
+        dispatch({ type: 'opened', view })
+        // Events the running turn published between the host's read and now were not this view's
+        // yet, so the page let them pass: read once more, now that it follows the session.
+        if (view.running) reload.current()
+      })
       .catch((error: unknown) => active && dispatch({ type: 'failed', message: describeError(error) }))
     return () => {
       active = false
