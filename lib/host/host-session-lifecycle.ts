@@ -156,7 +156,8 @@ export class HostSessionLifecycle {
     ports.sandboxes.prepareSoon()
     const pendingPermissions = ports.pendingPermissions(sessionId)
     return {
-      summary,
+      // The page ends at the conversation's end: it counts a running turn's unstored commits too.
+      summary: { ...summary, messageCount: page.firstIndex + page.messages.length },
       messages: page.messages,
       ...(page.firstIndex > 0 ? { firstMessageIndex: page.firstIndex } : {}),
       events,

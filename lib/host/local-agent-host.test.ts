@@ -253,6 +253,39 @@ describe('LocalAgentHost permissions', () => {
     expect(stored.slice(0, shown.length).map((event) => [event.seq, event.type])).toEqual(waiting.events.map((event) => [event.seq, event.type]))
   })
 
+  it('counts in a running view’s summary the messages its turn committed and has not stored yet', async () => {
+    // A store whose writes wait while held, as a slow IndexedDB transaction does.
+    let held: Promise<void> | undefined
+    let release = () => {}
+    const store = new MemorySessionStore()
+    const commit = store.commit.bind(store)
+    store.commit = async (record, events) => {
+      await held
+      return commit(record, events)
+    }
+    const host = gatedHost([{ text: 'Let me check.', ...bash('echo waiting') }, { text: 'answered' }], store)
+    const session = await host.createSession()
+    const answerCommitted = new Promise<void>((resolve) => {
+      void host.subscribe(async (events) => {
+        for (const event of events) {
+          if (event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta' && !held) held = new Promise<void>((resolve) => (release = resolve))
+          if (event.kind === 'replay' && event.event.type === 'history_mutation' && event.event.data.message.role === 'assistant') resolve()
+        }
+      })
+    })
+    const turn = host.submit(session.id, 'go')
+    await answerCommitted
+    const view = await host.openSession(session.id)
+    // The answer is committed and in the view; its write has not landed.
+    expect((await store.loadSessionHead(session.id))?.messageCount).toBeLessThan(2)
+    expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
+    expect(view.summary.messageCount).toBe(2)
+    release()
+    await host.answerPermission(session.id, (await host.openSession(session.id)).pendingPermissions![0]!.requestId, 'allow_once')
+    await turn
+    expect((await host.openSession(session.id)).summary.messageCount).toBe(4)
+  })
+
   it('switches mode while the session lives', async () => {
     const host = gatedHost([bash('echo free'), { text: 'ok' }])
     const session = await host.createSession()
