@@ -1,6 +1,7 @@
 import { Box, Text, useInput } from 'ink'
-import { useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { TPermissionAnswer, TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
+import { useKeyState } from './use-key-state.ts'
 
 type TChoice = { label: string; answer: TPermissionAnswer }
 
@@ -11,17 +12,12 @@ export function PermissionPrompt({ request, onAnswer }: { request: TPermissionRe
     { label: `Allow ${request.suggestedPattern} for this session`, answer: { allowForSession: request.suggestedPattern } },
     { label: 'Deny', answer: 'deny' }
   ]
-  const [selected, setSelected] = useState(0)
-  // Keys can arrive faster than renders: Enter must see the arrows pressed just before it.
-  const latest = useRef(0)
-  const select = (index: number) => {
-    latest.current = index
-    setSelected(index)
-  }
+  // Enter must see the arrows pressed just before it.
+  const { shown: selected, current, set: select } = useKeyState(0)
   useInput((input, key) => {
-    if (key.upArrow) select((latest.current + choices.length - 1) % choices.length)
-    else if (key.downArrow || key.tab) select((latest.current + 1) % choices.length)
-    else if (key.return) onAnswer((choices[latest.current] as TChoice).answer)
+    if (key.upArrow) select((current() + choices.length - 1) % choices.length)
+    else if (key.downArrow || key.tab) select((current() + 1) % choices.length)
+    else if (key.return) onAnswer((choices[current()] as TChoice).answer)
     else if (['1', '2', '3'].includes(input)) onAnswer((choices[Number(input) - 1] as TChoice).answer)
   })
   return (

@@ -1,5 +1,6 @@
 import { Box, Text, useInput } from 'ink'
-import { useRef, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useKeyState } from './use-key-state.ts'
 import { suggestCommands, type TCommandChoice } from './command-suggestions.ts'
 import {
   deleteBackward,
@@ -44,18 +45,13 @@ function highlightIn(highlighted: number, suggestions: readonly TCommandChoice[]
  * (Up/Down pick, Tab completes, Enter runs the highlighted command).
  */
 export function PromptInput({ history, commands, isActive, onSubmit }: TPromptInputProps): ReactNode {
-  const [shown, setShown] = useState<TPromptLine>(EMPTY_LINE)
-  // Keys can arrive faster than renders (fast typing, a paste, a script): each key must see the
-  // line as the key before it left it, not as the last render drew it.
-  const latest = useRef(shown)
-  const update = (next: Partial<TPromptLine>) => {
-    latest.current = { ...latest.current, ...next }
-    setShown(latest.current)
-  }
+  const line = useKeyState<TPromptLine>(EMPTY_LINE)
+  const { shown } = line
+  const update = (next: Partial<TPromptLine>) => line.set({ ...line.current(), ...next })
   const edit = (editor: TPromptEditorState) => update({ editor, highlighted: 0 })
 
   const submitFrom = (editor: TPromptEditorState, offered: readonly TCommandChoice[]) => {
-    const chosen = offered[highlightIn(latest.current.highlighted, offered)]
+    const chosen = offered[highlightIn(line.current().highlighted, offered)]
     const typedName = editor.text.slice(1)
     const text = chosen && !offered.some((command) => command.name === typedName) ? `/${chosen.name}` : expandPastes(editor)
     if (text.trim() === '') return
@@ -65,7 +61,7 @@ export function PromptInput({ history, commands, isActive, onSubmit }: TPromptIn
 
   useInput(
     (input, key) => {
-      const { editor, historyIndex, highlighted } = latest.current
+      const { editor, historyIndex, highlighted } = line.current()
       const suggestions = suggestCommands(editor.text, commands)
       const highlight = highlightIn(highlighted, suggestions)
       // Typed text and Enter can arrive in one read (fast typing, a terminal driven by a script).
