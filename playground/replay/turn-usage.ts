@@ -2,6 +2,7 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import { findModelPrice } from './model-prices.ts'
 import { splitRunTurns } from './run-turns.ts'
+import { createSentTokenCounter, estimateMessageTokens, estimateTextTokens, type TTokenEstimate } from './sent-tokens.ts'
 
 /** Tokens and cost of one turn, summed over its model calls. */
 export type TTurnUsage = {
@@ -20,15 +21,13 @@ export type TTurnUsage = {
   costUsd?: number
 }
 
-// The same rule as the context meter's estimate, so the two agree for a model that reports nothing.
-const CHARACTERS_PER_TOKEN = 4
-
 /**
  * Per-turn usage from each `provider_response_normalized`'s metadata (providers normalize it to
  * `inputTokens`, `outputTokens`, `cacheReadTokens`, `cacheWriteTokens`, input excluding cache),
  * with a text estimate for calls that report none, and the cost where the model's price is known.
  */
 export function measureTurnUsage(events: readonly TExecutionEventEnvelope[]): TTurnUsage[] {
+  const sentTokens = createSentTokenCounter(events)
   return splitRunTurns(events).flatMap(({ executionId, turn, events: turnEvents }) => {
     const usage: TTurnUsage = { executionId, turn, model: undefined, calls: 0, inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, estimated: false }
     let request: TExecutionEventEnvelope<'provider_request'> | undefined
@@ -37,7 +36,7 @@ export function measureTurnUsage(events: readonly TExecutionEventEnvelope[]): TT
       if (event.type === 'provider_request') request = event
       if (event.type !== 'provider_response_normalized') continue
       const model = request?.data.model
-      const call = callTokens(event, request)
+      const call = callTokens(event, request, sentTokens)
       usage.calls++
       usage.model = model
       usage.inputTokens += call.inputTokens
@@ -58,16 +57,25 @@ export function measureTurnUsage(events: readonly TExecutionEventEnvelope[]): TT
 type TCallTokens = Pick<TTurnUsage, 'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens'>
 
 // Recorded events never change: a call is measured once, not again at each streamed batch (an
-// estimate reads the whole request).
+// estimate reads the whole request), unless its estimate lacked messages not loaded yet.
 const measured = new WeakMap<TExecutionEventEnvelope, TCallTokens & { estimated: boolean }>()
 
-function callTokens(response: TExecutionEventEnvelope<'provider_response_normalized'>, request: TExecutionEventEnvelope<'provider_request'> | undefined) {
-  let tokens = measured.get(response)
-  if (!tokens) {
-    const reported = reportedUsage(response.data.response.metadata)
-    tokens = reported ? { ...reported, estimated: false } : { ...estimatedUsage(request?.data.messages ?? [], response.data.response), estimated: true }
+function callTokens(
+  response: TExecutionEventEnvelope<'provider_response_normalized'>,
+  request: TExecutionEventEnvelope<'provider_request'> | undefined,
+  sentTokens: (request: TExecutionEventEnvelope<'provider_request'>) => TTokenEstimate
+) {
+  const known = measured.get(response)
+  if (known) return known
+  const reported = reportedUsage(response.data.response.metadata)
+  if (reported) {
+    const tokens = { ...reported, estimated: false }
     measured.set(response, tokens)
+    return tokens
   }
+  const sent = request ? sentTokens(request) : { tokens: 0, whole: true }
+  const tokens = { inputTokens: sent.tokens, outputTokens: estimatedOutputTokens(response.data.response), cacheReadTokens: 0, cacheWriteTokens: 0, estimated: true }
+  if (sent.whole) measured.set(response, tokens)
   return tokens
 }
 
@@ -77,13 +85,7 @@ function reportedUsage(metadata: Record<string, unknown> | undefined): TCallToke
   return { inputTokens: count('inputTokens'), outputTokens: count('outputTokens'), cacheReadTokens: count('cacheReadTokens'), cacheWriteTokens: count('cacheWriteTokens') }
 }
 
-function estimatedUsage(sent: readonly TUniversalMessage[], answer: TUniversalMessage): TCallTokens {
-  const tokens = (text: string) => Math.ceil(text.length / CHARACTERS_PER_TOKEN)
+function estimatedOutputTokens(answer: TUniversalMessage): number {
   const calls = answer.role === 'assistant' ? JSON.stringify(answer.toolCalls ?? []) : ''
-  return {
-    inputTokens: sent.reduce((sum, message) => sum + tokens(JSON.stringify(message.content)), 0),
-    outputTokens: tokens(JSON.stringify(answer.content)) + (calls === '[]' ? 0 : tokens(calls)),
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0
-  }
+  return estimateMessageTokens(answer) + (calls === '[]' ? 0 : estimateTextTokens(calls))
 }
