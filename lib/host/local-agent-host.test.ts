@@ -268,7 +268,7 @@ describe('LocalAgentHost permissions', () => {
     const answerCommitted = new Promise<void>((resolve) => {
       void host.subscribe(async (events) => {
         for (const event of events) {
-          if (event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta' && !held) held = new Promise<void>((resolve) => (release = resolve))
+          if (event.kind === 'replay' && event.event.type === 'provider_stream_raw_delta' && !held) held = new Promise<void>((open) => (release = open))
           if (event.kind === 'replay' && event.event.type === 'history_mutation' && event.event.data.message.role === 'assistant') resolve()
         }
       })
