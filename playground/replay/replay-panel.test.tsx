@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import type { ReactNode } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
@@ -22,6 +22,23 @@ const onImported = () => undefined
 
 function panel(sessionId: string, sessionName: string, events: TExecutionEventEnvelope[]) {
   return <ReplayPanel host={host} sessionId={sessionId} sessionName={sessionName} events={events} running={false} onImported={onImported} />
+}
+
+// The event log lays out only the rows in its view, and happy-dom lays nothing out: the list gets
+// a height so its rows render.
+function giveTheEventListAHeight() {
+  const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight') as PropertyDescriptor
+  beforeEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('event-log-scroll') ? 900 : 0
+      }
+    })
+  })
+  afterEach(() => {
+    Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+  })
 }
 
 // Opens a long session's events in the panel, then switches to an empty one as the page does:
@@ -51,21 +68,35 @@ describe('ReplayPanel', () => {
     expect(closed.deref()).toBeUndefined()
   })
 
+  describe('a session opened with events', () => {
+    giveTheEventListAHeight()
+
+    it('counts them in its heading at once and draws them in a later render, after the page has drawn the rest', () => {
+      const events = createLongRun('long', 20)
+      // What the commit that mounts the panel wrote: read after its DOM is written.
+      const atMount: Array<{ rows: number; pictured: boolean }> = []
+      function AfterThePanel() {
+        useLayoutEffect(() => {
+          atMount.push({ rows: document.querySelectorAll('li.event-log-row').length, pictured: document.body.textContent?.includes('The last 8 of') === true })
+        }, [])
+        return null
+      }
+      render(
+        <>
+          {panel('long', 'A long session', events)}
+          <AfterThePanel />
+        </>
+      )
+      expect(atMount).toEqual([{ rows: 0, pictured: false }])
+      const replay = screen.getByRole('complementary', { name: 'Replay events' })
+      expect(replay.querySelector('.count')?.textContent).toBe(String(events.length))
+      expect(replay.querySelectorAll('li.event-log-row').length).toBeGreaterThan(0)
+      expect(within(replay).getByText(/^The last 8 of/).textContent).toBe('The last 8 of 20 turns.')
+    })
+  })
+
   describe('while the session’s earlier events are not loaded', () => {
-    // The event log lays out only the rows in its view, and happy-dom lays nothing out: give the
-    // list a height so its rows render.
-    const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight') as PropertyDescriptor
-    beforeEach(() => {
-      Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-        configurable: true,
-        get(this: HTMLElement) {
-          return this.classList.contains('event-log-scroll') ? 900 : 0
-        }
-      })
-    })
-    afterEach(() => {
-      Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
-    })
+    giveTheEventListAHeight()
 
     const loadEarlierEvents = async () => undefined
     const turnHeader = (prompt: string) => [...document.querySelectorAll('.turn-toggle')].find((button) => button.querySelector('.turn-prompt')?.textContent === prompt)
