@@ -1,4 +1,5 @@
 import { ValidationError } from '../lib/core/errors.ts'
+import { SerialByKey } from '../lib/core/serial-by-key.ts'
 import { ownerLockName, type ISessionLocks, type TSessionLock } from './session-locks.ts'
 
 /** How this host came to drive a session. */
@@ -24,7 +25,7 @@ type TSessionState = {
  */
 export class SessionOwnership {
   private readonly sessions = new Map<string, TSessionState>()
-  private readonly transitions = new Map<string, Promise<unknown>>()
+  private readonly transitions = new SerialByKey()
 
   constructor(
     private readonly locks: ISessionLocks,
@@ -149,14 +150,7 @@ export class SessionOwnership {
 
   // State changes of one session run one at a time, in call order; the work between them does not.
   private transition<TValue>(sessionId: string, change: (state: TSessionState) => Promise<TValue>): Promise<TValue> {
-    const previous = this.transitions.get(sessionId) ?? Promise.resolve()
-    const next = previous.then(() => change(this.stateOf(sessionId)))
-    const settled = next.catch(() => undefined)
-    this.transitions.set(sessionId, settled)
-    void settled.then(() => {
-      if (this.transitions.get(sessionId) === settled) this.transitions.delete(sessionId)
-    })
-    return next
+    return this.transitions.run(sessionId, () => change(this.stateOf(sessionId)))
   }
 
   private stateOf(sessionId: string): TSessionState {

@@ -133,6 +133,38 @@ describe('LocalAgentHost sessions', () => {
     expect((await host.listSessions()).sessions[0]).toMatchObject({ name: 'Renamed mid-turn', messageCount: 4 })
   })
 
+  it('lands every change made to a session at once: each reads the record after the one before has written it', async () => {
+    const { host, store } = makeHost([{ text: 'Hello.' }])
+    const session = await host.createSession()
+    await host.openSession(session.id)
+    await Promise.all([
+      host.setSessionSettings(session.id, { systemPromptAddition: 'Be brief.' }),
+      host.setProvider(session.id, { kind: 'other', model: 'other-model' }),
+      host.renameSession(session.id, 'Renamed')
+    ])
+    expect(await store.loadSession(session.id)).toMatchObject({ name: 'Renamed', providerName: 'other', model: 'other-model', settings: { systemPromptAddition: 'Be brief.' } })
+  })
+
+  it('leaves no session behind when it is deleted while a rename reads it', async () => {
+    const { host, store } = makeHost([{ text: 'Hello.' }])
+    const session = await host.createSession()
+    // The rename's read of the record takes a while, as a busy IndexedDB's can.
+    const load = store.loadSession.bind(store)
+    let release = () => {}
+    const slowRead = new Promise<void>((open) => (release = open))
+    store.loadSession = async (id) => {
+      const record = await load(id)
+      await slowRead
+      return record
+    }
+    const renamed = host.renameSession(session.id, 'Renamed')
+    const deleted = host.deleteSession(session.id)
+    setTimeout(release, 20)
+    await Promise.allSettled([renamed, deleted])
+    expect((await host.listSessions()).sessions).toEqual([])
+    expect(await load(session.id)).toBeUndefined()
+  })
+
   it('switches provider with the key kept in memory only', async () => {
     const { host, store, built } = makeHost([{ text: 'first' }])
     const session = await host.createSession()

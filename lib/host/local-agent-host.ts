@@ -1,4 +1,5 @@
 import { ValidationError } from '../core/errors.ts'
+import { SerialByKey } from '../core/serial-by-key.ts'
 import { noSuchSessionError } from './no-such-session.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import type { TSandboxDirEntry } from '../../sandbox/sandbox-client.ts'
@@ -80,6 +81,9 @@ export class LocalAgentHost implements IAgentHost {
   private readonly records = new HostedSessionRecords()
   private readonly plugins: HostPlugins
   private readonly userPlugins: IPluginFileStore
+  // Calls that read a session's stored record and write it whole run one at a time per session:
+  // two at once would each write back what the other read before its change.
+  private readonly recordChanges = new SerialByKey()
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
@@ -148,7 +152,7 @@ export class LocalAgentHost implements IAgentHost {
       },
       publishNow: (event) => this.events.publishNow(event),
       rememberPermissionMode: (sessionId, mode) => this.modes.set(sessionId, mode),
-      setProvider: (sessionId, choice) => this.lifecycle.applyProvider(sessionId, choice),
+      setProvider: (sessionId, choice) => this.recordChanges.run(sessionId, () => this.lifecycle.applyProvider(sessionId, choice)),
       rename: (sessionId, name) => this.renameSession(sessionId, name),
       submit: (sessionId, prompt) => this.submit(sessionId, prompt)
     })
@@ -188,20 +192,22 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   renameSession(sessionId: string, name: string): Promise<TSessionSummary> {
-    return this.lifecycle.rename(sessionId, name)
+    return this.recordChanges.run(sessionId, () => this.lifecycle.rename(sessionId, name))
   }
 
   deleteSession(sessionId: string): Promise<void> {
-    return this.lifecycle.delete(sessionId)
+    return this.recordChanges.run(sessionId, () => this.lifecycle.delete(sessionId))
   }
 
   forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
     return this.lifecycle.fork(sessionId, options)
   }
 
-  async setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
-    this.turns.assertIdle(sessionId)
-    return this.lifecycle.applyProvider(sessionId, provider)
+  setProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
+    return this.recordChanges.run(sessionId, async () => {
+      this.turns.assertIdle(sessionId)
+      return this.lifecycle.applyProvider(sessionId, provider)
+    })
   }
 
   getSessionSettings(sessionId: string): Promise<TSessionSettingsView> {
@@ -209,7 +215,7 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   setSessionSettings(sessionId: string, settings: TSessionSettings): Promise<TSessionSettingsView> {
-    return this.settings.set(sessionId, settings)
+    return this.recordChanges.run(sessionId, () => this.settings.set(sessionId, settings))
   }
 
   listModels(choice: TProviderChoice): Promise<TModelListing> {
@@ -318,15 +324,19 @@ export class LocalAgentHost implements IAgentHost {
 
   async setSandbox(sessionId: string, choice: TSandboxChoice): Promise<TSandboxSwitch> {
     const wanted = validateSandboxChoice(choice)
-    this.turns.assertIdle(sessionId)
-    return this.live.switchSandbox(await this.loadRecord(sessionId), wanted)
+    return this.recordChanges.run(sessionId, async () => {
+      this.turns.assertIdle(sessionId)
+      return this.live.switchSandbox(await this.loadRecord(sessionId), wanted)
+    })
   }
 
-  async setMcpServers(sessionId: string, servers: TMcpServers): Promise<void> {
-    const record = await this.loadRecord(sessionId)
-    this.turns.assertIdle(sessionId)
-    this.records.of(sessionId).mcpServers = { ...servers }
-    await this.live.rebuild(record)
+  setMcpServers(sessionId: string, servers: TMcpServers): Promise<void> {
+    return this.recordChanges.run(sessionId, async () => {
+      const record = await this.loadRecord(sessionId)
+      this.turns.assertIdle(sessionId)
+      this.records.of(sessionId).mcpServers = { ...servers }
+      await this.live.rebuild(record)
+    })
   }
 
   async listMcpServers(sessionId: string): Promise<TMcpServerStatus[]> {
