@@ -66,6 +66,22 @@ describe('LocalAgentHost: a session’s own settings', () => {
     expect((await host.setSessionSettings(session.id, { maxTokens: 64 })).settings).toEqual({ maxTokens: 64 })
   })
 
+  it('reads the settings after a provider switch asked for just before, so they describe the provider switched to', async () => {
+    const { host, store } = makeHost()
+    const session = await host.createSession()
+    expect((await host.getSessionSettings(session.id)).unsupported.temperature).toBeUndefined()
+    // The switch's write takes a while, as a busy IndexedDB's can.
+    const commit = store.commit.bind(store)
+    store.commit = async (record, events) => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      return commit(record, events)
+    }
+    const switched = host.setProvider(session.id, { kind: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'sk-test' })
+    const view = await host.getSessionSettings(session.id)
+    expect(view.unsupported.temperature).toMatch(/no temperature field/)
+    await switched
+  })
+
   it('trims the addition and drops empty fields, so the record says only what was chosen', async () => {
     const { host, store } = makeHost()
     const session = await host.createSession()

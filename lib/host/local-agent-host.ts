@@ -82,7 +82,8 @@ export class LocalAgentHost implements IAgentHost {
   private readonly plugins: HostPlugins
   private readonly userPlugins: IPluginFileStore
   // Calls that read a session's stored record and write it whole run one at a time per session:
-  // two at once would each write back what the other read before its change.
+  // two at once would each write back what the other read before its change. A settings read
+  // waits its turn too, so it describes what a change asked for just before it made.
   private readonly recordChanges = new SerialByKey()
 
   constructor(private readonly options: TLocalAgentHostOptions) {
@@ -211,7 +212,7 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   getSessionSettings(sessionId: string): Promise<TSessionSettingsView> {
-    return this.settings.get(sessionId)
+    return this.recordChanges.run(sessionId, () => this.settings.get(sessionId))
   }
 
   setSessionSettings(sessionId: string, settings: TSessionSettings): Promise<TSessionSettingsView> {
