@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { createAssistantMessage, createUserMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../../lib/core/messages.ts'
 import type { THostEvent, TSessionView } from '../../lib/host/agent-host.ts'
 import { toSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
@@ -117,6 +117,22 @@ describe('reduceSessionView', () => {
     // Read again mid-round, the view keeps the text streamed before its read and after it.
     const reloaded = reduceSessionView(streaming, { type: 'reloaded', view: { ...view, running: true, messages: streaming.messages, events: [prompted, textOf(3, 'e2', 'Sure')] } })
     expect(reloaded.streamingText).toBe('Sure.')
+  })
+
+  it('shows no tool running for a call whose result was committed without a report, as when its turn was cut off', () => {
+    const event = (seq: number, type: string, data: object) => ({ seq, ts: 1, sessionId: 's1', executionId: 'e1', type, data }) as TExecutionEventEnvelope
+    const call = createAssistantMessage('', { toolCalls: [{ id: 'c1', type: 'function', function: { name: 'Bash', arguments: '{}' } }] } as never)
+    const lost = createToolMessage('Error: Execution interrupted', { toolCallId: 'c1', toolName: 'Bash' })
+    const started = event(1, 'tool_execution_request', { batchId: 'b1', index: 0, toolCallId: 'c1', toolName: 'Bash', parameters: {}, ownerPath: [] })
+    // The worker died mid-tool and the next host closed the call off in storage; a new turn started
+    // and has published nothing yet, so the events replayed are the cut-off turn's.
+    const reopened = opened({
+      running: true,
+      messages: [createUserMessage('ls'), call, lost, createUserMessage('again')],
+      events: [event(0, 'history_mutation', { mutation: 'append', index: 1, message: call }), started, event(2, 'history_mutation', { mutation: 'append', index: 2, message: lost })]
+    })
+    expect(reopened.activeTools).toEqual([])
+    expect(toSessionStatus(reopened)).not.toBe('running_tools')
   })
 
   it('never leaves holes in the messages: a commit past the end asks for the view to be read again', () => {

@@ -258,10 +258,13 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
       if (at > state.messages.length) return { ...state, behindStorage: state.behindStorage + 1 }
       // Before the loaded page: that message is not shown, so there is nothing to change.
       if (at < 0) return state
+      const { message } = event.data
       const messages = [...state.messages]
-      messages[at] = event.data.message
-      const streamingText = event.data.message.role === 'assistant' ? '' : state.streamingText
-      return { ...state, messages, streamingText }
+      messages[at] = message
+      const streamingText = message.role === 'assistant' ? '' : state.streamingText
+      // A committed result ends its call, also one cut off before it reported (an abort, a lost worker).
+      const activeTools = message.role === 'tool' ? state.activeTools.filter((tool) => tool.toolCallId !== message.toolCallId) : state.activeTools
+      return { ...state, messages, streamingText, activeTools }
     }
     default:
       return state
