@@ -153,4 +153,19 @@ describe('SessionRecorder', () => {
     expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([1])
     expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0])
   })
+
+  it('counts the events of a write that failed as not stored', async () => {
+    const store = new MemorySessionStore()
+    const record = createTestRecord('s1', { messages: [] })
+    await store.commit(record, [])
+    store.commit = () => Promise.reject(new Error('disk full'))
+    const recorder = new SessionRecorder(store, record)
+
+    recorder.observe(append(0, createUserMessage('Go.')))
+    await expect(recorder.settle()).rejects.toThrow('disk full')
+    recorder.observe(append(1, createAssistantMessage('Gone?')))
+    expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([0, 1])
+    await recorder.settle().catch(() => undefined)
+    expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([0, 1])
+  })
 })

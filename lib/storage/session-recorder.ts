@@ -49,6 +49,8 @@ export class SessionRecorder {
   private buffered: TExecutionEventEnvelope[] = []
   // The events of each queued write until it lands (or fails), in the order the writes run.
   private readonly writesInFlight = new Set<readonly TExecutionEventEnvelope[]>()
+  // Events of writes that failed: the turn goes on, and someone opening the session still sees them.
+  private readonly unwritten: TExecutionEventEnvelope[] = []
   private readonly messages: TUniversalMessage[]
   private writing: Promise<void> = Promise.resolve()
   private failure: unknown
@@ -112,6 +114,7 @@ export class SessionRecorder {
       } catch (error) {
         this.lastStoredRequest.forget()
         this.failure ??= error
+        this.unwritten.push(...events)
       } finally {
         this.writesInFlight.delete(events)
       }
@@ -119,12 +122,12 @@ export class SessionRecorder {
   }
 
   /**
-   * The events observed and not stored yet, oldest first: those of writes that have not landed,
-   * then the buffered ones. Someone reading the session while it runs joins them to what the store
+   * The events observed and not stored yet, oldest first: those of writes that failed or have not
+   * landed, then the buffered ones. Someone reading the session while it runs joins them to what the store
    * holds, by `seq`.
    */
   unstoredEvents(): TExecutionEventEnvelope[] {
-    return [...this.writesInFlight, this.buffered].flat()
+    return [this.unwritten, ...this.writesInFlight, this.buffered].flat()
   }
 
   /**
