@@ -1,6 +1,6 @@
 import { memo, useMemo, type CSSProperties } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { formatTokens } from '../shell/context-usage.ts'
+import { formatTokens } from '../shell/format-tokens.ts'
 import { turnName, turnTitle } from './turn-name.ts'
 import { measureTurnUsage, type TTurnUsage } from './turn-usage.ts'
 import { formatCount } from '../shell/format-count.ts'

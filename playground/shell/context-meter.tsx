@@ -1,5 +1,5 @@
 import type { TContextUsage } from './context-usage.ts'
-import { formatTokens } from './context-usage.ts'
+import { formatTokens } from './format-tokens.ts'
 
 /** Used and maximum context tokens of the open session, as a meter with its numbers. */
 export function ContextMeter({ usage }: { usage: TContextUsage }) {

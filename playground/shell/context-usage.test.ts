@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import { toContextState } from '../../worker/react/session-status.ts'
-import { formatTokens, toContextUsage } from './context-usage.ts'
+import { toContextUsage } from './context-usage.ts'
 
 const user: TUniversalMessage = { id: 'u', state: 'complete', timestamp: 0, role: 'user', content: 'x'.repeat(38) }
 const answer: TUniversalMessage = {
@@ -22,9 +22,5 @@ describe('toContextUsage', () => {
     expect(toContextUsage(toContextState({ messages: [user, answer], events: [request('gpt-4o')] }), 'offline-demo')).toEqual({
       usedTokens: 1250, maxTokens: 128_000, estimated: false, model: 'gpt-4o'
     })
-  })
-
-  it.each([[999, '999'], [1234, '1.2k'], [200_000, '200k'], [1_047_576, '1.05M']])('formats %d as %s', (tokens, text) => {
-    expect(formatTokens(tokens)).toBe(text)
   })
 })
