@@ -321,6 +321,27 @@ describe('useAgentSession submit', () => {
     expect((await host.listSessions()).sessions.find((listed) => listed.id === session.id)?.name).toBe('Hello')
   })
 
+  it('sends nothing while a turn runs, and goes on showing that turn', async () => {
+    const { tabs: [tab] } = startTabs(1)
+    if (!tab) throw new Error('one tab expected')
+    const session = await tab.host.createSession()
+    const { result } = renderHook(() => useAgentSession(tab.host, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+    act(() => void result.current.submit('What is here?'))
+    await waitFor(() => expect(result.current.status).toBe('awaiting_permission'))
+
+    let sent: boolean | undefined
+    await act(async () => void (sent = await result.current.submit('And now?')))
+    expect(sent).toBe(false)
+    expect(result.current.status).toBe('awaiting_permission')
+    expect(result.current.state).toMatchObject({ running: true, submitting: false, error: undefined })
+
+    const [pending] = result.current.state.pendingPermissions
+    await act(() => result.current.answerPermission(pending?.requestId ?? '', 'allow_once'))
+    await waitFor(() => expect(result.current.status).toBe('idle'))
+    expect(result.current.state.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['What is here?'])
+  })
+
   it('leaves the session idle when the held call is refused before the turn starts', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()

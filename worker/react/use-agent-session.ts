@@ -23,7 +23,8 @@ export type TAgentSession = {
    * Runs a turn; resolves `true` once it ended, `false` when the host refused or failed it (the
    * error is in `state`), or when it was cut off (a lost worker, `abort`) before the turn started:
    * the prompt may never have reached the session, so give it back to the person. The session
-   * shows as running from the call on, before the host starts the turn.
+   * shows as running from the call on, before the host starts the turn. While a turn runs, it
+   * resolves `false` at once and sends nothing: a session takes one turn at a time.
    */
   submit: (prompt: string, options?: TSubmitPreparation) => Promise<boolean>
   abort: () => Promise<void>
@@ -71,6 +72,9 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   )
   const reload = useRef<() => void>(() => undefined)
   const submitting = useRef<TSubmitWatch | undefined>(undefined)
+  // The host would refuse a prompt now; one still on its way (submitting) is not a turn yet.
+  const turnRunning = useRef(false)
+  turnRunning.current = state.running && !state.submitting
 
   useHostEvents(host, (events: THostEvent[]) => {
     const watch = submitting.current
@@ -115,7 +119,7 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
 
   const submit = useCallback(
     async (prompt: string, options?: TSubmitPreparation) => {
-      if (!sessionId) return false
+      if (!sessionId || turnRunning.current) return false
       const watch: TSubmitWatch = { sessionId, started: false, stopped: false }
       submitting.current = watch
       dispatch({ type: 'submitted', sessionId })
