@@ -21,6 +21,13 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await send(first, 'What is in this workspace?')
   await expect(bashPrompt(first)).toBeVisible()
   await expect(second.getByRole('button', { name: 'Stop' })).toBeDisabled()
+  // A tab opened while the driving tab's turn waits: it follows as well, and tells the host nothing.
+  const third = await context.newPage()
+  await openSession(third)
+  await expect(followerNotice(third)).toBeVisible()
+  await expect(conversation(third).getByLabel('You')).toHaveText(['What is in this workspace?'])
+  for (const follower of [second, third]) await expect(follower.getByText(/could not be/)).toHaveCount(0)
+  await third.close()
 
   // Text typed in the first tab, not yet sent, when the second takes over.
   await first.getByLabel('Prompt').fill('A draft I have not sent')

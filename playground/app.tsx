@@ -116,7 +116,8 @@ export function App(props: TAppProps) {
   const [tab, setTab] = useState<TSideTab>(sideTabs?.[0] ?? 'replay')
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
-  const provider = useSessionProvider(host, sessions.selectedId, state.readOnly, settings, () => void sessions.refresh())
+  // The open view's session, not the one selected: until its view arrives, whether another tab drives it is unknown.
+  const provider = useSessionProvider(host, state.sessionId, state.readOnly, settings, () => void sessions.refresh())
   // Only the Settings dialog shows them: asking starts the session's sandbox and MCP servers, which
   // opening a session need not wait for.
   const mcpStatuses = useMcpServerStatus(host, settingsOpen ? state.sessionId : undefined, state.readOnly, provider.mcpServersApplied, state.warnings)
