@@ -12,6 +12,10 @@ describe('manifest problems', () => {
     expect(broken.problems).toHaveLength(1)
     expect(broken.problems[0]?.message).toMatch(/^Not valid JSON/)
     expect(broken.problems[0]?.line).toBe(4)
+    // A stray word: the parser quotes the text around it rather than naming a position.
+    const stray = ['{', '  "entries": {', '    "a.txt": { "type": "file", "content": "x" },', '    oops', '  }', '}'].join('\n')
+    expect(parseManifestText(stray).problems[0]?.line).toBe(4)
+    expect(parseManifestText('{ "entries": [ \n oops }').problems[0]?.line).toBe(2)
   })
 
   it('reads the problems of a rejection as it crossed the worker and finds their lines', () => {

@@ -9,7 +9,8 @@ export function parseManifestText(text: string): { manifest: unknown; problems: 
     const message = error instanceof Error ? error.message : String(error)
     const lineColumn = /line (\d+) column (\d+)/.exec(message)
     const position = /position (\d+)/.exec(message)
-    const line = lineColumn ? Number(lineColumn[1]) : position ? lineOfOffset(text, Number(position[1])) : undefined
+    const offset = position ? Number(position[1]) : offsetOfExcerpt(text, message)
+    const line = lineColumn ? Number(lineColumn[1]) : offset === undefined ? undefined : lineOfOffset(text, offset)
     return { manifest: undefined, problems: [{ message: `Not valid JSON: ${message}`, ...(line === undefined ? {} : { line }) }] }
   }
 }
@@ -29,6 +30,14 @@ export function manifestProblemsFromError(error: unknown, text: string): TManife
     const line = entry === undefined ? undefined : lineOfKey(text, entry)
     return line === undefined ? { message } : { message, line }
   })
+}
+
+// Chromium names no position for an unexpected token; it quotes the text around it instead, from
+// ten characters before it (`Unexpected token 'o', ..."les": [ oops }" is not valid JSON`).
+function offsetOfExcerpt(text: string, message: string): number | undefined {
+  const excerpt = /^Unexpected token .*?, \.\.\."([^]*?)"(?:\.\.\.)? is not valid JSON$/.exec(message)?.[1]
+  const start = excerpt === undefined ? -1 : text.indexOf(excerpt)
+  return start < 0 ? undefined : start + 10
 }
 
 function lineOfOffset(text: string, offset: number): number {
