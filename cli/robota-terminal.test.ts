@@ -135,6 +135,10 @@ describe('robota in a terminal', () => {
     await terminal.waitFor('Permission mode set to plan.')
     await terminal.waitFor('mode plan')
 
+    // The session asks its app to reset the settings; the terminal's are files, so it says where.
+    await submit(terminal, '/reset')
+    await terminal.waitFor('keeps no settings of its own')
+
     await submit(terminal, '/nonsense')
     await terminal.waitFor('Unknown command /nonsense.')
     recordSuiteTotal('cli-terminal', 'badInputs', 1)

@@ -53,6 +53,10 @@ export function App({ cli, permissions, transcript, pending }: TAppProps): React
       app.exit()
       return true
     }
+    if (name === 'reset') {
+      notice('The terminal keeps no settings of its own: it reads ~/.robota/settings.json and the project\'s .robota/settings.json. Edit or remove those to reset them.')
+      return true
+    }
     if (name === 'export') {
       const target = args ? resolve(cli.workspace.hostDirectory, args) : join(cli.store.getDirectory(), `${session.getSessionId()}.replay.jsonl`)
       await writeFile(target, await exportSessionReplay(cli.store, session.getSessionId()))

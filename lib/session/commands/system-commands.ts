@@ -146,7 +146,8 @@ const rename: ISystemCommand = {
 
 const reset: ISystemCommand = {
   name: 'reset',
-  description: 'Reset settings and exit (the caller carries it out)',
+  // Settings belong to the app around the session: it reads `resetRequested` and resets its own.
+  description: 'Reset the settings to their defaults',
   execute: () => ok('Reset requested.', { resetRequested: true })
 }
 
