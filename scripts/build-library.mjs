@@ -8,8 +8,8 @@
 // `imports` of package.json): just-bash's browser build imports `node:zlib`, which webpack and
 // esbuild refuse for the web, so it is bundled here once with that import shimmed.
 //
-// The MCP stdio transport is imported from a variable, so that no bundler follows it into Node's
-// child_process; tsc's helper around that import is taken off again (see below).
+// The MCP stdio transport and the test servers' node:http are imported from a variable, so that no
+// bundler follows them into Node's modules; tsc's helper around those imports is taken off again (see below).
 import { execFileSync } from 'node:child_process'
 import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,13 +48,16 @@ if (!runtime.includes("import('just-bash')")) throw new Error(`${RUNTIME} no lon
 writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash')"))
 
 // tsc wraps a dynamic import of a variable in its extension-rewriting helper, which hides the
-// bundler hints inside from webpack. The MCP stdio transport is imported that way on purpose (it
-// spawns processes and runs in Node only), so the plain `import(specifier)` is put back.
-const MCP_CONNECTION = join(OUT_DIR, 'lib/tools/mcp/mcp-connection.js')
-const mcpConnection = readFileSync(MCP_CONNECTION, 'utf8')
-const WRAPPED_STDIO_IMPORT = 'import(__rewriteRelativeImportExtension(/* @vite-ignore */ /* webpackIgnore: true */ specifier))'
-if (!mcpConnection.includes(WRAPPED_STDIO_IMPORT)) throw new Error(`${MCP_CONNECTION} no longer imports the stdio transport as ${WRAPPED_STDIO_IMPORT}; update this script.`)
-writeFileSync(MCP_CONNECTION, mcpConnection.replace(WRAPPED_STDIO_IMPORT, 'import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)'))
+// bundler hints inside from webpack. Node-only modules are imported that way on purpose (the MCP
+// stdio transport spawns processes; the test servers need node:http), so the plain
+// `import(specifier)` is put back.
+const WRAPPED_NODE_ONLY_IMPORT = 'import(__rewriteRelativeImportExtension(/* @vite-ignore */ /* webpackIgnore: true */ specifier))'
+for (const file of ['lib/tools/mcp/mcp-connection.js', 'lib/testing/load-node-http.js']) {
+  const path = join(OUT_DIR, file)
+  const text = readFileSync(path, 'utf8')
+  if (!text.includes(WRAPPED_NODE_ONLY_IMPORT)) throw new Error(`${path} no longer imports its Node-only module as ${WRAPPED_NODE_ONLY_IMPORT}; update this script.`)
+  writeFileSync(path, text.replace(WRAPPED_NODE_ONLY_IMPORT, 'import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)'))
+}
 
 // The `robota` command (package.json `bin`): tsc keeps its `#!/usr/bin/env node` line; npm links it
 // executable on install, and the mode lets a checkout run it directly too.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { TFakeLlmTurn, TSseEvent } from './fake-llm/fake-llm-script.ts'
 import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
 import { streamTurn } from './fake-llm/stream-turn.ts'
+import { loadNodeHttp } from './load-node-http.ts'
 import { DEFAULT_LISTED_MODELS, listModelsBody, matchListModels } from './fake-llm/list-models.ts'
 import { geminiInvalidKeyBody } from './fake-llm/gemini-generate-content-events.ts'
 import {
@@ -74,7 +75,7 @@ export type TFakeLlmServer = {
  */
 export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
   // Loaded on call so `robota/testing` stays importable in a browser, where only the server is unusable.
-  const { createServer } = await import('node:http')
+  const { createServer } = await loadNodeHttp()
   const turns = [...(options.turns ?? [])]
   const requests: TFakeLlmRecordedRequest[] = []
   let turnIndex = 0

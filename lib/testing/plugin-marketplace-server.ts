@@ -1,7 +1,7 @@
-import { createServer } from 'node:http'
 import { sha256Text } from '../storage/sha256-text.ts'
 import { toBundleArchive } from '../session/plugins/bundle-archive.ts'
 import { answerPreflight, CORS_HEADERS, sendJson } from './cors-responses.ts'
+import { loadNodeHttp } from './load-node-http.ts'
 
 /** One bundle a marketplace server lists. */
 export type TServedBundle = {
@@ -44,6 +44,7 @@ export async function startPluginMarketplaceServer(bundles: readonly TServedBund
       sha256: Object.fromEntries(Object.entries(bundle.files).map(([path, text]) => [path, sha256Text(text)]))
     }
   })
+  const { createServer } = await loadNodeHttp()
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/'
     requests.push(path)
