@@ -59,6 +59,14 @@ describe('RunPictures', () => {
     expect(screen.queryByRole('table', { name: /side by side/ })).toBeNull()
   })
 
+  it('says there is nothing to count while no model has answered', () => {
+    const run = createRunEvents('failed')
+    run.prompt('x1', 1_000, 'What is here?')
+    run.request('x1', 1_000, 1, 'claude-sonnet-4-6')
+    render(<RunPictures events={run.events} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents={false} />)
+    expect(screen.getByRole('region', { name: 'Tokens and cost per turn' }).textContent).toContain('No model has answered yet')
+  })
+
   it('counts turns from the first loaded one while earlier events are not loaded', () => {
     // Turns 20 to 50 of a 50-turn session: the turn asking question 43 is the 24th loaded.
     render(<RunPictures events={createLongRun('long', 50, 20)} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents />)

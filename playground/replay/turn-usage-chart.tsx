@@ -24,7 +24,8 @@ const PARTS = [
 /** Input, cached and output tokens of each turn as stacked bars, its cost where the price is known, and the same as a table. */
 export const TurnUsageChart = memo(function TurnUsageChart({ events, earlierEvents }: TTurnUsageChartProps) {
   const turns = useMemo(() => measureTurnUsage(events).slice(-SHOWN_TURNS), [events])
-  if (turns.length === 0) return null
+  // A turn whose model never answered (its call failed, or was stopped first) has nothing to count.
+  if (turns.length === 0) return <p className="note">No model has answered yet: there are no tokens to count.</p>
   const largest = Math.max(1, ...turns.map(totalTokens))
   const estimated = turns.some((turn) => turn.estimated)
   return (
