@@ -219,6 +219,7 @@ export function App(props: TAppProps) {
         <TopBar
           providerKind={settings.providerKind}
           model={settings.model}
+          keyMissing={provider.keyMissing}
           permissionMode={settings.permissionMode}
           usage={usage}
           theme={settings.theme}
@@ -253,7 +254,7 @@ export function App(props: TAppProps) {
           onAnswer={(id, answer) => void answerPermission(id, answer)}
           onOpenSettings={openSettings}
           loadCommands={commands.loadCommands}
-          commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} />}
+          commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} onDismiss={commands.clear} />}
           banner={<ReplayPlaybackBanner playback={playback} source={initialReplay?.source} onSkip={skipPlayback} />}
           header={
             <SessionHeader

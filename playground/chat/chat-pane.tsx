@@ -8,6 +8,7 @@ import { ChatView } from './chat-view.tsx'
 import { FailureNotice } from './failure-notice.tsx'
 import { loadedFailureWording, loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
+import { PendingPermissionsContext } from './pending-permissions-context.ts'
 import { PermissionPrompt } from './permission-prompt.tsx'
 import { PromptForm } from './prompt-form.tsx'
 import type { TPromptQueue } from './use-prompt-queue.ts'
@@ -93,16 +94,19 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
         </p>
       ) : null}
       {banner}
-      <ChatView
-        messages={state.messages}
-        streamingText={state.streamingText}
-        running={state.running}
-        decisions={state.permissionDecisions}
-        onOpenSettings={onOpenSettings}
-        promptActions={promptActions}
-        firstMessageIndex={state.firstMessageIndex}
-        {...(onShowEarlier ? { onShowEarlier } : {})}
-      />
+      {/* A tool call whose prompt is open says it waits for approval, not that it runs. */}
+      <PendingPermissionsContext.Provider value={state.pendingPermissions}>
+        <ChatView
+          messages={state.messages}
+          streamingText={state.streamingText}
+          running={state.running}
+          decisions={state.permissionDecisions}
+          onOpenSettings={onOpenSettings}
+          promptActions={promptActions}
+          firstMessageIndex={state.firstMessageIndex}
+          {...(onShowEarlier ? { onShowEarlier } : {})}
+        />
+      </PendingPermissionsContext.Provider>
       {/* Screen readers hear each answer once it is whole, not every streamed word. */}
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}

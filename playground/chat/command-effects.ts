@@ -16,12 +16,6 @@ export function commandEffectOf(outcome: TCommandOutcome): TCommandEffect | unde
   return undefined
 }
 
-/** What the page did for an effect, in words for the command's answer. */
-export const COMMAND_EFFECT_NOTES: Record<TCommandEffect, string> = {
-  'open-session-picker': 'The Sessions list has the focus: move with Tab and open one with Enter.',
-  'reset-settings': 'Settings are back to their defaults (the offline demo, default permission mode, system theme); keys are no longer remembered on this device.'
-}
-
 /** The permission mode a command reports the session in (`/mode`), for the page's settings to show. */
 export function reportedModeOf(outcome: TCommandOutcome): TPermissionMode | undefined {
   const mode = outcome.success ? outcome.data?.mode : undefined

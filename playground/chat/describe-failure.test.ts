@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { isRobotaError } from '../../lib/core/errors.ts'
+import { AnthropicProvider } from '../../lib/providers/anthropic/anthropic-provider.ts'
+import { GoogleProvider } from '../../lib/providers/google/google-provider.ts'
+import { OpenAIProvider } from '../../lib/providers/openai/openai-provider.ts'
 import { describeFailure } from './describe-failure.ts'
+
+/** What a provider built with no key throws, as the page receives it. */
+function refusalWithoutKey(build: () => unknown): { message: string; code: string } {
+  try {
+    build()
+  } catch (error) {
+    if (isRobotaError(error)) return { message: error.message, code: error.code }
+  }
+  throw new Error('The provider was built without a key.')
+}
 
 describe('describeFailure', () => {
   it.each([
@@ -46,6 +60,25 @@ describe('describeFailure', () => {
       detail: 'Anthropic had a server error (HTTP 500: boom). Try again in a moment.'
     })
     expect(describeFailure('Error: the model provider failed: boom')).not.toHaveProperty('partial')
+  })
+
+  it.each([
+    ['Anthropic', () => new AnthropicProvider({}), 'https://console.anthropic.com/settings/keys'],
+    ['OpenAI', () => new OpenAIProvider({}), 'https://platform.openai.com/api-keys'],
+    ['Google', () => new GoogleProvider({}), 'https://aistudio.google.com/apikey']
+  ])('says plainly that the key for %s must be entered again, with Settings to do it, with or without the error’s code', (provider, build, keyPage) => {
+    const { message, code } = refusalWithoutKey(build)
+    expect(code).toBe('CONFIGURATION_ERROR')
+    for (const notice of [describeFailure(message), describeFailure(message, code)]) {
+      expect(notice).toEqual({
+        title: `The API key for ${provider} is missing.`,
+        detail: `Keys are kept in this tab’s memory only, so a reload forgets them, unless “Remember keys on this device” is ticked in Settings. A key can be created at ${keyPage}.`,
+        fix: `Open Settings and enter the API key for ${provider} again.`,
+        opensSettings: true
+      })
+    }
+    // Another code means another failure that happens to quote the message.
+    expect(describeFailure(message, 'PROVIDER_ERROR').title).not.toMatch(/missing/)
   })
 
   it('keeps an unknown failure as it is, with no made-up fix', () => {

@@ -12,6 +12,10 @@ export type TFailureNotice = {
 
 const FAILURE_MARKER = 'Error: the model provider failed: '
 
+// The providers refuse to start without a key (`ConfigurationError`, CONFIGURATION_ERROR), in
+// words for developers: "OpenAIProvider needs an apiKey (or a client). Create a key at <url>."
+const MISSING_KEY_PATTERN = /\b(\w+?)Provider needs an apiKey\b/
+const KEY_PAGE_PATTERN = /Create a key at (https:\/\/\S+?)\.?$/
 const KEY_PATTERN = /\b(401|403)\b|invalid.{0,20}(api[ -]?)?key|authentication|unauthori[sz]ed|api key/i
 const RATE_PATTERN = /\b429\b|rate.?limit|too many requests/i
 const NETWORK_PATTERN = /failed to fetch|networkerror|load failed|cors|connection error|could not be reached|could not reach|err_connection/i
@@ -23,9 +27,10 @@ const UNREADABLE_PATTERN = /stream event that is not valid JSON|malformed (strea
 const SERVER_ERROR_PATTERN = /server error|\bHTTP 5\d\d\b/i
 
 /**
- * Explains a failed turn from its error code (when the worker kept it) and message: a wrong key,
- * a rate limit with its wait, an overloaded or failing provider, a stream that stalled, was cut
- * off or could not be read, a server the browser may not reach (CORS), an unknown model.
+ * Explains a failed turn from its error code (when the worker kept it) and message: a missing key
+ * (a reload forgets keys not remembered on the device), a wrong key, a rate limit with its wait,
+ * an overloaded or failing provider, a stream that stalled, was cut off or could not be read, a
+ * server the browser may not reach (CORS), an unknown model.
  */
 export function describeFailure(message: string, code?: string): TFailureNotice {
   // A reply cut short is committed as its partial text, then the failure after the marker.
@@ -36,6 +41,8 @@ export function describeFailure(message: string, code?: string): TFailureNotice 
 }
 
 function classifyFailure(detail: string, code: string | undefined): TFailureNotice {
+  const missingKeyOf = code === undefined || code === 'CONFIGURATION_ERROR' ? MISSING_KEY_PATTERN.exec(detail)?.[1] : undefined
+  if (missingKeyOf !== undefined) return describeMissingKey(missingKeyOf, KEY_PAGE_PATTERN.exec(detail)?.[1])
   if (code === 'AUTHENTICATION_ERROR' || (code !== 'RATE_LIMIT_ERROR' && KEY_PATTERN.test(detail))) {
     return {
       title: 'The provider refused the API key.',
@@ -116,4 +123,14 @@ function classifyFailure(detail: string, code: string | undefined): TFailureNoti
     }
   }
   return { title: 'The turn failed.', detail, opensSettings: false }
+}
+
+// The provider's own message names its class and the SDK's option; the person needs the key.
+function describeMissingKey(provider: string, keyPage: string | undefined): TFailureNotice {
+  return {
+    title: `The API key for ${provider} is missing.`,
+    detail: `Keys are kept in this tab’s memory only, so a reload forgets them, unless “Remember keys on this device” is ticked in Settings.${keyPage ? ` A key can be created at ${keyPage}.` : ''}`,
+    fix: `Open Settings and enter the API key for ${provider} again.`,
+    opensSettings: true
+  }
 }

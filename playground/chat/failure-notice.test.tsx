@@ -41,4 +41,16 @@ describe('FailureNotice', () => {
     expect(openSettings).toHaveBeenCalledOnce()
     expect(chunk.loads).toBe(2)
   })
+
+  it('asks for the key a reload forgot, with Settings to enter it, in place of the provider’s words for developers', async () => {
+    await loadFailureWording()
+    const openSettings = vi.fn()
+    render(
+      <FailureNotice message="OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys." onOpenSettings={openSettings} />
+    )
+    expect(screen.getByRole('alert').textContent).not.toMatch(/apiKey|a client/)
+    expect(screen.getByText('The API key for OpenAI is missing.')).toBeTruthy()
+    screen.getByRole('button', { name: 'Open Settings' }).click()
+    expect(openSettings).toHaveBeenCalledOnce()
+  })
 })

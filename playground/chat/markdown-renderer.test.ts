@@ -52,6 +52,15 @@ describe('renderMarkdown', () => {
     expect(plain?.nextElementSibling).toBeNull()
   })
 
+  it('shows HTML in model text as written, and the Markdown around it still renders', () => {
+    const template = document.createElement('template')
+    template.innerHTML = renderMarkdown('Put a **SKILL.md** in `.agents` as .agents/skills/<name>/ to get /<name>; <b>bold</b> stays <!-- text -->', BLOCK_REMOTE_CONTENT)
+    expect(template.content.textContent).toContain('.agents/skills/<name>/ to get /<name>; <b>bold</b> stays <!-- text -->')
+    expect(template.content.querySelector('name, b')).toBeNull()
+    expect(template.content.querySelector('strong')?.textContent).toBe('SKILL.md')
+    expect(template.content.querySelector('code')?.textContent).toBe('.agents')
+  })
+
   it('keeps GitHub task lists as disabled checkboxes', () => {
     const html = renderMarkdown('- [x] done', BLOCK_REMOTE_CONTENT)
     expect(html).toMatch(/<input[^>]*type="checkbox"/)

@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify'
-import { marked } from 'marked'
+import { Marked } from 'marked'
 import { hostOf, mayLoadImage, type TRemoteContentPolicy } from './remote-content.ts'
 
 // Only what Markdown produces, and nothing that fetches on render: no `style` (CSS `url()`),
@@ -15,6 +15,10 @@ const SANITIZE: Config = {
   RETURN_DOM: true
 }
 
+// Raw HTML in model text is text: `.agents/skills/<name>/` shows its `<name>`, which as a tag the
+// sanitizer would drop. Without the HTML tokenizers marked reads `<` as a character, and escapes it.
+const markdown = new Marked({ async: false, gfm: true, breaks: true, tokenizer: { html: () => undefined, tag: () => undefined } })
+
 // An instance of its own, so these hooks apply to model text only.
 const purify = DOMPurify(globalThis.window)
 purify.addHook('uponSanitizeAttribute', (node, data) => {
@@ -23,13 +27,14 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
 })
 
 /**
- * Model text as sanitized HTML: GitHub-flavoured Markdown through marked, then DOMPurify. Nothing
- * in it fetches when the HTML is put into the page: an image the policy does not allow becomes a
- * button naming its host, which the message view turns into the image on click. Links open in a
- * new tab without opener or referrer and show where they lead.
+ * Model text as sanitized HTML: GitHub-flavoured Markdown through marked, then DOMPurify; HTML in
+ * the text shows as written, never as elements. Nothing in it fetches when the HTML is put into
+ * the page: an image the policy does not allow becomes a button naming its host, which the message
+ * view turns into the image on click. Links open in a new tab without opener or referrer and show
+ * where they lead.
  */
 export function renderMarkdown(text: string, policy: TRemoteContentPolicy): string {
-  const html = marked.parse(text, { async: false, gfm: true, breaks: true })
+  const html = markdown.parse(text, { async: false })
   // DOMPurify's own document has no browsing context: nothing in it loads while it is rewritten.
   const body = purify.sanitize(html, SANITIZE) as unknown as HTMLElement
   // GitHub task lists render checkboxes; any other input (an image button, say) goes.

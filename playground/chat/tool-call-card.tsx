@@ -3,6 +3,7 @@ import type { TToolCall, TToolMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
+import { useAwaitsApproval } from './pending-permissions-context.ts'
 import { describePermissionDecision } from './permission-decision.ts'
 import { toToolDisplayName } from './tool-display-name.ts'
 import { summarizeArguments, toShownToolResult } from './tool-result.ts'
@@ -15,10 +16,14 @@ type TToolCallCardProps = {
   decision: TPermissionDecision | undefined
 }
 
-/** One tool call: name and arguments, how it was allowed, the file diff of a Write or Edit, then its output. */
+/**
+ * One tool call: name and arguments, how it was allowed, the file diff of a Write or Edit, then its
+ * output; until then, whether it runs or waits for the person's approval.
+ */
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
   const shown = result ? toShownToolResult(result.content) : undefined
-  const status = !shown ? 'running' : shown.failed ? 'failed' : 'done'
+  const awaitsApproval = useAwaitsApproval(call.id)
+  const status = shown ? (shown.failed ? 'failed' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>
       <div className="tool-head">
@@ -27,7 +32,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         </span>
         <code className="tool-headline">{summarizeArguments(call.name, call.arguments)}</code>
         {shown?.exitCode !== undefined ? <span className="exit-code">exit {shown.exitCode}</span> : null}
-        <span className={`tool-status ${status}`}>{status === 'running' ? 'running…' : status}</span>
+        <span className={`tool-status ${status}`}>{status === 'waiting' ? 'waiting for approval' : status === 'running' ? 'running…' : status}</span>
       </div>
       {decision ? <p className="note tool-permission">{describePermissionDecision(decision)}</p> : null}
       <details className="tool-arguments">
@@ -41,7 +46,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         </pre>
       ) : (
         <p className="note" role="status">
-          Running…
+          {awaitsApproval ? 'Waiting for your approval in the prompt below.' : 'Running…'}
         </p>
       )}
     </section>

@@ -19,7 +19,8 @@ let nextEntryId = 1
 
 /**
  * Slash commands of the open session; each session keeps its own log, which outlives a reload of
- * the tab (it is kept in the tab's session storage, as the conversation is kept in the store).
+ * the tab (it is kept in the tab's session storage, as the conversation is kept in the store). A
+ * `/clear` that succeeds leaves its own answer alone in the log.
  */
 export function useSlashCommands(host: IAgentHost, sessionId: string | undefined): TSlashCommands {
   const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>(() => {
@@ -40,7 +41,7 @@ export function useSlashCommands(host: IAgentHost, sessionId: string | undefined
           const entries = current[sessionId] ?? []
           const index = entries.findIndex((existing) => existing.id === id)
           const next = index === -1 ? [...entries, entry] : entries.map((existing) => (existing.id === id ? entry : existing))
-          return { ...current, [sessionId]: next }
+          return { ...current, [sessionId]: startsOver(entry) ? [entry] : next }
         })
       put({ id, line, state: 'running' })
       try {
@@ -60,4 +61,9 @@ export function useSlashCommands(host: IAgentHost, sessionId: string | undefined
   }, [sessionId])
 
   return { entries: (sessionId && logs[sessionId]) || [], loadCommands, run, clear }
+}
+
+// `/clear` empties the conversation: what commands answered about it before no longer holds.
+function startsOver(entry: TCommandLogEntry): boolean {
+  return entry.state === 'done' && entry.outcome.success && entry.outcome.command === 'clear'
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS, loadSettings, saveSettings, SETTINGS_STORAGE_KEY } from './playground-settings.ts'
-import { findSettingsProblem, toE2BSandboxChoice } from './settings-problems.ts'
+import { findSettingsProblems, toE2BSandboxChoice } from './settings-problems.ts'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -24,6 +24,6 @@ describe('E2B settings', () => {
     expect(toE2BSandboxChoice(withE2B)).toEqual({ kind: 'e2b', apiKey: 'e2b_secret_key', template: 'python' })
     expect(toE2BSandboxChoice({ ...withE2B, e2b: { apiKey: ' k ', template: ' ', apiUrl: 'http://127.0.0.1:9' } })).toEqual({ kind: 'e2b', apiKey: 'k', apiUrl: 'http://127.0.0.1:9' })
     expect(toE2BSandboxChoice(DEFAULT_SETTINGS)).toEqual({ problem: 'Enter an E2B API key under Settings → E2B sandbox first.' })
-    expect(findSettingsProblem({ ...withE2B, e2b: { ...withE2B.e2b, apiUrl: 'api.e2b.app' } })).toBe('The E2B API URL must start with http:// or https://.')
+    expect(findSettingsProblems({ ...withE2B, e2b: { ...withE2B.e2b, apiUrl: 'api.e2b.app' } })).toEqual({ e2bApiUrl: 'The E2B API URL must start with http:// or https://.' })
   })
 })

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
 import type { TPlaygroundMcpServer } from './mcp-server-settings.ts'
-import { findMcpServerProblem } from './settings-problems.ts'
+import { FieldProblem, focusFirstInvalidField, problemAttributes } from './field-problem.tsx'
+import { findMcpServerProblem, type TMcpServerField } from './settings-problems.ts'
 
 type TMcpServerFieldsProps = {
   servers: TPlaygroundMcpServer[]
@@ -15,20 +16,32 @@ const EMPTY: TPlaygroundMcpServer = { name: '', url: '', headers: '', enabled: t
 /** The Settings section listing the page's MCP servers (on or off, with the host's status and tools), and a form to add one. */
 export function McpServerFields({ servers, statuses, onChange }: TMcpServerFieldsProps) {
   const [adding, setAdding] = useState(EMPTY)
-  const [problem, setProblem] = useState<string | undefined>()
+  // Counts the Adds refused for a problem: each moves the keyboard to the field in question.
+  const [refusedAdds, setRefusedAdds] = useState(0)
+  const fieldset = useRef<HTMLFieldSetElement>(null)
   const id = useId()
+  const server = { ...adding, name: adding.name.trim(), url: adding.url.trim() }
+  // Once an Add was refused, the problem follows the fields as they are edited, so a fixed one clears.
+  const problem = refusedAdds > 0 ? findMcpServerProblem(server, servers) : undefined
+  const problemWith = (field: TMcpServerField) => (problem?.field === field ? problem.message : undefined)
+  const marked = (field: TMcpServerField) => problemAttributes(problemWith(field), `${id}-problem`)
+
+  useEffect(() => {
+    if (refusedAdds > 0) focusFirstInvalidField(fieldset.current)
+  }, [refusedAdds])
 
   const add = () => {
-    const server = { ...adding, name: adding.name.trim(), url: adding.url.trim() }
-    const found = findMcpServerProblem(server, servers)
-    setProblem(found)
-    if (found) return
+    if (findMcpServerProblem(server, servers)) {
+      setRefusedAdds((count) => count + 1)
+      return
+    }
     onChange([...servers, server])
     setAdding(EMPTY)
+    setRefusedAdds(0)
   }
 
   return (
-    <fieldset className="mcp-servers">
+    <fieldset className="mcp-servers" ref={fieldset}>
       <legend>MCP servers</legend>
       <p className="note">
         Their tools are offered in every session as <code>mcp__name__tool</code>, and ask before they run. The server must allow this page’s origin (CORS). Header values are
@@ -57,16 +70,19 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
       ) : null}
       <div className="field">
         <label htmlFor={`${id}-name`}>Server name</label>
-        <input id={`${id}-name`} type="text" spellCheck={false} placeholder="docs" value={adding.name} onChange={(event) => setAdding({ ...adding, name: event.target.value })} />
+        <input id={`${id}-name`} {...marked('name')} type="text" spellCheck={false} placeholder="docs" value={adding.name} onChange={(event) => setAdding({ ...adding, name: event.target.value })} />
+        <FieldProblem id={`${id}-problem`} problem={problemWith('name')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-url`}>Server URL</label>
-        <input id={`${id}-url`} type="url" placeholder="https://mcp.example.com/mcp" value={adding.url} onChange={(event) => setAdding({ ...adding, url: event.target.value })} />
+        <input id={`${id}-url`} {...marked('url')} type="url" placeholder="https://mcp.example.com/mcp" value={adding.url} onChange={(event) => setAdding({ ...adding, url: event.target.value })} />
+        <FieldProblem id={`${id}-problem`} problem={problemWith('url')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-headers`}>Headers (optional, one “Name: value” a line)</label>
         <textarea
           id={`${id}-headers`}
+          {...marked('headers')}
           rows={2}
           spellCheck={false}
           autoComplete="off"
@@ -74,12 +90,8 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
           value={adding.headers}
           onChange={(event) => setAdding({ ...adding, headers: event.target.value })}
         />
+        <FieldProblem id={`${id}-problem`} problem={problemWith('headers')} />
       </div>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
       <div className="button-row">
         <button type="button" onClick={add}>
           Add server

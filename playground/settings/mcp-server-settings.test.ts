@@ -35,12 +35,12 @@ describe('MCP servers in the playground settings', () => {
   })
 
   it.each([
-    [{ ...docs, name: 'my docs' }, 'letters, digits'],
-    [{ ...docs, name: 'other', url: 'ftp://x' }, 'http:// or https://'],
-    [{ ...docs, name: 'other', headers: 'just a value' }, '"just a value" is not one'],
-    [docs, 'already an MCP server named "docs"']
-  ])('refuses %o with the fix', (server, fix) => {
-    expect(findMcpServerProblem(server, [docs])).toContain(fix)
+    [{ ...docs, name: 'my docs' }, 'name', 'letters, digits'],
+    [{ ...docs, name: 'other', url: 'ftp://x' }, 'url', 'http:// or https://'],
+    [{ ...docs, name: 'other', headers: 'just a value' }, 'headers', '"just a value" is not one'],
+    [docs, 'name', 'already an MCP server named "docs"']
+  ])('refuses %o with the fix, beside the field it concerns', (server, field, fix) => {
+    expect(findMcpServerProblem(server, [docs])).toEqual({ field, message: expect.stringContaining(fix) })
   })
 
   it('accepts a good server', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS, loadSettings, saveSettings, SETTINGS_STORAGE_KEY, toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
-import { findSettingsProblem } from './settings-problems.ts'
+import { findSettingsProblems } from './settings-problems.ts'
 
 function memoryStorage() {
   const items = new Map<string, string>()
@@ -48,10 +48,10 @@ describe('playground settings', () => {
       apiKey: 'placeholder-the-proxy-holds-the-key',
       idleTimeoutMs: 90_000
     })
-    expect(findSettingsProblem(proxied)).toBeUndefined()
+    expect(findSettingsProblems(proxied)).toEqual({})
     expect(toProviderChoice({ ...proxied, providerKind: 'openai', model: 'gpt-4o' })).toMatchObject({ baseURL: 'https://docs.example.test/api/llm/openai' })
     expect(toProviderChoice({ ...proxied, providerKind: 'google', model: 'gemini-2.5-flash' })).not.toHaveProperty('baseURL')
-    expect(findSettingsProblem({ ...proxied, providerKind: 'google', model: 'gemini-2.5-flash' })).toMatch(/Enter an API key/)
+    expect(findSettingsProblems({ ...proxied, providerKind: 'google', model: 'gemini-2.5-flash' })).toEqual({ apiKey: 'Enter an API key for Google.' })
     expect(toProviderChoice({ ...DEFAULT_SETTINGS, providerProxy: proxied.providerProxy })).toEqual({ kind: 'offline-demo', model: 'offline-demo' })
   })
 
@@ -75,17 +75,23 @@ describe('playground settings', () => {
   })
 
   it.each([
-    [{ ...anthropic, apiKeys: {} }, 'Enter an API key for Anthropic.'],
-    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.'],
-    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x', baseURL: 'localhost:1' }, 'The base URL must start with http:// or https://.'],
-    [{ ...anthropic, baseURL: 'proxy.local' }, 'The base URL must start with http:// or https://.'],
-    [{ ...anthropic, idleTimeoutSeconds: Number.NaN }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
-    [{ ...anthropic, idleTimeoutSeconds: 0.5 }, 'Give the model between 1 and 3600 whole seconds of silence before giving up.'],
-    [{ ...anthropic, thinkingBudgetTokens: 500 }, 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.'],
-    [{ ...anthropic, thinkingBudgetTokens: 2048.5 }, 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.'],
-    [{ ...anthropic, thinkingBudgetTokens: 2048 }, undefined],
-    [anthropic, undefined]
-  ])('names what is missing as its fix', (settings, problem) => {
-    expect(findSettingsProblem(settings)).toBe(problem)
+    [{ ...anthropic, apiKeys: {} }, { apiKey: 'Enter an API key for Anthropic.' }],
+    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x' }, { baseURL: 'Enter the server’s base URL, such as http://127.0.0.1:11434/v1.' }],
+    [{ ...DEFAULT_SETTINGS, providerKind: 'openai-compatible' as const, model: 'x', baseURL: 'localhost:1' }, { baseURL: 'The base URL must start with http:// or https://.' }],
+    [{ ...anthropic, baseURL: 'proxy.local' }, { baseURL: 'The base URL must start with http:// or https://.' }],
+    [{ ...anthropic, idleTimeoutSeconds: Number.NaN }, { idleTimeout: 'Give the model between 1 and 3600 whole seconds of silence before giving up.' }],
+    [{ ...anthropic, idleTimeoutSeconds: 0.5 }, { idleTimeout: 'Give the model between 1 and 3600 whole seconds of silence before giving up.' }],
+    [{ ...anthropic, thinkingBudgetTokens: 500 }, { thinkingBudget: 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.' }],
+    [{ ...anthropic, thinkingBudgetTokens: 2048.5 }, { thinkingBudget: 'Give the model a thinking budget of 0 (no thinking) or a whole number of tokens from 1024 to 128000.' }],
+    [{ ...anthropic, model: ' ' }, { model: 'Choose a model.' }],
+    [{ ...anthropic, thinkingBudgetTokens: 2048 }, {}],
+    [anthropic, {}]
+  ])('names what is missing as its fix, by the field it concerns', (settings, problems) => {
+    expect(findSettingsProblems(settings)).toEqual(problems)
+  })
+
+  it('names every problem at once, and leaves alone the fields the offline demo does not show', () => {
+    expect(Object.keys(findSettingsProblems({ ...anthropic, apiKeys: {}, baseURL: 'proxy.local', thinkingBudgetTokens: 1 }))).toEqual(['baseURL', 'thinkingBudget', 'apiKey'])
+    expect(findSettingsProblems({ ...DEFAULT_SETTINGS, baseURL: 'proxy.local', idleTimeoutSeconds: Number.NaN, thinkingBudgetTokens: 1 })).toEqual({})
   })
 })

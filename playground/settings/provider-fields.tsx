@@ -1,23 +1,30 @@
 import { useId } from 'react'
+import { FieldProblem, problemAttributes } from './field-problem.tsx'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
 import { findProviderOption, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
 import { toModelChoices } from './model-choices.ts'
 import { useLiveModels, type TListModels } from './use-live-models.ts'
+import { lacksApiKey, type TSettingsField, type TSettingsProblems } from './settings-problems.ts'
 
 type TProviderFieldsProps = {
   draft: TPlaygroundSettings
   onChange: (draft: TPlaygroundSettings) => void
   /** Lists the draft provider's models in the worker; without it the picker shows the built-in table only. */
   listModels?: TListModels
+  /** What the last Save found wrong with these fields, shown beside each. */
+  problems?: TSettingsProblems
 }
 
 /** Provider, model (the built-in table, or the API's own list after "Refresh models"), base URL, key and where the key is kept. */
-export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsProps) {
+export function ProviderFields({ draft, onChange, listModels, problems = {} }: TProviderFieldsProps) {
   const option = findProviderOption(draft.providerKind)
   const key = draft.apiKeys[option.kind] ?? ''
   const id = useId()
-  const live = useLiveModels(listModels, toProviderChoice(draft))
+  const choice = toProviderChoice(draft)
+  const live = useLiveModels(listModels, choice, lacksApiKey(choice) ? `Enter the API key for ${option.label} below first: the API lists the models that key may use.` : undefined)
   const models = toModelChoices(option.models, live.listing, draft.model)
+  const marked = (field: TSettingsField) => problemAttributes(problems[field], `${id}-${field}-problem`)
+  const problemOf = (field: TSettingsField) => <FieldProblem id={`${id}-${field}-problem`} problem={problems[field]} />
 
   const pickProvider = (kind: TProviderKind) => {
     const next = findProviderOption(kind)
@@ -45,11 +52,13 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
           <label htmlFor={`${id}-base-url`}>Base URL</label>
           <input
             id={`${id}-base-url`}
+            {...marked('baseURL')}
             type="url"
             value={draft.baseURL}
             placeholder={option.needsBaseURL ? 'http://127.0.0.1:11434/v1' : 'Optional: a proxy in front of the official API'}
             onChange={(event) => onChange({ ...draft, baseURL: event.target.value })}
           />
+          {problemOf('baseURL')}
         </div>
       ) : null}
       {option.kind !== 'offline-demo' ? (
@@ -57,6 +66,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
           <label htmlFor={`${id}-idle-timeout`}>Give up after this many seconds of silence</label>
           <input
             id={`${id}-idle-timeout`}
+            {...marked('idleTimeout')}
             type="number"
             min={1}
             max={3600}
@@ -64,13 +74,14 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
             value={Number.isNaN(draft.idleTimeoutSeconds) ? '' : draft.idleTimeoutSeconds}
             onChange={(event) => onChange({ ...draft, idleTimeoutSeconds: event.target.valueAsNumber })}
           />
+          {problemOf('idleTimeout')}
         </div>
       ) : null}
       <div className="field">
         <label htmlFor={`${id}-model`}>Model</label>
         {option.needsBaseURL ? (
           <>
-            <input id={`${id}-model`} type="text" list="compatible-models" value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} />
+            <input id={`${id}-model`} {...marked('model')} type="text" list="compatible-models" value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} />
             <datalist id="compatible-models">
               {models.map((model) => (
                 <option key={model.id} value={model.id} />
@@ -78,7 +89,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
             </datalist>
           </>
         ) : (
-          <select id={`${id}-model`} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} disabled={models.length < 2}>
+          <select id={`${id}-model`} {...marked('model')} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })} disabled={models.length < 2}>
             {models.map((model) => (
               <option key={model.id} value={model.id}>
                 {model.label}
@@ -86,6 +97,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
             ))}
           </select>
         )}
+        {problemOf('model')}
       </div>
       {option.kind !== 'offline-demo' && listModels ? (
         <div className="field">
@@ -106,6 +118,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
             <label htmlFor={`${id}-thinking`}>Thinking budget in tokens (0 for none)</label>
             <input
               id={`${id}-thinking`}
+              {...marked('thinkingBudget')}
               type="number"
               min={0}
               max={128000}
@@ -113,6 +126,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
               value={Number.isNaN(draft.thinkingBudgetTokens) ? '' : draft.thinkingBudgetTokens}
               onChange={(event) => onChange({ ...draft, thinkingBudgetTokens: event.target.valueAsNumber })}
             />
+            {problemOf('thinkingBudget')}
           </div>
           <label className="checkbox">
             <input type="checkbox" checked={draft.promptCaching} onChange={(event) => onChange({ ...draft, promptCaching: event.target.checked })} />
@@ -126,6 +140,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
             <label htmlFor={`${id}-key`}>API key for {option.label}</label>
             <input
               id={`${id}-key`}
+              {...marked('apiKey')}
               type="password"
               autoComplete="off"
               spellCheck={false}
@@ -133,6 +148,7 @@ export function ProviderFields({ draft, onChange, listModels }: TProviderFieldsP
               placeholder={option.keyPlaceholder}
               onChange={(event) => onChange({ ...draft, apiKeys: { ...draft.apiKeys, [option.kind]: event.target.value } })}
             />
+            {problemOf('apiKey')}
           </div>
         </>
       ) : null}

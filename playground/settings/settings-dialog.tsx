@@ -3,7 +3,8 @@ import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
 import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import { parseAllowedHosts } from '../chat/remote-content.ts'
 import type { TPlaygroundSettings } from './playground-settings.ts'
-import { findSettingsProblem } from './settings-problems.ts'
+import { FieldProblem, focusFirstInvalidField, problemAttributes } from './field-problem.tsx'
+import { findSettingsProblems, type TSettingsProblems } from './settings-problems.ts'
 import { McpServerFields } from './mcp-server-fields.tsx'
 import { ProviderFields } from './provider-fields.tsx'
 import type { TListModels } from './use-live-models.ts'
@@ -30,7 +31,8 @@ const PERMISSION_MODES: Array<{ mode: TPermissionMode; label: string }> = [
 export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, listModels }: TSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState(settings)
-  const [problem, setProblem] = useState<string | undefined>()
+  // Counts the Saves refused for a problem: each moves the keyboard to the first field in question.
+  const [refusedSaves, setRefusedSaves] = useState(0)
   const [imageHosts, setImageHosts] = useState(settings.allowedImageHosts.join(', '))
   const id = useId()
 
@@ -40,25 +42,31 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
     if (open && !element.open) {
       setDraft(settings)
       setImageHosts(settings.allowedImageHosts.join(', '))
-      setProblem(undefined)
+      setRefusedSaves(0)
       element.showModal()
     }
     if (!open && element.open) element.close()
   }, [open, settings])
 
+  useEffect(() => {
+    if (refusedSaves > 0) focusFirstInvalidField(dialog.current)
+  }, [refusedSaves])
+
+  // Once a Save was refused, the problems follow the fields as they are edited, so a fixed one clears.
+  const problems = refusedSaves > 0 ? findDraftProblems(draft, imageHosts) : {}
+  const marked = (field: 'e2bApiUrl' | 'imageHosts') => problemAttributes(problems[field], `${id}-${field}-problem`)
+
   const save = (event: FormEvent) => {
     event.preventDefault()
-    const { hosts, invalid } = parseAllowedHosts(imageHosts)
-    const found = findSettingsProblem(draft) ?? (invalid.length > 0 ? `Not a host name, under Images: ${invalid.join(', ')}.` : undefined)
-    setProblem(found)
-    if (!found) onSave({ ...draft, allowedImageHosts: hosts })
+    if (Object.keys(findDraftProblems(draft, imageHosts)).length > 0) setRefusedSaves((count) => count + 1)
+    else onSave({ ...draft, allowedImageHosts: parseAllowedHosts(imageHosts).hosts })
   }
 
   return (
     <dialog ref={dialog} className="settings" aria-labelledby="settings-title" onClose={onClose}>
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <h2 id="settings-title">Settings</h2>
-        <ProviderFields draft={draft} onChange={setDraft} {...(listModels ? { listModels } : {})} />
+        <ProviderFields draft={draft} onChange={setDraft} problems={problems} {...(listModels ? { listModels } : {})} />
         <fieldset>
           <legend>Permissions</legend>
           <div className="field">
@@ -102,11 +110,13 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
             <label htmlFor={`${id}-e2b-url`}>E2B API URL (optional)</label>
             <input
               id={`${id}-e2b-url`}
+              {...marked('e2bApiUrl')}
               type="url"
               placeholder="https://api.e2b.app"
               value={draft.e2b.apiUrl}
               onChange={(event) => setDraft({ ...draft, e2b: { ...draft.e2b, apiUrl: event.target.value } })}
             />
+            <FieldProblem id={`${id}-e2bApiUrl-problem`} problem={problems.e2bApiUrl} />
           </div>
         </fieldset>
         <fieldset>
@@ -130,12 +140,14 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
             <label htmlFor={`${id}-image-hosts`}>Load images from these hosts without asking</label>
             <input
               id={`${id}-image-hosts`}
+              {...marked('imageHosts')}
               type="text"
               spellCheck={false}
               placeholder="images.example.com, 127.0.0.1:8080"
               value={imageHosts}
               onChange={(event) => setImageHosts(event.target.value)}
             />
+            <FieldProblem id={`${id}-imageHosts-problem`} problem={problems.imageHosts} />
           </div>
         </fieldset>
         <fieldset>
@@ -149,11 +161,6 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
             </select>
           </div>
         </fieldset>
-        {problem ? (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        ) : null}
         <div className="button-row dialog-actions">
           <button type="button" onClick={onClose}>
             Cancel
@@ -165,4 +172,10 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
       </form>
     </dialog>
   )
+}
+
+/** The draft's problems by field, with the image hosts as typed (not yet parsed into the draft). */
+function findDraftProblems(draft: TPlaygroundSettings, imageHosts: string): TSettingsProblems {
+  const { invalid } = parseAllowedHosts(imageHosts)
+  return { ...findSettingsProblems(draft), ...(invalid.length > 0 ? { imageHosts: `Not a host name: ${invalid.join(', ')}.` } : {}) }
 }

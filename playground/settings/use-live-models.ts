@@ -16,9 +16,10 @@ export type TLiveModels = {
 /**
  * Lists the models of `choice` when `refresh` is called. A listing belongs to the provider,
  * server and key it was made with: changing any of them drops it, so the picker never offers
- * one provider's models for another.
+ * one provider's models for another. While `missingKey` says the key the provider needs is
+ * missing, `refresh` shows that instead of asking the host, which could only refuse.
  */
-export function useLiveModels(listModels: TListModels | undefined, choice: TProviderChoice): TLiveModels {
+export function useLiveModels(listModels: TListModels | undefined, choice: TProviderChoice, missingKey?: string): TLiveModels {
   const [listing, setListing] = useState<TModelListing | undefined>()
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<string | undefined>()
@@ -32,6 +33,10 @@ export function useLiveModels(listModels: TListModels | undefined, choice: TProv
 
   const refresh = useCallback(() => {
     if (!listModels) return
+    if (missingKey) {
+      setError(missingKey)
+      return
+    }
     setLoading(true)
     setError(undefined)
     // Only what names the provider and its server: the listing needs no thinking or web search.
@@ -39,7 +44,7 @@ export function useLiveModels(listModels: TListModels | undefined, choice: TProv
       .then((answer) => setListing(answer))
       .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
       .finally(() => setLoading(false))
-  }, [listModels, kind, model, baseURL, apiKey])
+  }, [listModels, kind, model, baseURL, apiKey, missingKey])
 
   return { listing, loading, error, refresh }
 }

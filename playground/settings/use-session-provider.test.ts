@@ -55,4 +55,23 @@ describe('useSessionProvider', () => {
     rerender({ sessionId: session.id, readOnly: false, settings: DEFAULT_SETTINGS })
     await waitFor(() => expect(result.current.error).toBe('The model could not be switched: the worker is gone'))
   })
+
+  it('sends no switch while the provider lacks its key, says so, and sends it with the key once entered', async () => {
+    const openai: TPlaygroundSettings = { ...DEFAULT_SETTINGS, providerKind: 'openai', model: 'gpt-5-mini' }
+    const { rerender, session, calls, result } = await renderProvider({ readOnly: false, settings: openai })
+    await result.current.settled()
+    expect(result.current.keyMissing).toBe(true)
+    expect(calls.setProvider).not.toHaveBeenCalled()
+    expect(result.current.error).toBeUndefined()
+
+    rerender({ sessionId: session.id, readOnly: false, settings: { ...openai, apiKeys: { openai: 'sk-test-key' } } })
+    expect(result.current.keyMissing).toBe(false)
+    await result.current.settled()
+    expect(calls.setProvider).toHaveBeenCalledWith(session.id, expect.objectContaining({ kind: 'openai', apiKey: 'sk-test-key' }))
+    expect(result.current.error).toBeUndefined()
+
+    // Behind the page's proxy the provider needs no key of the page's own.
+    rerender({ sessionId: session.id, readOnly: false, settings: { ...openai, providerProxy: 'https://docs.example.test/api/llm' } })
+    expect(result.current.keyMissing).toBe(false)
+  })
 })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { toMcpServers } from './mcp-server-settings.ts'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
+import { findProviderOption } from './provider-catalog.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
 /** Why the host refused the last switch, and a wait for the switches under way. */
@@ -13,6 +14,11 @@ export type TSessionProvider = {
   isSettled: () => boolean
   /** Counts the times the page's MCP servers reached the open session, so their status can be read again. */
   mcpServersApplied: number
+  /**
+   * Whether the chosen provider needs a key the page does not have (keys are forgotten on reload
+   * unless remembered): the switch waits for it, since the worker could only refuse it.
+   */
+  keyMissing: boolean
 }
 
 /**
@@ -20,8 +26,9 @@ export type TSessionProvider = {
  * answers is always the one the settings show. A session made elsewhere (imported, forked,
  * resumed after a reload, recorded against a server whose key this page never had) continues
  * with the provider the user can use now. Keys live only in the worker's memory, so a session
- * needs them again after a reload. A tab that only follows a session another tab drives leaves
- * its provider to that tab, and applies its own once it takes over.
+ * needs them again after a reload; until the page has the key, it sends no switch. A tab that
+ * only follows a session another tab drives leaves its provider to that tab, and applies its own
+ * once it takes over.
  */
 export function useSessionProvider(
   host: IAgentHost,
@@ -40,11 +47,13 @@ export function useSessionProvider(
   const [mcpServersApplied, setMcpServersApplied] = useState(0)
   const [error, setError] = useState<string | undefined>()
   const choice = toProviderChoice(settings)
+  // `lacksApiKey` (settings-problems.ts) written out: that module loads with the dialog, not with the page.
+  const keyMissing = findProviderOption(choice.kind).needsKey && !choice.apiKey
   const mode = settings.permissionMode
   const servers = toMcpServers(settings.mcpServers)
   const target: TSettingTarget = { sessionId, track, setError }
 
-  useSessionSetting(target, JSON.stringify(choice), readOnly ? undefined : (id) => host.setProvider(id, choice).then(onApplied), 'The model could not be switched')
+  useSessionSetting(target, JSON.stringify(choice), readOnly || keyMissing ? undefined : (id) => host.setProvider(id, choice).then(onApplied), 'The model could not be switched')
   // New sessions start in `default`, so only a change from it needs telling the host.
   useSessionSetting(target, mode, (id) => host.setPermissionMode(id, mode), 'The permission mode could not be set', 'default')
   // A session the page gave no servers needs no telling until it has some.
@@ -60,7 +69,7 @@ export function useSessionProvider(
     await pending.current
   }, [])
   const isSettled = useCallback(() => underWay.current === 0, [])
-  return { error, settled, isSettled, mcpServersApplied }
+  return { error, settled, isSettled, mcpServersApplied, keyMissing }
 }
 
 /** Where a setting goes: the open session, the switches under way, and the page's error line. */

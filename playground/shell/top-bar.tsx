@@ -8,6 +8,8 @@ type TTopBarProps = {
   /** The provider the open session's next turn goes to (the settings' choice when none is open). */
   providerKind: string
   model: string
+  /** Whether that provider needs a key the page does not have (after a reload, unless keys are remembered). */
+  keyMissing?: boolean
   /** The permission mode new turns run in; shown unless it is `default`. */
   permissionMode: TPermissionMode
   usage: TContextUsage
@@ -18,14 +20,17 @@ type TTopBarProps = {
 
 const NEXT_THEME: Record<TThemeChoice, TThemeChoice> = { system: 'light', light: 'dark', dark: 'system' }
 
-/** Title, the model in use (the offline demo labelled as scripted), the permission mode when not the default, the context meter, theme and settings. */
-export function TopBar({ providerKind, model, permissionMode, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
+/**
+ * Title, the model in use (the offline demo labelled as scripted, a provider without its key marked
+ * so), the permission mode when not the default, the context meter, theme and settings.
+ */
+export function TopBar({ providerKind, model, keyMissing, permissionMode, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
   const option = findKnownProviderOption(providerKind)
   const scripted = option?.kind === 'offline-demo'
   // A provider this page does not list (from an imported log, say) is named as it is, never as another.
   const label = option?.label ?? providerKind
   // The accessible name starts with what the badge shows, so speech input finds it by its words.
-  const shown = scripted ? 'Offline demo model · scripted' : `${label} · ${model}`
+  const shown = scripted ? 'Offline demo model · scripted' : `${label} · ${model}${keyMissing ? ' · no key' : ''}`
   return (
     <header className="topbar">
       <h1>Robota playground</h1>

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CommandLog, type TCommandLogEntry, type TCommandLogProps } from './command-log.tsx'
+
+// happy-dom lays nothing out: what is asked to scroll into view is what counts.
+const scrolledTo: Element[] = []
+beforeEach(() => {
+  scrolledTo.length = 0
+  vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+    scrolledTo.push(this)
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const done = (id: number, line: string, message: string): TCommandLogEntry => ({ id, line, state: 'done', outcome: { command: line.slice(1), success: true, message } })
+const ANSWERED = [done(1, '/cost', 'Cost: $0.00'), done(2, '/context', 'Context: 1,200 tokens'), done(3, '/permissions', 'Mode: default')]
+const COMPACTION = { text: 'The conversation was compacted.', failed: false }
+
+// The log between the chat's other fields (a session's settings, say) and its prompt box.
+function chat(props: TCommandLogProps) {
+  return (
+    <main>
+      <textarea aria-label="Session notes" />
+      <CommandLog {...props} />
+      <textarea aria-label="Prompt" />
+    </main>
+  )
+}
+
+describe('CommandLog', () => {
+  it('scrolls the newest result into view when it is added and when it is answered', async () => {
+    const { rerender } = render(chat({ entries: ANSWERED, compaction: undefined }))
+    await screen.findByRole('region', { name: 'Command results' })
+    expect(scrolledTo.at(-1)?.textContent).toContain('/permissions')
+
+    rerender(chat({ entries: [...ANSWERED, { id: 4, line: '/mode plan', state: 'running' }], compaction: undefined }))
+    expect(scrolledTo.at(-1)?.textContent).toContain('/mode plan')
+    expect(scrolledTo.at(-1)?.textContent).toContain('Running…')
+
+    const count = scrolledTo.length
+    rerender(chat({ entries: [...ANSWERED, done(4, '/mode plan', 'Permission mode set to plan.')], compaction: undefined }))
+    expect(scrolledTo).toHaveLength(count + 1)
+    expect(scrolledTo.at(-1)?.textContent).toContain('Permission mode set to plan.')
+  })
+
+  it('closes with a named button: the entries are let go of, the compaction notice hides, and the prompt box takes the focus', async () => {
+    const onDismiss = vi.fn()
+    const { rerender } = render(chat({ entries: ANSWERED, compaction: COMPACTION, onDismiss }))
+    const close = await screen.findByRole('button', { name: 'Close command results' })
+    close.focus()
+    fireEvent.click(close)
+    expect(onDismiss).toHaveBeenCalledOnce()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }))
+
+    // The page clears the entries it was asked to; the notice it still holds stays hidden.
+    rerender(chat({ entries: [], compaction: COMPACTION, onDismiss }))
+    expect(screen.queryByRole('region', { name: 'Command results' })).toBeNull()
+
+    // What comes next shows again, alone.
+    rerender(chat({ entries: [done(5, '/cost', 'Cost: $0.01')], compaction: COMPACTION, onDismiss }))
+    const results = await screen.findByRole('region', { name: 'Command results' })
+    expect(results.querySelectorAll('.command-entry')).toHaveLength(1)
+    expect(results.textContent).not.toContain(COMPACTION.text)
+  })
+
+  it('has no Close button when nothing lets go of the entries', async () => {
+    render(chat({ entries: ANSWERED, compaction: undefined }))
+    await screen.findByRole('region', { name: 'Command results' })
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+})

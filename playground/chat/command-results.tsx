@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react'
+import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
+import { COMMAND_EFFECT_NOTES } from './command-effect-notes.ts'
+import { commandEffectOf } from './command-effects.ts'
+import type { TCommandLogEntry, TCommandLogProps } from './command-log.tsx'
+
+/**
+ * The command log's results: each command with its answer, oldest first, in a box of limited
+ * height that scrolls to the newest as it comes and as it is answered. With `onDismiss`, a Close
+ * button lets go of them and hands the keyboard to the prompt box.
+ */
+export function CommandResults({ entries, compaction, onDismiss }: TCommandLogProps) {
+  const log = useRef<HTMLElement>(null)
+  // The compaction notice is not the log's to forget: Close hides this one, and a newer one shows.
+  const [closedCompaction, setClosedCompaction] = useState<typeof compaction>()
+  const shownCompaction = compaction === closedCompaction ? undefined : compaction
+  const newest = entries.at(-1)
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' })
+  }, [newest, shownCompaction])
+  if (!newest && !shownCompaction) return null
+  const close = () => {
+    // The button goes with the results: the keyboard carries on in the chat's prompt box below them.
+    log.current?.closest('main')?.querySelector<HTMLElement>('textarea[aria-label="Prompt"]')?.focus()
+    setClosedCompaction(compaction)
+    onDismiss?.()
+  }
+  return (
+    <section ref={log} className="command-log" aria-label="Command results" aria-live="polite" tabIndex={0}>
+      {onDismiss ? (
+        <button type="button" className="command-log-close" aria-label="Close command results" onClick={close}>
+          Close
+        </button>
+      ) : null}
+      {entries.map((entry) => (
+        <CommandEntry key={entry.id} entry={entry} />
+      ))}
+      {shownCompaction ? (
+        <p className={shownCompaction.failed ? 'error compaction-result' : 'note compaction-result'} role="status">
+          {shownCompaction.text}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function CommandEntry({ entry }: { entry: TCommandLogEntry }) {
+  return (
+    <article className={`command-entry ${entryClass(entry)}`}>
+      <p className="command-line">
+        <code>{entry.line}</code>
+        {entry.state === 'running' ? <span className="spinner" aria-hidden="true" /> : null}
+      </p>
+      {entry.state === 'running' ? <p className="note">Running…</p> : null}
+      {entry.state === 'failed' ? <p className="error">{entry.message}</p> : null}
+      {entry.state === 'done' ? (
+        entry.outcome.skill ? (
+          <p className="note">Ran the skill /{entry.outcome.command}; its answer is in the conversation above.</p>
+        ) : (
+          <pre className="command-output">{entry.outcome.message}</pre>
+        )
+      ) : null}
+      {entry.state === 'done' ? <CommandEffectNote outcome={entry.outcome} /> : null}
+    </article>
+  )
+}
+
+function CommandEffectNote({ outcome }: { outcome: TCommandOutcome }) {
+  const effect = commandEffectOf(outcome)
+  return effect ? <p className="note">{COMMAND_EFFECT_NOTES[effect]}</p> : null
+}
+
+function entryClass(entry: TCommandLogEntry): string {
+  if (entry.state === 'done') return entry.outcome.success ? 'succeeded' : 'refused'
+  return entry.state
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { cleanup, render, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
+import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { ChatPane } from './chat-pane.tsx'
+import { ToolCallCard } from './tool-call-card.tsx'
+import type { TPromptQueue } from './use-prompt-queue.ts'
+
+const STYLES = readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../styles.css'), 'utf8')
+
+afterEach(() => {
+  cleanup()
+  document.head.replaceChildren()
+})
+
+const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined }
+const nothing = () => undefined
+const settled = async () => undefined
+
+const LIST = { id: 'call-list', name: 'Bash', arguments: { command: 'ls' } }
+const READ = { id: 'call-read', name: 'Read', arguments: { file_path: 'README.md' } }
+const MESSAGES = [createUserMessage('What is here?'), createAssistantMessage('', { toolCalls: [LIST, READ] })]
+
+// A turn whose two calls have no result yet, the first waiting for the person's answer.
+function turnState(waiting: boolean): TSessionViewState {
+  const request = { toolName: 'Bash', toolCallId: LIST.id, parameters: LIST.arguments, mode: 'default' as const, suggestedPattern: 'Bash(ls)' }
+  return { ...EMPTY_SESSION_VIEW, sessionId: 'session-1', name: 'A session', running: true, messages: MESSAGES, pendingPermissions: waiting ? [{ requestId: 'request-1', request }] : [] }
+}
+
+function chatPane(state: TSessionViewState) {
+  return (
+    <ChatPane state={state} notices={[]} progress={undefined} queue={EMPTY_QUEUE} onSubmit={settled} onAbort={settled} onTakeOver={settled} onAnswer={nothing} onOpenSettings={nothing} />
+  )
+}
+
+describe('ToolCallCard', () => {
+  it('says a call waits for approval while its permission prompt is open, and running once it is answered', () => {
+    const { getByRole, rerender } = render(chatPane(turnState(true)))
+    const waiting = getByRole('region', { name: 'Tool call Bash' })
+    expect(waiting.querySelector('.tool-status')?.textContent).toBe('waiting for approval')
+    expect(within(waiting).getByRole('status').textContent).toBe('Waiting for your approval in the prompt below.')
+    // The other call of the answer is not the one asked about.
+    expect(getByRole('region', { name: 'Tool call Read' }).querySelector('.tool-status')?.textContent).toBe('running…')
+
+    rerender(chatPane(turnState(false)))
+    const running = getByRole('region', { name: 'Tool call Bash' })
+    expect(running.querySelector('.tool-status')?.textContent).toBe('running…')
+    expect(within(running).getByRole('status').textContent).toBe('Running…')
+  })
+
+  it('keeps the tool name and status whole in a narrow header: the argument summary gives way', () => {
+    const style = document.createElement('style')
+    style.textContent = STYLES
+    document.head.append(style)
+    const call = { id: 'call-agent', name: 'Agent', arguments: { description: 'Look around', prompt: 'x'.repeat(400) } }
+    const { container } = render(
+      <div className="message" style={{ width: '160px' }}>
+        <ToolCallCard call={call} result={undefined} change={undefined} decision={undefined} />
+      </div>
+    )
+    const styleOf = (selector: string) => getComputedStyle(container.querySelector(selector) as Element)
+    for (const selector of ['.tool-name', '.tool-status']) {
+      expect(styleOf(selector).flexShrink, selector).toBe('0')
+      expect(styleOf(selector).whiteSpace, selector).toBe('nowrap')
+    }
+    expect(styleOf('.tool-headline').minWidth).toMatch(/^0(px)?$/)
+    expect(styleOf('.tool-headline').textOverflow).toBe('ellipsis')
+  })
+})
