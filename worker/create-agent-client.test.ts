@@ -63,8 +63,7 @@ describe('agent client over comlink', () => {
     expect(failure).toBeInstanceOf(ValidationError)
     expect(failure).toMatchObject({ code: 'VALIDATION_ERROR', message: 'No session with id "missing-session".' })
 
-    const session = await agent.createSession({ provider: { kind: 'unknown-kind', model: 'm' } })
-    const unknownProvider = await agent.submit(session.id, 'hi').catch((error: unknown) => error)
+    const unknownProvider = await agent.createSession({ provider: { kind: 'unknown-kind', model: 'm' } }).catch((error: unknown) => error)
     expect(unknownProvider).toBeInstanceOf(ConfigurationError)
     expect(unknownProvider).toMatchObject({ code: 'CONFIGURATION_ERROR', details: { kind: 'unknown-kind' } })
 

@@ -89,4 +89,30 @@ describe('createLocalAgentHost', () => {
     await expect(host.setProvider(session.id, { kind: 'openai', model: 'gpt-4o-mini' })).rejects.toThrow(/no provider "openai"; it offers: scripted/)
     expect(() => createLocalAgentHost({ providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, new MemorySessionStore())).toThrow(ConfigurationError)
   })
+
+  it('refuses a session whose chosen provider the worker does not offer, before storing it; one still missing its key is created', async () => {
+    const store = new MemorySessionStore()
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
+    const created = host.createSession({ name: 'unservable', provider: { kind: 'nope', model: 'm' } })
+    await expect(created).rejects.toThrow(ConfigurationError)
+    await expect(created).rejects.toThrow('createSession(): this host has no provider "nope"; it offers: scripted.')
+    expect((await store.listSessions()).sessions).toEqual([])
+    // A key a reload forgot is given again later: the session is made, and its first turn says what is missing.
+    const keyless = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]), openai: () => { throw new ConfigurationError('OpenAIProvider needs an apiKey') } }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
+    await expect(keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })).resolves.toMatchObject({ providerName: 'openai' })
+  })
+
+  // Options as an app without types may write them: each names what is wrong, not a TypeError.
+  it.each([
+    ['no options', undefined, 'createLocalAgentHost(options): providers must map each kind to a function that builds its provider; got undefined.'],
+    ['no providers', { defaultProvider: { kind: 'scripted', model: 'demo' } }, 'createLocalAgentHost(options): providers must map each kind to a function that builds its provider; got undefined.'],
+    ['a provider that is no factory', { providers: { scripted: 'yes' }, defaultProvider: { kind: 'scripted', model: 'demo' } }, 'createLocalAgentHost(options): providers.scripted must be a function that builds its provider; got string.'],
+    ['no defaultProvider', { providers: { scripted: () => new ScriptedProvider([]) } }, 'createLocalAgentHost(options): defaultProvider must be { kind, model }, the kind one of providers (scripted); got undefined.'],
+    ['a defaultProvider not among providers', { providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, 'createLocalAgentHost(options): defaultProvider must be { kind, model }, the kind one of providers (none); got {"kind":"anthropic","model":"x"}.'],
+    ['tools that are no array', { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, tools: {} }, 'createLocalAgentHost(options): tools must be an array of tools; got object.']
+  ])('refuses %s with a ConfigurationError naming the option', (_, options, message) => {
+    const create = () => createLocalAgentHost(options as never, new MemorySessionStore())
+    expect(create).toThrow(ConfigurationError)
+    expect(create).toThrow(message)
+  })
 })

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
+import { describeValue } from '../lib/core/describe-value.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
@@ -14,13 +15,11 @@ const DEFAULT_WORKSPACE_ROOT = '/workspace'
 /**
  * The agent host an app's worker options describe, over `store`, in the current thread: what the
  * worker runs (behind the multi-tab layer), and what tests and Node use directly.
+ *
+ * @throws ConfigurationError naming the option when `providers`, `defaultProvider` or `tools` is missing or misshapen.
  */
 export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessionStore): LocalAgentHost {
-  if (!options.providers[options.defaultProvider.kind]) {
-    throw new ConfigurationError(
-      `The default provider "${options.defaultProvider.kind}" is not among the worker's providers (${Object.keys(options.providers).join(', ') || 'none'}).`
-    )
-  }
+  assertWorkerOptions(options)
   const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
   const files = options.workspace?.files ?? {}
   const applyManifest =
@@ -37,6 +36,7 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(prepareSandbox ? { prepareSandbox } : {}),
     ...(options.sandboxFromChoice ? { createSandboxFromChoice: options.sandboxFromChoice } : {}),
     createProvider: (choice) => buildProvider(options.providers, choice),
+    providerKinds: Object.keys(options.providers),
     defaultProvider: options.defaultProvider,
     workspaceRoot: root,
     ...(options.tools ? { tools: options.tools } : {}),
@@ -54,6 +54,23 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     ...(options.userPlugins ? { userPlugins: resolvePluginStore(options.userPlugins) } : {})
   })
+}
+
+// Apps write these options by hand, often without types: a missing or misshapen one is named here,
+// not met later as a TypeError deep in the host.
+function assertWorkerOptions(options: TAgentWorkerOptions): void {
+  const where = 'createLocalAgentHost(options)'
+  const { providers, defaultProvider, tools } = (options ?? {}) as Partial<TAgentWorkerOptions>
+  if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
+    throw new ConfigurationError(`${where}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
+  }
+  for (const [kind, factory] of Object.entries(providers)) {
+    if (typeof factory !== 'function') throw new ConfigurationError(`${where}: providers.${kind} must be a function that builds its provider; got ${describeValue(factory)}.`)
+  }
+  if (typeof defaultProvider?.model !== 'string' || !Object.hasOwn(providers, defaultProvider.kind)) {
+    throw new ConfigurationError(`${where}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
+  }
+  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
 }
 
 function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {

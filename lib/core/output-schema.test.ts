@@ -24,8 +24,25 @@ describe('output schemas', () => {
     const validateOnly = { '~standard': { version: 1, vendor: 'custom', validate: (value: unknown) => ({ value }) } } as TOutputSchema
 
     await expect(agent.run('hi', { output: validateOnly })).rejects.toThrow(ConfigurationError)
-    await expect(agent.run('hi', { output: validateOnly })).rejects.toThrow(/output must be a schema that gives its JSON Schema/)
+    await expect(agent.run('hi', { output: validateOnly })).rejects.toThrow(
+      'run(): output (vendor "custom") gives no JSON Schema (`~standard.jsonSchema`) and no loaded reader knows it; any zod 4 schema is read once Robota\'s tools are loaded.'
+    )
     expect(provider.calls).toHaveLength(0)
+  })
+
+  it.each([
+    [{ type: 'object' }, 'an object without `~standard.validate`'],
+    [null, 'null'],
+    ['{"type":"object"}', 'string']
+  ])('refuses %j, which is no schema, saying what it got', (notASchema, got) => {
+    expect(() => toOutputFormat(notASchema as unknown as TOutputSchema)).toThrow(
+      `run(): output must be a Standard Schema (with \`~standard.validate\`), such as a zod 4 schema; got ${got}.`
+    )
+  })
+
+  it('turns a JSON Schema the schema cannot give into a ConfigurationError', () => {
+    expect(() => toOutputFormat(z.object({ when: z.date() }))).toThrow(ConfigurationError)
+    expect(() => toOutputFormat(z.object({ when: z.date() }))).toThrow(/^run\(\): output has no JSON Schema: /)
   })
 
   it.each([

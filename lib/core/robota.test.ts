@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
+import { ValidationError } from './errors.ts'
 import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { MAX_ROUNDS_FALLBACK } from './execution/force-final-answer.ts'
 import { INTERRUPTED_SUFFIX, type TUniversalMessage } from './messages.ts'
@@ -231,6 +232,17 @@ describe('Robota.run', () => {
     const running = agent.run('a')
     await expect(agent.run('b')).rejects.toThrow(/already running/)
     await running
+  })
+
+  it.each([[''], ['   '], ['\n\t']])('refuses the empty prompt %j with a ValidationError before anything is sent or committed', async (input) => {
+    const provider = new ScriptedProvider([{ text: 'never' }])
+    const agent = makeAgent(provider)
+    const run = agent.run(input)
+    await expect(run).rejects.toThrow(ValidationError)
+    await expect(run).rejects.toThrow('run(input): the prompt is empty.')
+    expect(provider.calls).toHaveLength(0)
+    expect(agent.getHistory()).toEqual([])
+    expect((await agent.run(' hi ')).response).toBe('never')
   })
 
   it('sums usage metadata over the rounds of a run', async () => {

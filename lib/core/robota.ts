@@ -131,7 +131,8 @@ export class Robota {
    * with its `code`) and the failure notice as the response, or, with `throwOnError`, throws
    * the `RobotaError` once the history is settled. When an `onExecutionEvent` or `onTextDelta`
    * callback throws, the run stops as on abort, with `interrupted: true` and the failure as the
-   * response. The history stays valid and the agent usable in every case.
+   * response. The history stays valid and the agent usable in every case. An empty or
+   * whitespace-only `input` is refused with a `ValidationError` before anything is sent.
    */
   run<TOutput>(input: string, options: IRunOptions & { output: TOutputSchema<TOutput> }): Promise<TStructuredRunResult<TOutput>>
   run(input: string, options?: IRunOptions): Promise<TRunResult>
@@ -141,6 +142,9 @@ export class Robota {
    * the run throws a `StructuredOutputError` carrying the raw reply.
    */
   async run(input: string, options: IRunOptions = {}): Promise<TRunResult | TStructuredRunResult<unknown>> {
+    if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
+    // Providers refuse a user message without content, and would say so only after the send.
+    if (input.trim() === '') throw new ValidationError('run(input): the prompt is empty.')
     if (options.output === undefined) return this.runOnce(input, options, undefined)
     const format = toOutputFormat(options.output)
     return runForOutput((text) => this.runOnce(text, options, format), input, options.output)
@@ -153,7 +157,6 @@ export class Robota {
   }
 
   private async execute(input: string, options: IRunOptions, output: TOutputFormat | undefined): Promise<TExecutionOutcome> {
-    if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
     if (options.maxExecutionRounds !== undefined && !isRoundCap(options.maxExecutionRounds)) {
       throw new ValidationError(
         `run(): maxExecutionRounds must be a whole number of 0 or more; got ${String(options.maxExecutionRounds)}.`

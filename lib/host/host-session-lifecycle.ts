@@ -1,5 +1,5 @@
 import { createId } from '../core/create-id.ts'
-import { ValidationError } from '../core/errors.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
@@ -26,6 +26,8 @@ export type THostSessionLifecyclePorts = {
   records: HostedSessionRecords
   /** Builds a provider from a plain-data choice. */
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
+  /** The kinds `createProvider` builds, when known (see `TLocalAgentHostOptions.providerKinds`). */
+  providerKinds: readonly string[] | undefined
   /** Provider used when a session names none. */
   defaultProvider: TProviderChoice
   /** @throws when there is no such session. */
@@ -44,8 +46,14 @@ export type THostSessionLifecyclePorts = {
 export class HostSessionLifecycle {
   constructor(private readonly ports: THostSessionLifecyclePorts) {}
 
+  /** @throws ConfigurationError for a provider kind the host does not build, before anything is stored. */
   async create(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
     const provider = options.provider ?? this.ports.defaultProvider
+    // The kind alone: building the provider here would refuse a session whose key the page has yet to give again.
+    const kinds = this.ports.providerKinds
+    if (kinds && !kinds.includes(provider.kind)) {
+      throw new ConfigurationError(`createSession(): this host has no provider "${provider.kind}"; it offers: ${kinds.join(', ')}.`, { details: { kind: provider.kind } })
+    }
     const now = Date.now()
     const record: TSessionRecord = {
       id: createId(),

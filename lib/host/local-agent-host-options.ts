@@ -25,6 +25,11 @@ export type TLocalAgentHostOptions = {
   autoCompactThreshold?: number | false
   /** Builds a provider from a plain-data choice. */
   createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>
+  /**
+   * The kinds `createProvider` builds: `createSession` refuses a choice of another kind before
+   * storing anything. Without it any kind is stored, and a turn or `setProvider` reports it.
+   */
+  providerKinds?: readonly string[]
   /** Provider used when a session names none. */
   defaultProvider: TProviderChoice
   /** Base instructions of every session; the workspace's AGENTS.md/CLAUDE.md, skills, hook context and language are added to them. */

@@ -80,6 +80,7 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     turns,
     records,
     createProvider: options.createProvider,
+    providerKinds: options.providerKinds,
     defaultProvider: options.defaultProvider,
     loadRecord,
     abort: (sessionId) => host.abort(sessionId),

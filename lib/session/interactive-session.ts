@@ -16,6 +16,7 @@ import { buildSystemPrompt } from './context/build-system-prompt.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
+import { assertSessionOptions } from './assert-session-options.ts'
 import { PromptScheduler } from './prompt-scheduler.ts'
 import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
 import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
@@ -40,8 +41,11 @@ export class InteractiveSession implements ICommandHost {
   private readonly scheduler: PromptScheduler<TPrompt, IExecutionResult>
   private streamingText = ''
   private name: string
+  private disposed = false
 
+  /** @throws ConfigurationError naming the option when `provider` (or `session`) is missing or `tools` is no array. */
   constructor(private readonly options: TInteractiveSessionOptions) {
+    assertSessionOptions(options, 'new InteractiveSession(options)')
     const resuming = options.resumeSessionId !== undefined && options.forkSession !== true
     this.sessionId = options.session?.sessionId ?? (resuming ? (options.resumeSessionId as string) : createId())
     this.name = options.name ?? ''
@@ -96,6 +100,7 @@ export class InteractiveSession implements ICommandHost {
    * the result, or `undefined` when the prompt failed (see `error`) or was taken off the queue.
    */
   submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
+    if (this.disposed) return Promise.reject(disposedError('submit()'))
     if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submit(): the prompt is empty.'))
     return this.scheduler.submit({ input, ...(displayInput ? { displayInput } : {}), ...(rawInput ? { rawInput } : {}) })
   }
@@ -107,6 +112,7 @@ export class InteractiveSession implements ICommandHost {
    * `StructuredOutputError` with the raw text.
    */
   submitForOutput<TOutput>(input: string, output: TOutputSchema<TOutput>): Promise<(IExecutionResult & { output?: TOutput }) | undefined> {
+    if (this.disposed) return Promise.reject(disposedError('submitForOutput()'))
     if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submitForOutput(): the prompt is empty.'))
     return this.scheduler.submit({ input, output }) as Promise<(IExecutionResult & { output?: TOutput }) | undefined>
   }
@@ -118,9 +124,12 @@ export class InteractiveSession implements ICommandHost {
 
   /**
    * Releases what the session holds: aborts a running prompt and closes its MCP connections (a
-   * stdio server's process ends). The sandbox and the store are the caller's and stay open.
+   * stdio server's process ends). The sandbox and the store are the caller's and stay open. Calls
+   * that would start work afterwards (`submit`, `submitForOutput`, `executeCommand`, `compact`,
+   * `clearHistory`) reject with a `ValidationError` saying the session was disposed.
    */
   async dispose(): Promise<void> {
+    this.disposed = true
     this.scheduler.abort()
     const started = await this.starting.catch(() => undefined)
     await started?.mcp?.close()
@@ -136,6 +145,7 @@ export class InteractiveSession implements ICommandHost {
    * when only one bundle has it) by name; `null` when there is none.
    */
   async executeCommand(name: string, args = ''): Promise<ICommandResult | null> {
+    if (this.disposed) throw disposedError('executeCommand()')
     const started = await this.starting
     const result = await this.commands.execute(this, name, args)
     if (result) {
@@ -267,6 +277,7 @@ export class InteractiveSession implements ICommandHost {
 
   /** Empties the conversation and the message list. */
   clearHistory(): Promise<void> {
+    if (this.disposed) return Promise.reject(disposedError('clearHistory()'))
     return this.scheduler.exclusive(async () => {
       await (await this.starting).session.clearHistory()
     })
@@ -274,6 +285,7 @@ export class InteractiveSession implements ICommandHost {
 
   /** Summarizes the conversation into one message; submits wait in the queue meanwhile. */
   compact(instructions?: string): Promise<TCompactionOutcome> {
+    if (this.disposed) return Promise.reject(disposedError('compact()'))
     return this.scheduler.exclusive(async (signal) => (await this.starting).session.compact(instructions, { trigger: 'manual', signal }))
   }
 
@@ -327,4 +339,9 @@ export class InteractiveSession implements ICommandHost {
     if (!this.started) throw new ValidationError('The session is still starting; await session.ready() first.')
     return this.started
   }
+}
+
+// After dispose() the session's MCP connections are closed: a turn would run without their tools.
+function disposedError(call: string): ValidationError {
+  return new ValidationError(`${call}: this InteractiveSession was disposed; create a new one to go on.`)
 }

@@ -1,7 +1,8 @@
-import { ProviderError } from '../core/errors.ts'
+import { ProviderError, ValidationError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TTextDeltaCallback } from '../core/provider.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
+import { assertSessionOptions } from './assert-session-options.ts'
 import { InteractiveSession } from './interactive-session.ts'
 import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
 
@@ -32,10 +33,15 @@ export type TQuery = {
 /**
  * A prompt-only function over the provider the caller made: each call runs a fresh interactive
  * session (configuration and context read from the sandbox, when there is one) and resolves with
- * the final answer, or the partial answer when aborted. A failure rejects.
+ * the final answer, or the partial answer when aborted. A failure rejects; an empty prompt is
+ * refused (`ValidationError`) before a session starts.
+ *
+ * @throws ConfigurationError naming the option when `provider` is missing or `tools` is no array.
  */
 export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
+  assertSessionOptions(factoryOptions, 'createQuery(options)')
   return (async (prompt: string, options: TQueryOptions & { output?: TOutputSchema } = {}) => {
+    if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('query(prompt): the prompt is empty.')
     const session = new InteractiveSession({
       ...factoryOptions,
       ...(options.cwd ? { cwd: options.cwd } : {}),

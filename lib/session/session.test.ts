@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { isRobotaError } from '../core/errors.ts'
+import { isRobotaError, ValidationError } from '../core/errors.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { IHookDefinition, IHookInput, IHookResult, IHookTypeExecutor } from '../hooks/index.ts'
@@ -131,6 +131,18 @@ describe('Session', () => {
     expect(session.getMessages()).toEqual([])
     expect(executor.inputs[0]).toMatchObject({ hook_event_name: 'UserPromptSubmit', prompt: '/secret' })
     expect(events).toEqual([expect.objectContaining({ seq: 0, type: 'hook_result', data: expect.objectContaining({ event: 'UserPromptSubmit', blocked: true }) })])
+  })
+
+  it('refuses an empty prompt before any UserPromptSubmit hook runs or anything is sent', async () => {
+    const executor = new FixedHookExecutor(0)
+    const { session, provider, events } = makeSession([{ text: 'never' }], {
+      permissions: { mode: 'bypassPermissions', hooks: { UserPromptSubmit: [{ hooks: [{ type: 'prompt', prompt: 'check' }] }] }, hookExecutors: [executor] }
+    })
+    await expect(session.run(' \n ')).rejects.toThrow(ValidationError)
+    await expect(session.run('')).rejects.toThrow('run(input): the prompt is empty.')
+    expect(executor.inputs).toEqual([])
+    expect(provider.calls).toHaveLength(0)
+    expect(events).toEqual([])
   })
 
   it('runs Stop hooks after a prompt, continuing the seq across the rebuilt agent', async () => {

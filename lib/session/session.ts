@@ -70,9 +70,13 @@ export class Session {
   /**
    * Runs one prompt: UserPromptSubmit hooks (a block stops it before anything is sent), auto-
    * compaction when the window is past the threshold, the agent loop, Stop hooks, and
-   * auto-compaction again if the answer filled the window.
+   * auto-compaction again if the answer filled the window. An empty prompt is refused
+   * (`ValidationError`) before any hook runs.
    */
   async run(input: string, options: TSessionRunOptions = {}): Promise<TSessionRunResult> {
+    // Checked before the hooks: context they add would otherwise send an empty prompt as if it were one.
+    if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
+    if (input.trim() === '') throw new ValidationError('run(input): the prompt is empty.')
     if (this.running) throw new ValidationError(`Session ${this.sessionId} is already running a prompt; abort it or wait.`)
     this.running = true
     const controller = new AbortController()

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../core/errors.ts'
 import { createFunctionTool, createZodFunctionTool } from './function-tool.ts'
 
 const context = { toolCallId: 'call_1' }
@@ -30,6 +31,14 @@ describe('createZodFunctionTool', () => {
     expect(() => createZodFunctionTool('add numbers!', 'Adds', noParameters, () => 0)).toThrow('Tool name "add numbers!" must be 1–64 letters, digits, "_" or "-".')
     expect(() => createFunctionTool('', 'Nothing', { type: 'object', properties: {} }, () => 0)).toThrow('Tool name "" must be')
     expect(createZodFunctionTool('add_numbers-2', 'Adds', noParameters, () => 0).schema.name).toBe('add_numbers-2')
+  })
+
+  it('refuses parameters that are not a zod object with a ConfigurationError naming the tool', () => {
+    const notAnObject = z.string() as unknown as z.ZodObject
+    expect(() => createZodFunctionTool('t', 'd', notAnObject, () => 0)).toThrow(ConfigurationError)
+    expect(() => createZodFunctionTool('t', 'd', notAnObject, () => 0)).toThrow(
+      'createZodFunctionTool("t"): the parameters must be a zod object (z.object({ … })); got a schema of JSON type "string".'
+    )
   })
 
   it('runs the function with validated arguments', async () => {

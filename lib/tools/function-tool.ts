@@ -6,6 +6,7 @@ import { createJsonSchemaValidator } from './json-schema-validator.ts'
 import { checkToolArguments } from './tool-arguments.ts'
 import type { TArgumentValidator } from './tool-arguments.ts'
 import { zodToJsonSchema } from './zod-to-json-schema.ts'
+import { isZod3Schema, isZod4Schema, ZOD_4_IMPORTS } from './zod-schema-version.ts'
 import { describeError } from '../core/describe-error.ts'
 import { assertToolName } from '../core/tool-name.ts'
 
@@ -52,14 +53,11 @@ export function createZodFunctionTool<TSchema extends z.ZodObject, TOutput>(
   parametersSchema: TSchema,
   run: TToolFunction<z.output<TSchema>, TOutput>
 ): FunctionTool<z.output<TSchema>, TOutput> {
-  // zod 3 schemas have `_def` but no `_zod`; zod 4's, from zod 4 or zod 3.25's `zod/v4`, have both.
-  if (typeof parametersSchema !== 'object' || parametersSchema === null || !('_zod' in parametersSchema)) {
-    throw new ConfigurationError(
-      `createZodFunctionTool("${name}"): the parameters are not a zod 4 schema${parametersSchema && typeof parametersSchema === 'object' && '_def' in parametersSchema ? ' (this is a zod 3 schema)' : ''}. ` +
-        "Build it with zod 4 (import * as z from 'zod'), or with zod 3.25 from its zod 4 path (import * as z from 'zod/v4')."
-    )
+  const where = `createZodFunctionTool("${name}")`
+  if (!isZod4Schema(parametersSchema)) {
+    throw new ConfigurationError(`${where}: the parameters are not a zod 4 schema${isZod3Schema(parametersSchema) ? ' (this is a zod 3 schema)' : ''}. ${ZOD_4_IMPORTS}`)
   }
-  return new FunctionTool({ name, description, parameters: zodToJsonSchema(parametersSchema) }, parametersSchema, run)
+  return new FunctionTool({ name, description, parameters: zodToJsonSchema(parametersSchema, `${where}: the parameters`) }, parametersSchema, run)
 }
 
 /**

@@ -101,7 +101,7 @@ export type TMessagePage = {
 
 /** Stored sessions: create, list, open and close, rename, fork, delete, and the model each talks to. */
 export interface IHostSessions {
-  /** Creates and persists an empty session. */
+  /** Creates and persists an empty session; a provider of a kind the host does not build is refused before anything is stored. */
   createSession(options?: TCreateSessionOptions): Promise<TSessionSummary>
   /** Lists stored sessions, newest first; corrupt records are reported, not thrown. */
   listSessions(): Promise<TSessionListing>

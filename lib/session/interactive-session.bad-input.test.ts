@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
+import { ScriptedProvider } from '../testing/scripted-provider.ts'
+import { InteractiveSession } from './interactive-session.ts'
+import { createQuery } from './query.ts'
+
+// What a caller without types can get wrong, and a session used after dispose(): each is refused
+// by name, never met as a TypeError or a turn run with the session's connections closed.
+
+describe('session options a caller left out or misshaped', () => {
+  const sandbox = new InMemorySandboxClient()
+
+  it.each([
+    ['no options', () => new InteractiveSession(undefined as never), 'new InteractiveSession(options): options must be an object with a provider; got undefined.'],
+    ['no provider', () => new InteractiveSession({ sandbox } as never), 'new InteractiveSession(options): provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got undefined.'],
+    ['tools that are no array', () => new InteractiveSession({ provider: new ScriptedProvider([]), tools: {} } as never), 'new InteractiveSession(options): tools must be an array of tools; got object.'],
+    ['a query factory without a provider', () => createQuery({} as never), /^createQuery\(options\): provider must be an IAIProvider .*; got undefined\.$/]
+  ])('refuses %s with a ConfigurationError naming the option', (_, start, message) => {
+    expect(start).toThrow(ConfigurationError)
+    expect(start).toThrow(message)
+  })
+
+  it('refuses an empty query before any session starts', async () => {
+    const provider = new ScriptedProvider([{ text: 'never' }])
+    const query = createQuery({ provider })
+    await expect(query(' \n')).rejects.toThrow(ValidationError)
+    await expect(query('')).rejects.toThrow('query(prompt): the prompt is empty.')
+    expect(provider.calls).toHaveLength(0)
+  })
+})
+
+describe('InteractiveSession after dispose()', () => {
+  it('refuses every call that would start work, saying the session was disposed', async () => {
+    const provider = new ScriptedProvider([{ text: 'first answer' }, { text: 'never sent' }])
+    const session = new InteractiveSession({ provider })
+    expect((await session.submit('hi'))?.response).toBe('first answer')
+
+    await session.dispose()
+
+    await expect(session.submit('again')).rejects.toThrow(ValidationError)
+    await expect(session.submit('again')).rejects.toThrow('submit(): this InteractiveSession was disposed; create a new one to go on.')
+    await expect(session.submitForOutput('again', { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } })).rejects.toThrow(/^submitForOutput\(\): this InteractiveSession was disposed/)
+    await expect(session.executeCommand('help')).rejects.toThrow(/^executeCommand\(\): this InteractiveSession was disposed/)
+    await expect(session.compact()).rejects.toThrow(/^compact\(\): this InteractiveSession was disposed/)
+    await expect(session.clearHistory()).rejects.toThrow(/^clearHistory\(\): this InteractiveSession was disposed/)
+    expect(provider.calls).toHaveLength(1)
+  })
+})
