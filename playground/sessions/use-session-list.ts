@@ -47,6 +47,13 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     if (events.some((event) => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')) void refresh()
   })
 
+  // Another tab may have made, renamed or deleted sessions meanwhile: read again when this one is back in front.
+  useEffect(() => {
+    const onFocus = () => void refresh().catch(() => undefined)
+    addEventListener('focus', onFocus)
+    return () => removeEventListener('focus', onFocus)
+  }, [refresh])
+
   const guarded = useCallback(async (action: () => Promise<void>) => {
     try {
       setError(undefined)
