@@ -43,3 +43,15 @@ describe('ChatView', () => {
     expect(copyButtonRenders.count - before).toBe(2)
   })
 })
+
+describe('ChatView after a compaction', () => {
+  it('shows the summary that replaced the conversation folded, as no prompt of the person’s, with nothing to edit or retry', () => {
+    const summary = createUserMessage('This session continues an earlier conversation that was compacted. Summary of it:\n\nThe user listed the files.', { metadata: { compactSummary: true } })
+    const { getAllByLabelText, getByText, queryByRole } = render(
+      <ChatView messages={[summary, createUserMessage('And now?')]} streamingText="" running={false} decisions={decisions} onOpenSettings={openSettings} promptActions={{ onEdit: () => undefined, onResend: () => undefined }} />
+    )
+    expect(getAllByLabelText('You').map((prompt) => prompt.textContent)).toEqual(['And now?'])
+    expect(getByText('Earlier conversation, summarized').closest('details')?.textContent).toContain('The user listed the files.')
+    expect(queryByRole('button', { name: 'Edit' })?.closest('.user-turn')?.textContent).toContain('And now?')
+  })
+})

@@ -6,6 +6,7 @@ import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
+import { CompactSummary } from './compact-summary.tsx'
 import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
 
 type TChatViewProps = {
@@ -64,6 +65,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
     () =>
       messages.map((message, index) => {
         if (message.role === 'tool' || message.role === 'system') return null
+        if (message.metadata?.compactSummary === true) return <CompactSummary key={message.id} text={message.content} />
         if (message.role === 'user') {
           return <UserPrompt key={message.id} text={message.content} {...(promptActions ? { actions: promptActions } : {})} />
         }
