@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { IAgentHost, TMcpServerStatus } from '../../lib/host/agent-host.ts'
 
+const NO_SERVERS: TMcpServerStatus[] = []
+
 /**
  * The open session's MCP servers as the host reports them (connected with their tools, or
  * failed with why), read again after the page's servers reached the session (`applied` counts
@@ -13,14 +15,16 @@ export function useMcpServerStatus(
   applied: number,
   warnings: readonly string[]
 ): TMcpServerStatus[] {
-  const [servers, setServers] = useState<TMcpServerStatus[]>([])
+  const [servers, setServers] = useState<TMcpServerStatus[]>(NO_SERVERS)
   useEffect(() => {
-    if (!sessionId || readOnly) return setServers([])
+    // The same empty list each time: a new one would render the page again for nothing, and
+    // `warnings` may be a new array in each of the renders React redoes before a commit.
+    if (!sessionId || readOnly) return setServers(NO_SERVERS)
     let active = true
     host
       .listMcpServers(sessionId)
       .then((listed) => active && setServers(listed))
-      .catch(() => active && setServers([]))
+      .catch(() => active && setServers(NO_SERVERS))
     return () => {
       active = false
     }

@@ -135,6 +135,14 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(reopened)).not.toBe('running_tools')
   })
 
+  it('opens a view onto the same empty lists each time React redoes the update, so nothing downstream sees a change', () => {
+    const other = reduceSessionView(EMPTY_SESSION_VIEW, { type: 'opened', view: { ...view, summary: { ...view.summary, id: 'other' } } })
+    const once = reduceSessionView(other, { type: 'opened', view })
+    const again = reduceSessionView(other, { type: 'opened', view })
+    expect(again.warnings).toBe(once.warnings)
+    expect(again.pendingPermissions).toBe(once.pendingPermissions)
+  })
+
   it('never leaves holes in the messages: a commit past the end asks for the view to be read again', () => {
     const stale = opened({ messages: [createUserMessage('one')], events: [] })
     // A restarted worker committed message 1 where this view did not see it; message 2 arrives.

@@ -175,9 +175,11 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     running: view.running,
     readOnly: view.readOnly === true,
     // Only the tab driving the session answers; a follower's host has none to show anyway.
-    pendingPermissions: view.pendingPermissions ?? [],
+    pendingPermissions: view.pendingPermissions ?? EMPTY_SESSION_VIEW.pendingPermissions,
     sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
-    warnings: previous.sessionId === view.summary.id ? previous.warnings : [],
+    // Kept, or the shared empty list: React may redo this update in several renders before it
+    // commits, and a new array each time would look like new warnings to what follows them.
+    warnings: previous.sessionId === view.summary.id ? previous.warnings : EMPTY_SESSION_VIEW.warnings,
     behindStorage: previous.behindStorage
   }
   // A running turn's streamed text and running tools are in its events: replayed, the page shows
