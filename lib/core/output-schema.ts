@@ -3,9 +3,11 @@ import type { TOutputFormat } from './provider.ts'
 import { describeError } from './describe-error.ts'
 import { describeValue } from './describe-value.ts'
 
+// As the Standard Schema spec writes its optional fields (`| undefined`), so schemas type-check
+// against it under `exactOptionalPropertyTypes` too.
 type TStandardResult<TOutput> =
   | { readonly value: TOutput; readonly issues?: undefined }
-  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> }> }
+  | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }> }
 
 /**
  * A schema for a run's final answer: a Standard Schema (`~standard.validate`) whose JSON Schema
@@ -19,7 +21,7 @@ export type TOutputSchema<TOutput = unknown> = {
     readonly vendor: string
     readonly validate: (value: unknown) => TStandardResult<TOutput> | Promise<TStandardResult<TOutput>>
     readonly types?: { readonly input: unknown; readonly output: TOutput } | undefined
-    readonly jsonSchema?: { readonly output: (options: { readonly target: string }) => Record<string, unknown> }
+    readonly jsonSchema?: { readonly output: (options: { readonly target: string }) => Record<string, unknown> } | undefined
   }
 }
 

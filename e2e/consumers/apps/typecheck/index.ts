@@ -1,4 +1,4 @@
-// Every entry point a web or Node app without vendor SDKs imports, checked strict with library checks on.
+// Every entry point a web or Node app without vendor SDKs imports, checked strict (exact optional properties too) with library checks on.
 import * as z from 'zod'
 import { InteractiveSession, Robota, createQuery, createZodFunctionTool, evaluatePermission, type IAIProvider } from 'robota'
 import { InMemorySandboxClient, applyWorkspaceManifest, type ISandboxClient } from 'robota/sandbox'
@@ -16,5 +16,6 @@ const startClient = (): IAgentClient => createAgentClient(() => new Worker(new U
 const embed: RobotaPlaygroundElement = document.createElement('robota-playground')
 defineRobotaPlayground()
 const decision: string = evaluatePermission('Bash', { command: 'ls' }, 'default', { allow: ['Bash(ls)'], deny: [] })
+const answer = agent.run('Add 2 and 3', { output: z.object({ sum: z.number() }) }).then((result) => result.output?.sum)
 
-export { InteractiveSession, agent, embed, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, sandbox, startClient, startFakeLlmServer }
+export { InteractiveSession, agent, answer, embed, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, sandbox, startClient, startFakeLlmServer }
