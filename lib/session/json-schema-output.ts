@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { ValidationError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import { describeError } from '../core/describe-error.ts'
+import { describeValue } from '../core/describe-value.ts'
 
 // Large enough for any schema a person writes, small enough that a page cannot make the worker
 // compile a validator for megabytes of schema.
@@ -18,7 +19,7 @@ const LARGEST_SCHEMA_CHARACTERS = 64 * 1024
  */
 export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new ValidationError(`${where} must be a JSON Schema object; got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}.`)
+    throw new ValidationError(`${where} must be a JSON Schema object; got ${describeValue(schema)}.`)
   }
   const root = schema as Record<string, unknown>
   if (root.type !== 'object') {

@@ -1,6 +1,7 @@
 import type * as z from 'zod'
 import { INVALID_JSON_ARGUMENTS_KEY } from '../core/parse-tool-arguments.ts'
 import type { IToolResult } from '../core/tool.ts'
+import { describeValue } from '../core/describe-value.ts'
 
 const MAX_LISTED_PROBLEMS = 10
 const MAX_PROBLEM_CHARACTERS = 300
@@ -45,8 +46,7 @@ export function createValidationResult(toolName: string, problems: readonly stri
 
 function describeUnusableArguments(parameters: unknown): string | undefined {
   if (parameters === null || typeof parameters !== 'object' || Array.isArray(parameters)) {
-    const kind = parameters === null ? 'null' : Array.isArray(parameters) ? 'an array' : typeof parameters
-    return `(root): the arguments must be a JSON object, received ${kind}`
+    return `(root): the arguments must be a JSON object, received ${describeValue(parameters)}`
   }
   const raw = (parameters as Record<string, unknown>)[INVALID_JSON_ARGUMENTS_KEY]
   if (typeof raw === 'string' && Object.keys(parameters).length === 1) {

@@ -1,4 +1,5 @@
 import type { IModelDefinition } from '../../lib/core/context/models.ts'
+import type { TProviderChoice } from '../../lib/host/agent-host.ts'
 import { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, GEMINI_MODELS, OPENAI_MODELS } from '../../worker/model-catalog.ts'
 
 /** Provider kinds the playground offers; the worker builds each from plain data. */
@@ -103,4 +104,12 @@ export function findModel(id: string): IModelDefinition | undefined {
     if (found) return found
   }
   return undefined
+}
+
+/**
+ * Whether the choice's provider needs a key it does not carry: keys are forgotten on reload unless
+ * remembered on this device. Behind the page's proxy the choice carries a stand-in, so needs none.
+ */
+export function lacksApiKey(choice: TProviderChoice): boolean {
+  return findProviderOption(choice.kind).needsKey && !choice.apiKey
 }

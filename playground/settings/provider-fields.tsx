@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import { FieldProblem, problemAttributes } from './field-problem.tsx'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
-import { findProviderOption, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
+import { findProviderOption, lacksApiKey, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
 import { toModelChoices } from './model-choices.ts'
 import { useLiveModels, type TListModels } from './use-live-models.ts'
-import { lacksApiKey, type TSettingsField, type TSettingsProblems } from './settings-problems.ts'
+import { type TSettingsField, type TSettingsProblems } from './settings-problems.ts'
 
 type TProviderFieldsProps = {
   draft: TPlaygroundSettings

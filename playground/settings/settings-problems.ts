@@ -1,4 +1,4 @@
-import type { TProviderChoice, TSandboxChoice } from '../../lib/host/agent-host.ts'
+import type { TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TPlaygroundMcpServer } from './mcp-server-settings.ts'
 import {
   isIdleTimeout,
@@ -9,7 +9,7 @@ import {
   toProviderChoice,
   type TPlaygroundSettings
 } from './playground-settings.ts'
-import { findProviderOption } from './provider-catalog.ts'
+import { findProviderOption, lacksApiKey } from './provider-catalog.ts'
 
 const SERVER_NAME = /^[A-Za-z0-9_-]+$/
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
@@ -23,14 +23,6 @@ export function toE2BSandboxChoice(settings: TPlaygroundSettings): TSandboxChoic
   if (!apiKey.trim()) return { problem: 'Enter an E2B API key under Settings → E2B sandbox first.' }
   if (apiUrl.trim() && !/^https?:\/\/[^\s/]+/.test(apiUrl.trim())) return { problem: 'The E2B API URL under Settings must start with http:// or https://.' }
   return { kind: 'e2b', apiKey: apiKey.trim(), ...(template.trim() ? { template: template.trim() } : {}), ...(apiUrl.trim() ? { apiUrl: apiUrl.trim() } : {}) }
-}
-
-/**
- * Whether the choice's provider needs a key it does not carry: keys are forgotten on reload unless
- * remembered on this device. Behind the page's proxy the choice carries a stand-in, so needs none.
- */
-export function lacksApiKey(choice: TProviderChoice): boolean {
-  return findProviderOption(choice.kind).needsKey && !choice.apiKey
 }
 
 /** A field of the settings dialog that a problem can be shown beside. */

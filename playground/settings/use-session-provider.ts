@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { toMcpServers } from './mcp-server-settings.ts'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
-import { findProviderOption } from './provider-catalog.ts'
+import { lacksApiKey } from './provider-catalog.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
 /** Why the host refused the last switch, and a wait for the switches under way. */
@@ -47,8 +47,7 @@ export function useSessionProvider(
   const [mcpServersApplied, setMcpServersApplied] = useState(0)
   const [error, setError] = useState<string | undefined>()
   const choice = toProviderChoice(settings)
-  // `lacksApiKey` (settings-problems.ts) written out: that module loads with the dialog, not with the page.
-  const keyMissing = findProviderOption(choice.kind).needsKey && !choice.apiKey
+  const keyMissing = lacksApiKey(choice)
   const mode = settings.permissionMode
   const servers = toMcpServers(settings.mcpServers)
   const target: TSettingTarget = { sessionId, track, setError }
