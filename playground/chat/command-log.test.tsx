@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CommandLog, type TCommandLogEntry, type TCommandLogProps } from './command-log.tsx'
 
@@ -35,7 +35,8 @@ describe('CommandLog', () => {
   it('scrolls the newest result into view when it is added and when it is answered', async () => {
     const { rerender } = render(chat({ entries: ANSWERED, compaction: undefined }))
     await screen.findByRole('region', { name: 'Command results' })
-    expect(scrolledTo.at(-1)?.textContent).toContain('/permissions')
+    // The results load lazily: the scroll comes in the effect after the commit that shows them.
+    await waitFor(() => expect(scrolledTo.at(-1)?.textContent).toContain('/permissions'))
 
     rerender(chat({ entries: [...ANSWERED, { id: 4, line: '/mode plan', state: 'running' }], compaction: undefined }))
     expect(scrolledTo.at(-1)?.textContent).toContain('/mode plan')
