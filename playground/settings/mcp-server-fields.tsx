@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { TMcpServerStatus } from '../../lib/host/agent-host.ts'
 import type { TPlaygroundMcpServer } from './mcp-server-settings.ts'
 import { FieldProblem, focusFirstInvalidField, problemAttributes } from './field-problem.tsx'
@@ -40,8 +40,18 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
     setRefusedAdds(0)
   }
 
+  // Enter in a one-line field would submit the whole Settings form, saving and closing it: here it
+  // belongs to the server being typed, so it adds that one, and on a listed server's checkbox it
+  // does nothing. Buttons keep their own Enter and the headers' textarea its new line.
+  const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    const target = event.target
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !(target instanceof HTMLInputElement)) return
+    event.preventDefault()
+    if (target.type !== 'checkbox') add()
+  }
+
   return (
-    <fieldset className="mcp-servers" ref={fieldset}>
+    <fieldset className="mcp-servers" ref={fieldset} onKeyDown={onKeyDown}>
       <legend>MCP servers</legend>
       <p className="note">
         Their tools are offered in every session as <code>mcp__name__tool</code>, and ask before they run. The server must allow this page’s origin (CORS). Header values are

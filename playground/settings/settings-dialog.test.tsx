@@ -83,6 +83,36 @@ describe('SettingsDialog', () => {
     expect(screen.getByLabelText('Server name').getAttribute('aria-invalid')).toBeNull()
   })
 
+  // happy-dom has no implicit submission: an Enter keydown left not prevented is one the browser turns into Save.
+  it('adds the MCP server being typed on Enter in its fields, instead of saving the dialog', () => {
+    const { onSave } = openDialog(DEFAULT_SETTINGS)
+    const name = screen.getByLabelText('Server name')
+    fireEvent.change(name, { target: { value: 'docs' } })
+    expect(fireEvent.keyDown(name, { key: 'Enter', isComposing: true })).toBe(true)
+    fireEvent.change(screen.getByLabelText('Server URL'), { target: { value: 'https://mcp.example.com/mcp' } })
+
+    expect(fireEvent.keyDown(screen.getByLabelText('Server URL'), { key: 'Enter' })).toBe(false)
+
+    expect(screen.getByRole('listitem', { name: 'MCP server docs' })).toBeTruthy()
+    expect((name as HTMLInputElement).value).toBe('')
+    const use = screen.getByLabelText('Use docs') as HTMLInputElement
+    expect(fireEvent.keyDown(use, { key: 'Enter' })).toBe(false)
+    expect(use.checked).toBe(true)
+    expect(screen.getAllByRole('listitem')).toHaveLength(1)
+    expect(onSave).not.toHaveBeenCalled()
+  })
+
+  it('refuses an MCP server added on Enter like one added by its button, and leaves Enter elsewhere to Save', () => {
+    openDialog(DEFAULT_SETTINGS)
+    expect(fireEvent.keyDown(screen.getByLabelText('Server name'), { key: 'Enter' })).toBe(false)
+    expect(descriptionOf(screen.getByLabelText('Server name'))).toMatch(/^Name the MCP server/)
+    expect(screen.queryByRole('list', { name: 'MCP servers' })).toBeNull()
+
+    expect(fireEvent.keyDown(screen.getByLabelText('Headers (optional, one “Name: value” a line)'), { key: 'Enter' })).toBe(true)
+    expect(fireEvent.keyDown(screen.getByRole('button', { name: 'Add server' }), { key: 'Enter' })).toBe(true)
+    expect(fireEvent.keyDown(screen.getByLabelText('E2B template'), { key: 'Enter' })).toBe(true)
+  })
+
   it('asks for the key before listing models, in words for people, without asking the host', () => {
     const { listModels } = openDialog(anthropic)
     fireEvent.click(screen.getByRole('button', { name: 'Refresh models' }))
