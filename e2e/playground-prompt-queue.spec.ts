@@ -86,3 +86,32 @@ test('a prompt sent while the first session opens waits for it, then goes out to
   await expect(chat).not.toHaveAttribute('aria-busy')
   expect(errors).toEqual([])
 })
+
+test('Stop holds the prompts waiting behind the turn, and a reload keeps them, held, until the person sends them on', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await sendPrompt(page, 'First question')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await page.getByLabel('Prompt').fill('Waiting question')
+  await page.getByRole('button', { name: 'Queue' }).click()
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
+
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  await expect(queue).toContainText('Held: nothing more is sent until you go on.')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('You')).toHaveText(['First question'])
+
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['First question'])
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
+  await expect(queue).toContainText('Held: nothing more is sent until you go on.')
+
+  await queue.getByRole('button', { name: 'Send the next' }).click()
+  await allowUntilAnswered(page, 1)
+  await expect(conversation.getByLabel('You')).toHaveText(['First question', 'Waiting question'])
+  await expect(queue).toHaveCount(0)
+  expect(errors).toEqual([])
+})

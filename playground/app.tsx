@@ -249,7 +249,11 @@ export function App(props: TAppProps) {
           progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
           queue={queue}
           onSubmit={send}
-          onAbort={abort}
+          onAbort={() => {
+            // Stopped on purpose: what waits is not sent after it until the person says so.
+            queue.hold()
+            return abort()
+          }}
           onTakeOver={takeOver}
           onAnswer={(id, answer) => void answerPermission(id, answer)}
           onOpenSettings={openSettings}

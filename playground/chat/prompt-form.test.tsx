@@ -11,7 +11,7 @@ import type { TPromptQueue } from './use-prompt-queue.ts'
 configure({ asyncUtilTimeout: 10_000 })
 afterEach(cleanup)
 
-const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined }
+const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined, hold: () => undefined }
 
 const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS.\n'
 
@@ -135,18 +135,18 @@ describe('PromptForm focus', () => {
 })
 
 describe('PromptForm queue', () => {
-  it('says a held queue waits on a prompt that came back, and its button sends that prompt again', () => {
+  it('says a held queue waits for the person, and its button sends the next prompt', () => {
     let resumed = 0
     const queue = { ...EMPTY_QUEUE, queued: ['first', 'second'], resume: () => void resumed++ }
     const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
     const { rerender } = render(<PromptForm {...props} queue={queue} />)
     const upNext = screen.getByRole('region', { name: 'Up next' })
     expect(upNext.textContent).toContain('Queued: each sends in order')
-    expect(screen.queryByRole('button', { name: 'Send it again' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Send the next' })).toBeNull()
 
     rerender(<PromptForm {...props} queue={{ ...queue, held: true }} />)
-    expect(upNext.textContent).toContain('The first came back unsent.')
-    fireEvent.click(screen.getByRole('button', { name: 'Send it again' }))
+    expect(upNext.textContent).toContain('Held: nothing more is sent until you go on.')
+    fireEvent.click(screen.getByRole('button', { name: 'Send the next' }))
     expect(resumed).toBe(1)
     expect(screen.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(2)
   })

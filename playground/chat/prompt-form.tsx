@@ -145,9 +145,9 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
           <p className="note">
             {queue.held ? (
               <>
-                The first came back unsent.{' '}
+                Held: nothing more is sent until you go on.{' '}
                 <button type="button" className="link" onClick={queue.resume}>
-                  Send it again
+                  Send the next
                 </button>
               </>
             ) : (

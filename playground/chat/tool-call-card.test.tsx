@@ -17,7 +17,7 @@ afterEach(() => {
   document.head.replaceChildren()
 })
 
-const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined }
+const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined, hold: () => undefined }
 const nothing = () => undefined
 const settled = async () => undefined
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { usePromptQueue } from './use-prompt-queue.ts'
 
 type TProps = { sessionId: string | undefined; running: boolean }
@@ -37,6 +37,9 @@ async function refuseFirstOfTwo() {
 }
 
 describe('usePromptQueue', () => {
+  // The queue keeps its lines in this tab's sessionStorage, which outlives each test.
+  beforeEach(() => sessionStorage.clear())
+
   it('keeps prompts sent before any session is open, and sends them in order to the session that opens', async () => {
     const { result, rerender, sent, finishSend } = renderQueue({ sessionId: undefined, running: false })
     act(() => result.current.enqueue('first'))
@@ -111,5 +114,44 @@ describe('usePromptQueue', () => {
 
     rerender({ sessionId: 'session-b', running: false })
     await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['for a', 'for b']))
+  })
+
+  it('holds its line when asked (Stop), so the stopped turn is not followed by the next prompt', async () => {
+    const { result, rerender, sent } = renderQueue({ sessionId: 'session-a', running: true })
+    act(() => result.current.enqueue('next'))
+    act(() => result.current.hold())
+    expect(result.current.held).toBe(false)
+    rerender({ sessionId: 'session-a', running: false })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(sent).toEqual([])
+    expect(result.current).toMatchObject({ held: true, queued: ['next'] })
+
+    act(() => result.current.resume())
+    await waitFor(() => expect(sent).toEqual([{ sessionId: 'session-a', prompt: 'next' }]))
+  })
+
+  it('keeps waiting prompts through a reload of the tab, held until the person sends them on', async () => {
+    const before = renderQueue({ sessionId: 'session-a', running: true })
+    act(() => before.result.current.enqueue('first'))
+    act(() => before.result.current.enqueue('second'))
+    before.unmount()
+
+    const after = renderQueue({ sessionId: 'session-a', running: false })
+    expect(after.result.current).toMatchObject({ held: true, queued: ['first', 'second'] })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(after.sent).toEqual([])
+    act(() => after.result.current.resume())
+    await waitFor(() => expect(after.sent.map((entry) => entry.prompt)).toEqual(['first']))
+    expect(after.result.current.queued).toEqual(['second'])
+  })
+
+  it('forgets a line once its prompts have gone out', async () => {
+    const { result, rerender, finishSend } = renderQueue({ sessionId: 'session-a', running: true })
+    act(() => result.current.enqueue('only'))
+    expect(sessionStorage.getItem('robota.queued')).toBe(JSON.stringify({ 'session-a': ['only'] }))
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(result.current.queued).toEqual([]))
+    await finishSend()
+    expect(sessionStorage.getItem('robota.queued')).toBeNull()
   })
 })

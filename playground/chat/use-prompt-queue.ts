@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { loadPerSession, savePerSession } from './per-session-storage.ts'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
   /** Waiting prompts of the open session (or of the one opening), oldest first. */
   queued: readonly string[]
-  /** True while the line waits because its first prompt came back unsent. */
+  /** True while the line waits for the person: its first prompt came back unsent, Stop was pressed, or the page was reloaded. */
   held: boolean
   enqueue: (prompt: string) => void
   unqueue: (index: number) => void
-  /** Lets a held line go on: its first prompt is sent again. */
+  /** Lets a held line go on: its first prompt is sent. */
   resume: () => void
+  /** Holds the open session's line, so that a turn stopped on purpose is not followed by the next prompt. */
+  hold: () => void
 }
 
 const NOTHING_QUEUED: readonly string[] = []
@@ -17,32 +20,52 @@ const NOTHING_QUEUED: readonly string[] = []
 // Where prompts sent before any session is open wait; no session has an empty id.
 const BEFORE_OPEN = ''
 
+// The tab's copy of the lines, for a reload. Restored lines show only once their session is open,
+// never in the first render, which matches the page the build prerendered.
+const STORAGE_KEY = 'robota.queued'
+const isText = (item: unknown): item is string => typeof item === 'string'
+
 /**
  * Prompts typed while a turn runs wait here, each session its own line, and go out one at a time
  * in the order they were typed: the next only once the turn before it has ended. Prompts sent
  * while no session is open yet (the page's first moments) wait for the session that opens next.
  * A session left for another keeps its waiting prompts until it is open again; a page that may
  * not drive the session (`paused`) sends none. A prompt that comes back (`send` resolves `false`)
- * is put back at the head of its line: nothing typed is lost.
+ * is put back at the head of its line: nothing typed is lost, a reload of the tab included.
  */
 export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
-  const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
+  const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => loadPerSession(STORAGE_KEY, isText))
   const [sending, setSending] = useState(false)
-  // The session whose line holds: its first prompt came back (refused, or cut off before its turn
-  // started), and the line waits until the person changes it, asks for it again, or another turn
-  // runs, so a host that keeps refusing is not asked again and again (each refused attempt flips
+  // The sessions whose line holds: its first prompt came back (refused, or cut off before its turn
+  // started), its turn was stopped, or the line outlived a reload that cut its turn off. A line
+  // waits until the person changes it, asks for it again, or another turn of its session starts,
+  // so a host that keeps refusing is not asked again and again (each refused attempt flips
   // `running` on and off).
-  const [held, setHeld] = useState<string | undefined>()
+  const [held, setHeld] = useState<ReadonlySet<string>>(() => new Set(bySession.keys()))
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
+  const last = useRef({ key, running })
 
+  const holding = useCallback(
+    (line: string, hold: boolean) =>
+      setHeld((current) => {
+        if (current.has(line) === hold) return current
+        const next = new Set(current)
+        if (hold) next.add(line)
+        else next.delete(line)
+        return next
+      }),
+    []
+  )
   const update = useCallback(
     (change: (prompts: readonly string[]) => readonly string[]) => {
-      setHeld((current) => (current === key ? undefined : current))
+      holding(key, false)
       setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED)))
     },
-    [key]
+    [key, holding]
   )
+
+  useEffect(() => savePerSession(STORAGE_KEY, bySession), [bySession])
 
   const early = bySession.get(BEFORE_OPEN)
   useEffect(() => {
@@ -50,22 +73,25 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   }, [sessionId, early])
 
   useEffect(() => {
-    if (running && held !== undefined) setHeld(undefined)
+    const started = running && last.current.key === key && !last.current.running
+    last.current = { key, running }
+    if (started) holding(key, false)
     const [next] = queued
-    if (!sessionId || running || paused || sending || held === sessionId || next === undefined) return
+    if (!sessionId || running || paused || sending || held.has(sessionId) || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next)
       .then((sent) => {
         if (sent !== false) return
         update((prompts) => [next, ...prompts])
-        setHeld(sessionId)
+        holding(sessionId, true)
       })
       .finally(() => setSending(false))
-  }, [sessionId, running, paused, sending, held, queued, send, update])
+  }, [sessionId, key, running, paused, sending, held, queued, send, update, holding])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
   const resume = useCallback(() => update((prompts) => prompts), [update])
-  return { queued, held: held === key && !running, enqueue, unqueue, resume }
+  const hold = useCallback(() => holding(key, true), [key, holding])
+  return { queued, held: held.has(key) && !running, enqueue, unqueue, resume, hold }
 }

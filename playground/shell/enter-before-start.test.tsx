@@ -27,7 +27,7 @@ function pressKey(target: HTMLElement, init: KeyboardEventInit): KeyboardEvent {
 function prerenderedForm() {
   const submitted: string[] = []
   const queued: string[] = []
-  const queue: TPromptQueue = { queued: [], held: false, enqueue: (prompt) => void queued.push(prompt), unqueue: () => undefined, resume: () => undefined }
+  const queue: TPromptQueue = { queued: [], held: false, enqueue: (prompt) => void queued.push(prompt), unqueue: () => undefined, resume: () => undefined, hold: () => undefined }
   const form = () => <PromptForm disabled={false} running={false} queue={queue} onSubmit={(prompt) => void submitted.push(prompt)} onAbort={() => undefined} />
   const container = document.createElement('div')
   container.innerHTML = renderToString(form())
