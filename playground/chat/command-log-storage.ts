@@ -7,7 +7,7 @@ const ENTRIES_KEPT = 20
 
 /** The command logs this tab kept, by session id; nothing (never a throw) when there are none or they are unreadable. */
 export function loadCommandLogs(storage?: Storage): Record<string, TCommandLogEntry[]> {
-  return Object.fromEntries(loadPerSession(STORAGE_KEY, isFinishedEntry, storage))
+  return loadPerSession(STORAGE_KEY, isFinishedEntry, storage)
 }
 
 /**

@@ -9,7 +9,7 @@ describe('per-session lists in sessionStorage', () => {
 
   it('reads back the lists it kept, leaving out empty lists and the empty id', () => {
     savePerSession('lists', new Map([['session-a', ['one', 'two']], ['session-b', []], ['', ['before any session']]]))
-    expect([...loadPerSession('lists', isText)]).toEqual([['session-a', ['one', 'two']]])
+    expect(loadPerSession('lists', isText)).toEqual({ 'session-a': ['one', 'two'] })
   })
 
   it('removes its key once every list is empty', () => {
@@ -20,9 +20,9 @@ describe('per-session lists in sessionStorage', () => {
 
   it('reads only the items it is told to keep, and nothing from a value it cannot use', () => {
     sessionStorage.setItem('lists', '{not json')
-    expect(loadPerSession('lists', isText).size).toBe(0)
+    expect(loadPerSession('lists', isText)).toEqual({})
     sessionStorage.setItem('lists', JSON.stringify({ 'session-a': ['kept'], 'session-b': [1, 'mixed'], 'session-c': 'text', 'session-d': [2] }))
-    expect([...loadPerSession('lists', isText)]).toEqual([['session-a', ['kept']], ['session-b', ['mixed']]])
+    expect(loadPerSession('lists', isText)).toEqual({ 'session-a': ['kept'], 'session-b': ['mixed'] })
   })
 
   it('never throws when the storage refuses, or cannot be reached', () => {
@@ -35,7 +35,7 @@ describe('per-session lists in sessionStorage', () => {
       },
       removeItem: () => undefined
     } as unknown as Storage
-    expect(loadPerSession('lists', isText, refusing).size).toBe(0)
+    expect(loadPerSession('lists', isText, refusing)).toEqual({})
     expect(() => savePerSession('lists', [['session-a', ['one']]], refusing)).not.toThrow()
   })
 })

@@ -5,13 +5,12 @@
  * The lists this tab kept under `key`, by session id, each holding only the items `keep` accepts;
  * nothing (never a throw) when there are none or they are unreadable.
  */
-export function loadPerSession<T>(key: string, keep: (item: unknown) => item is T, storage?: Storage): Map<string, T[]> {
-  const lists = new Map<string, T[]>()
+export function loadPerSession<T>(key: string, keep: (item: unknown) => item is T, storage?: Storage): Record<string, T[]> {
+  const lists: Record<string, T[]> = {}
   try {
-    const parsed: unknown = JSON.parse((storage ?? sessionStorage).getItem(key) ?? '{}')
-    for (const [sessionId, items] of Object.entries(parsed ?? {})) {
+    for (const [sessionId, items] of Object.entries(JSON.parse((storage ?? sessionStorage).getItem(key) ?? '{}') ?? {})) {
       const kept = Array.isArray(items) ? items.filter(keep) : []
-      if (kept.length > 0) lists.set(sessionId, kept)
+      if (kept.length > 0) lists[sessionId] = kept
     }
   } catch {
     // What cannot be read was not kept: the page starts without it.

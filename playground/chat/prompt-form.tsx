@@ -145,9 +145,9 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
           <p className="note">
             {queue.held ? (
               <>
-                Held: nothing more is sent until you go on.{' '}
+                Held: nothing more is sent until you resume.{' '}
                 <button type="button" className="link" onClick={queue.resume}>
-                  Send the next
+                  Resume
                 </button>
               </>
             ) : (

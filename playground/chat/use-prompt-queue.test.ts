@@ -93,13 +93,13 @@ describe('usePromptQueue', () => {
     expect(result.current.queued).toEqual(['second', 'third'])
   })
 
-  it('sends a prompt that came back once another turn has run', async () => {
-    const { result, rerender, sent, finishSend } = await refuseFirstOfTwo()
+  it('keeps a held line held while another turn of its session runs: it waits for the person', async () => {
+    const { result, rerender, sent } = await refuseFirstOfTwo()
     rerender({ sessionId: 'session-a', running: true })
     rerender({ sessionId: 'session-a', running: false })
-    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first']))
-    expect(result.current.queued).toEqual(['second'])
-    await finishSend()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(sent.map((entry) => entry.prompt)).toEqual(['first'])
+    expect(result.current).toMatchObject({ held: true, queued: ['first', 'second'] })
   })
 
   it('holds only the line of the session whose prompt came back', async () => {
@@ -137,7 +137,7 @@ describe('usePromptQueue', () => {
     before.unmount()
 
     const after = renderQueue({ sessionId: 'session-a', running: false })
-    expect(after.result.current).toMatchObject({ held: true, queued: ['first', 'second'] })
+    await waitFor(() => expect(after.result.current).toMatchObject({ held: true, queued: ['first', 'second'] }))
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(after.sent).toEqual([])
     act(() => after.result.current.resume())
@@ -148,10 +148,10 @@ describe('usePromptQueue', () => {
   it('forgets a line once its prompts have gone out', async () => {
     const { result, rerender, finishSend } = renderQueue({ sessionId: 'session-a', running: true })
     act(() => result.current.enqueue('only'))
-    expect(sessionStorage.getItem('robota.queued')).toBe(JSON.stringify({ 'session-a': ['only'] }))
+    await waitFor(() => expect(sessionStorage.getItem('robota.queued')).toBe(JSON.stringify({ 'session-a': ['only'] })))
     rerender({ sessionId: 'session-a', running: false })
     await waitFor(() => expect(result.current.queued).toEqual([]))
     await finishSend()
-    expect(sessionStorage.getItem('robota.queued')).toBeNull()
+    await waitFor(() => expect(sessionStorage.getItem('robota.queued')).toBeNull())
   })
 })

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { loadPerSession, savePerSession } from './per-session-storage.ts'
+import { useCallback, useEffect, useState } from 'react'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
@@ -20,10 +19,11 @@ const NOTHING_QUEUED: readonly string[] = []
 // Where prompts sent before any session is open wait; no session has an empty id.
 const BEFORE_OPEN = ''
 
-// The tab's copy of the lines, for a reload. Restored lines show only once their session is open,
-// never in the first render, which matches the page the build prerendered.
+// The tab's copy of the lines, for a reload, loads apart from the page's first script: what it
+// restores shows only once its session is open, which is later than that.
 const STORAGE_KEY = 'robota.queued'
 const isText = (item: unknown): item is string => typeof item === 'string'
+const perSessionStorage = () => import('./per-session-storage.ts')
 
 /**
  * Prompts typed while a turn runs wait here, each session its own line, and go out one at a time
@@ -34,29 +34,17 @@ const isText = (item: unknown): item is string => typeof item === 'string'
  * is put back at the head of its line: nothing typed is lost, a reload of the tab included.
  */
 export function usePromptQueue(sessionId: string | undefined, running: boolean, paused: boolean, send: (prompt: string) => Promise<unknown>): TPromptQueue {
-  const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => loadPerSession(STORAGE_KEY, isText))
+  const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
   // The sessions whose line holds: its first prompt came back (refused, or cut off before its turn
   // started), its turn was stopped, or the line outlived a reload that cut its turn off. A line
-  // waits until the person changes it, asks for it again, or another turn of its session starts,
-  // so a host that keeps refusing is not asked again and again (each refused attempt flips
-  // `running` on and off).
-  const [held, setHeld] = useState<ReadonlySet<string>>(() => new Set(bySession.keys()))
+  // holds until the person changes it or asks for it again, so a host that keeps refusing is not
+  // asked again and again.
+  const [held, setHeld] = useState<Readonly<Record<string, boolean>>>({})
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
-  const last = useRef({ key, running })
 
-  const holding = useCallback(
-    (line: string, hold: boolean) =>
-      setHeld((current) => {
-        if (current.has(line) === hold) return current
-        const next = new Set(current)
-        if (hold) next.add(line)
-        else next.delete(line)
-        return next
-      }),
-    []
-  )
+  const holding = useCallback((line: string, hold: boolean) => setHeld((current) => (Boolean(current[line]) === hold ? current : { ...current, [line]: hold })), [])
   const update = useCallback(
     (change: (prompts: readonly string[]) => readonly string[]) => {
       holding(key, false)
@@ -65,7 +53,16 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
     [key, holding]
   )
 
-  useEffect(() => savePerSession(STORAGE_KEY, bySession), [bySession])
+  // Restored lines hold. The restore's callback runs before the first save's: both wait for the
+  // same module, and its promises settle in the order they were made.
+  useEffect(() => {
+    void perSessionStorage().then(({ loadPerSession }) => {
+      const kept = Object.entries(loadPerSession(STORAGE_KEY, isText))
+      setBySession((current) => new Map([...kept, ...current]))
+      setHeld((current) => ({ ...Object.fromEntries(kept.map(([id]) => [id, true])), ...current }))
+    })
+  }, [])
+  useEffect(() => void perSessionStorage().then(({ savePerSession }) => savePerSession(STORAGE_KEY, bySession)), [bySession])
 
   const early = bySession.get(BEFORE_OPEN)
   useEffect(() => {
@@ -73,11 +70,8 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   }, [sessionId, early])
 
   useEffect(() => {
-    const started = running && last.current.key === key && !last.current.running
-    last.current = { key, running }
-    if (started) holding(key, false)
     const [next] = queued
-    if (!sessionId || running || paused || sending || held.has(sessionId) || next === undefined) return
+    if (!sessionId || running || paused || sending || held[sessionId] || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
     void send(next)
@@ -87,11 +81,11 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
         holding(sessionId, true)
       })
       .finally(() => setSending(false))
-  }, [sessionId, key, running, paused, sending, held, queued, send, update, holding])
+  }, [sessionId, running, paused, sending, held, queued, send, update, holding])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
   const resume = useCallback(() => update((prompts) => prompts), [update])
   const hold = useCallback(() => holding(key, true), [key, holding])
-  return { queued, held: held.has(key) && !running, enqueue, unqueue, resume, hold }
+  return { queued, held: Boolean(held[key]) && !running, enqueue, unqueue, resume, hold }
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import { useSlashCommands } from './use-slash-commands.ts'
@@ -22,5 +22,17 @@ describe('useSlashCommands', () => {
     expect(result.current.entries.map((entry) => entry.line)).toEqual(['/clear'])
     await act(() => result.current.run('/mode plan'))
     expect(result.current.entries.map((entry) => entry.line)).toEqual(['/clear', '/mode plan'])
+  })
+
+  it('shows a session its log again after a reload of the tab, the kept entries as they were', async () => {
+    const before = renderHook(() => useSlashCommands(host, 'session-1'))
+    for (const line of ['/cost', '/context']) await act(() => before.result.current.run(line))
+    await waitFor(() => expect(sessionStorage.getItem('robota.commandLogs')).toContain('/context'))
+    const keptIds = before.result.current.entries.map((entry) => entry.id)
+    before.unmount()
+
+    const after = renderHook(() => useSlashCommands(host, 'session-1'))
+    await waitFor(() => expect(after.result.current.entries.map((entry) => entry.line)).toEqual(['/cost', '/context']))
+    expect(after.result.current.entries.map((entry) => entry.id)).toEqual(keptIds)
   })
 })

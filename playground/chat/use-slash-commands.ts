@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react'
 import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
-import { loadCommandLogs, saveCommandLogs } from './command-log-storage.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
 /** The session's commands for the prompt's list, and a runner that logs what each answered. */
@@ -17,18 +16,26 @@ export type TSlashCommands = {
 
 let nextEntryId = 1
 
+// Loads apart from the page's first script: a restored log shows only once its session is open.
+const commandLogStorage = () => import('./command-log-storage.ts')
+
 /**
  * Slash commands of the open session; each session keeps its own log, which outlives a reload of
  * the tab (it is kept in the tab's session storage, as the conversation is kept in the store). A
  * `/clear` that succeeds leaves its own answer alone in the log.
  */
 export function useSlashCommands(host: IAgentHost, sessionId: string | undefined): TSlashCommands {
-  const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>(() => {
-    const restored = loadCommandLogs()
-    nextEntryId = Math.max(nextEntryId, ...Object.values(restored).flat().map((entry) => entry.id + 1))
-    return restored
-  })
-  useEffect(() => saveCommandLogs(logs), [logs])
+  const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>({})
+  // The restore's callback runs before the first save's: both wait for the same module, and its
+  // promises settle in the order they were made.
+  useEffect(() => {
+    void commandLogStorage().then(({ loadCommandLogs }) => {
+      const restored = loadCommandLogs()
+      nextEntryId = Math.max(nextEntryId, ...Object.values(restored).flat().map((entry) => entry.id + 1))
+      setLogs((current) => ({ ...restored, ...current }))
+    })
+  }, [])
+  useEffect(() => void commandLogStorage().then(({ saveCommandLogs }) => saveCommandLogs(logs)), [logs])
 
   const loadCommands = useCallback(async () => (sessionId ? host.listCommands(sessionId) : []), [host, sessionId])
 
