@@ -99,24 +99,18 @@ export class HostSessionLifecycle {
     const snapshot = live?.sandbox.snapshot ? await live.sandbox.snapshot() : await ports.store.loadSandboxSnapshot(sessionId)
     const now = Date.now()
     const forkId = createId()
-    // The fork's log opens with the copied conversation, so it alone rebuilds the fork's history.
-    const opening = toStoredEvent({
-      seq: 0,
-      ts: now,
-      sessionId: forkId,
-      executionId: createId(),
-      type: 'history_replaced',
-      data: { reason: 'fork', messages: source.messages, fromSessionId: source.id }
-    })
+    // Loaded on a fork only: no other call reads a source's log for its permission decisions.
+    const { forkOpeningEvents } = await import('./fork-opening-events.ts')
+    const opening = await forkOpeningEvents(ports.store, source, { sessionId: forkId, executionId: createId(), ts: now })
     const fork: TSessionRecord = {
       ...source,
       id: forkId,
       name: options.name?.trim() || `${source.name} (fork)`,
       createdAt: now,
       updatedAt: now,
-      nextEventSeq: 1
+      nextEventSeq: opening.length
     }
-    await ports.store.commit(fork, [opening])
+    await ports.store.commit(fork, opening.map(toStoredEvent))
     if (snapshot !== undefined) await ports.store.saveSandboxSnapshot(fork.id, snapshot)
     ports.records.fork(sessionId, fork.id)
     return toSessionSummary(fork)

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import type { IAIProvider } from '../core/provider.ts'
+import type { TPermissionMode } from '../permissions/index.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import type { TProviderChoice } from './agent-host.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
 
-function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()) {
+function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore(), permissionMode: TPermissionMode = 'bypassPermissions') {
   const built: TProviderChoice[] = []
   const host = new LocalAgentHost({
     store,
@@ -17,7 +19,7 @@ function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()
     },
     defaultProvider: { kind: 'scripted', model: 'scripted-model' },
     eventIntervalMs: 1,
-    permissionMode: 'bypassPermissions',
+    permissionMode,
     applyManifest: async (sandbox, manifest) => {
       const files = (manifest as { files: Record<string, string> }).files
       for (const [path, content] of Object.entries(files)) await sandbox.writeFile(`/workspace/${path}`, content)
@@ -28,6 +30,7 @@ function makeHost(steps: TScriptedStepSource[], store = new MemorySessionStore()
 }
 
 const write = (path: string, content: string) => ({ toolCalls: [{ name: 'Write', arguments: { filePath: path, content } }] })
+const decisionsIn = (events: readonly TExecutionEventEnvelope[]) => events.flatMap((event) => (event.type === 'permission_decision' ? [event.data] : []))
 
 describe('LocalAgentHost sessions', () => {
   it('restores the sandbox files a turn wrote when the session resumes in a new host', async () => {
@@ -52,6 +55,41 @@ describe('LocalAgentHost sessions', () => {
     await host.writeFile(fork.id, '/workspace/a.txt', 'changed in fork\n')
     expect(await host.readFile(parent.id, '/workspace/a.txt')).toBe('from parent\n')
     expect((await host.openSession(parent.id)).messages).toHaveLength(4)
+  })
+
+  it('keeps in a fork how each copied tool call was decided, so its view shows what its source did', async () => {
+    const bash = (id: string, command: string) => ({ id, name: 'Bash', arguments: { command } })
+    // Each session's provider starts at the first step: the prompt, not the step, picks the reply.
+    const reply: TScriptedStepSource = (messages) =>
+      messages.at(-1)?.content === 'go' ? { toolCalls: [bash('call-echo', 'echo hi'), bash('call-rm', 'rm README.md')] } : { text: 'done' }
+    const { host } = makeHost([reply, reply, reply], undefined, 'default')
+    await host.subscribe(async (events) => {
+      for (const event of events) {
+        if (event.kind === 'permission_request') await host.answerPermission(event.sessionId, event.requestId, event.request.parameters.command === 'echo hi' ? 'allow_once' : 'deny')
+      }
+    })
+    const source = await host.createSession()
+    await host.submit(source.id, 'go')
+    const decided = decisionsIn((await host.openSession(source.id)).events)
+    expect(decided.map(({ toolCallId, decision, source }) => [toolCallId, decision, source])).toEqual([
+      ['call-echo', 'allow', 'handler'],
+      ['call-rm', 'deny', 'handler']
+    ])
+
+    const fork = await host.forkSession(source.id)
+    const opened = await host.openSession(fork.id, { latestMessages: 30, latestEvents: 1_000 })
+    expect(opened.events.map((event) => [event.seq, event.type])).toEqual([
+      [0, 'history_replaced'],
+      [1, 'permission_decision'],
+      [2, 'permission_decision']
+    ])
+    expect(decisionsIn(opened.events)).toEqual(decided)
+    expect(decisionsIn((await host.openSession(fork.id)).events)).toEqual(decided)
+    // The fork's own turns continue its log after the copies, and a fork of it keeps them too.
+    await host.submit(fork.id, 'and now?')
+    expect(await host.verifyReplay(fork.id)).toMatchObject({ ok: true })
+    const again = await host.forkSession(fork.id)
+    expect(decisionsIn((await host.openSession(again.id)).events)).toEqual(decided)
   })
 
   it("starts an open session's next turn from its own committed messages, reading the whole record only when the stored count differs", async () => {
