@@ -21,6 +21,9 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await send(first, 'What is in this workspace?')
   await expect(bashPrompt(first)).toBeVisible()
   await expect(second.getByRole('button', { name: 'Stop' })).toBeDisabled()
+  // The follower says what waits in the driving tab, and offers no prompt of its own to answer.
+  await expect(conversation(second).getByRole('region', { name: 'Tool call Bash' }).locator('.tool-status')).toHaveText('waiting for approval')
+  await expect(bashPrompt(second)).toHaveCount(0)
   // A tab opened while the driving tab's turn waits: it follows as well, and tells the host nothing.
   const third = await context.newPage()
   await openSession(third)

@@ -110,7 +110,8 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
       {/* Screen readers hear each answer once it is whole, not every streamed word. */}
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}
-      {state.pendingPermissions.map((pending, index) => (
+      {/* Only the tab driving the session answers; a follower's tool cards say what waits. */}
+      {state.readOnly ? null : state.pendingPermissions.map((pending, index) => (
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />
       ))}
       {state.error ? <FailureNotice message={state.error} onOpenSettings={onOpenSettings} /> : null}

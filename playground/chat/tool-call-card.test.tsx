@@ -42,7 +42,7 @@ describe('ToolCallCard', () => {
     const { getByRole, rerender } = render(chatPane(turnState(true)))
     const waiting = getByRole('region', { name: 'Tool call Bash' })
     expect(waiting.querySelector('.tool-status')?.textContent).toBe('waiting for approval')
-    expect(within(waiting).getByRole('status').textContent).toBe('Waiting for your approval in the prompt below.')
+    expect(within(waiting).getByRole('status').textContent).toBe('Waiting for approval.')
     // The other call of the answer is not the one asked about.
     expect(getByRole('region', { name: 'Tool call Read' }).querySelector('.tool-status')?.textContent).toBe('running…')
 
@@ -50,6 +50,15 @@ describe('ToolCallCard', () => {
     const running = getByRole('region', { name: 'Tool call Bash' })
     expect(running.querySelector('.tool-status')?.textContent).toBe('running…')
     expect(within(running).getByRole('status').textContent).toBe('Running…')
+  })
+
+  it('in a tab that follows the session, says the call waits for approval, with no prompt to answer here', () => {
+    const { getByRole, queryByRole } = render(chatPane({ ...turnState(true), readOnly: true }))
+    expect(getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent).toBe('waiting for approval')
+    expect(queryByRole('alertdialog')).toBeNull()
+    cleanup()
+    render(chatPane(turnState(true)))
+    expect(getByRole('alertdialog', { name: 'Allow Bash?' })).toBeTruthy()
   })
 
   it('keeps the tool name and status whole in a narrow header: the argument summary gives way', () => {

@@ -46,7 +46,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         </pre>
       ) : (
         <p className="note" role="status">
-          {awaitsApproval ? 'Waiting for your approval in the prompt below.' : 'Running…'}
+          {awaitsApproval ? 'Waiting for approval.' : 'Running…'}
         </p>
       )}
     </section>

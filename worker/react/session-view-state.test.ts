@@ -56,11 +56,13 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(state)).toBe('streaming')
   })
 
-  it('does not show prompts in a read-only view, and shows them again once the tab drives the session', () => {
+  it('keeps the driving tab’s prompts in a read-only view, to say what waits there, and drops them when this tab takes over', () => {
     const following = reduceSessionView(opened({ readOnly: true, running: true }), { type: 'host_events', events: [prompt] })
-    expect(following.pendingPermissions).toEqual([])
-    const driving = reduceSessionView(following, { type: 'host_events', events: [{ kind: 'session_access', sessionId: 's1', readOnly: false }, prompt] })
-    expect(driving.readOnly).toBe(false)
+    expect(following.pendingPermissions.map((pending) => pending.requestId)).toEqual(['r1'])
+    expect(toSessionStatus(following)).toBe('awaiting_permission')
+    const tookOver = reduceSessionView(following, { type: 'host_events', events: [{ kind: 'session_access', sessionId: 's1', readOnly: false }] })
+    expect(tookOver).toMatchObject({ readOnly: false, pendingPermissions: [] })
+    const driving = reduceSessionView(tookOver, { type: 'host_events', events: [prompt] })
     expect(toSessionStatus(driving)).toBe('awaiting_permission')
   })
 
@@ -185,10 +187,11 @@ describe('reduceSessionView', () => {
     const readLater = reduceSessionView(asking, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler'), toolRequest], running: true } })
     expect(readLater.activeTools).toHaveLength(1)
 
-    // Another tab drives the session now: told so, this one shows the tool and answers nothing.
+    // Another tab drives the session now: told so, this one still shows the tool and what waits
+    // for approval (the page renders no prompt to answer in a read-only view).
     const handedOver = reduceSessionView(asking, { type: 'host_events', events: [{ kind: 'session_access', sessionId: 's1', readOnly: true }] })
     const following = reduceSessionView(handedOver, { type: 'reloaded', view: { ...view, events: [decided(0, 'c0', 'handler')], running: true, readOnly: true } })
-    expect(following.pendingPermissions).toEqual([])
+    expect(following.pendingPermissions.map((pending) => pending.requestId)).toEqual(['r1'])
     expect(following.activeTools).toHaveLength(1)
 
     // The turn's end, told before or after the read, leaves nothing waiting.

@@ -34,13 +34,13 @@ export type TSessionViewState = {
    * that time must wait for it rather than race it.
    */
   submitting: boolean
-  /** True when another tab drives the session: turns are refused here, prompts are not shown. */
+  /** True when another tab drives the session: turns are refused here, and only that tab can answer a permission prompt. */
   readOnly: boolean
   /** What the session was assembled without (an MCP server that failed), each reason naming it. */
   warnings: string[]
   /** Whether the session's sandbox is loading, ready or failed to start. */
   sandboxStatus: 'idle' | 'loading' | 'ready' | 'failed'
-  /** Tool calls waiting for the user's approval, oldest first. */
+  /** Tool calls waiting for the user's approval, oldest first; in a read-only view, the driving tab's, to show what waits there. */
   pendingPermissions: TPendingPermission[]
   /** Tool calls running now, in the order they started. */
   activeTools: TActiveTool[]
@@ -174,7 +174,7 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     permissionDecisions: decisionsIn(view.events),
     running: view.running,
     readOnly: view.readOnly === true,
-    // Only the tab driving the session answers; a follower's host has none to show anyway.
+    // A follower's host has none: what waits in the driving tab arrives with that tab's events.
     pendingPermissions: view.pendingPermissions ?? EMPTY_SESSION_VIEW.pendingPermissions,
     sandboxStatus: previous.sessionId === view.summary.id ? previous.sandboxStatus : 'idle',
     // Kept, or the shared empty list: React may redo this update in several renders before it
@@ -212,14 +212,13 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: T
       return { ...state, running: state.submitting, streamingText: '', pendingPermissions: [], activeTools: [], interruption: reason, error: INTERRUPTION_TEXT[reason] }
     }
     case 'session_access':
-      return { ...state, readOnly: event.readOnly, ...(event.readOnly ? { pendingPermissions: [] } : {}) }
+      // Prompts shown while following were the driving tab's: taking over ends that tab's turn.
+      return { ...state, readOnly: event.readOnly, ...(event.readOnly ? {} : { pendingPermissions: [] }) }
     case 'session_warnings':
       return { ...state, warnings: event.warnings }
     case 'sandbox_status':
       return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':
-      // Only the tab driving the session can answer; a follower does not show the prompt.
-      if (state.readOnly) return state
       return { ...state, pendingPermissions: [...state.pendingPermissions, { requestId: event.requestId, request: event.request }] }
     case 'permission_settled':
       return { ...state, pendingPermissions: state.pendingPermissions.filter((pending) => pending.requestId !== event.requestId) }

@@ -77,7 +77,7 @@ describe('useAgentSession', () => {
     expect(result.current.context.usedPercentage).toBeGreaterThan(0)
   })
 
-  it('shows a session another tab drives read-only, without its prompts, and takes it over when that tab dies', async () => {
+  it('shows a session another tab drives read-only, with what waits there, and takes it over when that tab dies', async () => {
     const { tabs: [owner, follower] } = startTabs(2)
     if (!owner || !follower) throw new Error('two tabs expected')
     const session = await owner.host.createSession()
@@ -88,14 +88,15 @@ describe('useAgentSession', () => {
 
     act(() => void driving.result.current.submit('What is here?'))
     await waitFor(() => expect(driving.result.current.status).toBe('awaiting_permission'))
-    await waitFor(() => expect(watching.result.current.status).toBe('running_tools'))
-    expect(watching.result.current.state.pendingPermissions).toEqual([])
+    // The follower says what waits in the driving tab; only that tab is asked.
+    await waitFor(() => expect(watching.result.current.status).toBe('awaiting_permission'))
     expect(watching.result.current.state.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
 
     owner.kill()
     await waitFor(() => expect(watching.result.current.state.readOnly).toBe(false))
     await waitFor(() => expect(watching.result.current.state.messages.at(-1)?.content).toBe(TOOL_LOST_MESSAGE))
     expect(watching.result.current.status).toBe('interrupted')
+    expect(watching.result.current.state.pendingPermissions).toEqual([])
     expect(watching.result.current.state.error).toMatch(/tab running it closed/)
   })
 
