@@ -55,13 +55,14 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * is 80 KB). The worker's eager chunk was
  * measured for the first time when the entry chunk stopped being confused with a lazy one
  * (esbuild names `import()` targets entry points too): 197 KB, over issue 12's 120 KB; it is held
- * where it is until the session engine loads apart from the host (zod and yaml are most of it).
- * It is 186.4 KB since the workspace manifest's hash uses jssha's SHA-256 build, as the rest of
- * the SDK does, rather than the build of every SHA variant.
+ * where it is until the session engine loads apart from the host (zod was most of it, then yaml).
+ * It was 186.4 KB once the workspace manifest's hash used jssha's SHA-256 build, as the rest of
+ * the SDK does, rather than the build of every SHA variant, and came down to 158 KB when the YAML
+ * parser of skill and agent frontmatter began to load with the first such file.
  */
 export const SIZE_BUDGETS: readonly TSizeBudget[] = [
   { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
-  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 188 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 158 * KILOBYTE },
   { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 100.6 * KILOBYTE },
   { id: 'embed-initial', bundle: EMBED_INITIAL_BUNDLE, maxGzipBytes: 46 * KILOBYTE }
 ]

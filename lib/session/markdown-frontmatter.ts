@@ -1,4 +1,3 @@
-import { parse as parseYaml } from 'yaml'
 import { ConfigurationError } from '../core/errors.ts'
 
 /** A file that could not be used, and why; loaders report these instead of failing the session. */
@@ -10,27 +9,36 @@ export type TMarkdownDocument = { attributes: Record<string, unknown>; body: str
 // The opening fence must be the first line; the closing fence is the next line that is exactly `---`.
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m
 
+// Exactly the texts YAML reads as null (a lone CR is not among them), so they need no parser.
+const BLANK = /^[ \t]*(?:\r?\n[ \t]*)*$/
+
 /**
  * Parses `---`-fenced YAML frontmatter at the very start of a Markdown file (SKILL.md, agent
  * definitions). A file without frontmatter has empty attributes and the whole text as its body.
+ * The YAML parser loads on the first file whose frontmatter has content.
  * @throws ConfigurationError naming `file` when the YAML is malformed or is not a mapping.
  */
-export function parseMarkdownFrontmatter(text: string, file: string): TMarkdownDocument {
+export async function parseMarkdownFrontmatter(text: string, file: string): Promise<TMarkdownDocument> {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text
   const match = source.startsWith('---') ? FRONTMATTER.exec(source) : null
   if (!match || match.index !== 0) return { attributes: {}, body: source.trim() }
+  const frontmatter = match[1] ?? ''
+  const body = source.slice(match[0].length).trim()
+  if (BLANK.test(frontmatter)) return { attributes: {}, body }
+  // Most workspaces have no skill or agent files, so the parser (about 30 KB gzip) stays out of the eager bundle.
+  const { parse: parseYaml } = await import('yaml')
   let parsed: unknown
   try {
-    parsed = parseYaml(match[1] ?? '')
+    parsed = parseYaml(frontmatter)
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
     throw new ConfigurationError(`${file}: the frontmatter is not valid YAML: ${reason}`, { details: { file }, cause: error })
   }
-  if (parsed === null || parsed === undefined) return { attributes: {}, body: source.slice(match[0].length).trim() }
+  if (parsed === null || parsed === undefined) return { attributes: {}, body }
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ConfigurationError(`${file}: the frontmatter must be a YAML mapping of fields`, { details: { file } })
   }
-  return { attributes: parsed as Record<string, unknown>, body: source.slice(match[0].length).trim() }
+  return { attributes: parsed as Record<string, unknown>, body }
 }
 
 /**

@@ -45,8 +45,8 @@ describe('SkillCommandSource', () => {
 })
 
 describe('parseSkill', () => {
-  it('refuses a non-string description, naming the file and field', () => {
-    expect(() => parseSkill('---\ndescription: [1, 2]\n---\nBody', 'x/SKILL.md', 'x')).toThrow(/^x\/SKILL\.md: description: /)
+  it('refuses a non-string description, naming the file and field', async () => {
+    await expect(parseSkill('---\ndescription: [1, 2]\n---\nBody', 'x/SKILL.md', 'x')).rejects.toThrow(/^x\/SKILL\.md: description: /)
   })
 })
 

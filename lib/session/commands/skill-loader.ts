@@ -64,7 +64,7 @@ export async function discoverSkills(
       const text = await readOptionalFile(sandbox, candidate.path)
       if (text === undefined) continue
       try {
-        const skill = parseSkill(text, candidate.path, candidate.defaultName)
+        const skill = await parseSkill(text, candidate.path, candidate.defaultName)
         if (!skills.has(skill.name)) skills.set(skill.name, skill)
       } catch (error) {
         problems.push({ file: candidate.path, message: describeError(error) })
@@ -87,8 +87,8 @@ function skillFile(directory: string, layout: TSkillLayout, entry: { name: strin
  * the body's first line.
  * @throws ConfigurationError naming the file when the frontmatter is malformed.
  */
-export function parseSkill(text: string, path: string, defaultName: string): TSkill {
-  const document = parseMarkdownFrontmatter(text, path)
+export async function parseSkill(text: string, path: string, defaultName: string): Promise<TSkill> {
+  const document = await parseMarkdownFrontmatter(text, path)
   const result = skillFrontmatterSchema.safeParse(document.attributes)
   if (!result.success) {
     const issues = toSchemaIssues(result.error)

@@ -52,7 +52,7 @@ export class BundlePluginInstaller {
    */
   install(files: TBundleFiles, options: TPluginInstallOptions = {}): Promise<TInstalledPlugin> {
     return this.exclusive(async () => {
-      const bundle = this.loader.load(files)
+      const bundle = await this.loader.load(files)
       const { name } = bundle.manifest
       if (options.pins) {
         const mismatches = comparePins(bundle.pins, options.pins)
@@ -133,7 +133,7 @@ export class BundlePluginInstaller {
       const file = `plugin ${entry.name} (${this.scope})`
       try {
         const files = await readBundleDirectory(this.store, entry.name)
-        const bundle = this.loader.load(files, `${entry.name} in ${this.store.location}`)
+        const bundle = await this.loader.load(files, `${entry.name} in ${this.store.location}`)
         const mismatches = comparePins(bundle.pins, entry.pins)
         if (mismatches.length > 0) throw new Error(`The bundle "${entry.name}" changed since it was installed, so it is left out: ${mismatches.join('; ')}.`)
         plugins.push(bundle)

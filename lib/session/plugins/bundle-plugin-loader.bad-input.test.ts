@@ -44,10 +44,10 @@ const cases: Array<{ name: string; files: Record<string, string>; problem: Omit<
 describe('BundlePluginLoader refuses bad bundles, naming the file and the field', () => {
   afterAll(() => recordSuiteTotal('bundle plugin loader', 'badInputs', cases.length + 2))
 
-  it.each(cases)('$name', ({ files, problem }) => {
+  it.each(cases)('$name', async ({ files, problem }) => {
     let caught: unknown
     try {
-      new BundlePluginLoader().load(files)
+      await new BundlePluginLoader().load(files)
     } catch (error) {
       caught = error
     }
@@ -58,12 +58,12 @@ describe('BundlePluginLoader refuses bad bundles, naming the file and the field'
     expect((caught as Error).message).toContain('nothing was installed')
   })
 
-  it('names every problem at once', () => {
+  it('names every problem at once', async () => {
     const files = { ...withManifest({ version: 'x', description: '' }), '../a': 'x' }
-    expect(() => new BundlePluginLoader().load(files)).toThrow(/\.\.\/a/)
+    await expect(new BundlePluginLoader().load(files)).rejects.toThrow(/\.\.\/a/)
     const noPathProblems = withManifest({ version: 'x', description: '' })
     try {
-      new BundlePluginLoader().load(noPathProblems)
+      await new BundlePluginLoader().load(noPathProblems)
       expect.unreachable()
     } catch (error) {
       const fields = (error as { details: { problems: TBundleProblem[] } }).details.problems.map((problem) => problem.field)
@@ -71,8 +71,8 @@ describe('BundlePluginLoader refuses bad bundles, naming the file and the field'
     }
   })
 
-  it('refuses a bundle of too many files', () => {
+  it('refuses a bundle of too many files', async () => {
     const files = { ...base, ...Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`notes/${index}.md`, 'x'])) }
-    expect(() => new BundlePluginLoader().load(files)).toThrow(/at most 256 files/)
+    await expect(new BundlePluginLoader().load(files)).rejects.toThrow(/at most 256 files/)
   })
 })

@@ -3,9 +3,9 @@ import { BundlePluginLoader } from './bundle-plugin-loader.ts'
 import { pinsOf, reviewKitBundle } from './bundle.fixtures.ts'
 
 describe('BundlePluginLoader', () => {
-  it('reads every part of a bundle, naming commands, skills and agents after the bundle', () => {
+  it('reads every part of a bundle, naming commands, skills and agents after the bundle', async () => {
     const files = reviewKitBundle()
-    const bundle = new BundlePluginLoader().load(files)
+    const bundle = await new BundlePluginLoader().load(files)
     expect(bundle.manifest).toMatchObject({ name: 'review-kit', version: '1.2.0', keywords: ['review', 'quality'], category: 'review' })
     expect(bundle.commands.map((command) => [command.name, command.argumentHint])).toEqual([['review-kit:audit', '<folder>']])
     expect(bundle.commands[0]?.content).toContain('Audit $ARGUMENTS')
@@ -20,8 +20,8 @@ describe('BundlePluginLoader', () => {
     expect(bundle.pins['SYSTEM.md']).toMatch(/^[0-9a-f]{64}$/)
   })
 
-  it('takes a manifest with metadata only, and an author given as a name', () => {
-    const bundle = new BundlePluginLoader().load({ 'plugin.json': JSON.stringify({ name: 'tiny', version: '0.1.0', description: 'Nothing yet', author: 'Ada' }) })
+  it('takes a manifest with metadata only, and an author given as a name', async () => {
+    const bundle = await new BundlePluginLoader().load({ 'plugin.json': JSON.stringify({ name: 'tiny', version: '0.1.0', description: 'Nothing yet', author: 'Ada' }) })
     expect(bundle.manifest.keywords).toEqual([])
     expect(bundle).toMatchObject({ commands: [], skills: [], agents: [], hooks: {}, tools: [], mcpServers: {} })
     expect(bundle.systemPrompt).toBeUndefined()

@@ -23,7 +23,7 @@ export class BundlePluginLoader {
    * Loads a bundle held in memory (a folder read, an archive unpacked).
    * @throws ValidationError whose `details.problems` lists each problem as `{ path, field?, message }`.
    */
-  load(files: TBundleFiles, origin = 'the bundle'): ILoadedBundlePlugin {
+  async load(files: TBundleFiles, origin = 'the bundle'): Promise<ILoadedBundlePlugin> {
     const problems: TBundleProblem[] = []
     const paths = Object.keys(files).sort()
     if (paths.length > MAX_BUNDLE_FILES) problems.push({ path: '', message: `a bundle holds at most ${MAX_BUNDLE_FILES} files; this one holds ${paths.length}` })
@@ -36,9 +36,9 @@ export class BundlePluginLoader {
     if (problems.length > 0) throw bundleError(origin, problems)
     const manifest = readManifest(files, problems)
     const prefix = manifest?.name ?? 'plugin'
-    const commands = readMarkdown(files, paths, problems, /^commands\/([^/]+)\.md$/, (text, path, name) => qualify(parseSkill(text, path, name), prefix))
-    const skills = readMarkdown(files, paths, problems, /^skills\/([^/]+)\/SKILL\.md$/, (text, path, name) => qualify(parseSkill(text, path, name), prefix))
-    const agents = readMarkdown(files, paths, problems, /^agents\/([^/]+)\.md$/, (text, path, name) => qualify(parseAgentDefinition(text, path, name), prefix))
+    const commands = await readMarkdown(files, paths, problems, /^commands\/([^/]+)\.md$/, async (text, path, name) => qualify(await parseSkill(text, path, name), prefix))
+    const skills = await readMarkdown(files, paths, problems, /^skills\/([^/]+)\/SKILL\.md$/, async (text, path, name) => qualify(await parseSkill(text, path, name), prefix))
+    const agents = await readMarkdown(files, paths, problems, /^agents\/([^/]+)\.md$/, async (text, path, name) => qualify(await parseAgentDefinition(text, path, name), prefix))
     for (const path of paths) {
       if (/^(commands|agents)\//.test(path) && !/^(commands|agents)\/[^/]+\.md$/.test(path)) {
         problems.push({ path, message: 'commands/ and agents/ hold .md files only, with no folders' })
@@ -106,19 +106,19 @@ function readManifest(files: TBundleFiles, problems: TBundleProblem[]): IBundleP
   return undefined
 }
 
-function readMarkdown<TItem>(
+async function readMarkdown<TItem>(
   files: TBundleFiles,
   paths: readonly string[],
   problems: TBundleProblem[],
   pattern: RegExp,
-  parse: (text: string, path: string, name: string) => TItem
-): TItem[] {
+  parse: (text: string, path: string, name: string) => Promise<TItem>
+): Promise<TItem[]> {
   const items: TItem[] = []
   for (const path of paths) {
     const name = pattern.exec(path)?.[1]
     if (name === undefined) continue
     try {
-      items.push(parse(files[path] as string, path, name))
+      items.push(await parse(files[path] as string, path, name))
     } catch (error) {
       problems.push({ path, message: (describeError(error)).replace(`${path}: `, '') })
     }

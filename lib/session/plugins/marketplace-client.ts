@@ -126,7 +126,7 @@ export class MarketplaceClient {
   async install(name: string, installer: BundlePluginInstaller, options: { source?: string } = {}): Promise<TInstalledPlugin> {
     const source = options.source ?? (await this.findSource(name))
     const { listing, files } = await this.fetchBundle(name, source)
-    const { manifest } = new BundlePluginLoader().load(files, `the archive of "${name}"`)
+    const { manifest } = await new BundlePluginLoader().load(files, `the archive of "${name}"`)
     if (manifest.name !== listing.name || manifest.version !== listing.version) {
       throw new ValidationError(
         `The archive of "${listing.name}" ${listing.version} at ${source} holds "${manifest.name}" ${manifest.version}; nothing was installed.`,

@@ -41,8 +41,8 @@ describe('loadAgentDefinitions', () => {
     ['a negative maxTurns', '---\ndescription: d\nmaxTurns: -1\n---\n', /maxTurns: /],
     ['a bad name', '---\nname: two words\ndescription: d\n---\n', /name: /],
     ['tools that are not names', '---\ndescription: d\ntools: 3\n---\n', /tools: /]
-  ])('refuses %s, naming the file and the field', (_case, text, field) => {
-    expect(() => parseAgentDefinition(text, 'a.md', 'a')).toThrow(field)
-    expect(() => parseAgentDefinition(text, 'a.md', 'a')).toThrow(/^a\.md: /)
+  ])('refuses %s, naming the file and the field', async (_case, text, field) => {
+    await expect(parseAgentDefinition(text, 'a.md', 'a')).rejects.toThrow(field)
+    await expect(parseAgentDefinition(text, 'a.md', 'a')).rejects.toThrow(/^a\.md: /)
   })
 })

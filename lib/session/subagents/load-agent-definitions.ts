@@ -30,8 +30,8 @@ export type TAgentDiscovery = { definitions: IAgentDefinition[]; problems: TFile
  * maxTurns) and a Markdown body that becomes the agent's system prompt.
  * @throws ConfigurationError whose message starts with the file's path and names the field.
  */
-export function parseAgentDefinition(text: string, path: string, defaultName: string): IAgentDefinition {
-  const document = parseMarkdownFrontmatter(text, path)
+export async function parseAgentDefinition(text: string, path: string, defaultName: string): Promise<IAgentDefinition> {
+  const document = await parseMarkdownFrontmatter(text, path)
   const result = agentFrontmatterSchema.safeParse(document.attributes)
   if (!result.success) {
     const issues = toSchemaIssues(result.error)
@@ -72,7 +72,7 @@ export async function loadAgentDefinitions(
       const text = await readOptionalFile(sandbox, path)
       if (text === undefined) continue
       try {
-        const definition = parseAgentDefinition(text, path, entry.name.slice(0, -'.md'.length))
+        const definition = await parseAgentDefinition(text, path, entry.name.slice(0, -'.md'.length))
         if (!custom.has(definition.name)) custom.set(definition.name, definition)
       } catch (error) {
         problems.push({ file: path, message: describeError(error) })
