@@ -29,6 +29,7 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await openSession(third)
   await expect(followerNotice(third)).toBeVisible()
   await expect(conversation(third).getByLabel('You')).toHaveText(['What is in this workspace?'])
+  await expect(conversation(third).getByRole('region', { name: 'Tool call Bash' }).locator('.tool-status')).toHaveText('waiting for approval')
   for (const follower of [second, third]) await expect(follower.getByText(/could not be/)).toHaveCount(0)
   await third.close()
 

@@ -62,6 +62,28 @@ describe('MultiTabAgentHost', () => {
     expect(await follower.host.verifyReplay(session.id)).toMatchObject({ ok: true })
   })
 
+  it('tells a tab that starts following while a prompt waits in the driving tab about that prompt, until it is answered', async () => {
+    const { tabs: [owner, early, late] } = startTabs(3)
+    if (!owner || !early || !late) throw new Error('three tabs expected')
+    const session = await owner.host.createSession()
+    await owner.host.openSession(session.id)
+    expect((await early.host.openSession(session.id)).pendingPermissions).toBeUndefined()
+
+    const turn = owner.host.submit(session.id, 'What is here?')
+    await expect.poll(() => owner.events().some((event) => event.kind === 'permission_request')).toBe(true)
+    const asked = owner.events().find((event) => event.kind === 'permission_request')
+    const view = await late.host.openSession(session.id)
+    expect(view).toMatchObject({ readOnly: true, running: true })
+    expect(view.pendingPermissions?.map((pending) => pending.requestId)).toEqual([asked?.kind === 'permission_request' ? asked.requestId : 'none'])
+    expect(view.pendingPermissions?.[0]?.request.toolName).toBe('Bash')
+
+    await owner.answerNextPrompt(session.id, 'allow_once')
+    await turn
+    await expect.poll(() => late.events().some((event) => event.kind === 'permission_settled')).toBe(true)
+    // Once answered, a tab opening the session hears of no prompt.
+    expect((await early.host.openSession(session.id)).pendingPermissions).toBeUndefined()
+  })
+
   it('takes over on request: the driving tab stops its turn, keeps what it committed and follows from then on', async () => {
     const { shared, tabs: [owner, follower] } = startTabs(2)
     if (!owner || !follower) throw new Error('two tabs expected')

@@ -127,10 +127,11 @@ export class MultiTabAgentHost implements IAgentHost {
 
   async openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
     const { readOnly } = await this.ownership.open(sessionId)
-    if (readOnly) await this.broadcast?.following(sessionId)
+    const pendingPermissions = readOnly ? await this.broadcast?.following(sessionId) : undefined
     const view = await this.inner.openSession(sessionId, options)
     if (!readOnly) return view
-    return { ...view, readOnly, running: await this.options.locks.isHeld(turnLockName(sessionId)) }
+    const running = await this.options.locks.isHeld(turnLockName(sessionId))
+    return { ...view, readOnly, running, ...(running && pendingPermissions?.length ? { pendingPermissions } : {}) }
   }
 
   /** Reads stored messages only: any tab pages them, driving the session or following it. */

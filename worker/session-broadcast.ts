@@ -1,5 +1,5 @@
 import { createId } from '../lib/core/create-id.ts'
-import type { THostEvent } from '../lib/host/agent-host.ts'
+import type { THostEvent, TPendingPermission } from '../lib/host/agent-host.ts'
 import { sessionIdOf } from './host-event-fanout.ts'
 
 /** The part of a `BroadcastChannel` the hosts use; every tab's host joins the same channel. */
@@ -14,8 +14,8 @@ type TBroadcastMessage =
   | { type: 'robota:host-events'; events: THostEvent[] }
   /** A tab follows a session: its owner should publish the session's events. */
   | { type: 'robota:following'; sessionId: string; requestId: string }
-  /** The owner will publish the session's events from now on. */
-  | { type: 'robota:followed'; sessionId: string; requestId: string }
+  /** The owner will publish the session's events from now on; these prompts wait for an answer there. */
+  | { type: 'robota:followed'; sessionId: string; requestId: string; pendingPermissions: TPendingPermission[] }
   /** A tab has started to drive a session: its followers should say so again. */
   | { type: 'robota:owning'; sessionId: string }
   /** A follower asks the owner to stop its turn and hand the session over. */
@@ -40,7 +40,10 @@ export type TSessionRoles = { isOwner(sessionId: string): boolean; isFollowing(s
  */
 export class SessionBroadcast {
   private readonly followed = new Set<string>()
-  private readonly confirmations = new Map<string, () => void>()
+  private readonly confirmations = new Map<string, (pending: TPendingPermission[]) => void>()
+  // The prompts open in the sessions this host drives, by session and request id, for a tab that
+  // starts following while one waits: it hears of them from no event.
+  private readonly waiting = new Map<string, Map<string, TPendingPermission>>()
   private closed = false
   private readonly onMessage = (event: MessageEvent) => {
     if (isBroadcastMessage(event.data)) this.receive(event.data)
@@ -58,6 +61,7 @@ export class SessionBroadcast {
 
   /** Publishes the events of followed sessions this host drives. */
   publish(events: readonly THostEvent[]): void {
+    for (const event of events) this.trackPrompts(event)
     if (this.followed.size === 0) return
     const shared = events.filter((event) => this.followed.has(sessionIdOf(event)) && this.roles.isOwner(sessionIdOf(event)))
     if (shared.length > 0) this.post({ type: 'robota:host-events', events: shared })
@@ -65,15 +69,16 @@ export class SessionBroadcast {
 
   /**
    * This host follows a session now: asks its owner for its events and resolves once the owner
-   * confirms (or after a short wait), so what is loaded from storage afterwards leaves no gap.
+   * confirms (or after a short wait), so what is loaded from storage afterwards leaves no gap,
+   * with the permission prompts waiting in the owner's tab (none when it did not answer).
    */
-  following(sessionId: string): Promise<void> {
+  following(sessionId: string): Promise<TPendingPermission[]> {
     const requestId = createId()
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (pending: TPendingPermission[] = []) => {
         clearTimeout(timeout)
         this.confirmations.delete(requestId)
-        resolve()
+        resolve(pending)
       }
       const timeout = setTimeout(done, FOLLOW_CONFIRM_MS)
       this.confirmations.set(requestId, done)
@@ -96,7 +101,7 @@ export class SessionBroadcast {
   close(): void {
     this.closed = true
     this.channel.removeEventListener('message', this.onMessage)
-    for (const done of [...this.confirmations.values()]) done()
+    for (const done of [...this.confirmations.values()]) done([])
   }
 
   private receive(message: TBroadcastMessage): void {
@@ -106,15 +111,31 @@ export class SessionBroadcast {
       case 'robota:following':
         if (!this.roles.isOwner(message.sessionId)) return
         this.followed.add(message.sessionId)
-        return this.post({ type: 'robota:followed', sessionId: message.sessionId, requestId: message.requestId })
+        return this.post({
+          type: 'robota:followed',
+          sessionId: message.sessionId,
+          requestId: message.requestId,
+          pendingPermissions: [...(this.waiting.get(message.sessionId)?.values() ?? [])]
+        })
       case 'robota:followed':
-        return this.confirmations.get(message.requestId)?.()
+        return this.confirmations.get(message.requestId)?.(message.pendingPermissions ?? [])
       case 'robota:owning':
         if (this.roles.isFollowing(message.sessionId)) void this.following(message.sessionId)
         return
       case 'robota:handover':
         if (this.roles.isOwner(message.sessionId)) this.onHandoverRequested(message.sessionId)
         return
+    }
+  }
+
+  private trackPrompts(event: THostEvent): void {
+    if (event.kind === 'permission_request') {
+      const prompts = this.waiting.get(event.sessionId) ?? new Map<string, TPendingPermission>()
+      this.waiting.set(event.sessionId, prompts.set(event.requestId, { requestId: event.requestId, request: event.request }))
+    } else if (event.kind === 'permission_settled') {
+      this.waiting.get(event.sessionId)?.delete(event.requestId)
+    } else if (event.kind === 'turn_finished' || event.kind === 'turn_interrupted' || event.kind === 'turn_failed') {
+      this.waiting.delete(event.sessionId)
     }
   }
 

@@ -66,6 +66,11 @@ describe('reduceSessionView', () => {
     expect(toSessionStatus(driving)).toBe('awaiting_permission')
   })
 
+  it('shows a prompt once when the opened view and an event both bring it', () => {
+    const following = reduceSessionView(opened({ readOnly: true, running: true, pendingPermissions: [{ requestId: 'r1', request: { toolName: 'Bash', parameters: { command: 'ls' } } as never }] }), { type: 'host_events', events: [prompt] })
+    expect(following.pendingPermissions.map((pending) => pending.requestId)).toEqual(['r1'])
+  })
+
   it('reports an interrupted turn and keeps the notice when the view is reloaded from storage', () => {
     const running = reduceSessionView(opened(), { type: 'host_events', events: [{ kind: 'turn_started', sessionId: 's1', prompt: 'hi' }, prompt] })
     const interrupted = reduceSessionView(running, { type: 'host_events', events: [{ kind: 'turn_interrupted', sessionId: 's1', reason: 'worker_restarted' }] })

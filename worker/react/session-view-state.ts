@@ -219,6 +219,8 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: T
     case 'sandbox_status':
       return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':
+      // A follower's opened view may already hold it: the driving tab told it so as it started following.
+      if (state.pendingPermissions.some((pending) => pending.requestId === event.requestId)) return state
       return { ...state, pendingPermissions: [...state.pendingPermissions, { requestId: event.requestId, request: event.request }] }
     case 'permission_settled':
       return { ...state, pendingPermissions: state.pendingPermissions.filter((pending) => pending.requestId !== event.requestId) }
