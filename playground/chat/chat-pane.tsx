@@ -114,7 +114,7 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
       {state.readOnly ? null : state.pendingPermissions.map((pending, index) => (
         <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />
       ))}
-      {state.error ? <FailureNotice message={state.error} onOpenSettings={onOpenSettings} /> : null}
+      {state.error ? <FailureNotice message={state.error} code={state.turnError?.message === state.error ? state.turnError.code : undefined} onOpenSettings={onOpenSettings} /> : null}
       {state.warnings.map((warning) => (
         <p key={warning} role="alert" className="error" aria-label="Session warning">
           {warning}

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { ChatPane } from './chat-pane.tsx'
+import { loadFailureWording } from './failure-wording.ts'
+import type { TPromptQueue } from './use-prompt-queue.ts'
+
+afterEach(cleanup)
+
+const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined, hold: () => undefined }
+const nothing = () => undefined
+const settled = async () => undefined
+
+function chatPane(state: TSessionViewState) {
+  return <ChatPane state={state} notices={[]} progress={undefined} queue={EMPTY_QUEUE} onSubmit={settled} onAbort={settled} onTakeOver={settled} onAnswer={nothing} onOpenSettings={nothing} />
+}
+
+describe('ChatPane', () => {
+  // The provider's words alone say nothing of a key here: only the failure's code does.
+  const failed = (code: 'AUTHENTICATION_ERROR'): TSessionViewState => ({
+    ...EMPTY_SESSION_VIEW,
+    sessionId: 'session-1',
+    error: 'Request failed',
+    turnError: { name: 'Error', code, message: 'Request failed', category: 'system', recoverable: false }
+  })
+
+  it('words a failed turn from its code', async () => {
+    await loadFailureWording()
+    render(chatPane(failed('AUTHENTICATION_ERROR')))
+    expect(screen.getByRole('alert').textContent).toContain('The provider refused the API key.')
+  })
+
+  it('does not lend an earlier turn’s code to a later failure of another call', async () => {
+    await loadFailureWording()
+    render(chatPane({ ...failed('AUTHENTICATION_ERROR'), error: 'Loading earlier messages failed' }))
+    expect(screen.getByRole('alert').textContent).not.toContain('API key')
+  })
+})
