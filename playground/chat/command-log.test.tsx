@@ -68,6 +68,23 @@ describe('CommandLog', () => {
     expect(results.textContent).not.toContain(COMPACTION.text)
   })
 
+  it('says a model switch was refused for a missing key in words for people, and shows other refusals as they are', async () => {
+    const refused = (id: number, line: string, message: string): TCommandLogEntry => ({ id, line, state: 'done', outcome: { command: line.slice(1).split(' ')[0] ?? '', success: false, message } })
+    render(
+      chat({
+        entries: [
+          refused(1, '/model claude-haiku-4-5', 'AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.'),
+          refused(2, '/mode fast', 'Unknown mode "fast". Choose one of: default, plan.')
+        ],
+        compaction: undefined
+      })
+    )
+    const results = await screen.findByRole('region', { name: 'Command results' })
+    expect(results.textContent).toContain('The API key for Anthropic is missing. Open Settings and enter the API key for Anthropic again.')
+    expect(results.textContent).not.toContain('needs an apiKey')
+    expect(results.textContent).toContain('Unknown mode "fast".')
+  })
+
   it('has no Close button when nothing lets go of the entries', async () => {
     render(chat({ entries: ANSWERED, compaction: undefined }))
     await screen.findByRole('region', { name: 'Command results' })

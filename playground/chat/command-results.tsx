@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
 import { COMMAND_EFFECT_NOTES } from './command-effect-notes.ts'
 import { commandEffectOf } from './command-effects.ts'
+import { describeMissingKeyFailure } from './describe-failure.ts'
 import type { TCommandLogEntry, TCommandLogProps } from './command-log.tsx'
 
 /**
@@ -57,11 +58,22 @@ function CommandEntry({ entry }: { entry: TCommandLogEntry }) {
         entry.outcome.skill ? (
           <p className="note">Ran the skill /{entry.outcome.command}; its answer is in the conversation above.</p>
         ) : (
-          <pre className="command-output">{entry.outcome.message}</pre>
+          <CommandAnswer outcome={entry.outcome} />
         )
       ) : null}
       {entry.state === 'done' ? <CommandEffectNote outcome={entry.outcome} /> : null}
     </article>
+  )
+}
+
+// A model switch refused for a key a reload forgot says so as a failed turn would, not in the provider's words for developers.
+function CommandAnswer({ outcome }: { outcome: TCommandOutcome }) {
+  const missingKey = outcome.success ? undefined : describeMissingKeyFailure(outcome.message)
+  if (!missingKey) return <pre className="command-output">{outcome.message}</pre>
+  return (
+    <p className="error">
+      {missingKey.title} {missingKey.fix}
+    </p>
   )
 }
 

@@ -40,9 +40,18 @@ export function describeFailure(message: string, code?: string): TFailureNotice 
   return partial ? { ...notice, partial } : notice
 }
 
+/**
+ * A missing key in words for people, when `message` is a provider refusing to start without one
+ * (a turn, or a model switch with `/model`); `undefined` for any other message.
+ */
+export function describeMissingKeyFailure(message: string): TFailureNotice | undefined {
+  const provider = MISSING_KEY_PATTERN.exec(message)?.[1]
+  return provider === undefined ? undefined : describeMissingKey(provider, KEY_PAGE_PATTERN.exec(message)?.[1])
+}
+
 function classifyFailure(detail: string, code: string | undefined): TFailureNotice {
-  const missingKeyOf = code === undefined || code === 'CONFIGURATION_ERROR' ? MISSING_KEY_PATTERN.exec(detail)?.[1] : undefined
-  if (missingKeyOf !== undefined) return describeMissingKey(missingKeyOf, KEY_PAGE_PATTERN.exec(detail)?.[1])
+  const missingKey = code === undefined || code === 'CONFIGURATION_ERROR' ? describeMissingKeyFailure(detail) : undefined
+  if (missingKey) return missingKey
   if (code === 'AUTHENTICATION_ERROR' || (code !== 'RATE_LIMIT_ERROR' && KEY_PATTERN.test(detail))) {
     return {
       title: 'The provider refused the API key.',
