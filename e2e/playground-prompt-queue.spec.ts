@@ -100,14 +100,14 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
 
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
-  await expect(queue).toContainText('Held: nothing more is sent until you resume.')
+  await expect(queue).toContainText('Held until you resume.')
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('You')).toHaveText(['First question'])
 
   await page.reload()
   await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['First question'])
   await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
-  await expect(queue).toContainText('Held: nothing more is sent until you resume.')
+  await expect(queue).toContainText('Held until you resume.')
 
   await queue.getByRole('button', { name: 'Resume' }).click()
   await allowUntilAnswered(page, 1)

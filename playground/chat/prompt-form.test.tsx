@@ -145,7 +145,7 @@ describe('PromptForm queue', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
 
     rerender(<PromptForm {...props} queue={{ ...queue, held: true }} />)
-    expect(upNext.textContent).toContain('Held: nothing more is sent until you resume.')
+    expect(upNext.textContent).toContain('Held until you resume.')
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
     expect(resumed).toBe(1)
     expect(screen.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(2)

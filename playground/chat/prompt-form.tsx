@@ -145,7 +145,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
           <p className="note">
             {queue.held ? (
               <>
-                Held: nothing more is sent until you resume.{' '}
+                Held until you resume.{' '}
                 <button type="button" className="link" onClick={queue.resume}>
                   Resume
                 </button>

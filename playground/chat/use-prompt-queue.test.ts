@@ -134,6 +134,7 @@ describe('usePromptQueue', () => {
     const before = renderQueue({ sessionId: 'session-a', running: true })
     act(() => before.result.current.enqueue('first'))
     act(() => before.result.current.enqueue('second'))
+    await waitFor(() => expect(sessionStorage.getItem('robota.queued')).toContain('second'))
     before.unmount()
 
     const after = renderQueue({ sessionId: 'session-a', running: false })

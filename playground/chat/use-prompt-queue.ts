@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { useRestoredCopy } from './use-restored-copy.ts'
 
 /** The prompts waiting in the open session, and how to change them. */
 export type TPromptQueue = {
@@ -53,16 +54,17 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
     [key, holding]
   )
 
-  // Restored lines hold. The restore's callback runs before the first save's: both wait for the
-  // same module, and its promises settle in the order they were made.
-  useEffect(() => {
-    void perSessionStorage().then(({ loadPerSession }) => {
+  // Restored lines hold.
+  useRestoredCopy(
+    perSessionStorage,
+    ({ loadPerSession }) => {
       const kept = Object.entries(loadPerSession(STORAGE_KEY, isText))
       setBySession((current) => new Map([...kept, ...current]))
-      setHeld((current) => ({ ...Object.fromEntries(kept.map(([id]) => [id, true])), ...current }))
-    })
-  }, [])
-  useEffect(() => void perSessionStorage().then(({ savePerSession }) => savePerSession(STORAGE_KEY, bySession)), [bySession])
+      for (const [id] of kept) holding(id, true)
+    },
+    ({ savePerSession }, lines) => savePerSession(STORAGE_KEY, lines),
+    bySession
+  )
 
   const early = bySession.get(BEFORE_OPEN)
   useEffect(() => {

@@ -3,6 +3,7 @@ import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
 import { describeError } from '../../worker/react/describe-error.ts'
+import { useRestoredCopy } from './use-restored-copy.ts'
 
 /** The session's commands for the prompt's list, and a runner that logs what each answered. */
 export type TSlashCommands = {
@@ -26,16 +27,16 @@ const commandLogStorage = () => import('./command-log-storage.ts')
  */
 export function useSlashCommands(host: IAgentHost, sessionId: string | undefined): TSlashCommands {
   const [logs, setLogs] = useState<Record<string, TCommandLogEntry[]>>({})
-  // The restore's callback runs before the first save's: both wait for the same module, and its
-  // promises settle in the order they were made.
-  useEffect(() => {
-    void commandLogStorage().then(({ loadCommandLogs }) => {
+  useRestoredCopy(
+    commandLogStorage,
+    ({ loadCommandLogs }) => {
       const restored = loadCommandLogs()
       nextEntryId = Math.max(nextEntryId, ...Object.values(restored).flat().map((entry) => entry.id + 1))
       setLogs((current) => ({ ...restored, ...current }))
-    })
-  }, [])
-  useEffect(() => void commandLogStorage().then(({ saveCommandLogs }) => saveCommandLogs(logs)), [logs])
+    },
+    ({ saveCommandLogs }, kept) => saveCommandLogs(kept),
+    logs
+  )
 
   const loadCommands = useCallback(async () => (sessionId ? host.listCommands(sessionId) : []), [host, sessionId])
 
