@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import type { IAgentHost, TCommandOutcome } from '../../lib/host/agent-host.ts'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TCommandLogEntry } from './command-log.tsx'
