@@ -33,7 +33,9 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   for (const follower of [second, third]) await expect(follower.getByText(/could not be/)).toHaveCount(0)
   await third.close()
 
-  // Text typed in the first tab, not yet sent, when the second takes over.
+  // A prompt queued in the first tab, and text typed there, not yet sent, when the second takes over.
+  await first.getByLabel('Prompt').fill('Queued in the first tab')
+  await first.getByRole('button', { name: 'Queue' }).click()
   await first.getByLabel('Prompt').fill('A draft I have not sent')
   await followerNotice(second).getByRole('button', { name: 'Take over' }).click()
   await expect(second.getByLabel('Prompt')).toBeEnabled()
@@ -45,6 +47,9 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await expect(first.getByLabel('Prompt')).toHaveValue('A draft I have not sent')
   await expect(bashPrompt(first)).toHaveCount(0)
   await expect(conversation(second).getByLabel('You')).toHaveText(['What is in this workspace?'])
+  // What the first tab queued waits there, held: the second tab's turns do not send it.
+  const firstQueue = first.getByRole('region', { name: 'Up next' })
+  await expect(firstQueue).toContainText('Held until you resume.')
 
   await send(second, 'My turn now')
   await bashPrompt(second).getByRole('button', { name: 'Allow once' }).click()
@@ -56,6 +61,9 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await followerNotice(first).getByRole('button', { name: 'Take over' }).click()
   await expect(first.getByLabel('Prompt')).toBeEnabled()
   await expect(first.getByLabel('Prompt')).toHaveValue('A draft I have not sent')
+  await expect(firstQueue).toContainText('Held until you resume.')
+  await firstQueue.getByRole('button', { name: 'Withdraw “Queued in the first tab”' }).click()
+  await expect(firstQueue).toHaveCount(0)
   await first.getByRole('button', { name: 'Send' }).click()
   await bashPrompt(first).getByRole('button', { name: 'Allow once' }).click()
   await expect(conversation(first).getByLabel('You')).toHaveText(['What is in this workspace?', 'My turn now', 'A draft I have not sent'])

@@ -99,8 +99,16 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
   await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
 
   await page.getByRole('button', { name: 'Stop' }).click()
-  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
   await expect(queue).toContainText('Held until you resume.')
+  // The prompt box has the keyboard; a prompt added to a held queue waits with it.
+  await expect(page.getByLabel('Prompt')).toBeFocused()
+  await page.keyboard.type('Added while held')
+  await page.keyboard.press('Enter')
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/, /Added while held/])
+  await queue.getByRole('button', { name: 'Withdraw “Added while held”' }).click()
+  await expect(queue).toContainText('Held until you resume.')
+  await expect(page.getByLabel('Prompt')).toBeFocused()
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('You')).toHaveText(['First question'])
 

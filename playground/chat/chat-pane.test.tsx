@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createUserMessage } from '../../lib/core/messages.ts'
 import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { loadFailureWording } from './failure-wording.ts'
@@ -35,5 +36,15 @@ describe('ChatPane', () => {
     await loadFailureWording()
     render(chatPane({ ...failed('AUTHENTICATION_ERROR'), error: 'Loading earlier messages failed' }))
     expect(screen.getByRole('alert').textContent).not.toContain('API key')
+  })
+
+  it('offers no Edit or Retry of a sent prompt in a tab that follows the session: its prompt box takes nothing', () => {
+    const sent: TSessionViewState = { ...EMPTY_SESSION_VIEW, sessionId: 'session-1', messages: [createUserMessage('Hello')] }
+    render(chatPane({ ...sent, readOnly: true }))
+    expect((screen.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true)
+    cleanup()
+    render(chatPane(sent))
+    expect((screen.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
@@ -45,14 +45,13 @@ type TChatPaneProps = {
 
 /** The middle column: sandbox progress, the conversation, waiting permission prompts, errors and the prompt box. */
 export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, onTakeOver, onAnswer, onOpenSettings, loadCommands, commandLog, banner, header, initialPrompt, onShowEarlier, opening = false }: TChatPaneProps) {
-  const promptBox = useRef<HTMLTextAreaElement>(null)
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const sessionOpen = Boolean(state.sessionId)
   const canSend = sessionOpen && !state.readOnly && !state.running
   const onEdit = useCallback((text: string) => setDraft({ text }), [])
   const promptActions = useMemo(
-    () => ({ onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
-    [onEdit, canSend, onSubmit]
+    () => ({ onEdit: state.readOnly ? undefined : onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
+    [onEdit, canSend, onSubmit, state.readOnly]
   )
   // What a turn shows gets ready once the page has settled (a session is open): the Markdown
   // renderer, so streamed text renders as Markdown from its first delta (at once when a turn
@@ -63,15 +62,6 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
     // Once loaded, a turn's start and end ask for nothing more.
     if (!loadedFailureWording()) whenIdle(() => void loadFailureWording().catch(() => undefined))
   }, [sessionOpen, state.running])
-  const waiting = state.pendingPermissions.length
-  const waitedBefore = useRef(0)
-  useEffect(() => {
-    // The last permission prompt is gone (answered, or its turn stopped) and took the focus with
-    // it: the keyboard goes back to the prompt box. With more waiting, the next one has taken it.
-    const focusLost = document.activeElement === null || document.activeElement === document.body
-    if (waitedBefore.current > 0 && waiting === 0 && focusLost) promptBox.current?.focus()
-    waitedBefore.current = waiting
-  }, [waiting])
   return (
     <main className="chat" aria-label="Chat" aria-busy={opening || undefined}>
       {header}
@@ -132,8 +122,8 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
         // Until the first session is open, what is sent waits for it.
         onSubmit={state.sessionId ? onSubmit : queue.enqueue}
         onAbort={onAbort}
-        inputRef={promptBox}
         focusKey={state.sessionId}
+        waitingPermissions={state.pendingPermissions.length}
         draft={draft}
         {...(loadCommands ? { loadCommands } : {})}
       />

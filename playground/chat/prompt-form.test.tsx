@@ -132,6 +132,41 @@ describe('PromptForm focus', () => {
     rerender(<PromptForm {...props} disabled={false} />)
     expect(document.activeElement).toBe(textarea)
   })
+
+  it('takes the keyboard back when what had it went away: an answered permission prompt, a withdrawn prompt, Resume', () => {
+    const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
+    const held = { ...EMPTY_QUEUE, queued: ['first', 'second'], held: true }
+    const { rerender } = render(<PromptForm {...props} queue={held} waitingPermissions={1} />)
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    // The button had the keyboard, then went away (as React removes it): the keyboard is nowhere.
+    const elsewhere = (button: HTMLElement) => {
+      button.focus()
+      expect(document.activeElement).toBe(button)
+      button.blur()
+      expect(document.activeElement).toBe(document.body)
+    }
+
+    elsewhere(screen.getByRole('button', { name: 'Withdraw “second”' }))
+    rerender(<PromptForm {...props} queue={{ ...held, queued: ['first'] }} waitingPermissions={1} />)
+    expect(document.activeElement).toBe(textarea)
+
+    elsewhere(screen.getByRole('button', { name: 'Resume' }))
+    rerender(<PromptForm {...props} queue={{ ...held, queued: ['first'], held: false }} waitingPermissions={1} />)
+    expect(document.activeElement).toBe(textarea)
+
+    const answer = document.body.appendChild(document.createElement('button'))
+    elsewhere(answer)
+    rerender(<PromptForm {...props} queue={{ ...held, queued: ['first'], held: false }} waitingPermissions={0} />)
+    expect(document.activeElement).toBe(textarea)
+    answer.remove()
+
+    // Focus somewhere else on the page stays where it is.
+    const other = document.body.appendChild(document.createElement('input'))
+    other.focus()
+    rerender(<PromptForm {...props} queue={EMPTY_QUEUE} waitingPermissions={0} />)
+    expect(document.activeElement).toBe(other)
+    other.remove()
+  })
 })
 
 describe('PromptForm queue', () => {

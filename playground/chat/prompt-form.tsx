@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
 import { suggestCommands } from './command-suggestions.ts'
@@ -15,8 +15,8 @@ type TPromptFormProps = {
   onAbort: () => void | Promise<void>
   /** The session's slash commands and skills; without it `/` opens no list. */
   loadCommands?: () => Promise<ICommand[]>
-  /** The prompt box, for the page to give it the keyboard back (after a permission prompt, say). */
-  inputRef?: RefObject<HTMLTextAreaElement | null>
+  /** Permission prompts open above the box: the last to go leaves the keyboard nowhere, and the box takes it back. */
+  waitingPermissions?: number
   /** Changes when another session opens; the prompt box then takes the keyboard. */
   focusKey?: string | undefined
   /** Text the page puts into the box (Edit on a sent prompt); each new object puts it in again. */
@@ -31,13 +31,12 @@ type TPromptFormProps = {
  * the whole command is typed already, sends it; Escape closes the list. The box takes the
  * keyboard as it becomes usable and whenever a session opens.
  */
-export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, inputRef, focusKey, draft }: TPromptFormProps) {
+export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, focusKey, draft, waitingPermissions }: TPromptFormProps) {
   const [prompt, setPrompt] = useState('')
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
   const [dismissed, setDismissed] = useState(false)
-  const ownRef = useRef<HTMLTextAreaElement>(null)
-  const textarea = inputRef ?? ownRef
+  const textarea = useRef<HTMLTextAreaElement>(null)
   const listId = useId()
 
   useEffect(() => {
@@ -52,6 +51,13 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     if (sent) queue.enqueue(sent)
     setPrompt((current) => current || (textarea.current?.value ?? ''))
   }, [textarea])
+
+  // An answered permission prompt goes with the focus it had, Queue disables its button as the box
+  // empties, and Withdraw and Resume take theirs away: the keyboard, left nowhere, comes back here.
+  // With another prompt still open, that one has taken it.
+  useEffect(() => {
+    if (document.activeElement === document.body) textarea.current?.focus()
+  }, [waitingPermissions, queue.queued.length, queue.held])
 
   useEffect(() => {
     if (!draft) return
@@ -197,7 +203,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
           </>
         ) : (
           <button type="submit" disabled={disabled || prompt.trim() === ''}>
-            Send
+            {queue.queued.length > 0 ? 'Queue' : 'Send'}
           </button>
         )}
       </div>

@@ -81,16 +81,19 @@ describe('usePromptQueue', () => {
     await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first', 'second']))
   })
 
-  it('puts a prompt that comes back at the head of its line, and asks no more until the person changes the line', async () => {
+  it('puts a prompt that comes back at the head of its line, and asks no more until the person resumes, whatever is added or withdrawn', async () => {
     const { result, rerender, sent } = await refuseFirstOfTwo()
     expect(result.current.queued).toEqual(['first', 'second'])
     rerender({ sessionId: 'session-a', running: false })
+    act(() => result.current.enqueue('third'))
+    act(() => result.current.unqueue(1))
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(sent).toHaveLength(1)
+    expect(result.current).toMatchObject({ held: true, queued: ['first', 'third'] })
 
-    act(() => result.current.enqueue('third'))
+    act(() => result.current.resume())
     await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['first', 'first']))
-    expect(result.current.queued).toEqual(['second', 'third'])
+    expect(result.current.queued).toEqual(['third'])
   })
 
   it('keeps a held line held while another turn of its session runs: it waits for the person', async () => {
@@ -154,5 +157,22 @@ describe('usePromptQueue', () => {
     await waitFor(() => expect(result.current.queued).toEqual([]))
     await finishSend()
     await waitFor(() => expect(sessionStorage.getItem('robota.queued')).toBeNull())
+  })
+
+  it('holds back nothing queued after its held line emptied, or after Stop with nothing waiting', async () => {
+    const { result, rerender, sent, finishSend } = renderQueue({ sessionId: 'session-a', running: true })
+    act(() => result.current.hold())
+    act(() => result.current.enqueue('after a stop'))
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['after a stop']))
+    await finishSend()
+
+    rerender({ sessionId: 'session-a', running: true })
+    act(() => result.current.enqueue('withdrawn'))
+    act(() => result.current.hold())
+    act(() => result.current.unqueue(0))
+    act(() => result.current.enqueue('queued later'))
+    rerender({ sessionId: 'session-a', running: false })
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['after a stop', 'queued later']))
   })
 })

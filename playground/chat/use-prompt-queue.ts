@@ -11,7 +11,7 @@ export type TPromptQueue = {
   unqueue: (index: number) => void
   /** Lets a held line go on: its first prompt is sent. */
   resume: () => void
-  /** Holds the open session's line, so that a turn stopped on purpose is not followed by the next prompt. */
+  /** Holds the open session's line, so that a turn stopped (or taken over) is not followed by the next prompt. */
   hold: () => void
 }
 
@@ -38,20 +38,17 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   const [bySession, setBySession] = useState<ReadonlyMap<string, readonly string[]>>(() => new Map())
   const [sending, setSending] = useState(false)
   // The sessions whose line holds: its first prompt came back (refused, or cut off before its turn
-  // started), its turn was stopped, or the line outlived a reload that cut its turn off. A line
-  // holds until the person changes it or asks for it again, so a host that keeps refusing is not
-  // asked again and again.
+  // started), its turn was stopped or taken over by another tab, or the line outlived a reload that
+  // cut its turn off. A line holds until the person asks for it again (Resume): adding a prompt or
+  // withdrawing one leaves it held, and a host that keeps refusing is not asked again and again.
   const [held, setHeld] = useState<Readonly<Record<string, boolean>>>({})
   const key = sessionId ?? BEFORE_OPEN
   const queued = bySession.get(key) || NOTHING_QUEUED
 
-  const holding = useCallback((line: string, hold: boolean) => setHeld((current) => (Boolean(current[line]) === hold ? current : { ...current, [line]: hold })), [])
+  const holding = useCallback((line: string, hold: boolean) => setHeld((current) => ({ ...current, [line]: hold })), [])
   const update = useCallback(
-    (change: (prompts: readonly string[]) => readonly string[]) => {
-      holding(key, false)
-      setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED)))
-    },
-    [key, holding]
+    (change: (prompts: readonly string[]) => readonly string[]) => setBySession((current) => new Map(current).set(key, change(current.get(key) ?? NOTHING_QUEUED))),
+    [key]
   )
 
   // Restored lines hold.
@@ -73,6 +70,8 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
 
   useEffect(() => {
     const [next] = queued
+    // An empty line holds nothing back: prompts queued into it later go out as usual.
+    if (next === undefined && held[key]) holding(key, false)
     if (!sessionId || running || paused || sending || held[sessionId] || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
@@ -83,11 +82,11 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
         holding(sessionId, true)
       })
       .finally(() => setSending(false))
-  }, [sessionId, running, paused, sending, held, queued, send, update, holding])
+  }, [sessionId, key, running, paused, sending, held, queued, send, update, holding])
 
   const enqueue = useCallback((prompt: string) => update((prompts) => [...prompts, prompt]), [update])
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
-  const resume = useCallback(() => update((prompts) => prompts), [update])
+  const resume = useCallback(() => holding(key, false), [key, holding])
   const hold = useCallback(() => holding(key, true), [key, holding])
   return { queued, held: Boolean(held[key]) && !running, enqueue, unqueue, resume, hold }
 }

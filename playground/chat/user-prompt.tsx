@@ -16,8 +16,8 @@ export function foldedPrompt(text: string): string | undefined {
 
 /** What can be done with a sent prompt; without them it only shows. */
 export type TUserPromptActions = {
-  /** Puts the prompt back into the prompt box, to change it and send it anew. */
-  onEdit: (text: string) => void
+  /** Puts the prompt back into the prompt box, to change it and send it anew; `undefined` while that cannot be done. */
+  onEdit: ((text: string) => void) | undefined
   /** Sends the same prompt again as a new turn; `undefined` while that cannot be done. */
   onResend: ((text: string) => void) | undefined
 }
@@ -44,7 +44,7 @@ export const UserPrompt = memo(function UserPrompt({ text, actions }: { text: st
         <CopyButton text={text} label="Copy message" />
         {actions ? (
           <>
-            <button type="button" className="link" onClick={() => actions.onEdit(text)}>
+            <button type="button" className="link" disabled={!actions.onEdit} onClick={() => actions.onEdit?.(text)}>
               Edit
             </button>
             <button type="button" className="link" disabled={!actions.onResend} title="Ask the same again, as a new turn" onClick={() => actions.onResend?.(text)}>
