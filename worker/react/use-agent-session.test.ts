@@ -88,7 +88,6 @@ describe('useAgentSession', () => {
 
     act(() => void driving.result.current.submit('What is here?'))
     await waitFor(() => expect(driving.result.current.status).toBe('awaiting_permission'))
-    // The follower says what waits in the driving tab; only that tab is asked.
     await waitFor(() => expect(watching.result.current.status).toBe('awaiting_permission'))
     expect(watching.result.current.state.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
 
