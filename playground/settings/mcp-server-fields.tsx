@@ -9,20 +9,36 @@ type TMcpServerFieldsProps = {
   /** The open session's servers as the host reports them. */
   statuses: readonly TMcpServerStatus[]
   onChange: (servers: TPlaygroundMcpServer[]) => void
+  /** The add-a-server fields as typed; the dialog keeps them, so that Save adds a server left there. */
+  adding: TPlaygroundMcpServer
+  onAddingChange: (adding: TPlaygroundMcpServer) => void
+  /** Whether a Save was refused: from then on a server typed in the add-fields is checked too. */
+  saveRefused: boolean
 }
 
-const EMPTY: TPlaygroundMcpServer = { name: '', url: '', headers: '', enabled: true }
+/** The add-a-server fields with nothing typed in them. */
+export const EMPTY_MCP_SERVER: TPlaygroundMcpServer = { name: '', url: '', headers: '', enabled: true }
+
+/** Whether the add-a-server fields hold nothing: name, URL and headers all blank. */
+export function isBlankMcpServer(adding: TPlaygroundMcpServer): boolean {
+  return !adding.name.trim() && !adding.url.trim() && !adding.headers.trim()
+}
+
+/** The server the add-a-server fields describe, as it is listed once added. */
+export function toAddedMcpServer(adding: TPlaygroundMcpServer): TPlaygroundMcpServer {
+  return { ...adding, name: adding.name.trim(), url: adding.url.trim() }
+}
 
 /** The Settings section listing the page's MCP servers (on or off, with the host's status and tools), and a form to add one. */
-export function McpServerFields({ servers, statuses, onChange }: TMcpServerFieldsProps) {
-  const [adding, setAdding] = useState(EMPTY)
+export function McpServerFields({ servers, statuses, onChange, adding, onAddingChange, saveRefused }: TMcpServerFieldsProps) {
   // Counts the Adds refused for a problem: each moves the keyboard to the field in question.
   const [refusedAdds, setRefusedAdds] = useState(0)
   const fieldset = useRef<HTMLFieldSetElement>(null)
   const id = useId()
-  const server = { ...adding, name: adding.name.trim(), url: adding.url.trim() }
-  // Once an Add was refused, the problem follows the fields as they are edited, so a fixed one clears.
-  const problem = refusedAdds > 0 ? findMcpServerProblem(server, servers) : undefined
+  const server = toAddedMcpServer(adding)
+  // Once an Add or a Save was refused, the problem follows the fields as they are edited, so a fixed one clears.
+  const checked = refusedAdds > 0 || (saveRefused && !isBlankMcpServer(adding))
+  const problem = checked ? findMcpServerProblem(server, servers) : undefined
   const problemWith = (field: TMcpServerField) => (problem?.field === field ? problem.message : undefined)
   const marked = (field: TMcpServerField) => problemAttributes(problemWith(field), `${id}-problem`)
 
@@ -36,7 +52,7 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
       return
     }
     onChange([...servers, server])
-    setAdding(EMPTY)
+    onAddingChange(EMPTY_MCP_SERVER)
     setRefusedAdds(0)
   }
 
@@ -80,12 +96,12 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
       ) : null}
       <div className="field">
         <label htmlFor={`${id}-name`}>Server name</label>
-        <input id={`${id}-name`} {...marked('name')} type="text" spellCheck={false} placeholder="docs" value={adding.name} onChange={(event) => setAdding({ ...adding, name: event.target.value })} />
+        <input id={`${id}-name`} {...marked('name')} type="text" spellCheck={false} placeholder="docs" value={adding.name} onChange={(event) => onAddingChange({ ...adding, name: event.target.value })} />
         <FieldProblem id={`${id}-problem`} problem={problemWith('name')} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-url`}>Server URL</label>
-        <input id={`${id}-url`} {...marked('url')} type="url" placeholder="https://mcp.example.com/mcp" value={adding.url} onChange={(event) => setAdding({ ...adding, url: event.target.value })} />
+        <input id={`${id}-url`} {...marked('url')} type="url" placeholder="https://mcp.example.com/mcp" value={adding.url} onChange={(event) => onAddingChange({ ...adding, url: event.target.value })} />
         <FieldProblem id={`${id}-problem`} problem={problemWith('url')} />
       </div>
       <div className="field">
@@ -98,7 +114,7 @@ export function McpServerFields({ servers, statuses, onChange }: TMcpServerField
           autoComplete="off"
           placeholder="authorization: Bearer …"
           value={adding.headers}
-          onChange={(event) => setAdding({ ...adding, headers: event.target.value })}
+          onChange={(event) => onAddingChange({ ...adding, headers: event.target.value })}
         />
         <FieldProblem id={`${id}-problem`} problem={problemWith('headers')} />
       </div>

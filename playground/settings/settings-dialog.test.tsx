@@ -113,6 +113,57 @@ describe('SettingsDialog', () => {
     expect(fireEvent.keyDown(screen.getByLabelText('E2B template'), { key: 'Enter' })).toBe(true)
   })
 
+  it('adds a valid MCP server left in its fields on Save, as Add server would', () => {
+    const { onSave } = openDialog(DEFAULT_SETTINGS)
+    fireEvent.change(screen.getByLabelText('Server name'), { target: { value: ' docs ' } })
+    fireEvent.change(screen.getByLabelText('Server URL'), { target: { value: 'https://mcp.example.com/mcp' } })
+    fireEvent.change(screen.getByLabelText('Headers (optional, one “Name: value” a line)'), { target: { value: 'authorization: Bearer t' } })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ mcpServers: [{ name: 'docs', url: 'https://mcp.example.com/mcp', headers: 'authorization: Bearer t', enabled: true }] })
+    )
+  })
+
+  it('refuses a Save while the MCP server left in its fields has a problem, shown beside its field, which gets the keyboard', () => {
+    const docs = { name: 'docs', url: 'https://docs.example.com/mcp', headers: '', enabled: true }
+    const { onSave } = openDialog({ ...DEFAULT_SETTINGS, mcpServers: [docs] })
+    const url = screen.getByLabelText('Server URL')
+    fireEvent.change(url, { target: { value: 'mcp.example.com' } })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(onSave).not.toHaveBeenCalled()
+    const name = screen.getByLabelText('Server name')
+    expect(document.activeElement).toBe(name)
+    expect(descriptionOf(name)).toMatch(/^Name the MCP server/)
+
+    fireEvent.change(name, { target: { value: 'docs' } })
+    expect(descriptionOf(name)).toBe('There is already an MCP server named "docs".')
+    fireEvent.change(name, { target: { value: 'tools' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSave).not.toHaveBeenCalled()
+    expect(document.activeElement).toBe(url)
+    expect(descriptionOf(url)).toBe('The MCP server’s URL must start with http:// or https://.')
+
+    fireEvent.change(url, { target: { value: 'https://mcp.example.com/mcp' } })
+    expect(url.getAttribute('aria-invalid')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ mcpServers: [docs, { name: 'tools', url: 'https://mcp.example.com/mcp', headers: '', enabled: true }] }))
+  })
+
+  it('saves the servers as listed when the add-a-server fields are blank', () => {
+    const docs = { name: 'docs', url: 'https://docs.example.com/mcp', headers: '', enabled: true }
+    const { onSave } = openDialog({ ...DEFAULT_SETTINGS, mcpServers: [docs] })
+    fireEvent.change(screen.getByLabelText('Server name'), { target: { value: '  ' } })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ mcpServers: [docs] }))
+    expect(screen.getByLabelText('Server name').getAttribute('aria-invalid')).toBeNull()
+  })
+
   it('asks for the key before listing models, in words for people, without asking the host', () => {
     const { listModels } = openDialog(anthropic)
     fireEvent.click(screen.getByRole('button', { name: 'Refresh models' }))

@@ -4,8 +4,8 @@ import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import { parseAllowedHosts } from '../chat/remote-content.ts'
 import type { TPlaygroundSettings } from './playground-settings.ts'
 import { FieldProblem, focusFirstInvalidField, problemAttributes } from './field-problem.tsx'
-import { findSettingsProblems, type TSettingsProblems } from './settings-problems.ts'
-import { McpServerFields } from './mcp-server-fields.tsx'
+import { findMcpServerProblem, findSettingsProblems, type TSettingsProblems } from './settings-problems.ts'
+import { EMPTY_MCP_SERVER, isBlankMcpServer, McpServerFields, toAddedMcpServer } from './mcp-server-fields.tsx'
 import { ProviderFields } from './provider-fields.tsx'
 import type { TListModels } from './use-live-models.ts'
 
@@ -34,6 +34,7 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
   // Counts the Saves refused for a problem: each moves the keyboard to the first field in question.
   const [refusedSaves, setRefusedSaves] = useState(0)
   const [imageHosts, setImageHosts] = useState(settings.allowedImageHosts.join(', '))
+  const [addingServer, setAddingServer] = useState(EMPTY_MCP_SERVER)
   const id = useId()
 
   useEffect(() => {
@@ -42,6 +43,7 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
     if (open && !element.open) {
       setDraft(settings)
       setImageHosts(settings.allowedImageHosts.join(', '))
+      setAddingServer(EMPTY_MCP_SERVER)
       setRefusedSaves(0)
       element.showModal()
     }
@@ -56,10 +58,17 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
   const problems = refusedSaves > 0 ? findDraftProblems(draft, imageHosts) : {}
   const marked = (field: 'e2bApiUrl' | 'imageHosts') => problemAttributes(problems[field], `${id}-${field}-problem`)
 
+  // A server left typed in the add-fields is one the person means to keep: Save adds it as Add server would, or is refused for its problem.
   const save = (event: FormEvent) => {
     event.preventDefault()
-    if (Object.keys(findDraftProblems(draft, imageHosts)).length > 0) setRefusedSaves((count) => count + 1)
-    else onSave({ ...draft, allowedImageHosts: parseAllowedHosts(imageHosts).hosts })
+    const server = isBlankMcpServer(addingServer) ? undefined : toAddedMcpServer(addingServer)
+    const serverProblem = server && findMcpServerProblem(server, draft.mcpServers)
+    if (serverProblem || Object.keys(findDraftProblems(draft, imageHosts)).length > 0) {
+      setRefusedSaves((count) => count + 1)
+      return
+    }
+    const mcpServers = server ? [...draft.mcpServers, server] : draft.mcpServers
+    onSave({ ...draft, mcpServers, allowedImageHosts: parseAllowedHosts(imageHosts).hosts })
   }
 
   return (
@@ -80,7 +89,14 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
             </select>
           </div>
         </fieldset>
-        <McpServerFields servers={draft.mcpServers} statuses={mcpStatuses} onChange={(mcpServers) => setDraft({ ...draft, mcpServers })} />
+        <McpServerFields
+          servers={draft.mcpServers}
+          statuses={mcpStatuses}
+          onChange={(mcpServers) => setDraft({ ...draft, mcpServers })}
+          adding={addingServer}
+          onAddingChange={setAddingServer}
+          saveRefused={refusedSaves > 0}
+        />
         <fieldset>
           <legend>E2B sandbox</legend>
           <p className="note">Used when the workspace panel switches a session to an E2B microVM.</p>
