@@ -182,8 +182,8 @@ export function App(props: TAppProps) {
   // Another tab drives the session now: what waits here is not sent after its turns unasked.
   const holdQueue = queue.hold
   useEffect(() => {
-    if (state.readOnly) holdQueue()
-  }, [state.readOnly, holdQueue])
+    if (readOnly) holdQueue()
+  }, [readOnly, holdQueue])
   // The prompt takes input from the page's first paint: while the worker starts and the first
   // session opens, what is sent waits in the queue for it. A recorded run to play back comes first.
   const opening = !state.sessionId && !initialReplay && !state.error && !sessions.error

@@ -48,10 +48,13 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
   const [draft, setDraft] = useState<{ text: string } | undefined>(() => (initialPrompt ? { text: initialPrompt } : undefined))
   const sessionOpen = Boolean(state.sessionId)
   const canSend = sessionOpen && !state.readOnly && !state.running
+  // Closures here read these values, never `state`: one kept from an earlier render would keep that
+  // render's whole conversation alive (V8 gives a render's closures one shared scope).
+  const following = state.readOnly
   const onEdit = useCallback((text: string) => setDraft({ text }), [])
   const promptActions = useMemo(
-    () => ({ onEdit: state.readOnly ? undefined : onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
-    [onEdit, canSend, onSubmit, state.readOnly]
+    () => ({ onEdit: following ? undefined : onEdit, onResend: canSend ? (text: string) => void onSubmit(text) : undefined }),
+    [onEdit, canSend, onSubmit, following]
   )
   // What a turn shows gets ready once the page has settled (a session is open): the Markdown
   // renderer, so streamed text renders as Markdown from its first delta (at once when a turn
