@@ -9,13 +9,10 @@ export type TMarkdownDocument = { attributes: Record<string, unknown>; body: str
 // The opening fence must be the first line; the closing fence is the next line that is exactly `---`.
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?^---[ \t]*(?:\r?\n|$)/m
 
-// Exactly the texts YAML reads as null (a lone CR is not among them), so they need no parser.
-const BLANK = /^[ \t]*(?:\r?\n[ \t]*)*$/
-
 /**
  * Parses `---`-fenced YAML frontmatter at the very start of a Markdown file (SKILL.md, agent
  * definitions). A file without frontmatter has empty attributes and the whole text as its body.
- * The YAML parser loads on the first file whose frontmatter has content.
+ * The YAML parser loads with the first file that has frontmatter.
  * @throws ConfigurationError naming `file` when the YAML is malformed or is not a mapping.
  */
 export async function parseMarkdownFrontmatter(text: string, file: string): Promise<TMarkdownDocument> {
@@ -24,7 +21,6 @@ export async function parseMarkdownFrontmatter(text: string, file: string): Prom
   if (!match || match.index !== 0) return { attributes: {}, body: source.trim() }
   const frontmatter = match[1] ?? ''
   const body = source.slice(match[0].length).trim()
-  if (BLANK.test(frontmatter)) return { attributes: {}, body }
   // Most workspaces have no skill or agent files, so the parser (about 30 KB gzip) stays out of the eager bundle.
   const { parse: parseYaml } = await import('yaml')
   let parsed: unknown
