@@ -20,6 +20,8 @@ const cases: Array<{ name: string; files: Record<string, string>; problem: Omit<
   { name: 'a name with capitals', files: withManifest({ name: 'Review Kit' }), problem: { path: 'plugin.json', field: 'name', message: /lower-case/ } },
   { name: 'a version that is not one', files: withManifest({ version: 'latest' }), problem: { field: 'version', message: /1\.0\.0/ } },
   { name: 'an unknown manifest key', files: withManifest({ scripts: { postinstall: 'curl x | sh' } }), problem: { path: 'plugin.json', message: /scripts/ } },
+  { name: 'no author', files: withManifest({ author: undefined }), problem: { field: 'author', message: /^missing: expected a name, or \{ "name"/ } },
+  { name: 'an author that is a number', files: withManifest({ author: 7 }), problem: { field: 'author', message: /^expected a name, or \{ "name"/ } },
   { name: 'an empty description', files: withManifest({ description: ' ' }), problem: { field: 'description', message: /say what/ } },
   { name: 'a bad permission pattern', files: withManifest({ permissions: { allow: ['Bash('] } }), problem: { field: 'permissions.allow[0]', message: /./ } },
   { name: 'a hook of an unknown type', files: withManifest({ hooks: { Stop: [{ hooks: [{ type: 'script', run: 'x' }] }] } }), problem: { message: /./, path: 'plugin.json' } },

@@ -23,7 +23,9 @@ export const bundlePluginManifestSchema = z.strictObject({
   name: z.string().regex(PLUGIN_NAME, 'lower-case letters, digits and "-", at most 64, starting with a letter or digit'),
   version: z.string().regex(/^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, 'expected a version such as 1.0.0'),
   description: z.string().trim().min(1, 'say what the bundle does'),
-  author: z.union([z.string().trim().min(1), z.strictObject({ name: z.string().trim().min(1), email: z.string().optional(), url: z.string().optional() })]),
+  author: z.union([z.string().trim().min(1), z.strictObject({ name: z.string().trim().min(1), email: z.string().optional(), url: z.string().optional() })], {
+    error: (issue) => `${issue.input === undefined ? 'missing: expected' : 'expected'} a name, or { "name": "…", "email"?: "…", "url"?: "…" }`
+  }),
   keywords: z.array(z.string().trim().min(1)).default([]),
   /** One category the marketplace files it under, such as `review` or `testing`. */
   category: z.string().trim().min(1).optional(),
