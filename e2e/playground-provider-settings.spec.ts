@@ -47,7 +47,7 @@ test('an OpenAI-compatible server: a wrong key explained with its fix, then an E
   const diff = conversation.getByRole('region', { name: 'Tool call Edit' }).getByRole('figure', { name: 'Diff of src/calculator.ts' })
   await expect(diff.locator('.diff-line.added')).toContainText('RangeError')
   await expect(diff.locator('.diff-line.added').first().locator('.diff-number').nth(1)).toHaveText('6')
-  await expect(page.locator('.context-numbers')).toHaveText('1.8k / 128k')
+  await expect(page.locator('.context-numbers')).toHaveText('1.8K / 128K')
   await saveScreenshot(page, 'playground-file-diff')
 
   // The file really changed in the sandbox.

@@ -46,12 +46,12 @@ export { DEFAULT_MAX_EXECUTION_ROUNDS, Robota } from './robota.ts'
 export { toRunError } from './run-error.ts'
 
 export { ErrorUtils } from './error-utils.ts'
+export { formatTokenCount } from './context/format-token-count.ts'
 export { INVALID_JSON_ARGUMENTS_KEY, parseToolArguments } from './parse-tool-arguments.ts'
 export {
   CLAUDE_MODELS,
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_MAX_OUTPUT,
-  formatTokenCount,
   getModelContextWindow,
   getModelDefinition,
   getModelMaxOutput,

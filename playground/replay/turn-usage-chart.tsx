@@ -1,6 +1,6 @@
 import { memo, useMemo, type CSSProperties } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { formatTokens } from '../shell/format-tokens.ts'
+import { formatTokenCount } from '../../lib/core/context/format-token-count.ts'
 import { turnName, turnTitle } from './turn-name.ts'
 import { measureTurnUsage, type TTurnUsage } from './turn-usage.ts'
 import { formatCount } from '../shell/format-count.ts'
@@ -41,7 +41,7 @@ export const TurnUsageChart = memo(function TurnUsageChart({ events, earlierEven
             </span>
             <span className="usage-total">
               {turn.estimated ? '≈' : ''}
-              {formatTokens(totalTokens(turn))}
+              {formatTokenCount(totalTokens(turn))}
               {turn.costUsd === undefined ? '' : ` · ${formatCost(turn.costUsd)}`}
             </span>
           </div>

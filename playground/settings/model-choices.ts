@@ -20,5 +20,5 @@ export function toModelChoices(builtIn: readonly IModelDefinition[], listing: TM
 
 function describe(name: string, id: string, contextWindow: number | undefined): string {
   const title = name === id ? id : `${name} (${id})`
-  return contextWindow === undefined ? title : `${title} · ${Math.round(contextWindow / 1000)}k context`
+  return contextWindow === undefined ? title : `${title} · ${Math.round(contextWindow / 1000)}K context`
 }

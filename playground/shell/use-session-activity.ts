@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
-import { formatTokens } from './format-tokens.ts'
+import { formatTokenCount } from '../../lib/core/context/format-token-count.ts'
 
 /** Slow work of one session outside its turns, as the page shows it. */
 export type TSessionActivity = {
@@ -56,7 +56,7 @@ function applyActivity(current: Record<string, TSessionActivity>, event: THostEv
 export function describeCompaction(outcome: TCompactionOutcome): string {
   if (!outcome.compacted) return `Nothing was compacted: ${outcome.reason}.`
   const opening = outcome.trigger === 'auto' ? 'The context window was nearly full, so the conversation was compacted' : 'The conversation was compacted'
-  return `${opening}: ${outcome.messagesBefore} messages became one summary (${formatTokens(outcome.tokensBefore)} → ${formatTokens(outcome.tokensAfter)} tokens).`
+  return `${opening}: ${outcome.messagesBefore} messages became one summary (${formatTokenCount(outcome.tokensBefore)} → ${formatTokenCount(outcome.tokensAfter)} tokens).`
 }
 
 /** The progress line for a compaction under way. */

@@ -3,7 +3,6 @@ import {
   CLAUDE_MODELS,
   DEFAULT_CONTEXT_WINDOW,
   DEFAULT_MAX_OUTPUT,
-  formatTokenCount,
   getModelContextWindow,
   getModelDefinition,
   getModelMaxOutput,
@@ -66,26 +65,5 @@ describe('model lookups', () => {
   it('has the documented defaults', () => {
     expect(DEFAULT_CONTEXT_WINDOW).toBe(200_000)
     expect(DEFAULT_MAX_OUTPUT).toBe(16_384)
-  })
-})
-
-describe('formatTokenCount', () => {
-  it.each<[number, string]>([
-    [0, '0'],
-    [950, '950'],
-    [999, '999'],
-    [1_000, '1K'],
-    [1_500, '1.5K'],
-    [16_384, '16.4K'],
-    [128_000, '128K'],
-    [200_000, '200K'],
-    [950_000, '950K'],
-    [999_960, '1M'],
-    [1_000_000, '1M'],
-    [1_047_576, '1M'],
-    [1_500_000, '1.5M'],
-    [12.6, '13']
-  ])('%i → %s', (tokens, expected) => {
-    expect(formatTokenCount(tokens)).toBe(expected)
   })
 })

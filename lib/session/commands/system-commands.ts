@@ -1,4 +1,4 @@
-import { formatTokenCount } from '../../core/context/models.ts'
+import { formatTokenCount } from '../../core/context/format-token-count.ts'
 import { isPermissionMode, PERMISSION_MODES } from '../../permissions/index.ts'
 import type { ICommandResult, ISystemCommand } from './command-types.ts'
 
