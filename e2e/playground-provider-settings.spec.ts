@@ -48,6 +48,8 @@ test('an OpenAI-compatible server: a wrong key explained with its fix, then an E
   await expect(diff.locator('.diff-line.added')).toContainText('RangeError')
   await expect(diff.locator('.diff-line.added').first().locator('.diff-number').nth(1)).toHaveText('6')
   await expect(page.locator('.context-numbers')).toHaveText('1.8K / 128K')
+  // The diff's hidden "added:" labels stay inside the chat's scroll box: the page itself never scrolls.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeLessThanOrEqual(0)
   await saveScreenshot(page, 'playground-file-diff')
 
   // The file really changed in the sandbox.
