@@ -35,6 +35,15 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
   const box = useRef<HTMLElement>(null)
   const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
+  // A prompt sent (or edited, or sent from the queue) is shown, with the answer to come, wherever
+  // the reader had scrolled: the view follows again.
+  const latestPromptId = useMemo(() => messages.findLast((message) => message.role === 'user')?.id, [messages])
+  const shownPromptId = useRef(latestPromptId)
+  useEffect(() => {
+    if (latestPromptId === shownPromptId.current) return
+    shownPromptId.current = latestPromptId
+    jumpToLatest()
+  }, [latestPromptId, jumpToLatest])
   // How far the view sat from the bottom when earlier messages were asked for: once they are in
   // above, the same distance keeps what the reader was looking at in place.
   const fromBottom = useRef<number | undefined>(undefined)
