@@ -55,6 +55,8 @@ test('on the offline demo: times and durations, search with a count, type filter
   await resultsChip.click()
   await replay.getByRole('button', { name: 'Clear search', exact: true }).click()
   await expect(log.search).toHaveValue('')
+  // The button disables itself: the keyboard goes to the emptied field.
+  await expect(log.search).toBeFocused()
   await expect(log.count).toHaveText(`${total} events`)
   await expect(log.events).toHaveCount(total)
   // "Only this type" hides every other type; "Show all" brings them back.

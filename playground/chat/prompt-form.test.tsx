@@ -133,7 +133,7 @@ describe('PromptForm focus', () => {
     expect(document.activeElement).toBe(textarea)
   })
 
-  it('takes the keyboard back when what had it went away: an answered permission prompt, a withdrawn prompt, Resume', () => {
+  it('takes the keyboard back when what had it went away: an answered permission prompt, a withdrawn prompt, Resume, Stop', () => {
     const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
     const held = { ...EMPTY_QUEUE, queued: ['first', 'second'], held: true }
     const { rerender } = render(<PromptForm {...props} queue={held} waitingPermissions={1} />)
@@ -159,6 +159,12 @@ describe('PromptForm focus', () => {
     rerender(<PromptForm {...props} queue={{ ...held, queued: ['first'], held: false }} waitingPermissions={0} />)
     expect(document.activeElement).toBe(textarea)
     answer.remove()
+
+    // Stop goes as the turn it stops ends.
+    rerender(<PromptForm {...props} running queue={EMPTY_QUEUE} waitingPermissions={0} />)
+    elsewhere(screen.getByRole('button', { name: 'Stop' }))
+    rerender(<PromptForm {...props} queue={EMPTY_QUEUE} waitingPermissions={0} />)
+    expect(document.activeElement).toBe(textarea)
 
     // Focus somewhere else on the page stays where it is.
     const other = document.body.appendChild(document.createElement('input'))

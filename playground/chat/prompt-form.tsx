@@ -53,11 +53,11 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   }, [textarea])
 
   // An answered permission prompt goes with the focus it had, Queue disables its button as the box
-  // empties, and Withdraw and Resume take theirs away: the keyboard, left nowhere, comes back here.
-  // With another prompt still open, that one has taken it.
+  // empties, Withdraw and Resume take theirs away, and Stop goes as the turn ends: the keyboard,
+  // left nowhere, comes back here. With another prompt still open, that one has taken it.
   useEffect(() => {
     if (document.activeElement === document.body) textarea.current?.focus()
-  }, [waitingPermissions, queue.queued.length, queue.held])
+  }, [waitingPermissions, queue.queued.length, queue.held, running])
 
   useEffect(() => {
     if (!draft) return

@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import type { TReplaySearch } from './use-replay-search.ts'
 import { formatCount } from '../shell/format-count.ts'
 
@@ -6,9 +7,16 @@ type TReplaySearchBoxProps = { search: TReplaySearch; shownCount: number; totalC
 /** The event log's search field, its clear button, and how many events are shown of how many. */
 export function ReplaySearchBox({ search, shownCount, totalCount }: TReplaySearchBoxProps) {
   const narrowed = shownCount !== totalCount || search.matched !== undefined
+  const field = useRef<HTMLInputElement>(null)
+  // The button disables itself as it clears: the keyboard goes to the emptied field, not the page.
+  const clearFromButton = () => {
+    search.clear()
+    field.current?.focus()
+  }
   return (
     <div className="replay-search">
       <input
+        ref={field}
         type="search"
         aria-label="Search events"
         placeholder="Search type or JSON"
@@ -21,7 +29,7 @@ export function ReplaySearchBox({ search, shownCount, totalCount }: TReplaySearc
           }
         }}
       />
-      <button type="button" className="link" disabled={search.text === ''} onClick={search.clear}>
+      <button type="button" className="link" disabled={search.text === ''} onClick={clearFromButton}>
         Clear search
       </button>
       <span className="replay-search-count" role="status" aria-label="Events shown">
