@@ -23,7 +23,7 @@ test('in the embed, Rename focuses the name field and Delete focuses its confirm
     await expect.poll(() => focusedInElement(element)).toMatch(/^input New name for /)
     await page.keyboard.press('Escape')
     await sessions.getByRole('button', { name: /^Delete / }).click()
-    await expect.poll(() => focusedInElement(element)).toBe('button Delete for good')
+    await expect.poll(() => focusedInElement(element)).toBe('button Keep')
     await sessions.getByRole('button', { name: 'Keep', exact: true }).click()
   }
 })

@@ -71,10 +71,11 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       {selected && mode === 'confirm-delete' ? (
         <div className="session-actions" role="group" aria-label="Confirm delete">
           <span>Delete with its files and log?</span>
-          <button type="button" className="danger" ref={focusOnMount} onClick={() => { setMode('view'); onDelete(session.id) }}>
+          <button type="button" className="danger" onClick={() => { setMode('view'); onDelete(session.id) }}>
             Delete for good
           </button>
-          <button type="button" onClick={() => setMode('view')}>
+          {/* The keyboard lands on the safe answer: a stray Enter keeps the session. */}
+          <button type="button" ref={focusOnMount} onClick={() => setMode('view')}>
             Keep
           </button>
         </div>
