@@ -14,7 +14,7 @@ export function mcpToolIn(prompt: string): string | undefined {
  */
 export function mcpDemoStep(context: TDemoContext, toolName: string): TDemoStep {
   if (!context.tools.has(toolName)) {
-    return say(`This session offers no tool ${toolName}. Add its server to "mcpServers" in .robota/settings.json (the Workspace tab applies one) and ask again.`)
+    return say(`This session offers no tool ${toolName}. Add its server under Settings → MCP servers (or to "mcpServers" in the workspace's .robota/settings.json) and ask again.`)
   }
   if (context.results.length === 0) return call(`I'll call ${toolName}.`, context, toolName, argumentsIn(context.prompt))
   const outcome = outcomeOf(context.results.at(-1))

@@ -42,7 +42,7 @@ describe('OfflineDemoProvider', () => {
     expect(nextDemoStep([prompt], tools).toolCalls?.[0]).toMatchObject({ name: 'mcp__demo__echo', arguments: { text: 'hello' } })
     const answered = nextDemoStep([prompt, createToolMessage('echo: hello', { toolCallId: 'c', toolName: 'mcp__demo__echo' })], tools)
     expect(textOf(answered)).toBe('mcp__demo__echo returned: echo: hello')
-    expect(textOf(nextDemoStep([prompt], ALL_TOOLS))).toMatch(/^This session offers no tool mcp__demo__echo\. Add its server to "mcpServers"/)
+    expect(textOf(nextDemoStep([prompt], ALL_TOOLS))).toMatch(/^This session offers no tool mcp__demo__echo\. Add its server under Settings → MCP servers/)
   })
 
   it('follows each intent of its table to the tool it names', () => {
