@@ -248,7 +248,7 @@ export function App(props: TAppProps) {
         ) : null}
         <ChatPane
           state={chatState}
-          notices={[notice, playback.state === 'refused' ? playback.message : undefined, sessions.error, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
+          notices={[notice, playback.state === 'refused' ? playback.message : undefined, sessions.error, sessions.notice, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
             (notice): notice is string => Boolean(notice)
           )}
           progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}

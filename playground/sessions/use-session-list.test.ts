@@ -20,4 +20,35 @@ describe('useSessionList', () => {
     act(() => void window.dispatchEvent(new Event('focus')))
     await waitFor(() => expect(result.current.sessions.map((session) => session.name).sort()).toEqual(['Made elsewhere', 'Renamed elsewhere']))
   })
+
+  it('moves on, saying why, when another tab deletes the open session; its own deletion is no news', async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const older = await host.createSession({ name: 'Older' })
+    const open = await host.createSession({ name: 'Open here' })
+    const { result } = renderHook(() => useSessionList(host, () => ({ kind: 'scripted', model: 'demo' })))
+    await waitFor(() => expect(result.current.sessions).toHaveLength(2))
+    act(() => result.current.select(open.id))
+
+    // Another tab deletes it; this one reads the list again when it comes back into focus.
+    await host.deleteSession(open.id)
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await waitFor(() => expect(result.current.selectedId).toBe(older.id))
+    expect(result.current.notice).toBe('“Open here” was deleted in another tab.')
+
+    // Deleted here, the last one gives way to a new session, with no notice.
+    await act(() => result.current.remove(older.id))
+    await waitFor(() => expect(result.current.sessions).toHaveLength(1))
+    expect(result.current.selectedId).toBe(result.current.sessions[0]?.id)
+    expect(result.current.selectedId).not.toBe(older.id)
+    expect(result.current.notice).toBeUndefined()
+
+    // The last one deleted elsewhere: a new session opens in its place.
+    const last = result.current.selectedId ?? ''
+    await host.deleteSession(last)
+    act(() => void window.dispatchEvent(new Event('focus')))
+    await waitFor(() => expect(result.current.notice).toMatch(/was deleted in another tab\.$/))
+    expect(result.current.sessions).toHaveLength(1)
+    expect(result.current.selectedId).toBe(result.current.sessions[0]?.id)
+    expect(result.current.selectedId).not.toBe(last)
+  })
 })

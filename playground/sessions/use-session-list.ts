@@ -19,6 +19,8 @@ export type TSessionList = {
   refresh: () => Promise<TSessionSummary[]>
   /** Why listing or creating sessions failed, if it did. */
   error: string | undefined
+  /** What happened to the open session elsewhere (deleted in another tab), until the next action here. */
+  notice: string | undefined
 }
 
 /**
@@ -31,7 +33,10 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
   const [corruptCount, setCorruptCount] = useState(0)
   const [selectedId, setSelectedId] = useState<string | undefined>()
   const [error, setError] = useState<string | undefined>()
+  const [notice, setNotice] = useState<string | undefined>()
   const started = useRef(false)
+  // The session this tab is deleting: its leaving the list is no news.
+  const deleting = useRef<string | undefined>(undefined)
 
   const refresh = useCallback(async () => {
     const listing = await host.listSessions()
@@ -57,6 +62,7 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
   const guarded = useCallback(async (action: () => Promise<void>) => {
     try {
       setError(undefined)
+      setNotice(undefined)
       await action()
     } catch (caught) {
       setError(describeError(caught))
@@ -109,14 +115,37 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
   const remove = useCallback(
     (sessionId: string) =>
       guarded(async () => {
-        await host.deleteSession(sessionId)
-        const remaining = await refresh()
-        if (sessionId !== selectedId) return
-        if (remaining[0]) setSelectedId(remaining[0].id)
-        else await create()
+        deleting.current = sessionId
+        try {
+          await host.deleteSession(sessionId)
+          const remaining = await refresh()
+          if (sessionId !== selectedId) return
+          if (remaining[0]) setSelectedId(remaining[0].id)
+          else await create()
+        } finally {
+          deleting.current = undefined
+        }
       }),
     [guarded, host, refresh, selectedId, create]
   )
 
-  return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error }
+  // The open session left the list without this tab deleting it: another tab did. The most recent
+  // session left opens instead (or a new one), and the page says why.
+  const seenOpen = useRef<TSessionSummary | undefined>(undefined)
+  const open = sessions.find((session) => session.id === selectedId)
+  if (open) seenOpen.current = open
+  const lost = open === undefined && seenOpen.current?.id === selectedId && deleting.current !== selectedId ? seenOpen.current : undefined
+  useEffect(() => {
+    if (!lost) return
+    seenOpen.current = undefined
+    const news = `“${lost.name}” was deleted in another tab.`
+    if (!sessions[0]) {
+      void create().then(() => setNotice(news))
+      return
+    }
+    setSelectedId(sessions[0].id)
+    setNotice(news)
+  }, [lost, sessions, create])
+
+  return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error, notice }
 }
