@@ -37,6 +37,19 @@ describe('LocalAgentHost replay', () => {
     await expect(fresh.importReplay(jsonl)).rejects.toThrow('it is already in this store as "Greetings". Open it, or import the file as a copy.')
   })
 
+  it('stores a call whose arguments hold numbers JSON has no form for, keeps the session working, and verifies after export and import', async () => {
+    const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo odd', timeout: Number.NaN, retries: Number.POSITIVE_INFINITY } }] }, { text: 'Done.' }, { text: 'Still here.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'Run it')
+    await host.submit(session.id, 'And again?')
+    const opened = await host.openSession(session.id)
+    expect(opened.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Still here.' })
+    expect(await host.verifyReplay(session.id)).toMatchObject({ ok: true })
+    const fresh = makeHost([])
+    await fresh.importReplay(await host.exportReplay(session.id))
+    expect(await fresh.verifyReplay(session.id)).toMatchObject({ ok: true })
+  })
+
   it('imports a log already stored as a copy: a new id, the name marked, the same events chained afresh', async () => {
     const host = makeHost([{ toolCalls: [{ name: 'Bash', arguments: { command: 'echo hi' } }] }, { text: 'Said hi.' }])
     const session = await host.createSession({ name: 'Greetings' })

@@ -19,3 +19,13 @@ describe('canonicalEventJson', () => {
     expect(canonicalEventJson(event)).toBe(canonicalJson(event))
   })
 })
+
+describe('canonicalJson', () => {
+  it('writes what RFC 8785 has no form for as its JSON text reads back, so an exported log verifies', () => {
+    const odd = { a: Number.NaN, b: [Number.POSITIVE_INFINITY, -Infinity], c: 'half \ud83d of a pair', d: 1 }
+    const exported = JSON.parse(JSON.stringify(odd)) as unknown
+    expect(canonicalJson(odd)).toBe('{"a":null,"b":[null,null],"c":"half \ufffd of a pair","d":1}')
+    expect(canonicalJson(exported)).toBe(canonicalJson(odd))
+  })
+})
+

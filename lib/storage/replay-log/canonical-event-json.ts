@@ -1,11 +1,29 @@
 import canonicalize from 'canonicalize'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 
-/** The canonical JSON of a value (RFC 8785: sorted keys, fixed number form). */
+/**
+ * The canonical JSON of a value (RFC 8785: sorted keys, fixed number form). RFC 8785 has no form
+ * for NaN, ±Infinity or a lone surrogate, which a tool or a scripted model can still put in an
+ * event: such a value is made canonical as its JSON text reads back (numbers as `null`, as
+ * `JSON.stringify` writes them; lone surrogates as U+FFFD), so the event is stored and an exported
+ * log that is imported again verifies.
+ */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value)
+  let text: string | undefined
+  try {
+    text = canonicalize(value)
+  } catch {
+    text = canonicalize(asJsonReadsBack(value))
+  }
   if (text === undefined) throw new TypeError('canonicalJson: the value has no JSON form.')
   return text
+}
+
+const LONE_SURROGATE = /\p{Cs}/gu
+
+function asJsonReadsBack(value: unknown): unknown {
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? item.replace(LONE_SURROGATE, '\uFFFD') : item))
+  return text === undefined ? undefined : JSON.parse(text)
 }
 
 // A history message is never changed once committed (a new one replaces it), and every request of
