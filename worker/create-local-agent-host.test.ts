@@ -102,6 +102,8 @@ describe('createLocalAgentHost', () => {
     await expect(keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })).resolves.toMatchObject({ providerName: 'openai' })
   })
 
+  const BASE_OPTIONS = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }
+
   // Options as an app without types may write them: each names what is wrong, not a TypeError.
   it.each([
     ['no options', undefined, 'createLocalAgentHost(options): providers must map each kind to a function that builds its provider; got undefined.'],
@@ -109,7 +111,14 @@ describe('createLocalAgentHost', () => {
     ['a provider that is no factory', { providers: { scripted: 'yes' }, defaultProvider: { kind: 'scripted', model: 'demo' } }, 'createLocalAgentHost(options): providers.scripted must be a function that builds its provider; got string.'],
     ['no defaultProvider', { providers: { scripted: () => new ScriptedProvider([]) } }, 'createLocalAgentHost(options): defaultProvider must be { kind, model }, the kind one of providers (scripted); got undefined.'],
     ['a defaultProvider not among providers', { providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, 'createLocalAgentHost(options): defaultProvider must be { kind, model }, the kind one of providers (none); got {"kind":"anthropic","model":"x"}.'],
-    ['tools that are no array', { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, tools: {} }, 'createLocalAgentHost(options): tools must be an array of tools; got object.']
+    ['tools that are no array', { ...BASE_OPTIONS, tools: {} }, 'createLocalAgentHost(options): tools must be an array of tools; got object.'],
+    ['a tool that is none, counted among the app’s own', { ...BASE_OPTIONS, tools: [{}] }, 'createLocalAgentHost(options): tools[0] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got object.'],
+    ['the system prompt under another name', { ...BASE_OPTIONS, systemMessage: 'Be brief.' }, 'createLocalAgentHost(options): unknown option "systemMessage" (the system prompt is `systemPrompt`); it takes providers, defaultProvider, tools, systemPrompt,'],
+    ['a workspace with a misspelt key', { ...BASE_OPTIONS, workspace: { file: { 'a.txt': 'x' } } }, 'createLocalAgentHost(options): workspace must be { root?, files? }; got the key "file".'],
+    ['a hook of an unknown type', { ...BASE_OPTIONS, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'cmd', command: 'x' }] }] } }, 'createLocalAgentHost(options): hooks.PreToolUse[0].hooks[0].type:'],
+    ['a hook event misspelt', { ...BASE_OPTIONS, hooks: { PreToolUSE: [] } }, 'createLocalAgentHost(options): hooks: Unrecognized key: "PreToolUSE" (as in .robota/settings.json).'],
+    ['permissions as a bare list', { ...BASE_OPTIONS, permissions: ['Bash(ls)'] }, 'createLocalAgentHost(options): permissions:'],
+    ['a permissions key misspelt', { ...BASE_OPTIONS, permissions: { denny: ['Bash'] } }, 'createLocalAgentHost(options): permissions: Unrecognized key: "denny" (as in .robota/settings.json).']
   ])('refuses %s with a ConfigurationError naming the option', (_, options, message) => {
     const create = () => createLocalAgentHost(options as never, new MemorySessionStore())
     expect(create).toThrow(ConfigurationError)

@@ -1,5 +1,4 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
-import { describeValue } from '../lib/core/describe-value.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
@@ -9,6 +8,7 @@ import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-cl
 import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
 import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+import { assertWorkerOptions } from './assert-worker-options.ts'
 
 const DEFAULT_WORKSPACE_ROOT = '/workspace'
 
@@ -16,7 +16,7 @@ const DEFAULT_WORKSPACE_ROOT = '/workspace'
  * The agent host an app's worker options describe, over `store`, in the current thread: what the
  * worker runs (behind the multi-tab layer), and what tests and Node use directly.
  *
- * @throws ConfigurationError naming the option when `providers`, `defaultProvider` or `tools` is missing or misshapen.
+ * @throws ConfigurationError naming the option when one is unknown, missing or misshapen (`assertWorkerOptions`).
  */
 export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessionStore): LocalAgentHost {
   assertWorkerOptions(options)
@@ -54,23 +54,6 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     ...(options.userPlugins ? { userPlugins: resolvePluginStore(options.userPlugins) } : {})
   })
-}
-
-// Apps write these options by hand, often without types: a missing or misshapen one is named here,
-// not met later as a TypeError deep in the host.
-function assertWorkerOptions(options: TAgentWorkerOptions): void {
-  const where = 'createLocalAgentHost(options)'
-  const { providers, defaultProvider, tools } = (options ?? {}) as Partial<TAgentWorkerOptions>
-  if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
-    throw new ConfigurationError(`${where}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
-  }
-  for (const [kind, factory] of Object.entries(providers)) {
-    if (typeof factory !== 'function') throw new ConfigurationError(`${where}: providers.${kind} must be a function that builds its provider; got ${describeValue(factory)}.`)
-  }
-  if (typeof defaultProvider?.model !== 'string' || !Object.hasOwn(providers, defaultProvider.kind)) {
-    throw new ConfigurationError(`${where}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
-  }
-  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
 }
 
 function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {

@@ -1,0 +1,68 @@
+import type * as z from 'zod'
+import { ConfigurationError } from '../lib/core/errors.ts'
+import { describeValue } from '../lib/core/describe-value.ts'
+import { settingsSchema } from '../lib/session/config/settings-schema.ts'
+import { formatIssuePath } from '../lib/storage/session-record-schema.ts'
+import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+
+const WHERE = 'createLocalAgentHost(options)'
+
+// Every option the worker reads: a key outside it is a typo (`systemMessage` for `systemPrompt`)
+// that would otherwise be ignored without a word.
+const OPTION_NAMES = [
+  'providers', 'defaultProvider', 'tools', 'systemPrompt', 'workspace', 'sandbox', 'prepareSandbox', 'sandboxFromChoice', 'store', 'permissions',
+  'permissionMode', 'hooks', 'applyManifest', 'autoCompactThreshold', 'eventIntervalMs', 'env', 'userSettings', 'webFetch', 'searchProvider', 'mcpServers', 'userPlugins'
+] as const satisfies ReadonlyArray<keyof TAgentWorkerOptions>
+// Fails to compile when an option is added to TAgentWorkerOptions and not to the list above.
+const EVERY_OPTION_LISTED: Exclude<keyof TAgentWorkerOptions, (typeof OPTION_NAMES)[number]> extends never ? true : never = true
+void EVERY_OPTION_LISTED
+const WORKSPACE_KEYS = ['root', 'files']
+
+/**
+ * Checks the options an app writes by hand, often without types: a missing, misshapen or unknown
+ * one is named here, not met later as a TypeError deep in the host or silently ignored. Hooks and
+ * permission lists are held to the rules `.robota/settings.json` is.
+ *
+ * @throws ConfigurationError naming the option and what it takes.
+ */
+export function assertWorkerOptions(options: TAgentWorkerOptions): void {
+  const given = (options ?? {}) as Partial<TAgentWorkerOptions>
+  const unknown = Object.keys(given).filter((key) => !(OPTION_NAMES as readonly string[]).includes(key))
+  if (unknown.length > 0) {
+    const hint = unknown.includes('systemMessage') ? ' (the system prompt is `systemPrompt`)' : ''
+    throw new ConfigurationError(`${WHERE}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${OPTION_NAMES.join(', ')}.`)
+  }
+  const { providers, defaultProvider, tools, workspace } = given
+  if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
+    throw new ConfigurationError(`${WHERE}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
+  }
+  for (const [kind, factory] of Object.entries(providers)) {
+    if (typeof factory !== 'function') throw new ConfigurationError(`${WHERE}: providers.${kind} must be a function that builds its provider; got ${describeValue(factory)}.`)
+  }
+  if (typeof defaultProvider?.model !== 'string' || !Object.hasOwn(providers, defaultProvider.kind)) {
+    throw new ConfigurationError(`${WHERE}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
+  }
+  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${WHERE}: tools must be an array of tools; got ${describeValue(tools)}.`)
+  for (const [index, tool] of (tools ?? []).entries()) {
+    if (typeof tool?.schema !== 'object' || tool.schema === null || typeof tool.execute !== 'function') {
+      throw new ConfigurationError(`${WHERE}: tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got ${describeValue(tool)}.`)
+    }
+  }
+  if (workspace !== undefined) {
+    const stray = typeof workspace === 'object' && workspace !== null ? Object.keys(workspace).filter((key) => !WORKSPACE_KEYS.includes(key)) : []
+    if (typeof workspace !== 'object' || workspace === null || stray.length > 0) {
+      throw new ConfigurationError(`${WHERE}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
+    }
+  }
+  assertLikeSettings('hooks', settingsSchema.shape.hooks, given.hooks)
+  // Strict here: a settings file may carry keys of other tools, code that names a key means it.
+  assertLikeSettings('permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
+}
+
+function assertLikeSettings(option: string, schema: z.ZodType, value: unknown): void {
+  if (value === undefined) return
+  const result = schema.safeParse(value)
+  if (result.success) return
+  const problems = result.error.issues.map((issue) => `${formatIssuePath([option, ...issue.path])}: ${issue.message}`)
+  throw new ConfigurationError(`${WHERE}: ${problems.join('; ')} (as in .robota/settings.json).`)
+}
