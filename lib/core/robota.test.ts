@@ -228,6 +228,8 @@ describe('Robota.run', () => {
     expect(build({ ...valid, tools: [{ ...echoTool(), schema: null }] })).toThrow('tools[0] is not a tool')
     expect(build({ ...valid, tools: [{ ...echoTool(), schema: { ...echoTool().schema, name: 'echo.v2' } }] })).toThrow('Tool name "echo.v2" must be 1–64 letters, digits, "_" or "-".')
     expect(build({ ...valid, tools: [echoTool(), echoTool()] })).toThrow('Two tools are named "echo".')
+    expect(build({ ...valid, systemPrompt: 'Be brief.' })).toThrow('new Robota(config): unknown option "systemPrompt" (the system prompt is `systemMessage`); it takes name, aiProviders,')
+    expect(build({ ...valid, temprature: 0.2, tool: [] })).toThrow('new Robota(config): unknown option "temprature", "tool"; it takes')
     const agent = makeAgent(provider)
     const running = agent.run('a')
     await expect(agent.run('b')).rejects.toThrow(/already running/)

@@ -20,6 +20,7 @@ import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
 import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
+import { assertKnownConfigKeys } from './robota-config-keys.ts'
 
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
@@ -100,6 +101,7 @@ export class Robota {
     if (typeof config !== 'object' || config === null) {
       throw new ConfigurationError('new Robota(config): config must be an object with name, aiProviders and defaultModel.')
     }
+    assertKnownConfigKeys(config)
     this.config = config
     this.name = config.name
     this.sessionId = config.sessionId ?? createId()
