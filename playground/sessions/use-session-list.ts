@@ -112,6 +112,9 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     [guarded, host, refresh]
   )
 
+  // Opens the most recent of `remaining`, or a new session when none is left.
+  const openFirst = useCallback(async (remaining: TSessionSummary[]) => (remaining[0] ? setSelectedId(remaining[0].id) : create()), [create])
+
   const remove = useCallback(
     (sessionId: string) =>
       guarded(async () => {
@@ -119,33 +122,24 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
         try {
           await host.deleteSession(sessionId)
           const remaining = await refresh()
-          if (sessionId !== selectedId) return
-          if (remaining[0]) setSelectedId(remaining[0].id)
-          else await create()
+          if (sessionId === selectedId) await openFirst(remaining)
         } finally {
           deleting.current = undefined
         }
       }),
-    [guarded, host, refresh, selectedId, create]
+    [guarded, host, refresh, selectedId, openFirst]
   )
 
   // The open session left the list without this tab deleting it: another tab did. The most recent
   // session left opens instead (or a new one), and the page says why.
-  const seenOpen = useRef<TSessionSummary | undefined>(undefined)
+  const shown = useRef<TSessionSummary | undefined>(undefined)
   const open = sessions.find((session) => session.id === selectedId)
-  if (open) seenOpen.current = open
-  const lost = open === undefined && seenOpen.current?.id === selectedId && deleting.current !== selectedId ? seenOpen.current : undefined
   useEffect(() => {
-    if (!lost) return
-    seenOpen.current = undefined
-    const news = `“${lost.name}” was deleted in another tab.`
-    if (!sessions[0]) {
-      void create().then(() => setNotice(news))
-      return
-    }
-    setSelectedId(sessions[0].id)
-    setNotice(news)
-  }, [lost, sessions, create])
+    const was = shown.current
+    shown.current = open
+    if (open || !was || was.id !== selectedId || deleting.current === selectedId) return
+    void openFirst(sessions).then(() => setNotice(`“${was.name}” was deleted in another tab.`))
+  }, [open, selectedId, sessions, openFirst])
 
   return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error, notice }
 }

@@ -1,7 +1,6 @@
 import { AbstractAIProvider } from '../../../lib/core/abstract-ai-provider.ts'
 import { createAssistantMessage, type TUniversalMessage } from '../../../lib/core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../../../lib/core/provider.ts'
-import { nextDemoStep } from './next-demo-step.ts'
 
 /** The one model the offline demo answers as. */
 export const OFFLINE_DEMO_MODEL = 'offline-demo'
@@ -30,6 +29,8 @@ export class OfflineDemoProvider extends AbstractAIProvider {
   }
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
+    // The demo's script loads with its first answer: a worker whose sessions use another provider never parses it.
+    const { nextDemoStep } = await import('./next-demo-step.ts')
     const step = nextDemoStep(messages, (options.tools ?? []).map((tool) => tool.name))
     let text = ''
     for await (const word of this.streamWithAbort(this.words(step.text), options.signal)) {
