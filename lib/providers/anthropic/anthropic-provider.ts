@@ -76,7 +76,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
 
   constructor(options: TAnthropicProviderOptions) {
     super()
-    if (!options.client && !options.apiKey) {
+    if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
     }
     this.apiKey = options.apiKey

@@ -64,7 +64,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
 
   constructor(options: TGoogleProviderOptions) {
     super()
-    if (!options.client && !options.apiKey) {
+    if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
     }
     this.apiKey = options.apiKey

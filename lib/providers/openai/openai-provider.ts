@@ -89,7 +89,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
 
   constructor(options: TOpenAIProviderOptions) {
     super()
-    if (!options.client && !options.apiKey) {
+    if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
     }
     this.apiKey = options.apiKey
@@ -98,6 +98,9 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? OPENAI_BASE_URL
     this.maxRetries = options.maxRetries
     this.loadSdk = options.loadSdk ?? importSdk
+    if (options.apiSurface !== undefined && options.apiSurface !== 'responses' && options.apiSurface !== 'chat-completions') {
+      throw new ConfigurationError(`OpenAIProvider apiSurface must be 'responses' or 'chat-completions'; got ${JSON.stringify(options.apiSurface)}.`)
+    }
     this.apiSurface = options.apiSurface ?? (isOpenAIHost(this.baseURL) ? 'responses' : 'chat-completions')
     if (options.enableWebTools && this.apiSurface !== 'responses') {
       throw new ConfigurationError("OpenAIProvider cannot enable web tools on Chat Completions: hosted web search is on the Responses API only. Use apiSurface: 'responses'.", {
