@@ -33,6 +33,17 @@ describe('createZodFunctionTool', () => {
     expect(createZodFunctionTool('add_numbers-2', 'Adds', noParameters, () => 0).schema.name).toBe('add_numbers-2')
   })
 
+  it('refuses a tool with no function, and a JSON Schema whose root is not an object, where the tool is made', () => {
+    const noFunction = () => createZodFunctionTool('t', 'd', z.object({}), undefined as never)
+    expect(noFunction).toThrow(ConfigurationError)
+    expect(noFunction).toThrow('Tool "t": its function is missing; pass the function that runs it after the parameters.')
+    for (const parameters of [{ type: 'string' }, null, { type: 'strng' }]) {
+      const create = () => createFunctionTool('t', 'd', parameters as never, () => 0)
+      expect(create).toThrow(ConfigurationError)
+      expect(create).toThrow(`createFunctionTool("t"): the parameters must be a JSON Schema of an object ({ type: 'object', properties }); got ${JSON.stringify(parameters)}.`)
+    }
+  })
+
   it('refuses parameters that are not a zod object with a ConfigurationError naming the tool', () => {
     const notAnObject = z.string() as unknown as z.ZodObject
     expect(() => createZodFunctionTool('t', 'd', notAnObject, () => 0)).toThrow(ConfigurationError)

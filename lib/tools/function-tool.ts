@@ -29,6 +29,7 @@ export class FunctionTool<TParameters, TOutput> implements ITool {
     private readonly run: TToolFunction<TParameters, TOutput>
   ) {
     assertToolName(schema.name)
+    if (typeof run !== 'function') throw new ConfigurationError(`Tool "${schema.name}": its function is missing; pass the function that runs it after the parameters.`)
   }
 
   async execute(parameters: Record<string, unknown>, context: IToolExecutionContext): Promise<IToolResult> {
@@ -70,5 +71,9 @@ export function createFunctionTool<TOutput>(
   parameters: IToolSchema['parameters'],
   run: TToolFunction<Record<string, unknown>, TOutput>
 ): FunctionTool<Record<string, unknown>, TOutput> {
+  // The providers take a tool's arguments as one JSON object: a schema of anything else is never met.
+  if ((parameters as { type?: unknown } | null)?.type !== 'object') {
+    throw new ConfigurationError(`createFunctionTool("${name}"): the parameters must be a JSON Schema of an object ({ type: 'object', properties }); got ${JSON.stringify(parameters)}.`)
+  }
   return new FunctionTool({ name, description, parameters }, createJsonSchemaValidator(parameters), run)
 }

@@ -119,3 +119,15 @@ describe('built-in tools refuse bad arguments with a clear error and change noth
     recordSuiteTotal(SUITE, 'badInputs')
   })
 })
+
+describe('sandbox tools made without a sandbox', () => {
+  it.each([
+    ['no options', undefined, 'none'],
+    ['no sandbox', {}, 'none'],
+    ['something that is no sandbox', { sandbox: { files: {} } }, 'an object that is not one']
+  ])('refuse %s where they are made, naming what they need', (_name, options, got) => {
+    for (const create of [createBashTool, createReadTool, createWriteTool]) {
+      expect(() => create(options as never)).toThrow(`A sandbox tool needs { sandbox }, a sandbox client such as new InMemorySandboxClient(); got ${got}.`)
+    }
+  })
+})

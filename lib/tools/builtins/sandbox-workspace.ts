@@ -24,6 +24,9 @@ export class SandboxWorkspace {
   private rootDirectory: Promise<string> | undefined
 
   constructor(private readonly options: TSandboxToolOptions) {
+    if (typeof options?.sandbox?.run !== 'function') {
+      throw new ConfigurationError(`A sandbox tool needs { sandbox }, a sandbox client such as new InMemorySandboxClient(); got ${options?.sandbox === undefined ? 'none' : 'an object that is not one'}.`)
+    }
     this.sandbox = options.sandbox
     if (options.cwd !== undefined) {
       if (!options.cwd.startsWith('/')) throw new ConfigurationError(`cwd must be an absolute path, got ${JSON.stringify(options.cwd)}`)
