@@ -41,7 +41,7 @@ export type TServeAgentHostOptions = {
   /** Decides who each connection is (see `TRemoteHostAuthorize`). */
   authorize?: TRemoteHostAuthorize
   /** One shared secret instead of `authorize`: a connection presenting it is the principal `token-holder`. */
-  token?: string
+  token?: string | undefined
   /** The largest frame a client may send, in bytes; default 1 MiB. Larger frames close the connection (code 1009). */
   maxFrameBytes?: number
   /** Models sessions may be created with or switched to; any when left out. */

@@ -27,9 +27,9 @@ export type TAnthropicProviderOptions = TAnthropicRequestSettings & {
   /** Hears each server-side web search as it starts and ends, beside the call's own `onServerToolUse`. */
   onServerToolUse?: TServerToolUseCallback
   /** The caller's own key. Not needed when `client` is given. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Another endpoint speaking the Messages API, such as a proxy or a local fake. */
-  baseURL?: string
+  baseURL?: string | undefined
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
   maxRetries?: number
   /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */

@@ -17,9 +17,9 @@ import type { IModelListingProvider, TListedModel } from '../shared/listed-model
 /** Options of the Google (Gemini API) provider. */
 export type TGoogleProviderOptions = TGoogleRequestSettings & {
   /** The caller's own Gemini API key. Not needed when `client` is given. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Another endpoint speaking the Gemini API, such as a proxy or a local fake (the SDK's `httpOptions.baseUrl`). */
-  baseURL?: string
+  baseURL?: string | undefined
   /** How often a request is retried on 408/429/5xx. Default: 2, as the other providers' SDKs do. */
   maxRetries?: number
   /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */

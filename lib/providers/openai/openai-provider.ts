@@ -30,9 +30,9 @@ export type TOpenAIApiSurface = 'responses' | 'chat-completions'
 /** Options of the OpenAI provider. */
 export type TOpenAIProviderOptions = {
   /** The caller's own key. Not needed when `client` is given. */
-  apiKey?: string
+  apiKey?: string | undefined
   /** Another endpoint: an OpenAI-compatible server (Ollama, LM Studio, vLLM, OpenRouter) or a fake. */
-  baseURL?: string
+  baseURL?: string | undefined
   /** Defaults to `responses` on OpenAI itself and to `chat-completions` on any other `baseURL`. */
   apiSurface?: TOpenAIApiSurface
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */

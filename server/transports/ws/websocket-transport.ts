@@ -19,7 +19,7 @@ export type TWebSocketTransportOptions = {
   /** Default `/session`. */
   path?: string
   authorize?: TRemoteHostAuthorize
-  token?: string
+  token?: string | undefined
   /** The largest frame a client may send; default 1 MiB. Larger frames close the connection (1009). */
   maxFrameBytes?: number
 }
