@@ -26,6 +26,11 @@ export class HostEventHub {
     this.listeners.delete(subscriptionId)
   }
 
+  /** True while anyone is subscribed: someone who could see a prompt and answer it. */
+  get watched(): boolean {
+    return this.listeners.size > 0
+  }
+
   /** Queues an event for the next batch. */
   publish(event: THostEvent): void {
     this.batcher.push(event)

@@ -44,7 +44,7 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
   const records = new HostedSessionRecords()
   const events = new HostEventHub(options.eventIntervalMs)
   const modes = new SessionPermissionModes(options.permissionMode ?? 'default', records)
-  const permissions = new PermissionBroker((event) => events.publishNow(event))
+  const permissions = new PermissionBroker((event) => events.publishNow(event), () => events.watched)
   const agents = new SessionAgents({ createProvider: options.createProvider, defaultProvider: options.defaultProvider, records })
   const sandboxes = new SessionSandboxes({
     createSandbox: options.createSandbox,

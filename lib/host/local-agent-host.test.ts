@@ -73,6 +73,21 @@ describe('LocalAgentHost', () => {
     expect((await store.loadSession(session.id))?.messages.map((message) => message.role)).toEqual(['user', 'assistant'])
   })
 
+  it('denies a call that needs approval while no one is subscribed to answer, and finishes the turn', async () => {
+    const provider = new ScriptedProvider([{ toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Could not list.' }], { name: 'scripted' })
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: (): IAIProvider => provider,
+      defaultProvider: { kind: 'scripted', model: 'scripted-model' }
+    })
+    const session = await host.createSession()
+    await expect(host.submit(session.id, 'List the files')).resolves.toMatchObject({ response: 'Could not list.' })
+    const opened = await host.openSession(session.id)
+    expect(opened.messages.find((message) => message.role === 'tool')?.content).toContain('no one is subscribed to the host to answer it')
+    expect(opened.pendingPermissions ?? []).toEqual([])
+  })
+
   it('never stores the API key of the provider choice', async () => {
     const { host, store } = makeHost([{ text: 'ok' }])
     const session = await host.createSession()

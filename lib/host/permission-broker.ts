@@ -7,18 +7,24 @@ type TPendingRequest = { sessionId: string; request: TPermissionRequest; settle:
 
 /**
  * Carries permission prompts from a running session to whoever watches the host (the page) and
- * their answers back. A prompt the run stops waiting for (abort, end of turn) is answered deny.
+ * their answers back. A prompt the run stops waiting for (abort, end of turn) is answered deny; one
+ * asked while nobody watches the host fails at once, so the turn goes on instead of waiting forever.
  */
 export class PermissionBroker {
   private readonly pending = new Map<string, TPendingRequest>()
 
-  constructor(private readonly publish: (event: THostEvent) => void) {}
+  /** @param watched Whether anyone is subscribed to the host's events to see a prompt. */
+  constructor(
+    private readonly publish: (event: THostEvent) => void,
+    private readonly watched: () => boolean = () => true
+  ) {}
 
   /** The permission handler of one session. */
   handlerFor(sessionId: string): TPermissionHandler {
     return (request, signal) =>
-      new Promise<TPermissionAnswer>((resolve) => {
+      new Promise<TPermissionAnswer>((resolve, reject) => {
         if (signal?.aborted) return resolve('deny')
+        if (!this.watched()) return reject(new Error('no one is subscribed to the host to answer it (subscribe to its events, or choose a permissionMode)'))
         const requestId = createId()
         const settle = (answer: TPermissionAnswer) => {
           if (!this.pending.delete(requestId)) return
