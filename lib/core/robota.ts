@@ -66,6 +66,11 @@ export type IAgentConfig = TChatSettings & {
 /** Options of one run; each beats the agent's config for this run only. */
 export type IRunOptions = TChatSettings & {
   signal?: AbortSignal
+  /**
+   * Receives the answer's text as it streams, every round's: a round after the first starts with
+   * a `"\n\n"` delta, so the text of several rounds reads as paragraphs (`result.response` is the
+   * last round's text alone).
+   */
   onTextDelta?: TTextDeltaCallback
   onExecutionEvent?: TExecutionEventCallback
   maxExecutionRounds?: number
