@@ -76,8 +76,7 @@ describe('useAgentSession', () => {
     expect(result.current.context.usedTokens).toBeGreaterThan(50)
     expect(result.current.context.usedPercentage).toBeGreaterThan(0)
     // The page's figure is the engine's: /context counts the system prompt too.
-    const measured = await tab.host.executeCommand(session.id, '/context')
-    expect(measured).toMatchObject({ data: { usedTokens: result.current.context.usedTokens } })
+    expect(await tab.host.executeCommand(session.id, '/context')).toMatchObject({ data: { usedTokens: result.current.context.usedTokens } })
   })
 
   it('shows a session another tab drives read-only, with what waits there, and takes it over when that tab dies', async () => {
