@@ -1,6 +1,6 @@
 import { memo, useMemo, type CSSProperties } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { formatTokenCount } from '../../lib/core/context/format-token-count.ts'
+import { formatTokenCount } from '../../worker/react/format-token-count.ts'
 import { turnName, turnTitle } from './turn-name.ts'
 import { measureTurnUsage, type TTurnUsage } from './turn-usage.ts'
 import { formatCount } from '../shell/format-count.ts'

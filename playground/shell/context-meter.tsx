@@ -1,5 +1,5 @@
 import type { TContextUsage } from './context-usage.ts'
-import { formatTokenCount } from '../../lib/core/context/format-token-count.ts'
+import { formatTokenCount } from '../../worker/react/format-token-count.ts'
 
 /** Used and maximum context tokens of the open session, as a meter with its numbers. */
 export function ContextMeter({ usage }: { usage: TContextUsage }) {

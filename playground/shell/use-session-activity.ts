@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/host/agent-host.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
-import { formatTokenCount } from '../../lib/core/context/format-token-count.ts'
+import { formatTokenCount } from '../../worker/react/format-token-count.ts'
 
 /** Slow work of one session outside its turns, as the page shows it. */
 export type TSessionActivity = {
