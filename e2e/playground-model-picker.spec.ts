@@ -37,7 +37,7 @@ test('Refresh models shows the API\'s own list, and the model picked from it is 
 
   await expect(dialog.getByRole('status', { name: 'Model list' })).toHaveText('2 models listed by the API.')
   // The model chosen before stays offered, marked, until another is picked.
-  await expect(picker.getByRole('option')).toHaveText(['gpt-5-mini (not listed)', /GPT-4o mini \(gpt-4o-mini\) · \d+k context/, 'gpt-brand-new'])
+  await expect(picker.getByRole('option')).toHaveText(['gpt-5-mini (not listed)', /GPT-4o mini \(gpt-4o-mini\) · \d+K context/, 'gpt-brand-new'])
   expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/models'])
   expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
 
