@@ -9,6 +9,7 @@ import { answerHeartbeats } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
+import { reportStartFailure } from './start-failure.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 const DEFAULT_DATABASE = 'robota'
@@ -36,14 +37,28 @@ export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAge
  * `new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })`, and hand that
  * worker to `createAgentClient`. Import `robota/worker` before anything that builds a zod schema,
  * so schemas never generate code (a strict Content-Security-Policy forbids it).
+ *
+ * Options the host cannot be built from (an unknown option, a tool that is none) throw here and
+ * reach the page at once: every call of its client fails with that error, and the worker is not
+ * restarted, since it would fail the same way again.
  */
 export function exposeAgentHost(options: TAgentWorkerOptions): MultiTabAgentHost {
+  return exposeAgentHostOn(options, globalThis as unknown as Comlink.Endpoint)
+}
+
+/** `exposeAgentHost` over any endpoint (a worker's scope, a `MessagePort`). */
+export function exposeAgentHostOn(options: TAgentWorkerOptions, scope: Comlink.Endpoint): MultiTabAgentHost {
   // Read so the import above, there for its effect, is never dropped as unused.
   if (!ZOD_GENERATES_NO_CODE) throw new Error('zod must be set jitless before any schema is built.')
   registerErrorTransfer()
   registerHostEventTransfer()
-  const host = createAgentWorkerHost(options)
-  const scope = globalThis as unknown as Comlink.Endpoint
+  let host: MultiTabAgentHost
+  try {
+    host = createAgentWorkerHost(options)
+  } catch (error) {
+    reportStartFailure(scope, error)
+    throw error
+  }
   answerHeartbeats(scope)
   Comlink.expose(host, scope)
   return host

@@ -1,0 +1,13 @@
+// The page's first call reports what the worker failed with, and how many workers were started.
+import { createAgentClient } from 'robota/worker'
+
+let started = 0
+const client = createAgentClient(() => {
+  started += 1
+  return new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })
+})
+const status = document.getElementById('status')
+client.listSessions().then(
+  () => status && (status.textContent = 'started'),
+  (error: Error & { code?: string }) => status && (status.textContent = `${error.name} ${error.code ?? ''} after ${started} worker(s): ${error.message}`)
+)

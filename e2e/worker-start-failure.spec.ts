@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test'
+import { buildAndServeApp, type TServedApp } from './apps/build-app.ts'
+
+// A worker whose options the host refuses: the page hears that error, with its class and code,
+// from the first worker, and starts no other.
+
+let app: TServedApp
+
+test.beforeAll(async () => {
+  app = await buildAndServeApp('worker-start-failure')
+})
+
+test.afterAll(async () => {
+  await app.close()
+})
+
+test('a worker whose host cannot be built fails the first call with its error, not with restarts', async ({ page }) => {
+  await page.goto(app.url)
+  const status = page.getByRole('status', { name: 'Status' })
+  await expect(status).toContainText('ConfigurationError CONFIGURATION_ERROR after 1 worker(s): The agent worker could not start: ')
+  await expect(status).toContainText('"systemMessage"')
+  // No worker is started later, for the same error.
+  await page.waitForTimeout(1_500)
+  await expect(status).toContainText('after 1 worker(s)')
+  expect(page.workers()).toHaveLength(0)
+})
