@@ -1,7 +1,6 @@
 import type { Endpoint } from 'comlink'
 import type { THostEvent } from '../lib/host/agent-host.ts'
 import { HeartbeatMonitor, type THeartbeatOptions } from './heartbeat.ts'
-import { watchStartFailure } from './start-failure.ts'
 import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
 
 /** A started worker as the client sees it: where to talk, how it reports failure, how to end it. */
@@ -13,13 +12,8 @@ export type TAgentWorkerHandle = {
   close(): void
 }
 
-/**
- * Why a connection was given up. `start_failed`: the worker said its host could not be built, and
- * `error` is what it threw.
- */
-export type TConnectionLoss =
-  | { reason: 'unresponsive' | 'error' | 'terminated'; message: string }
-  | { reason: 'start_failed'; message: string; error: Error }
+/** Why a connection was given up. */
+export type TConnectionLoss = { reason: 'unresponsive' | 'error' | 'terminated'; message: string }
 
 /** What a connection needs from the client that owns it. */
 export type TConnectionParts = {
@@ -46,7 +40,6 @@ export class AgentWorkerConnection {
   readonly lost: Promise<TConnectionLoss>
   private reportLoss!: (loss: TConnectionLoss) => void
   private readonly monitor: HeartbeatMonitor | undefined
-  private readonly stopWatchingStart: () => void
   private alive = true
   private answered = false
 
@@ -60,7 +53,6 @@ export class AgentWorkerConnection {
         )
       : undefined
     handle.onError((message) => void this.checkAfterError(message))
-    this.stopWatchingStart = watchStartFailure(handle.endpoint, (error) => this.fail({ reason: 'start_failed', message: error.message, error }))
     this.monitor?.start()
     // Subscribed at once, so no batch of the new worker is missed while listeners reattach.
     void this.host
@@ -103,7 +95,6 @@ export class AgentWorkerConnection {
     if (!this.alive) return false
     this.alive = false
     this.monitor?.stop()
-    this.stopWatchingStart()
     this.host.terminate()
     return true
   }

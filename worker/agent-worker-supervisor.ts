@@ -129,11 +129,6 @@ export class AgentWorkerSupervisor {
     let loss = firstLoss
     try {
       for (;;) {
-        // A host that could not be built fails the same way in every new worker.
-        if (loss.reason === 'start_failed') {
-          this.failure = loss.error
-          return
-        }
         this.everAnswered ||= this.connection.hasAnswered
         if (this.restartCount >= this.options.maxRestarts) {
           const summary = this.everAnswered

@@ -4,12 +4,12 @@ import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-sessio
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
+import { failedAgentHost } from './failed-agent-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import { answerHeartbeats } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
-import { reportStartFailure } from './start-failure.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 const DEFAULT_DATABASE = 'robota'
@@ -52,16 +52,17 @@ export function exposeAgentHostOn(options: TAgentWorkerOptions, scope: Comlink.E
   if (!ZOD_GENERATES_NO_CODE) throw new Error('zod must be set jitless before any schema is built.')
   registerErrorTransfer()
   registerHostEventTransfer()
-  let host: MultiTabAgentHost
+  // Heartbeats are answered even when the host cannot be built: a new worker would fail the same way.
+  answerHeartbeats(scope)
   try {
-    host = createAgentWorkerHost(options)
+    const host = createAgentWorkerHost(options)
+    Comlink.expose(host, scope)
+    return host
   } catch (error) {
-    reportStartFailure(scope, error)
+    if (error instanceof Error) error.message = `The agent worker could not start: ${error.message}`
+    Comlink.expose(failedAgentHost(error), scope)
     throw error
   }
-  answerHeartbeats(scope)
-  Comlink.expose(host, scope)
-  return host
 }
 
 function resolveStore(option: TAgentWorkerOptions['store']): { store: ISessionStore; channel: string } {

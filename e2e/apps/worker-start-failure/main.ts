@@ -6,6 +6,7 @@ const client = createAgentClient(() => {
   started += 1
   return new Worker(new URL('./agent.worker.ts', import.meta.url), { type: 'module' })
 })
+Object.assign(window, { robotaClient: client })
 const status = document.getElementById('status')
 client.listSessions().then(
   () => status && (status.textContent = 'started'),
