@@ -60,18 +60,24 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
     () => (selectedSeq === undefined ? -1 : rows.findIndex((row) => row.kind === 'event' && row.event.seq === selectedSeq)),
     [rows, selectedSeq]
   )
+  const rowButton = (key: string) => scrollElement.current?.querySelector<HTMLButtonElement>(`li[data-key="${CSS.escape(key)}"] button`) ?? undefined
+  const selectedKey = selectedIndex >= 0 ? rows[selectedIndex]?.key : undefined
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
-  }, [selectedIndex, virtualizer])
+    if (selectedIndex < 0) return
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
+    // The inspector a selection opens sticks to the panel's bottom (the panel's scroll padding
+    // keeps clear of it): the panel scrolls so the selected row stays above it.
+    if (selectedKey !== undefined) rowButton(selectedKey)?.scrollIntoView({ block: 'nearest' })
+  }, [selectedIndex, selectedKey, virtualizer])
 
   const items = virtualizer.getVirtualItems()
   const tabStopKey = chooseTabStop(rows, items.map((item) => item.index), activeKey ?? (selectedIndex >= 0 ? rows[selectedIndex]?.key : undefined), virtualizer.range?.startIndex ?? 0)
 
   const focusRow = (key: string): boolean => {
-    const button = scrollElement.current?.querySelector<HTMLButtonElement>(`li[data-key="${CSS.escape(key)}"] button`)
+    const button = rowButton(key)
     // Focus scrolls the panel around the list too, so the row is on screen and not only in the list.
     button?.focus()
-    return button !== undefined && button !== null
+    return button !== undefined
   }
   // A row reached by the keyboard from outside the window renders once the scroll lands: focus it then.
   useLayoutEffect(() => {
