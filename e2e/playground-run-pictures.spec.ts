@@ -28,7 +28,8 @@ test('run timeline: the turn’s model and tool calls as bars on a time axis; a 
   // Each bar says how long it took, in its name; the tooltip says what it did.
   await expect(toolCalls.first()).toHaveAccessibleName(/^Bash, \d+(\.\d+)? (ms|s)$/)
   await toolCalls.nth(1).hover()
-  await expect(turn.getByRole('tooltip')).toHaveText(/^cat README\.md \(ok\)\. Starts at \d+(\.\d+)? (ms|s), events #\d+–#\d+\.$/)
+  // The demo's `cat` asked for approval: the bar starts at the answer, and says how long that took.
+  await expect(turn.getByRole('tooltip')).toHaveText(/^cat README\.md \(ok, after \d+(\.\d+)? (ms|s) waiting for approval\)\. Starts at \d+(\.\d+)? (ms|s), events #\d+–#\d+\.$/)
   await saveScreenshot(page, 'playground-run-timeline')
 
   const inspector = replay.getByRole('region', { name: 'Event inspector' })

@@ -78,6 +78,33 @@ describe('layoutRunTimeline', () => {
     expect(round).toMatchObject({ failed: true, open: false })
   })
 
+  it('starts a tool call that waited for approval at the answer, and says how long it waited', () => {
+    const run = createRunEvents()
+    run.request('x1', 0, 1)
+    run.response('x1', 100, 1, '', 1)
+    run.toolRequest('x1', 110, 1, 'call_1', 'Bash', { command: 'cat README.md' })
+    run.add('x1', 120, 'permission_request', { toolName: 'Bash', toolCallId: 'call_1', parameters: { command: 'cat README.md' }, mode: 'default' }, 1)
+    const waiting = layoutRunTimeline(run.events)[0]?.bars[2]
+    expect(waiting).toMatchObject({ label: 'Bash', open: true, detail: 'cat README.md (waiting for approval)' })
+    run.add('x1', 4_120, 'permission_decision', { toolName: 'Bash', toolCallId: 'call_1', decision: 'allow', source: 'handler', mode: 'default' }, 1)
+    run.toolResult('x1', 4_170, 1, 'call_1', 'Bash', true, '# Tiny Calculator')
+    const bash = layoutRunTimeline(run.events)[0]?.bars[2]
+    expect(bash).toMatchObject({ startMs: 4_120, durationMs: 50, detail: 'cat README.md (ok, after 4 s waiting for approval)' })
+    expect(bash?.first.type).toBe('tool_execution_request')
+  })
+
+  it('draws no timeline for a turn without rounds, such as a fork’s opening, and keeps the others’ numbers', () => {
+    const run = recordedTurn()
+    run.add('fork', 2_000, 'permission_decision', { toolName: 'Bash', toolCallId: 'call_1', decision: 'allow', source: 'session_rule', mode: 'default' })
+    run.prompt('x3', 3_000, 'Next')
+    run.request('x3', 3_000, 1)
+    run.response('x3', 3_020, 1, 'Done.')
+    expect(layoutRunTimeline(run.events).map((turn) => [turn.turn, turn.prompt])).toEqual([
+      [1, 'List the files'],
+      [3, 'Next']
+    ])
+  })
+
   it('gives a turn whose events share one millisecond bars of no length, not a division by zero', () => {
     const run = createRunEvents()
     run.request('x1', 5, 1)

@@ -50,7 +50,9 @@ const DETAIL_LENGTH = 80
  * from the turn's first event to its last, with durations taken from the events' `ts`.
  */
 export function layoutRunTimeline(events: readonly TExecutionEventEnvelope[]): TRunTimelineTurn[] {
-  return splitRunTurns(events).map(({ executionId, turn, prompt, events: turnEvents }) => {
+  // A turn with no round (a fork's opening, a cleared history) has nothing to draw.
+  return splitRunTurns(events).flatMap(({ executionId, turn, prompt, events: turnEvents }) => {
+    if (!turnEvents.some((event) => event.round !== undefined)) return []
     const start = turnEvents[0]?.ts ?? 0
     const durationMs = (turnEvents.at(-1)?.ts ?? start) - start
     // A turn whose events share one millisecond still needs an axis to divide by.
@@ -60,7 +62,7 @@ export function layoutRunTimeline(events: readonly TExecutionEventEnvelope[]): T
       const length = bar.endTs - bar.startTs
       return { ...bar, startMs, durationMs: length, offset: startMs / axis, span: length / axis }
     }
-    return { executionId, turn, prompt, durationMs, bars: draftBars(turnEvents).map(place), ticks: axisTicks(durationMs) }
+    return [{ executionId, turn, prompt, durationMs, bars: draftBars(turnEvents).map(place), ticks: axisTicks(durationMs) }]
   })
 }
 
@@ -131,24 +133,36 @@ function providerCalls(events: readonly TExecutionEventEnvelope[]): TBarDraft[] 
 function toolCalls(events: readonly TExecutionEventEnvelope[]): TBarDraft[] {
   const requests = new Map<string, TExecutionEventEnvelope<'tool_execution_request'>>()
   const bars = new Map<string, TBarDraft>()
+  // Time spent waiting for a person's approval is not the tool's: its bar starts at the answer.
+  const asked = new Map<string, number>()
+  const answered = new Map<string, { ts: number; waitedMs: number }>()
   const last = events.at(-1) as TExecutionEventEnvelope
   for (const event of events) {
     if (event.type === 'tool_execution_request') {
       requests.set(event.data.toolCallId, event)
-      bars.set(event.data.toolCallId, toolBar(event, last, event.data.toolName, describeParameters(event.data.parameters), false, true))
+      bars.set(event.data.toolCallId, toolBar(event, event.ts, last, event.data.toolName, describeParameters(event.data.parameters), false, true))
+    } else if (event.type === 'permission_request') {
+      asked.set(event.data.toolCallId, event.ts)
+      const bar = bars.get(event.data.toolCallId)
+      if (bar) bar.detail = truncate(`${bar.detail} (waiting for approval)`)
+    } else if (event.type === 'permission_decision') {
+      const askedAt = asked.get(event.data.toolCallId)
+      if (askedAt !== undefined) answered.set(event.data.toolCallId, { ts: event.ts, waitedMs: event.ts - askedAt })
     } else if (event.type === 'tool_execution_result') {
       // A skipped call has a result and no request: it is a bar of no length.
       const start = requests.get(event.data.toolCallId) ?? event
+      const approval = answered.get(event.data.toolCallId)
       const outcome = event.data.success ? 'ok' : `failed${event.data.error ? `: ${event.data.error}` : ''}`
-      const detail = `${requests.has(event.data.toolCallId) ? describeParameters((start as TExecutionEventEnvelope<'tool_execution_request'>).data.parameters) : 'skipped'} (${outcome})`
-      bars.set(event.data.toolCallId, toolBar(start, event, event.data.toolName, detail, !event.data.success, false))
+      const waited = approval ? `, after ${formatDuration(approval.waitedMs)} waiting for approval` : ''
+      const detail = `${requests.has(event.data.toolCallId) ? describeParameters((start as TExecutionEventEnvelope<'tool_execution_request'>).data.parameters) : 'skipped'} (${outcome}${waited})`
+      bars.set(event.data.toolCallId, toolBar(start, approval?.ts ?? start.ts, event, event.data.toolName, detail, !event.data.success, false))
     }
   }
   return [...bars.values()]
 }
 
-function toolBar(start: TExecutionEventEnvelope, end: TExecutionEventEnvelope, toolName: string, detail: string, failed: boolean, open: boolean): TBarDraft {
-  return { key: `${start.executionId}:tool:${start.seq}`, kind: 'tool', label: toolName, detail: truncate(detail), startTs: start.ts, endTs: end.ts, first: start, lastSeq: end.seq, failed, open }
+function toolBar(first: TExecutionEventEnvelope, startTs: number, end: TExecutionEventEnvelope, toolName: string, detail: string, failed: boolean, open: boolean): TBarDraft {
+  return { key: `${first.executionId}:tool:${first.seq}`, kind: 'tool', label: toolName, detail: truncate(detail), startTs, endTs: end.ts, first, lastSeq: end.seq, failed, open }
 }
 
 // The argument a person recognises a call by: the command, the path or the pattern.
