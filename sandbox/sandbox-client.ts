@@ -107,6 +107,7 @@ export type TSandboxErrorCode =
   | 'SANDBOX_NOT_EMPTY'
   | 'SANDBOX_INVALID_PATH'
   | 'SANDBOX_DISPOSED'
+  | 'SANDBOX_INVALID_OPTIONS'
   | 'SANDBOX_ERROR'
 
 /** A filesystem or lifecycle failure inside a sandbox, naming the path involved. */

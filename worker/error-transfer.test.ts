@@ -19,6 +19,7 @@ import {
 } from '../lib/core/errors.ts'
 import { PluginError } from '../lib/core/plugins/plugin-error.ts'
 import { ReplayDivergenceError } from '../lib/storage/replay-log/replay-provider.ts'
+import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 import { deserializeError, registerErrorTransfer } from './error-transfer.ts'
 
 type TErrorClass = abstract new (...args: never[]) => RobotaError
@@ -93,6 +94,36 @@ describe('error transfer handler', () => {
     const rebuilt = deserializeError({ name: 'AppQuotaError', message: 'quota', code: 'PROVIDER_ERROR', category: 'provider', details: { app: true } })
     expect(rebuilt).toBeInstanceOf(ProviderError)
     expect(rebuilt).toMatchObject({ name: 'AppQuotaError', code: 'PROVIDER_ERROR', details: { app: true } })
+  })
+})
+
+// Keyed by code, so a code added to TSandboxErrorCode fails typecheck here until it has a sample.
+const SANDBOX_SAMPLES: Record<TSandboxErrorCode, SandboxError> = {
+  SANDBOX_NOT_FOUND: new SandboxError('SANDBOX_NOT_FOUND', "readFile '/w/a': no such file or directory", { path: '/w/a' }),
+  SANDBOX_ALREADY_EXISTS: new SandboxError('SANDBOX_ALREADY_EXISTS', "mkdir '/w': already exists", { path: '/w' }),
+  SANDBOX_NOT_A_DIRECTORY: new SandboxError('SANDBOX_NOT_A_DIRECTORY', "readdir '/w/a': not a directory", { path: '/w/a' }),
+  SANDBOX_IS_A_DIRECTORY: new SandboxError('SANDBOX_IS_A_DIRECTORY', "readFile '/w': is a directory", { path: '/w' }),
+  SANDBOX_NOT_EMPTY: new SandboxError('SANDBOX_NOT_EMPTY', "remove '/w': directory not empty", { path: '/w' }),
+  SANDBOX_INVALID_PATH: new SandboxError('SANDBOX_INVALID_PATH', "remove '/': invalid path", { path: '/' }),
+  SANDBOX_DISPOSED: new SandboxError('SANDBOX_DISPOSED', 'The in-memory sandbox has been disposed'),
+  SANDBOX_INVALID_OPTIONS: new SandboxError('SANDBOX_INVALID_OPTIONS', 'new InMemorySandboxClient(options): unknown option "file"; it takes files.'),
+  SANDBOX_ERROR: new SandboxError('SANDBOX_ERROR', 'run failed: boom')
+}
+
+describe('error transfer of sandbox errors', () => {
+  it.each(Object.entries(SANDBOX_SAMPLES))('round-trips %s as a SandboxError with its code, message and path', (_, error) => {
+    registerErrorTransfer()
+    const handler = Comlink.transferHandlers.get('throw')!
+    const [wire] = handler.serialize({ value: error })
+    let rebuilt: unknown
+    try {
+      handler.deserialize(structuredClone(wire))
+    } catch (thrown) {
+      rebuilt = thrown
+    }
+    expect(rebuilt).toBeInstanceOf(SandboxError)
+    const { name, message, code, path } = rebuilt as SandboxError
+    expect({ name, message, code, path }).toEqual({ name: error.name, message: error.message, code: error.code, path: error.path })
   })
 })
 

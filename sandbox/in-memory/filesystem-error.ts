@@ -20,6 +20,7 @@ const reasonByCode: Record<TSandboxErrorCode, string> = {
   SANDBOX_NOT_EMPTY: 'directory not empty',
   SANDBOX_INVALID_PATH: 'invalid path',
   SANDBOX_DISPOSED: 'sandbox disposed',
+  SANDBOX_INVALID_OPTIONS: 'invalid options',
   SANDBOX_ERROR: 'failed'
 }
 

@@ -1,4 +1,5 @@
 import { SandboxError } from '../sandbox-client.ts'
+import { assertInMemorySandboxOptions } from './assert-in-memory-sandbox-options.ts'
 import type {
   ISandboxClient,
   TSandboxDirEntry,
@@ -54,7 +55,9 @@ export class InMemorySandboxClient implements ISandboxClient {
   private disposed = false
   private environment: Record<string, string> = {}
 
+  /** @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an unknown option or seed files of the wrong shape. */
   constructor(options: IInMemorySandboxClientOptions = {}) {
+    assertInMemorySandboxOptions(options)
     this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
     this.seedFiles = new Map(
       Object.entries(options.files ?? {}).map(([path, content]) => [

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { isSandboxError } from '../sandbox-client.ts'
+import { InMemorySandboxClient } from './in-memory-sandbox-client.ts'
+
+// Options as an app without types may write them: each is refused by name when the client is
+// made, not ignored or seeded as a file named `0`.
+
+function refusal(options: unknown): { code: string; message: string } {
+  try {
+    new InMemorySandboxClient(options as never)
+  } catch (error) {
+    if (!isSandboxError(error)) throw error
+    return { code: error.code, message: error.message }
+  }
+  throw new Error('expected the options to be refused')
+}
+
+describe('new InMemorySandboxClient(options)', () => {
+  it.each([
+    ['a misspelt option', { file: { 'a.txt': 'a' } }, 'new InMemorySandboxClient(options): unknown option "file" (the files to seed are `files`); it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
+    ['two unknown options', { cwd: '/w', timeout: 5, shell: 'sh' }, 'new InMemorySandboxClient(options): unknown option "timeout", "shell"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
+    ['files as a list of names', { files: ['a.txt'] }, "new InMemorySandboxClient(options): files must map each path to its content, such as { 'README.md': '# hi' }; got an array."],
+    ['files as one path', { files: 'a.txt' }, "new InMemorySandboxClient(options): files must map each path to its content, such as { 'README.md': '# hi' }; got string."],
+    ['a file whose content is no text or bytes', { files: { 'a.json': { a: 1 } } }, 'new InMemorySandboxClient(options): files["a.json"] must be the file\'s content, a string or a Uint8Array; got object.'],
+    ['options that are no object', '/workspace', 'new InMemorySandboxClient(options): options must be an object such as { files, cwd }; got string.']
+  ])('refuses %s with SANDBOX_INVALID_OPTIONS naming it', (_, options, message) => {
+    expect(refusal(options)).toEqual({ code: 'SANDBOX_INVALID_OPTIONS', message })
+  })
+
+  it('takes every option it documents, text and bytes alike', async () => {
+    const client = new InMemorySandboxClient({
+      files: { 'a.txt': 'a', 'b.bin': new Uint8Array([1, 2]) },
+      cwd: '/w',
+      env: { A: '1' },
+      executionLimits: {},
+      allowedUrlPrefixes: [],
+      maxOutputBytes: 1024
+    })
+    expect(await client.readFile('/w/a.txt')).toBe('a')
+    expect(await client.readFile('/w/b.bin', { encoding: 'bytes' })).toEqual(new Uint8Array([1, 2]))
+    expect(new InMemorySandboxClient(undefined).cwd).toBe('/workspace')
+  })
+})
