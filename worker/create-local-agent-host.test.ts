@@ -102,6 +102,26 @@ describe('createLocalAgentHost', () => {
     await expect(keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })).resolves.toMatchObject({ providerName: 'openai' })
   })
 
+  it('takes its session store from the second argument or, without one, from options.store', async () => {
+    const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }
+    const store = new MemorySessionStore()
+    const created = await createLocalAgentHost({ ...options, store }).createSession({ name: 'from options' })
+    expect((await store.listSessions()).sessions.map((session) => session.id)).toEqual([created.id])
+    const named = createLocalAgentHost({ ...options, store: { databaseName: 'app-sessions' } })
+    expect(named).toBeDefined()
+  })
+
+  it.each([
+    ['no store at all', undefined, undefined, "createLocalAgentHost(options, store): no session store; pass one as the second argument or as options.store: new MemorySessionStore() (from 'robota') in Node and tests, { databaseName: 'my-app' } for IndexedDB in a browser, or any ISessionStore."],
+    ['a second argument that is no store', { databaseName: 'x' }, undefined, 'createLocalAgentHost(options, store): store must be a session store, such as new MemorySessionStore(); got an object without commit() and loadSession().'],
+    ['an options.store that is no store', undefined, 'sessions', 'createLocalAgentHost(options, store): options.store must be a session store or { databaseName }; got string.']
+  ])('refuses %s at once, not at the first session', (_, store, optionStore, message) => {
+    const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, ...(optionStore === undefined ? {} : { store: optionStore }) }
+    const create = () => createLocalAgentHost(options as never, store as never)
+    expect(create).toThrow(ConfigurationError)
+    expect(create).toThrow(message)
+  })
+
   const BASE_OPTIONS = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }
 
   // Options as an app without types may write them: each names what is wrong, not a TypeError.

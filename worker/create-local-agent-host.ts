@@ -1,8 +1,10 @@
+import { describeValue } from '../lib/core/describe-value.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plugin-file-store.ts'
+import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
 import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
@@ -11,15 +13,19 @@ import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { assertWorkerOptions } from './assert-worker-options.ts'
 
 const DEFAULT_WORKSPACE_ROOT = '/workspace'
+const WHERE = 'createLocalAgentHost(options, store)'
 
 /**
  * The agent host an app's worker options describe, over `store`, in the current thread: what the
- * worker runs (behind the multi-tab layer), and what tests and Node use directly.
+ * worker runs (behind the multi-tab layer), and what tests and Node use directly. The store is the
+ * second argument or, without it, `options.store` (a store, or `{ databaseName }` for IndexedDB).
  *
- * @throws ConfigurationError naming the option when one is unknown, missing or misshapen (`assertWorkerOptions`).
+ * @throws ConfigurationError naming the option when one is unknown, missing or misshapen
+ * (`assertWorkerOptions`), or when neither argument gives a session store.
  */
-export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessionStore): LocalAgentHost {
+export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISessionStore): LocalAgentHost {
   assertWorkerOptions(options)
+  const sessionStore = resolveSessionStore(store, options.store)
   const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
   const files = options.workspace?.files ?? {}
   const applyManifest =
@@ -31,7 +37,7 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
   // The default sandbox loads its shell ahead of the first turn; an app's own is readied as it says.
   const prepareSandbox = options.prepareSandbox ?? (options.sandbox ? undefined : () => InMemorySandboxClient.preload())
   return new LocalAgentHost({
-    store,
+    store: sessionStore,
     createSandbox: options.sandbox ?? (() => new InMemorySandboxClient({ files: { ...files }, cwd: root })),
     ...(prepareSandbox ? { prepareSandbox } : {}),
     ...(options.sandboxFromChoice ? { createSandboxFromChoice: options.sandboxFromChoice } : {}),
@@ -54,6 +60,31 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store: ISessi
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     ...(options.userPlugins ? { userPlugins: resolvePluginStore(options.userPlugins) } : {})
   })
+}
+
+function resolveSessionStore(store: ISessionStore | undefined, option: TAgentWorkerOptions['store']): ISessionStore {
+  if (store !== undefined) {
+    if (isSessionStore(store)) return store
+    throw new ConfigurationError(`${WHERE}: store must be a session store, such as new MemorySessionStore(); got ${describeStore(store)}.`)
+  }
+  if (isSessionStore(option)) return option
+  if (typeof option === 'object' && option !== null && typeof (option as { databaseName?: unknown }).databaseName === 'string') {
+    return new IndexedDBSessionStore({ databaseName: option.databaseName })
+  }
+  if (option !== undefined) {
+    throw new ConfigurationError(`${WHERE}: options.store must be a session store or { databaseName }; got ${describeStore(option)}.`)
+  }
+  throw new ConfigurationError(
+    `${WHERE}: no session store; pass one as the second argument or as options.store: new MemorySessionStore() (from 'robota') in Node and tests, { databaseName: 'my-app' } for IndexedDB in a browser, or any ISessionStore.`
+  )
+}
+
+function isSessionStore(value: unknown): value is ISessionStore {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<ISessionStore>).commit === 'function' && typeof (value as Partial<ISessionStore>).loadSession === 'function'
+}
+
+function describeStore(value: unknown): string {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? 'an object without commit() and loadSession()' : describeValue(value)
 }
 
 function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {
