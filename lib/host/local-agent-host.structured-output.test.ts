@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { isRobotaError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
@@ -97,7 +98,17 @@ describe('LocalAgentHost: structured output on submit', () => {
     ['a type zod cannot read', { output: { schema: { type: 'object', properties: { a: { type: 'nonsense' } } } } }, /not a JSON Schema Robota can check: Unsupported type: nonsense/],
     ['a reference to nowhere', { output: { schema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } } }, /not a JSON Schema Robota can check: Reference not found/],
     ['output without a schema', { output: {} }, /options\.output must be \{ schema/],
-    ['options that are not an object', 'json', /options must be an object/]
+    ['options that are not an object', 'json', /options must be an object/],
+    [
+      'a zod schema in place of JSON Schema',
+      { output: { schema: z.object({ city: z.string() }) } },
+      'submit(): options.output.schema is a zod schema object, not JSON Schema; it must be plain data, in-thread as across a worker or a socket. Pass z.toJSONSchema(schema) instead.'
+    ],
+    [
+      'a zod schema in place of the output request',
+      { output: z.object({ city: z.string() }) },
+      'submit(): options.output must be { schema: <a JSON Schema> }; got a zod schema object. Pass { schema: z.toJSONSchema(schema) }.'
+    ]
   ])('refuses %s before anything is sent', async (_name, options, message) => {
     const { host, provider } = makeHost([{ text: '{}' }])
     const session = await host.createSession()
@@ -107,6 +118,16 @@ describe('LocalAgentHost: structured output on submit', () => {
     expect(isRobotaError(error) && error.code).toBe('VALIDATION_ERROR')
     expect((error as Error).message).toMatch(message)
     expect(provider.calls).toHaveLength(0)
+  })
+
+  it('takes the JSON Schema zod 4 gives for a schema, and checks replies against it', async () => {
+    const { host } = makeHost([{ text: '{"city":"Seoul"}' }, { text: '{"city":"Seoul","celsius":3}' }])
+    const session = await host.createSession()
+    const schema = z.toJSONSchema(z.object({ city: z.string(), celsius: z.number() }))
+
+    const result = await host.submit(session.id, 'Weather?', { output: { schema } })
+
+    expect(result.output).toEqual({ city: 'Seoul', celsius: 3 })
   })
 
   it('refuses a schema larger than a turn takes', async () => {
