@@ -18,7 +18,11 @@ export { ROBOTA_PLAYGROUND_ATTRIBUTES } from './embed-attributes.ts'
  * bad value is named in the element and the rest still applies. Nothing it runs needs `eval` or
  * inline script, so it works under `script-src 'self'`.
  */
-export class RobotaPlaygroundElement extends HTMLElement {
+// Server-side rendering imports the module where there is no DOM: the class then extends a
+// stand-in, and nothing is defined until a page loads it.
+const ElementBase = (typeof HTMLElement === 'undefined' ? class {} : HTMLElement) as typeof HTMLElement
+
+export class RobotaPlaygroundElement extends ElementBase {
   private root: Root | undefined
   private client: IAgentClient | undefined
 
@@ -102,7 +106,10 @@ function toInitialSettings({ theme, proxyUrl, provider }: TEmbedOptions): Partia
   }
 }
 
-/** Registers the element under `tagName` (once); a bundled app calls this, the built module does it on load. */
+/**
+ * Registers the element under `tagName` (once); a bundled app calls this, the built module does it
+ * on load. Where there are no custom elements (a server rendering the page) it does nothing.
+ */
 export function defineRobotaPlayground(tagName = 'robota-playground'): void {
-  if (!customElements.get(tagName)) customElements.define(tagName, class extends RobotaPlaygroundElement {})
+  if (typeof customElements !== 'undefined' && !customElements.get(tagName)) customElements.define(tagName, class extends RobotaPlaygroundElement {})
 }
