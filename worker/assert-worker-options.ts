@@ -1,4 +1,5 @@
 import type * as z from 'zod'
+import { assertKnownKeys, keysOf } from '../lib/core/assert-known-keys.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { describeValue } from '../lib/core/describe-value.ts'
 import { settingsSchema } from '../lib/session/config/settings-schema.ts'
@@ -9,13 +10,10 @@ const WHERE = 'createLocalAgentHost(options)'
 
 // Every option the worker reads: a key outside it is a typo (`systemMessage` for `systemPrompt`)
 // that would otherwise be ignored without a word.
-const OPTION_NAMES = [
+const OPTION_NAMES = keysOf<TAgentWorkerOptions>()([
   'providers', 'defaultProvider', 'tools', 'systemPrompt', 'workspace', 'sandbox', 'prepareSandbox', 'sandboxFromChoice', 'store', 'permissions',
   'permissionMode', 'hooks', 'applyManifest', 'autoCompactThreshold', 'eventIntervalMs', 'env', 'userSettings', 'webFetch', 'searchProvider', 'mcpServers', 'userPlugins'
-] as const satisfies ReadonlyArray<keyof TAgentWorkerOptions>
-// Fails to compile when an option is added to TAgentWorkerOptions and not to the list above.
-const EVERY_OPTION_LISTED: Exclude<keyof TAgentWorkerOptions, (typeof OPTION_NAMES)[number]> extends never ? true : never = true
-void EVERY_OPTION_LISTED
+])
 const WORKSPACE_KEYS = ['root', 'files']
 
 /**
@@ -27,11 +25,7 @@ const WORKSPACE_KEYS = ['root', 'files']
  */
 export function assertWorkerOptions(options: TAgentWorkerOptions): void {
   const given = (options ?? {}) as Partial<TAgentWorkerOptions>
-  const unknown = Object.keys(given).filter((key) => !(OPTION_NAMES as readonly string[]).includes(key))
-  if (unknown.length > 0) {
-    const hint = unknown.includes('systemMessage') ? ' (the system prompt is `systemPrompt`)' : ''
-    throw new ConfigurationError(`${WHERE}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${OPTION_NAMES.join(', ')}.`)
-  }
+  assertKnownKeys(WHERE, given, OPTION_NAMES, { systemMessage: 'the system prompt is `systemPrompt`' })
   const { providers, defaultProvider, tools, workspace } = given
   if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
     throw new ConfigurationError(`${WHERE}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
