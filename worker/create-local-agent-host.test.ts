@@ -112,14 +112,14 @@ describe('createLocalAgentHost', () => {
   })
 
   it.each([
-    ['no store at all', undefined, undefined, "createLocalAgentHost(options, store): no session store; pass one as the second argument or as options.store: new MemorySessionStore() (from 'robota') in Node and tests, { databaseName: 'my-app' } for IndexedDB in a browser, or any ISessionStore."],
-    ['a second argument that is no store', { databaseName: 'x' }, undefined, 'createLocalAgentHost(options, store): store must be a session store, such as new MemorySessionStore(); got an object without commit() and loadSession().'],
-    ['an options.store that is no store', undefined, 'sessions', 'createLocalAgentHost(options, store): options.store must be a session store or { databaseName }; got string.']
-  ])('refuses %s at once, not at the first session', (_, store, optionStore, message) => {
+    ['no store at all', undefined, undefined, 'got undefined'],
+    ['a second argument that is no store', { name: 'x' }, undefined, 'got object'],
+    ['an options.store that is no store', undefined, 'sessions', 'got string']
+  ])('refuses %s at once, not at the first session', (_, store, optionStore, got) => {
     const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, ...(optionStore === undefined ? {} : { store: optionStore }) }
     const create = () => createLocalAgentHost(options as never, store as never)
     expect(create).toThrow(ConfigurationError)
-    expect(create).toThrow(message)
+    expect(create).toThrow(`store: pass a session store (new MemorySessionStore()) or { databaseName } for IndexedDB; ${got}.`)
   })
 
   const BASE_OPTIONS = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }

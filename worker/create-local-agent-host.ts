@@ -1,19 +1,17 @@
-import { describeValue } from '../lib/core/describe-value.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plugin-file-store.ts'
-import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
 import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
 import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { assertWorkerOptions } from './assert-worker-options.ts'
+import { resolveSessionStore } from './resolve-session-store.ts'
 
 const DEFAULT_WORKSPACE_ROOT = '/workspace'
-const WHERE = 'createLocalAgentHost(options, store)'
 
 /**
  * The agent host an app's worker options describe, over `store`, in the current thread: what the
@@ -25,7 +23,7 @@ const WHERE = 'createLocalAgentHost(options, store)'
  */
 export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISessionStore): LocalAgentHost {
   assertWorkerOptions(options)
-  const sessionStore = resolveSessionStore(store, options.store)
+  const { store: sessionStore } = resolveSessionStore(store ?? options.store)
   const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
   const files = options.workspace?.files ?? {}
   const applyManifest =
@@ -60,31 +58,6 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISess
     ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
     ...(options.userPlugins ? { userPlugins: resolvePluginStore(options.userPlugins) } : {})
   })
-}
-
-function resolveSessionStore(store: ISessionStore | undefined, option: TAgentWorkerOptions['store']): ISessionStore {
-  if (store !== undefined) {
-    if (isSessionStore(store)) return store
-    throw new ConfigurationError(`${WHERE}: store must be a session store, such as new MemorySessionStore(); got ${describeStore(store)}.`)
-  }
-  if (isSessionStore(option)) return option
-  if (typeof option === 'object' && option !== null && typeof (option as { databaseName?: unknown }).databaseName === 'string') {
-    return new IndexedDBSessionStore({ databaseName: option.databaseName })
-  }
-  if (option !== undefined) {
-    throw new ConfigurationError(`${WHERE}: options.store must be a session store or { databaseName }; got ${describeStore(option)}.`)
-  }
-  throw new ConfigurationError(
-    `${WHERE}: no session store; pass one as the second argument or as options.store: new MemorySessionStore() (from 'robota') in Node and tests, { databaseName: 'my-app' } for IndexedDB in a browser, or any ISessionStore.`
-  )
-}
-
-function isSessionStore(value: unknown): value is ISessionStore {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<ISessionStore>).commit === 'function' && typeof (value as Partial<ISessionStore>).loadSession === 'function'
-}
-
-function describeStore(value: unknown): string {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? 'an object without commit() and loadSession()' : describeValue(value)
 }
 
 function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {

@@ -1,7 +1,5 @@
 import { ZOD_GENERATES_NO_CODE } from '../lib/tools/zod-without-code-generation.ts'
 import * as Comlink from 'comlink'
-import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
-import type { ISessionStore } from '../lib/storage/session-store.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 import { failedAgentHost } from './failed-agent-host.ts'
@@ -10,6 +8,7 @@ import { answerHeartbeats } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
+import { resolveSessionStore } from './resolve-session-store.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
 
 const DEFAULT_DATABASE = 'robota'
@@ -21,7 +20,9 @@ const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
  * session, the others follow it. `exposeAgentHost` builds it and serves it to the page.
  */
 export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
-  const { store, channel } = resolveStore(options.store)
+  const { store, databaseName } = resolveSessionStore(options.store ?? { databaseName: DEFAULT_DATABASE })
+  // One channel per database: tabs of two apps on an origin never hear each other's sessions.
+  const channel = databaseName === undefined ? 'robota:sessions' : `robota:${databaseName}:sessions`
   return new MultiTabAgentHost({
     // A worker has IndexedDB: user-scope bundle plugins outlive the tab unless the app says otherwise.
     host: createLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store),
@@ -63,11 +64,4 @@ export function exposeAgentHostOn(options: TAgentWorkerOptions, scope: Comlink.E
     Comlink.expose(failedAgentHost(error), scope)
     throw error
   }
-}
-
-function resolveStore(option: TAgentWorkerOptions['store']): { store: ISessionStore; channel: string } {
-  const databaseName = option === undefined ? DEFAULT_DATABASE : 'databaseName' in option && !('commit' in option) ? option.databaseName : undefined
-  // One channel per database: tabs of two apps on an origin never hear each other's sessions.
-  if (databaseName !== undefined) return { store: new IndexedDBSessionStore({ databaseName }), channel: `robota:${databaseName}:sessions` }
-  return { store: option as ISessionStore, channel: 'robota:sessions' }
 }

@@ -102,12 +102,12 @@ describe('LocalAgentHost: structured output on submit', () => {
     [
       'a zod schema in place of JSON Schema',
       { output: { schema: z.object({ city: z.string() }) } },
-      'submit(): options.output.schema is a zod schema object, not JSON Schema; it must be plain data, in-thread as across a worker or a socket. Pass z.toJSONSchema(schema) instead.'
+      'submit(): options.output.schema is a zod schema, not JSON Schema (plain data): pass z.toJSONSchema(schema).'
     ],
     [
       'a zod schema in place of the output request',
       { output: z.object({ city: z.string() }) },
-      'submit(): options.output must be { schema: <a JSON Schema> }; got a zod schema object. Pass { schema: z.toJSONSchema(schema) }.'
+      'submit(): options.output must be { schema: <a JSON Schema> }.'
     ]
   ])('refuses %s before anything is sent', async (_name, options, message) => {
     const { host, provider } = makeHost([{ text: '{}' }])

@@ -1,6 +1,6 @@
 import { ValidationError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
-import { standardSchemaVendor, toJsonSchemaOutput } from '../session/json-schema-output.ts'
+import { toJsonSchemaOutput } from '../session/json-schema-output.ts'
 import type { TSubmitOptions } from './port/host-turns.ts'
 
 /**
@@ -16,12 +16,6 @@ export function readTurnOutput(options: TSubmitOptions | undefined): TOutputSche
   }
   const { output } = options
   if (output === undefined) return undefined
-  const vendor = standardSchemaVendor(output)
-  if (vendor !== undefined) {
-    throw new ValidationError(
-      `submit(): options.output must be { schema: <a JSON Schema> }; got a ${vendor} schema object. Pass { schema: ${vendor === 'zod' ? 'z.toJSONSchema(schema)' : 'its JSON Schema'} }.`
-    )
-  }
   if (typeof output !== 'object' || output === null || Array.isArray(output) || !('schema' in output)) {
     throw new ValidationError('submit(): options.output must be { schema: <a JSON Schema> }.')
   }

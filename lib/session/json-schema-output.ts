@@ -25,9 +25,7 @@ export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchem
   if (vendor !== undefined) {
     // A schema object holds functions, which cannot cross a worker or a socket: refused in-thread
     // too, so code that passes here also passes against a worker.
-    throw new ValidationError(
-      `${where} is a ${vendor} schema object, not JSON Schema; it must be plain data, in-thread as across a worker or a socket. Pass ${vendor === 'zod' ? 'z.toJSONSchema(schema)' : 'its JSON Schema'} instead.`
-    )
+    throw new ValidationError(`${where} is a ${vendor} schema, not JSON Schema (plain data): pass ${vendor === 'zod' ? 'z.toJSONSchema(schema)' : 'its JSON Schema'}.`)
   }
   const root = schema as Record<string, unknown>
   if (root.type !== 'object') {

@@ -17,12 +17,12 @@ function refusal(options: unknown): { code: string; message: string } {
 
 describe('new InMemorySandboxClient(options)', () => {
   it.each([
-    ['a misspelt option', { file: { 'a.txt': 'a' } }, 'new InMemorySandboxClient(options): unknown option "file" (the files to seed are `files`); it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
+    ['a misspelt option', { file: { 'a.txt': 'a' } }, 'new InMemorySandboxClient(options): unknown option "file"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
     ['two unknown options', { cwd: '/w', timeout: 5, shell: 'sh' }, 'new InMemorySandboxClient(options): unknown option "timeout", "shell"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
-    ['files as a list of names', { files: ['a.txt'] }, "new InMemorySandboxClient(options): files must map each path to its content, such as { 'README.md': '# hi' }; got an array."],
-    ['files as one path', { files: 'a.txt' }, "new InMemorySandboxClient(options): files must map each path to its content, such as { 'README.md': '# hi' }; got string."],
-    ['a file whose content is no text or bytes', { files: { 'a.json': { a: 1 } } }, 'new InMemorySandboxClient(options): files["a.json"] must be the file\'s content, a string or a Uint8Array; got object.'],
-    ['options that are no object', '/workspace', 'new InMemorySandboxClient(options): options must be an object such as { files, cwd }; got string.']
+    ['files as a list of names', { files: ['a.txt'] }, "new InMemorySandboxClient(options): files must map each path to its content; got an array."],
+    ['files as one path', { files: 'a.txt' }, "new InMemorySandboxClient(options): files must map each path to its content; got string."],
+    ['a file whose content is no text or bytes', { files: { 'a.json': { a: 1 } } }, 'new InMemorySandboxClient(options): files["a.json"] must be a string or a Uint8Array; got object.'],
+    ['options that are no object', '/workspace', 'new InMemorySandboxClient(options): options must be an object; got string.']
   ])('refuses %s with SANDBOX_INVALID_OPTIONS naming it', (_, options, message) => {
     expect(refusal(options)).toEqual({ code: 'SANDBOX_INVALID_OPTIONS', message })
   })

@@ -20,21 +20,20 @@ void EVERY_OPTION_LISTED
  */
 export function assertInMemorySandboxOptions(options: unknown): asserts options is IInMemorySandboxClientOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw invalidOptions(`${WHERE}: options must be an object such as { files, cwd }; got ${describeValue(options)}.`)
+    throw invalidOptions(`${WHERE}: options must be an object; got ${describeValue(options)}.`)
   }
   const unknown = Object.keys(options).filter((key) => !(OPTION_NAMES as readonly string[]).includes(key))
   if (unknown.length > 0) {
-    const hint = unknown.includes('file') ? ' (the files to seed are `files`)' : ''
-    throw invalidOptions(`${WHERE}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${OPTION_NAMES.join(', ')}.`)
+    throw invalidOptions(`${WHERE}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}; it takes ${OPTION_NAMES.join(', ')}.`)
   }
   const { files } = options as IInMemorySandboxClientOptions
   if (files === undefined) return
   if (typeof files !== 'object' || files === null || Array.isArray(files)) {
-    throw invalidOptions(`${WHERE}: files must map each path to its content, such as { 'README.md': '# hi' }; got ${describeValue(files)}.`)
+    throw invalidOptions(`${WHERE}: files must map each path to its content; got ${describeValue(files)}.`)
   }
   for (const [path, content] of Object.entries(files)) {
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
-      throw invalidOptions(`${WHERE}: files[${JSON.stringify(path)}] must be the file's content, a string or a Uint8Array; got ${describeValue(content)}.`)
+      throw invalidOptions(`${WHERE}: files[${JSON.stringify(path)}] must be a string or a Uint8Array; got ${describeValue(content)}.`)
     }
   }
 }

@@ -1,0 +1,19 @@
+import { describeValue } from '../lib/core/describe-value.ts'
+import { ConfigurationError } from '../lib/core/errors.ts'
+import { IndexedDBSessionStore } from '../lib/storage/indexeddb/indexeddb-session-store.ts'
+import type { ISessionStore } from '../lib/storage/session-store.ts'
+
+/**
+ * The session store an app's `store` option names: its own store, or an IndexedDB database by
+ * name (`databaseName`, set when the store is one).
+ *
+ * @throws ConfigurationError when the option is neither.
+ */
+export function resolveSessionStore(option: unknown): { store: ISessionStore; databaseName?: string } {
+  if (typeof option === 'object' && option !== null) {
+    if (typeof (option as Partial<ISessionStore>).commit === 'function') return { store: option as ISessionStore }
+    const { databaseName } = option as { databaseName?: unknown }
+    if (typeof databaseName === 'string') return { store: new IndexedDBSessionStore({ databaseName }), databaseName }
+  }
+  throw new ConfigurationError(`store: pass a session store (new MemorySessionStore()) or { databaseName } for IndexedDB; got ${describeValue(option)}.`)
+}
