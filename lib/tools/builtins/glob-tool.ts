@@ -1,7 +1,7 @@
-import picomatch from 'picomatch'
 import * as z from 'zod'
 import type { ISandboxClient } from '../../../sandbox/sandbox-client.ts'
 import { BuiltinTool } from './builtin-tool.ts'
+import { loadPicomatch } from './load-picomatch.ts'
 import { MAX_PATH_CHARACTERS, MAX_PATTERN_CHARACTERS } from './limits.ts'
 import { isPathWithin, relativePath, resolvePosixPath } from './posix-path.ts'
 import { SandboxWorkspace } from './sandbox-workspace.ts'
@@ -36,6 +36,7 @@ export function createGlobTool(options: TSandboxToolOptions): BuiltinTool<typeof
       const directory = await workspace.resolve(path ?? '.')
       await requireDirectory(workspace.sandbox, directory)
       const relativePattern = toRelativePattern(pattern, directory)
+      const picomatch = await loadPicomatch()
       const isMatch = picomatch(relativePattern, { dot: false, windows: false })
       const scanBase = picomatch.scan(relativePattern).base
       const start = scanBase === '' ? directory : resolvePosixPath(directory, scanBase)

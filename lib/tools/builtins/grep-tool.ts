@@ -1,6 +1,6 @@
-import picomatch from 'picomatch'
 import * as z from 'zod'
 import { BuiltinTool } from './builtin-tool.ts'
+import { loadPicomatch } from './load-picomatch.ts'
 import { findCatastrophicGroup } from './catastrophic-pattern.ts'
 import { MAX_PATH_CHARACTERS, MAX_PATTERN_CHARACTERS } from './limits.ts'
 import { relativePath } from './posix-path.ts'
@@ -59,7 +59,7 @@ export function createGrepTool(options: TSandboxToolOptions): BuiltinTool<typeof
               ...(context.signal ? { signal: context.signal } : {})
             })
           : { files: [target], truncated: false }
-      const isIncluded = include === undefined ? () => true : picomatch(include, { dot: true, basename: true, windows: false })
+      const isIncluded = include === undefined ? () => true : (await loadPicomatch())(include, { dot: true, basename: true, windows: false })
       const deadline = Date.now() + TIME_BUDGET_MS
       const found: TFileMatches[] = []
       const notes: string[] = []
