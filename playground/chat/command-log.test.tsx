@@ -90,4 +90,13 @@ describe('CommandLog', () => {
     await screen.findByRole('region', { name: 'Command results' })
     expect(screen.queryByRole('button')).toBeNull()
   })
+
+  it('says what the page did for a command whose work fell to it, and nothing for one whose did not', async () => {
+    const resume: TCommandLogEntry = { id: 4, line: '/resume', state: 'done', outcome: { command: 'resume', success: true, message: 'Pick a session.', data: { triggerResumePicker: true } } }
+    render(chat({ entries: [done(1, '/cost', 'Cost: $0.00'), resume], compaction: undefined }))
+    await screen.findByRole('region', { name: 'Command results' })
+    const [cost, resumed] = screen.getAllByRole('article')
+    expect(resumed?.textContent).toContain('The Sessions list has the focus')
+    expect(cost?.querySelector('.note')).toBeNull()
+  })
 })

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
+import { commandEffectOf } from './command-effects.ts'
 
 /** One command the user ran in this page, while it runs and after. */
 export type TCommandLogEntry =
@@ -17,6 +18,8 @@ export type TCommandLogProps = {
 }
 
 // Only a session that ran a command (or compacted) shows results: they load with the first, not with the page.
+// They take `commandEffectOf` from here, so that the page's first script, which needs it too, holds
+// the one copy rather than a chunk shared with them.
 const CommandResults = lazy(() => import('./command-results.tsx').then((module) => ({ default: module.CommandResults })))
 
 /** Slash commands run in this session and what they answered, below the conversation. */
@@ -24,7 +27,7 @@ export function CommandLog(props: TCommandLogProps) {
   if (props.entries.length === 0 && !props.compaction) return null
   return (
     <Suspense>
-      <CommandResults {...props} />
+      <CommandResults {...props} effectOf={commandEffectOf} />
     </Suspense>
   )
 }

@@ -1,16 +1,21 @@
 import { useEffect, useRef, useState } from 'react'
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
 import { COMMAND_EFFECT_NOTES } from './command-effect-notes.ts'
-import { commandEffectOf } from './command-effects.ts'
+import type { TCommandEffect } from './command-effects.ts'
 import { describeMissingKeyFailure } from './describe-failure.ts'
 import type { TCommandLogEntry, TCommandLogProps } from './command-log.tsx'
+
+type TCommandResultsProps = TCommandLogProps & {
+  /** The effect an outcome asked of the page (`commandEffectOf`), handed in by the log, which loads with the page. */
+  effectOf: (outcome: TCommandOutcome) => TCommandEffect | undefined
+}
 
 /**
  * The command log's results: each command with its answer, oldest first, in a box of limited
  * height that scrolls to the newest as it comes and as it is answered. With `onDismiss`, a Close
  * button lets go of them and hands the keyboard to the prompt box.
  */
-export function CommandResults({ entries, compaction, onDismiss }: TCommandLogProps) {
+export function CommandResults({ entries, compaction, onDismiss, effectOf }: TCommandResultsProps) {
   const log = useRef<HTMLElement>(null)
   // The compaction notice is not the log's to forget: Close hides this one, and a newer one shows.
   const [closedCompaction, setClosedCompaction] = useState<typeof compaction>()
@@ -34,7 +39,7 @@ export function CommandResults({ entries, compaction, onDismiss }: TCommandLogPr
         </button>
       ) : null}
       {entries.map((entry) => (
-        <CommandEntry key={entry.id} entry={entry} />
+        <CommandEntry key={entry.id} entry={entry} effectOf={effectOf} />
       ))}
       {shownCompaction ? (
         <p className={shownCompaction.failed ? 'error compaction-result' : 'note compaction-result'} role="status">
@@ -45,7 +50,7 @@ export function CommandResults({ entries, compaction, onDismiss }: TCommandLogPr
   )
 }
 
-function CommandEntry({ entry }: { entry: TCommandLogEntry }) {
+function CommandEntry({ entry, effectOf }: { entry: TCommandLogEntry; effectOf: TCommandResultsProps['effectOf'] }) {
   return (
     <article className={`command-entry ${entryClass(entry)}`}>
       <p className="command-line">
@@ -61,7 +66,7 @@ function CommandEntry({ entry }: { entry: TCommandLogEntry }) {
           <CommandAnswer outcome={entry.outcome} />
         )
       ) : null}
-      {entry.state === 'done' ? <CommandEffectNote outcome={entry.outcome} /> : null}
+      {entry.state === 'done' ? <CommandEffectNote effect={effectOf(entry.outcome)} /> : null}
     </article>
   )
 }
@@ -77,8 +82,7 @@ function CommandAnswer({ outcome }: { outcome: TCommandOutcome }) {
   )
 }
 
-function CommandEffectNote({ outcome }: { outcome: TCommandOutcome }) {
-  const effect = commandEffectOf(outcome)
+function CommandEffectNote({ effect }: { effect: TCommandEffect | undefined }) {
   return effect ? <p className="note">{COMMAND_EFFECT_NOTES[effect]}</p> : null
 }
 
