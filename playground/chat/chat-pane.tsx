@@ -125,7 +125,7 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
         // Until the first session is open, what is sent waits for it.
         onSubmit={state.sessionId ? onSubmit : queue.enqueue}
         onAbort={onAbort}
-        focusKey={state.sessionId}
+        sessionId={state.sessionId}
         waitingPermissions={state.pendingPermissions.length}
         draft={draft}
         {...(loadCommands ? { loadCommands } : {})}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadPerSession, savePerSession } from './per-session-storage.ts'
+import { loadPerSession, loadPerSessionText, savePerSession } from './per-session-storage.ts'
 
 const isText = (item: unknown): item is string => typeof item === 'string'
 
@@ -25,6 +25,18 @@ describe('per-session lists in sessionStorage', () => {
     expect(loadPerSession('lists', isText)).toEqual({ 'session-a': ['kept'], 'session-b': ['mixed'] })
   })
 
+  it('keeps a text per session as it keeps a list, leaving out empty texts, and reads back only texts', () => {
+    savePerSession('drafts', new Map([['session-a', 'half a thought'], ['session-b', ''], ['', 'before any session']]))
+    expect(loadPerSessionText('drafts')).toEqual({ 'session-a': 'half a thought' })
+    savePerSession('drafts', [['session-a', '']])
+    expect(sessionStorage.getItem('drafts')).toBeNull()
+
+    sessionStorage.setItem('drafts', JSON.stringify({ 'session-a': 'kept', 'session-b': ['a list'], 'session-c': 3, 'session-d': '' }))
+    expect(loadPerSessionText('drafts')).toEqual({ 'session-a': 'kept' })
+    sessionStorage.setItem('drafts', '{not json')
+    expect(loadPerSessionText('drafts')).toEqual({})
+  })
+
   it('never throws when the storage refuses, or cannot be reached', () => {
     const refusing = {
       getItem: () => {
@@ -36,6 +48,7 @@ describe('per-session lists in sessionStorage', () => {
       removeItem: () => undefined
     } as unknown as Storage
     expect(loadPerSession('lists', isText, refusing)).toEqual({})
+    expect(loadPerSessionText('lists', refusing)).toEqual({})
     expect(() => savePerSession('lists', [['session-a', ['one']]], refusing)).not.toThrow()
   })
 })

@@ -1,5 +1,18 @@
 // What the page keeps per session for a reload of its tab, in the tab's sessionStorage, which is
-// reached inside each `try`: a sandboxed frame throws on reaching for it.
+// reached inside each `try`: a sandboxed frame throws on reaching for it. A session keeps a list
+// (its queued prompts, its command log) or a text (its prompt box's draft) under each key.
+
+/** What a session keeps under a key: a list, or a text. Empty ones are not kept. */
+export type TPerSessionValue = readonly unknown[] | string
+
+function loadKept(key: string, storage: Storage | undefined): Array<[string, unknown]> {
+  try {
+    return Object.entries(JSON.parse((storage ?? sessionStorage).getItem(key) ?? '{}') ?? {})
+  } catch {
+    // What cannot be read was not kept: the page starts without it.
+    return []
+  }
+}
 
 /**
  * The lists this tab kept under `key`, by session id, each holding only the items `keep` accepts;
@@ -7,24 +20,29 @@
  */
 export function loadPerSession<T>(key: string, keep: (item: unknown) => item is T, storage?: Storage): Record<string, T[]> {
   const lists: Record<string, T[]> = {}
-  try {
-    for (const [sessionId, items] of Object.entries(JSON.parse((storage ?? sessionStorage).getItem(key) ?? '{}') ?? {})) {
-      const kept = Array.isArray(items) ? items.filter(keep) : []
-      if (kept.length > 0) lists[sessionId] = kept
-    }
-  } catch {
-    // What cannot be read was not kept: the page starts without it.
+  for (const [sessionId, items] of loadKept(key, storage)) {
+    const kept = Array.isArray(items) ? items.filter(keep) : []
+    if (kept.length > 0) lists[sessionId] = kept
   }
   return lists
 }
 
+/** The texts this tab kept under `key`, by session id; nothing (never a throw) when there are none or they are unreadable. */
+export function loadPerSessionText(key: string, storage?: Storage): Record<string, string> {
+  const texts: Record<string, string> = {}
+  for (const [sessionId, text] of loadKept(key, storage)) {
+    if (typeof text === 'string' && text !== '') texts[sessionId] = text
+  }
+  return texts
+}
+
 /**
- * Keeps each session's list under `key`, leaving out empty lists and the empty id (what waits for
- * the page's first session, whichever that turns out to be). A full or disabled storage costs the
- * copy after a reload, never what the page holds.
+ * Keeps each session's list or text under `key`, leaving out empty ones and the empty id (what
+ * waits for the page's first session, whichever that turns out to be). A full or disabled storage
+ * costs the copy after a reload, never what the page holds.
  */
-export function savePerSession(key: string, lists: Iterable<readonly [string, readonly unknown[]]>, storage?: Storage): void {
-  const kept = [...lists].filter(([sessionId, items]) => sessionId !== '' && items.length > 0)
+export function savePerSession(key: string, values: Iterable<readonly [string, TPerSessionValue]>, storage?: Storage): void {
+  const kept = [...values].filter(([sessionId, value]) => sessionId !== '' && value.length > 0)
   try {
     if (kept.length === 0) (storage ?? sessionStorage).removeItem(key)
     else (storage ?? sessionStorage).setItem(key, JSON.stringify(Object.fromEntries(kept)))

@@ -192,3 +192,42 @@ describe('PromptForm queue', () => {
     expect(screen.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(2)
   })
 })
+
+describe('PromptForm drafts', () => {
+  it('keeps each session’s unsent text: another session shows its own, a new one an empty box, and a sent prompt clears its own', async () => {
+    sessionStorage.clear()
+    const submitted: string[] = []
+    const props = { disabled: false, running: false, queue: EMPTY_QUEUE, onSubmit: (prompt: string) => void submitted.push(prompt), onAbort: () => undefined }
+    const { rerender } = render(<PromptForm {...props} sessionId="session-a" />)
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    await type(textarea, 'half a thought for a')
+
+    rerender(<PromptForm {...props} sessionId="session-b" />)
+    expect(textarea.value).toBe('')
+    await type(textarea, 'ask b this')
+    rerender(<PromptForm {...props} sessionId="session-a" />)
+    expect(textarea.value).toBe('half a thought for a')
+    rerender(<PromptForm {...props} sessionId="session-new" />)
+    expect(textarea.value).toBe('')
+
+    rerender(<PromptForm {...props} sessionId="session-b" />)
+    expect(textarea.value).toBe('ask b this')
+    await press(textarea, 'Enter')
+    expect(submitted).toEqual(['ask b this'])
+    expect(textarea.value).toBe('')
+    rerender(<PromptForm {...props} sessionId="session-a" />)
+    expect(textarea.value).toBe('half a thought for a')
+  })
+
+  it('brings the open session’s unsent text back after a reload of the tab', async () => {
+    sessionStorage.clear()
+    const props = { disabled: false, running: false, queue: EMPTY_QUEUE, onSubmit: () => undefined, onAbort: () => undefined }
+    const before = render(<PromptForm {...props} sessionId="session-a" />)
+    await type(screen.getByLabelText('Prompt') as HTMLTextAreaElement, 'not sent yet')
+    await waitFor(() => expect(sessionStorage.getItem('robota.drafts')).toContain('not sent yet'))
+    before.unmount()
+
+    render(<PromptForm {...props} sessionId="session-a" />)
+    await waitFor(() => expect((screen.getByLabelText('Prompt') as HTMLTextAreaElement).value).toBe('not sent yet'))
+  })
+})

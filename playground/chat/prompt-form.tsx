@@ -3,6 +3,7 @@ import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
 import { suggestCommands } from './command-suggestions.ts'
 import { SEND_ON_START_ATTRIBUTE } from '../shell/enter-before-start.ts'
+import { usePromptDraft } from './use-prompt-draft.ts'
 import type { TPromptQueue } from './use-prompt-queue.ts'
 
 type TPromptFormProps = {
@@ -17,8 +18,8 @@ type TPromptFormProps = {
   loadCommands?: () => Promise<ICommand[]>
   /** Permission prompts open above the box: the last to go leaves the keyboard nowhere, and the box takes it back. */
   waitingPermissions?: number
-  /** Changes when another session opens; the prompt box then takes the keyboard. */
-  focusKey?: string | undefined
+  /** The open session: the box shows its unsent text, and takes the keyboard when another opens. */
+  sessionId?: string | undefined
   /** Text the page puts into the box (Edit on a sent prompt); each new object puts it in again. */
   draft?: { text: string } | undefined
 }
@@ -29,10 +30,11 @@ type TPromptFormProps = {
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
  * session's commands as a combobox list: arrows move, Tab takes one, Enter takes one too or, when
  * the whole command is typed already, sends it; Escape closes the list. The box takes the
- * keyboard as it becomes usable and whenever a session opens.
+ * keyboard as it becomes usable and whenever a session opens. Each session keeps its own unsent
+ * text, a reload of the tab included; sending a prompt clears it.
  */
-export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, focusKey, draft, waitingPermissions }: TPromptFormProps) {
-  const [prompt, setPrompt] = useState('')
+export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, sessionId, draft, waitingPermissions }: TPromptFormProps) {
+  const [prompt, setPrompt] = usePromptDraft(sessionId)
   const [commands, setCommands] = useState<ICommand[]>([])
   const [active, setActive] = useState(0)
   const [dismissed, setDismissed] = useState(false)
@@ -41,15 +43,17 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
 
   useEffect(() => {
     if (!disabled) textarea.current?.focus()
-  }, [focusKey, disabled, textarea])
+  }, [sessionId, disabled, textarea])
 
   // Typed into the page's prerendered prompt before the app hydrated it: the user's text, kept,
   // and what was sent with Enter then (`enter-before-start.ts`) waits for the session like any prompt.
+  // An empty box writes no draft: one would stand in for the draft a reload brings back.
   useEffect(() => {
     const sent = textarea.current?.getAttribute(SEND_ON_START_ATTRIBUTE)
     textarea.current?.removeAttribute(SEND_ON_START_ATTRIBUTE)
     if (sent) queue.enqueue(sent)
-    setPrompt((current) => current || (textarea.current?.value ?? ''))
+    const typed = textarea.current?.value
+    if (typed) setPrompt((current) => current || typed)
   }, [textarea])
 
   // An answered permission prompt goes with the focus it had, Queue disables its button as the box
