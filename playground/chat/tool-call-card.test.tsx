@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { cleanup, render, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage } from '../../lib/core/messages.ts'
 import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
@@ -78,5 +78,20 @@ describe('ToolCallCard', () => {
     }
     expect(styleOf('.tool-headline').minWidth).toMatch(/^0(px)?$/)
     expect(styleOf('.tool-headline').textOverflow).toBe('ellipsis')
+  })
+
+  it('says a subagent stopped before it finished was stopped, not done, and does not mark it failed', () => {
+    const call = { id: 'call-agent', name: 'Agent', arguments: { description: 'Look around', prompt: 'List the files' } }
+    const report = (interrupted: boolean) =>
+      createToolMessage(JSON.stringify({ sessionId: 'child-1', agentType: 'general-purpose', response: 'Found two files', interrupted, toolsExecuted: ['Bash'] }), { toolCallId: call.id, toolName: call.name })
+    const { getByRole, rerender } = render(<ToolCallCard call={call} result={report(true)} change={undefined} decision={undefined} />)
+    const card = getByRole('region', { name: 'Tool call Agent' })
+    // Muted, as the chat's "Interrupted" answer is: only a failure takes the error colour.
+    expect(card.className).toBe('tool-call stopped')
+    expect(card.querySelector('.tool-status')?.className).toBe('tool-status stopped')
+    expect(card.querySelector('.tool-status')?.textContent).toBe('stopped')
+
+    rerender(<ToolCallCard call={call} result={report(false)} change={undefined} decision={undefined} />)
+    expect(card.querySelector('.tool-status')?.textContent).toBe('done')
   })
 })

@@ -23,7 +23,7 @@ type TToolCallCardProps = {
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
   const shown = result ? toShownToolResult(result.content) : undefined
   const awaitsApproval = useAwaitsApproval(call.id)
-  const status = shown ? (shown.failed ? 'failed' : 'done') : awaitsApproval ? 'waiting' : 'running'
+  const status = shown ? (shown.failed ? 'failed' : shown.stopped ? 'stopped' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>
       <div className="tool-head">

@@ -1,7 +1,9 @@
-/** A tool result as the chat shows it: output text, whether it failed, and extras it reported. */
+/** A tool result as the chat shows it: output text, whether it failed or was stopped, and extras it reported. */
 export type TShownToolResult = {
   output: string
   failed: boolean
+  /** The call was stopped before it finished: a subagent's report says `interrupted`. */
+  stopped: boolean
   exitCode: number | undefined
   /** Where an Edit's first replacement began in the original file. */
   startLine: number | undefined
@@ -9,13 +11,15 @@ export type TShownToolResult = {
 
 /** Reads a tool message's content: a built-in tool's JSON result, or plain text as the model saw it. */
 export function toShownToolResult(content: string): TShownToolResult {
+  let stopped = false
   try {
-    const parsed = JSON.parse(content) as { output?: unknown; error?: unknown; success?: unknown; exitCode?: unknown; startLine?: unknown }
+    const parsed = JSON.parse(content) as { output?: unknown; error?: unknown; success?: unknown; exitCode?: unknown; startLine?: unknown; interrupted?: unknown }
+    stopped = parsed.interrupted === true
     if (typeof parsed.output === 'string') {
-      const error = typeof parsed.error === 'string' && !parsed.output ? parsed.error : ''
       return {
-        output: parsed.output || error,
+        output: parsed.output || (typeof parsed.error === 'string' ? parsed.error : ''),
         failed: parsed.success === false,
+        stopped,
         exitCode: typeof parsed.exitCode === 'number' ? parsed.exitCode : undefined,
         startLine: typeof parsed.startLine === 'number' ? parsed.startLine : undefined
       }
@@ -23,7 +27,7 @@ export function toShownToolResult(content: string): TShownToolResult {
   } catch {
     // Not a built-in tool's JSON result: show the text as the model saw it.
   }
-  return { output: content, failed: content.startsWith('Error:'), exitCode: undefined, startLine: undefined }
+  return { output: content, failed: content.startsWith('Error:'), stopped, exitCode: undefined, startLine: undefined }
 }
 
 /** The one-line summary of a call's arguments shown in its header. */
