@@ -1,4 +1,4 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react'
+import { useLayoutEffect, useState, type Dispatch, type SetStateAction } from 'react'
 import { useRestoredCopy } from './use-restored-copy.ts'
 
 // Where text typed before any session is open waits; no session has an empty id.
@@ -29,8 +29,10 @@ export function usePromptDraft(sessionId: string | undefined): [string, Dispatch
     drafts
   )
 
+  // Moved before the session's first paint: the box never shows it empty for a frame in which a
+  // key pressed would start a draft that then won over the one typed before.
   const early = drafts.get(BEFORE_OPEN)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (sessionId && early) setDrafts((current) => new Map(current).set(BEFORE_OPEN, '').set(sessionId, current.get(sessionId) || early))
   }, [sessionId, early])
 
