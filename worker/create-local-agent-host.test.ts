@@ -90,6 +90,18 @@ describe('createLocalAgentHost', () => {
     expect(() => createLocalAgentHost({ providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, new MemorySessionStore())).toThrow(ConfigurationError)
   })
 
+  it('names a provider factory that returns no provider, rather than failing later with a TypeError', async () => {
+    const store = new MemorySessionStore()
+    // As written with braces and no `return`.
+    const host = createLocalAgentHost({ providers: { scripted: () => undefined as never }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
+    const session = await host.createSession()
+    const failure = await host.submit(session.id, 'Hello').then(
+      (result) => result.error?.message,
+      (error: unknown) => (error as Error).message
+    )
+    expect(failure).toContain('providers.scripted returned undefined, not a provider; it must return one, such as new AnthropicProvider({ apiKey }).')
+  })
+
   it('refuses a session whose chosen provider the worker does not offer, before storing it; one still missing its key is created', async () => {
     const store = new MemorySessionStore()
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)

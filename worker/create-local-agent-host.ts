@@ -1,4 +1,6 @@
+import { describeValue } from '../lib/core/describe-value.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
+import type { IAIProvider } from '../lib/core/provider.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
@@ -64,12 +66,19 @@ function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins
   return 'read' in option ? option : new IndexedDBPluginFileStore({ databaseName: option.databaseName })
 }
 
-function buildProvider(providers: TAgentWorkerOptions['providers'], choice: TProviderChoice) {
+async function buildProvider(providers: TAgentWorkerOptions['providers'], choice: TProviderChoice): Promise<IAIProvider> {
   const factory = providers[choice.kind]
   if (!factory) {
     throw new ConfigurationError(`This worker has no provider "${choice.kind}"; it offers: ${Object.keys(providers).join(', ')}. Add it to exposeAgentHost({ providers }).`, {
       details: { kind: choice.kind }
     })
   }
-  return factory(choice)
+  const provider = await factory(choice)
+  // A factory written as `(choice) => { new AnthropicProvider(…) }` returns nothing.
+  if (typeof (provider as Partial<IAIProvider> | undefined)?.chat !== 'function') {
+    throw new ConfigurationError(`providers.${choice.kind} returned ${describeValue(provider)}, not a provider; it must return one, such as new AnthropicProvider({ apiKey }).`, {
+      details: { kind: choice.kind }
+    })
+  }
+  return provider
 }

@@ -1,5 +1,6 @@
 import { ZOD_GENERATES_NO_CODE } from '../lib/tools/zod-without-code-generation.ts'
 import * as Comlink from 'comlink'
+import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 import { failedAgentHost } from './failed-agent-host.ts'
@@ -42,8 +43,14 @@ export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAge
  * Options the host cannot be built from (an unknown option, a tool that is none) throw here and
  * reach the page at once: every call of its client fails with that error, and the worker is not
  * restarted, since it would fail the same way again.
+ *
+ * @throws ConfigurationError outside a Web Worker.
  */
 export function exposeAgentHost(options: TAgentWorkerOptions): MultiTabAgentHost {
+  // Node has no scope to answer from, and a page's window would answer itself.
+  if (!('WorkerGlobalScope' in globalThis)) {
+    throw new ConfigurationError('exposeAgentHost() runs in a Web Worker, the file the page starts with new Worker(…); in Node or on the page, use createLocalAgentHost(options, store).')
+  }
   return exposeAgentHostOn(options, globalThis as unknown as Comlink.Endpoint)
 }
 

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../lib/core/errors.ts'
+import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
+import { ScriptedProvider } from '../lib/testing/scripted-provider.ts'
+import { exposeAgentHost } from './expose-agent-host.ts'
+
+describe('exposeAgentHost', () => {
+  it('outside a Web Worker names where it runs and what to use instead, rather than a TypeError', () => {
+    const expose = () => exposeAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, store: new MemorySessionStore() })
+    expect(expose).toThrow(ConfigurationError)
+    expect(expose).toThrow('exposeAgentHost() runs in a Web Worker, the file the page starts with new Worker(…); in Node or on the page, use createLocalAgentHost(options, store).')
+  })
+})
