@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
-import { ValidationError } from './errors.ts'
+import { ConfigurationError, ValidationError } from './errors.ts'
 import type { TExecutionEventEnvelope } from './execution-events.ts'
 import { MAX_ROUNDS_FALLBACK } from './execution/force-final-answer.ts'
 import { INTERRUPTED_SUFFIX, type TUniversalMessage } from './messages.ts'
@@ -234,6 +234,16 @@ describe('Robota.run', () => {
     const running = agent.run('a')
     await expect(agent.run('b')).rejects.toThrow(/already running/)
     await running
+  })
+
+  it('refuses a run option it does not read, before anything is sent, naming the one meant', async () => {
+    const provider = new ScriptedProvider([{ text: 'never' }])
+    const agent = makeAgent(provider)
+    const run = agent.run('Hello', { onDelta: () => undefined } as never)
+    await expect(run).rejects.toThrow(ConfigurationError)
+    await expect(run).rejects.toThrow('run(input, options): unknown option "onDelta" (the text streams to `onTextDelta`); it takes signal, onTextDelta,')
+    expect(provider.calls).toHaveLength(0)
+    expect(agent.getHistory()).toEqual([])
   })
 
   it.each([[''], ['   '], ['\n\t']])('refuses the empty prompt %j with a ValidationError before anything is sent or committed', async (input) => {

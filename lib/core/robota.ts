@@ -21,6 +21,7 @@ import type { ITool } from './tool.ts'
 import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
 import { assertKnownConfigKeys } from './robota-config-keys.ts'
+import { assertKnownRunOptions } from './run-option-keys.ts'
 
 /** Default cap on model/tool rounds in one run. */
 export const DEFAULT_MAX_EXECUTION_ROUNDS = 10
@@ -152,6 +153,7 @@ export class Robota {
     if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
     // Providers refuse a user message without content, and would say so only after the send.
     if (input.trim() === '') throw new ValidationError('run(input): the prompt is empty.')
+    assertKnownRunOptions(options)
     if (options.output === undefined) return this.runOnce(input, options, undefined)
     const format = toOutputFormat(options.output)
     return runForOutput((text) => this.runOnce(text, options, format), input, options.output)
