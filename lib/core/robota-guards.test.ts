@@ -171,6 +171,29 @@ describe('loop guards', () => {
     expect(result.toolsExecuted).toEqual(['first'])
   })
 
+  it('stops waiting for a tool that ignores the abort, records it interrupted, and drops what it emits afterwards', async () => {
+    const controller = new AbortController()
+    let emitLate: (() => void) | undefined
+    const stuck: ITool = {
+      schema: { name: 'stuck', description: 'never returns', parameters: { type: 'object', properties: {} } },
+      execute: (_parameters, context) => {
+        emitLate = () => context?.emitEvent?.('hook_result', { event: 'late', hookType: 'command', matcher: '*', outcome: 'allow' } as never)
+        controller.abort()
+        return new Promise(() => undefined)
+      }
+    }
+    const { agent } = agentWith([{ toolCalls: [{ name: 'stuck', arguments: {} }] }], { tools: [stuck] })
+    const { result, events } = await runRecorded(agent, 'go', { signal: controller.signal })
+    expect(result.interrupted).toBe(true)
+    const toolMessage = result.history.find((message) => message.role === 'tool')
+    expect(toolMessage?.content).toBe(`Error: ${TOOL_INTERRUPTED_MESSAGE}; the tool went on past the abort, and what it returns is not kept.`)
+    expect(result.toolsExecuted).toEqual([])
+    const recorded = events.length
+    emitLate?.()
+    expect(events).toHaveLength(recorded)
+    expect(rebuild(events)).toEqual(result.history)
+  })
+
   it('runs a parallel batch at once when asked per run', async () => {
     let active = 0
     let peak = 0

@@ -6,6 +6,7 @@ import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './conte
 import type { IExecutionContext } from './execution-context.ts'
 import { toToolEventService } from './run-event-service.ts'
 import { runToolBatch } from './run-tool-batch.ts'
+import { GIVEN_UP, outlastsAbort } from './tool-abort-grace.ts'
 import { toToolMessageContent } from './tool-message-content.ts'
 import { describeError } from '../describe-error.ts'
 
@@ -131,13 +132,26 @@ async function runOneTool(context: IExecutionContext, call: TToolCall, round: nu
       metadata: { errorCode: 'unknown_tool', requestedTool: call.name, availableTools }
     }
   }
-  try {
-    return await tool.execute(call.arguments, {
-      toolCallId: call.id,
-      ...(context.signal ? { signal: context.signal } : {}),
-      emitEvent: (type, data) => context.emit(type, data, round)
-    })
-  } catch (error) {
-    return { success: false, error: describeError(error) }
-  }
+  let givenUp = false
+  const running = (async (): Promise<IToolResult> => {
+    try {
+      return await tool.execute(call.arguments, {
+        toolCallId: call.id,
+        ...(context.signal ? { signal: context.signal } : {}),
+        // Events of a call the turn gave up on would land after the turn's end.
+        emitEvent: (type, data) => {
+          if (!givenUp) context.emit(type, data, round)
+        }
+      })
+    } catch (error) {
+      return { success: false, error: describeError(error) }
+    }
+  })()
+  if (!context.signal) return running
+  const wait = outlastsAbort(context.signal)
+  const result = await Promise.race([running, wait.givenUp])
+  wait.stop()
+  if (result !== GIVEN_UP) return result
+  givenUp = true
+  return { success: false, error: `${TOOL_INTERRUPTED_MESSAGE}; the tool went on past the abort, and what it returns is not kept.`, metadata: { errorCode: 'interrupted' } }
 }
