@@ -59,6 +59,12 @@ function reportOf(context: TDemoContext, success: (output: string) => string, fa
   return say(outcome.ok ? success(outcome.output.trim()) : failure(why))
 }
 
+/** Tool output as a fenced code block, so the answer keeps its lines and indentation. */
+function asCode(output: string): string {
+  const fence = '`'.repeat(Math.max(3, ...[...output.matchAll(/`+/g)].map((run) => run[0].length + 1)))
+  return `${fence}\n${output}\n${fence}`
+}
+
 // Grep and Glob say "No matches for …" / "No files match …" when they found nothing.
 function foundNothing(output: string): boolean {
   return /^No (matches|files?)\b/i.test(output) || output.split('\n').every((line) => line.trim() === '' || line.startsWith('['))
@@ -126,7 +132,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
       }
       return reportOf(
         context,
-        (output) => (output ? `git says:\n\n${output}` : 'git finished without output.'),
+        (output) => (output ? `git says:\n\n${asCode(output)}` : 'git finished without output.'),
         (error) =>
           /not a git repository/i.test(error)
             ? 'This workspace is not a git repository yet. Ask me to "git init" first.'
@@ -147,7 +153,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
           : say('Give me the command in backticks, like: run `ls -la`, and I will run it in the sandbox.')
       }
       if (context.results.length === 0) return call(`I'll run \`${command}\`.`, context, 'Bash', { command })
-      return reportOf(context, (output) => (output ? `It printed:\n\n${output}` : 'It finished without output.'), (error) => `It failed: ${error}`)
+      return reportOf(context, (output) => (output ? `It printed:\n\n${asCode(output)}` : 'It finished without output.'), (error) => `It failed: ${error}`)
     }
   },
   {
@@ -191,7 +197,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
       if (context.results.length === 0) return call(`I'll search the workspace for "${pattern}".`, context, 'Grep', { pattern, outputMode: 'content' })
       return reportOf(
         context,
-        (output) => (foundNothing(output) ? `Nothing in the workspace matches "${pattern}".` : `Found "${pattern}":\n\n${output}`),
+        (output) => (foundNothing(output) ? `Nothing in the workspace matches "${pattern}".` : `Found "${pattern}":\n\n${asCode(output)}`),
         (error) => `The search failed: ${error}`
       )
     }
@@ -206,7 +212,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
       if (context.results.length === 0) return call(`I'll look for files matching ${pattern}.`, context, 'Glob', { pattern })
       return reportOf(
         context,
-        (output) => (foundNothing(output) ? `No file matches ${pattern}.` : `Files matching ${pattern}:\n\n${output}`),
+        (output) => (foundNothing(output) ? `No file matches ${pattern}.` : `Files matching ${pattern}:\n\n${asCode(output)}`),
         (error) => `The file search failed: ${error}`
       )
     }
@@ -219,7 +225,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
     step: (context) => {
       const filePath = pathIn(context.prompt) ?? 'README.md'
       if (context.results.length === 0) return call(`I'll read ${filePath}.`, context, 'Read', { filePath })
-      return reportOf(context, (output) => `${filePath} reads:\n\n${output}`, (error) => `I could not read ${filePath}: ${error}`)
+      return reportOf(context, (output) => `${filePath} reads:\n\n${asCode(output)}`, (error) => `I could not read ${filePath}: ${error}`)
     }
   },
   {
@@ -229,7 +235,7 @@ export const DEMO_INTENTS: readonly TDemoIntent[] = [
     matches: (prompt) => /\b(list|ls|tree)\b/i.test(prompt),
     step: (context) => {
       if (context.results.length === 0) return call("I'll list the workspace.", context, 'Bash', { command: 'ls -R' })
-      return reportOf(context, (output) => `The workspace holds:\n\n${output}`, (error) => `Listing failed: ${error}`)
+      return reportOf(context, (output) => `The workspace holds:\n\n${asCode(output)}`, (error) => `Listing failed: ${error}`)
     }
   }
 ]

@@ -67,6 +67,15 @@ describe('OfflineDemoProvider', () => {
     expect(pathIn('Fetch https://example.com/a.html')).toBeUndefined()
   })
 
+  it('answers with what a tool printed as a code block, keeping its lines and indentation', () => {
+    const file = '[src/calculator.ts: lines 1-3 of 3]\n     1\texport function add(a: number, b: number): number {\n     2\t  return a + b\n     3\t}'
+    const read = nextDemoStep([createUserMessage('Read src/calculator.ts'), toolResult('Read', { success: true, output: file })], ALL_TOOLS)
+    expect(textOf(read)).toBe(`src/calculator.ts reads:\n\n\`\`\`\n${file}\n\`\`\``)
+    // Output holding a fence of its own gets a longer one around it.
+    const printed = nextDemoStep([createUserMessage('Run `cat notes.md`'), toolResult('Bash', { success: true, output: '```ts\nx\n```' })], ALL_TOOLS)
+    expect(textOf(printed)).toBe('It printed:\n\n````\n```ts\nx\n```\n````')
+  })
+
   it('edits in two moves: reads the file, then replaces the first line it read', () => {
     const prompt = createUserMessage('Edit README.md')
     const read = toolResult('Read', { success: true, output: '[README.md: lines 1-2 of 2]\n     1\t# Tiny Calculator\n     2\t' })
