@@ -25,6 +25,8 @@ export type {
 export { InMemorySandboxClient } from './in-memory/in-memory-sandbox-client.ts'
 export type { IInMemorySandboxClientOptions, TInMemorySandboxClientOptions } from './in-memory/in-memory-sandbox-client.ts'
 export type { TInMemoryExecutionLimits } from './in-memory/just-bash-runtime.ts'
+export { HOST_INSTRUMENTATION_VIOLATION_TYPES } from './in-memory/defense-in-depth.ts'
+export type { TInMemoryDefenseInDepth } from './in-memory/defense-in-depth.ts'
 export type {
   TInMemorySandboxSnapshot,
   TInMemorySnapshotDirectory,

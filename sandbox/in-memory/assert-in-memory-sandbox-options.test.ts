@@ -17,8 +17,8 @@ function refusal(options: unknown): { code: string; message: string } {
 
 describe('new InMemorySandboxClient(options)', () => {
   it.each([
-    ['a misspelt option', { file: { 'a.txt': 'a' } }, 'new InMemorySandboxClient(options): unknown option "file"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
-    ['two unknown options', { cwd: '/w', timeout: 5, shell: 'sh' }, 'new InMemorySandboxClient(options): unknown option "timeout", "shell"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes.'],
+    ['a misspelt option', { file: { 'a.txt': 'a' } }, 'new InMemorySandboxClient(options): unknown option "file"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes, defenseInDepth.'],
+    ['two unknown options', { cwd: '/w', timeout: 5, shell: 'sh' }, 'new InMemorySandboxClient(options): unknown option "timeout", "shell"; it takes files, cwd, env, executionLimits, allowedUrlPrefixes, maxOutputBytes, defenseInDepth.'],
     ['files as a list of names', { files: ['a.txt'] }, "new InMemorySandboxClient(options): files must map each path to its content; got an array."],
     ['files as one path', { files: 'a.txt' }, "new InMemorySandboxClient(options): files must map each path to its content; got string."],
     ['a file whose content is no text or bytes', { files: { 'a.json': { a: 1 } } }, 'new InMemorySandboxClient(options): files["a.json"] must be a string or a Uint8Array; got object.'],
@@ -34,7 +34,8 @@ describe('new InMemorySandboxClient(options)', () => {
       env: { A: '1' },
       executionLimits: {},
       allowedUrlPrefixes: [],
-      maxOutputBytes: 1024
+      maxOutputBytes: 1024,
+      defenseInDepth: { enabled: true, excludeViolationTypes: ['performance_timing'] }
     })
     expect(await client.readFile('/w/a.txt')).toBe('a')
     expect(await client.readFile('/w/b.bin', { encoding: 'bytes' })).toEqual(new Uint8Array([1, 2]))

@@ -5,7 +5,7 @@ const WHERE = 'new InMemorySandboxClient(options)'
 
 // Every option the client reads: another key is a typo (`file` for `files`) that would otherwise
 // be ignored without a word.
-const OPTION_NAMES = ['files', 'cwd', 'env', 'executionLimits', 'allowedUrlPrefixes', 'maxOutputBytes'] as const satisfies ReadonlyArray<
+const OPTION_NAMES = ['files', 'cwd', 'env', 'executionLimits', 'allowedUrlPrefixes', 'maxOutputBytes', 'defenseInDepth'] as const satisfies ReadonlyArray<
   keyof IInMemorySandboxClientOptions
 >
 // Fails to compile when an option is added to IInMemorySandboxClientOptions and not to the list above.

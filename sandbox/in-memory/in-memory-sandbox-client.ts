@@ -8,6 +8,8 @@ import type {
   ISandboxRunOptions,
   ISandboxRunResult
 } from '../sandbox-client.ts'
+import { DEFAULT_DEFENSE_IN_DEPTH } from './defense-in-depth.ts'
+import type { TInMemoryDefenseInDepth } from './defense-in-depth.ts'
 import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
 import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapshot.ts'
@@ -32,6 +34,13 @@ export interface IInMemorySandboxClientOptions {
   allowedUrlPrefixes?: string[]
   /** Cap on each of stdout and stderr per command; defaults to 1 MiB. */
   maxOutputBytes?: number
+  /**
+   * just-bash's defense-in-depth, which blocks dangerous globals while a command runs (in Node; a
+   * browser build has no async context to scope it to). Defaults to all of it except
+   * `HOST_INSTRUMENTATION_VIOLATION_TYPES`, what hosts' async hooks touch (an async hook that throws
+   * ends the process). just-bash holds one setting per process: give every shell an equal one.
+   */
+  defenseInDepth?: TInMemoryDefenseInDepth
 }
 
 /** @deprecated use `IInMemorySandboxClientOptions` */
@@ -68,7 +77,8 @@ export class InMemorySandboxClient implements ISandboxClient {
     this.settings = {
       env: options.env === undefined ? undefined : { ...options.env },
       executionLimits: options.executionLimits,
-      allowedUrlPrefixes: options.allowedUrlPrefixes === undefined ? undefined : [...options.allowedUrlPrefixes]
+      allowedUrlPrefixes: options.allowedUrlPrefixes === undefined ? undefined : [...options.allowedUrlPrefixes],
+      defenseInDepth: options.defenseInDepth ?? DEFAULT_DEFENSE_IN_DEPTH
     }
     this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
   }

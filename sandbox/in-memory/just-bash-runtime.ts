@@ -1,5 +1,6 @@
 import type { Bash, BashOptions, Command, InMemoryFs } from 'just-bash'
 import type { createGitCommand } from '../git/git-command.ts'
+import type { TInMemoryDefenseInDepth } from './defense-in-depth.ts'
 
 /** The just-bash module, loaded on first use: it is about 1.25 MB and takes hundreds of ms to load. */
 export type TJustBashModule = typeof import('just-bash')
@@ -19,6 +20,7 @@ export type TBashSettings = {
   env: Record<string, string> | undefined
   executionLimits: TInMemoryExecutionLimits | undefined
   allowedUrlPrefixes: string[] | undefined
+  defenseInDepth: TInMemoryDefenseInDepth
 }
 
 /** The loaded modules, the filesystem the client owns, and the shell shared by untimed commands. */
@@ -93,6 +95,7 @@ export function createBash(
     executionLimits: { ...settings.executionLimits, ...(maxExecutionTimeMs === undefined ? {} : { maxExecutionTimeMs }) },
     // git over isomorphic-git on this same filesystem; it reaches only the URLs curl may reach.
     customCommands: [modules.createGitCommand({ allowedUrlPrefixes: settings.allowedUrlPrefixes }), ...commands],
-    ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } })
+    ...(settings.allowedUrlPrefixes === undefined ? {} : { network: { allowedUrlPrefixes: settings.allowedUrlPrefixes } }),
+    defenseInDepth: settings.defenseInDepth
   })
 }
