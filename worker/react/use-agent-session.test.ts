@@ -69,9 +69,10 @@ describe('useAgentSession', () => {
 
     expect(statuses).toEqual(expect.arrayContaining(['idle', 'thinking', 'streaming', 'awaiting_permission']))
     expect(result.current.activeTools).toEqual([])
-    // (Not the tool output: under happy-dom, React's scheduler reads performance.now while bash
-    // runs, which just-bash's defence-in-depth reports as a violation in the command's output.)
     expect(result.current.state.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
+    // React's scheduler reads performance.now while bash runs: the commands' output is whole all the same.
+    const toolOutputs = result.current.state.messages.filter((message) => message.role === 'tool').map((message) => JSON.parse(String(message.content)).output)
+    expect(toolOutputs).toEqual([expect.stringContaining('README.md'), expect.stringContaining('# Tiny Calculator')])
     expect(result.current.context.model).toBe('offline-demo')
     expect(result.current.context.usedTokens).toBeGreaterThan(50)
     expect(result.current.context.usedPercentage).toBeGreaterThan(0)
