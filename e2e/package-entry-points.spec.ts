@@ -124,3 +124,17 @@ test('robota/server type-checks on a server with Node types and no DOM library',
     rmSync(directory, { recursive: true, force: true })
   }
 })
+
+test('just-bash loads through #robota/just-bash: the browser build for browsers, elsewhere an import bundlers leave to run time', () => {
+  const conditions = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, Record<string, string>> }).imports['#robota/just-bash']
+  expect(Object.keys(conditions ?? {})).toEqual(['browser', 'default'])
+  // A server build (Next.js, with webpack or Turbopack) that followed this import would bundle
+  // just-bash's Node build and fail on its optional native dependencies.
+  const elsewhere = readFileSync(join(ROOT, conditions?.default ?? ''), 'utf8')
+  expect(elsewhere).toContain("import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ 'just-bash')")
+  expect(readFileSync(join(ROOT, conditions?.browser ?? ''), 'utf8')).toContain('as importJustBash}')
+  const output = node(
+    "const { importJustBash } = await import('#robota/just-bash'); const { Bash } = await importJustBash(); process.stdout.write((await new Bash().exec('echo hi | tr a-z A-Z')).stdout)"
+  )
+  expect(output).toBe('HI\n')
+})

@@ -4,9 +4,12 @@
 // tsc rewrites relative `.ts` imports in the JavaScript it emits, but not in declarations: those
 // are rewritten here.
 //
-// Browser bundles get just-bash as a module of the package's own (`#robota/just-bash`, see the
-// `imports` of package.json): just-bash's browser build imports `node:zlib`, which webpack and
-// esbuild refuse for the web, so it is bundled here once with that import shimmed.
+// just-bash loads through a module of the package's own (`#robota/just-bash`, see the `imports` of
+// package.json), whose `importJustBash()` gives its module. Browser bundles get just-bash's browser
+// build, bundled here once: it imports `node:zlib`, which webpack and esbuild refuse for the web, so
+// that import is shimmed. Everywhere else the module imports `just-bash` at run time, marked for
+// bundlers to leave as it is: a framework that bundles server code (Next.js) would otherwise follow
+// it into just-bash's Node build and fail on its optional native dependencies.
 //
 // The MCP stdio transport and the test servers' node:http are imported from a variable, so that no
 // bundler follows them into Node's modules; tsc's helper around those imports is taken off again (see below).
@@ -31,7 +34,11 @@ for (const path of filesUnder(OUT_DIR)) {
 }
 
 await build({
-  entryPoints: ['just-bash/browser'],
+  stdin: {
+    contents: "import * as justBash from 'just-bash/browser'\nexport const importJustBash = async () => justBash\n",
+    resolveDir: process.cwd(),
+    sourcefile: 'just-bash.browser.js'
+  },
   outfile: join(OUT_DIR, 'vendor/just-bash.browser.js'),
   bundle: true,
   format: 'esm',
@@ -45,7 +52,11 @@ await build({
 const RUNTIME = join(OUT_DIR, 'sandbox/in-memory/just-bash-runtime.js')
 const runtime = readFileSync(RUNTIME, 'utf8')
 if (!runtime.includes("import('just-bash')")) throw new Error(`${RUNTIME} no longer imports just-bash as import('just-bash'); update this script.`)
-writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash')"))
+writeFileSync(RUNTIME, runtime.replace("import('just-bash')", "import('#robota/just-bash').then((vendor) => vendor.importJustBash())"))
+writeFileSync(
+  join(OUT_DIR, 'vendor/just-bash.js'),
+  "export const importJustBash = () => import(/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ 'just-bash')\n"
+)
 
 // tsc wraps a dynamic import of a variable in its extension-rewriting helper, which hides the
 // bundler hints inside from webpack. Node-only modules are imported that way on purpose (the MCP
