@@ -99,7 +99,7 @@ describe('createLocalAgentHost', () => {
       (result) => result.error?.message,
       (error: unknown) => (error as Error).message
     )
-    expect(failure).toContain('providers.scripted returned undefined, not a provider; it must return one, such as new AnthropicProvider({ apiKey }).')
+    expect(failure).toContain('providers.scripted must return a provider, such as new AnthropicProvider({ apiKey }); it returned undefined.')
   })
 
   it('refuses a session whose chosen provider the worker does not offer, before storing it; one still missing its key is created', async () => {

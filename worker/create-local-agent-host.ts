@@ -76,7 +76,7 @@ async function buildProvider(providers: TAgentWorkerOptions['providers'], choice
   const provider = await factory(choice)
   // A factory written as `(choice) => { new AnthropicProvider(…) }` returns nothing.
   if (typeof (provider as Partial<IAIProvider> | undefined)?.chat !== 'function') {
-    throw new ConfigurationError(`providers.${choice.kind} returned ${describeValue(provider)}, not a provider; it must return one, such as new AnthropicProvider({ apiKey }).`, {
+    throw new ConfigurationError(`providers.${choice.kind} must return a provider, such as new AnthropicProvider({ apiKey }); it returned ${describeValue(provider)}.`, {
       details: { kind: choice.kind }
     })
   }

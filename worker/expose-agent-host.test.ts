@@ -8,6 +8,6 @@ describe('exposeAgentHost', () => {
   it('outside a Web Worker names where it runs and what to use instead, rather than a TypeError', () => {
     const expose = () => exposeAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, store: new MemorySessionStore() })
     expect(expose).toThrow(ConfigurationError)
-    expect(expose).toThrow('exposeAgentHost() runs in a Web Worker, the file the page starts with new Worker(…); in Node or on the page, use createLocalAgentHost(options, store).')
+    expect(expose).toThrow('exposeAgentHost() runs in a Web Worker; in Node or on the page, use createLocalAgentHost(options, store).')
   })
 })

@@ -49,7 +49,7 @@ export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAge
 export function exposeAgentHost(options: TAgentWorkerOptions): MultiTabAgentHost {
   // Node has no scope to answer from, and a page's window would answer itself.
   if (!('WorkerGlobalScope' in globalThis)) {
-    throw new ConfigurationError('exposeAgentHost() runs in a Web Worker, the file the page starts with new Worker(…); in Node or on the page, use createLocalAgentHost(options, store).')
+    throw new ConfigurationError('exposeAgentHost() runs in a Web Worker; in Node or on the page, use createLocalAgentHost(options, store).')
   }
   return exposeAgentHostOn(options, globalThis as unknown as Comlink.Endpoint)
 }

@@ -59,17 +59,18 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * It was 186.4 KB once the workspace manifest's hash used jssha's SHA-256 build, as the rest of
  * the SDK does, rather than the build of every SHA variant, came down to 158 KB when the YAML
  * parser of skill and agent frontmatter began to load with the first such file, to 155.2 KB when
- * the offline demo's script began to load with its first answer, and to 148 KB when picomatch
+ * the offline demo's script began to load with its first answer, and to 148.1 KB when picomatch
  * began to load with the first Glob or Grep call that matches a glob (the same change added the
  * checks of the sandbox's options, the session store, a zod output schema, a provider factory's
- * result and run's options, about 1 KB). The page's was raised once, from
+ * result and run's options, a tool call the turn gives up on after an abort and the sandbox's
+ * defense-in-depth default, about 1.3 KB). The page's was raised once, from
  * 100.6 to 100.8 KB, to take fixes a person meets (a session deleted in another tab, the view
  * following a sent prompt, the context meter counting the system prompt) when no idle part of the
  * page was left to load later; the worker's fell by 3 KB in the same change.
  */
 export const SIZE_BUDGETS: readonly TSizeBudget[] = [
   { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
-  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 148 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 148.1 * KILOBYTE },
   { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 100.8 * KILOBYTE },
   { id: 'embed-initial', bundle: EMBED_INITIAL_BUNDLE, maxGzipBytes: 46 * KILOBYTE }
 ]

@@ -186,7 +186,7 @@ describe('loop guards', () => {
     const { result, events } = await runRecorded(agent, 'go', { signal: controller.signal })
     expect(result.interrupted).toBe(true)
     const toolMessage = result.history.find((message) => message.role === 'tool')
-    expect(toolMessage?.content).toBe(`Error: ${TOOL_INTERRUPTED_MESSAGE}; the tool went on past the abort, and what it returns is not kept.`)
+    expect(toolMessage?.content).toBe(`Error: ${TOOL_INTERRUPTED_MESSAGE}; the tool did not stop, so its result is not kept.`)
     expect(result.toolsExecuted).toEqual([])
     const recorded = events.length
     emitLate?.()

@@ -153,5 +153,5 @@ async function runOneTool(context: IExecutionContext, call: TToolCall, round: nu
   wait.stop()
   if (result !== GIVEN_UP) return result
   givenUp = true
-  return { success: false, error: `${TOOL_INTERRUPTED_MESSAGE}; the tool went on past the abort, and what it returns is not kept.`, metadata: { errorCode: 'interrupted' } }
+  return { success: false, error: `${TOOL_INTERRUPTED_MESSAGE}; the tool did not stop, so its result is not kept.`, metadata: { errorCode: 'interrupted' } }
 }
