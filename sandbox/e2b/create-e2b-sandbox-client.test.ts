@@ -32,6 +32,15 @@ async function startRefusingApi(): Promise<{ url: string; requests: TRecordedReq
 }
 
 describe('createE2BSandboxClient', () => {
+  it('refuses a misspelt option before reaching the cloud, naming it and what it takes', async () => {
+    const cloud = createFakeCloud()
+    const created = createE2BSandboxClient({ sandboxClass: cloud, apikey: 'e2b_key' } as never)
+    await expect(created).rejects.toSatisfy((error: unknown) => isSandboxError(error) && error.code === 'SANDBOX_INVALID_OPTIONS')
+    await expect(created).rejects.toThrow('createE2BSandboxClient(options): unknown option "apikey"; it takes sandbox, template, sandboxId, apiKey,')
+    expect(cloud.sandboxes).toHaveLength(0)
+    expect(cloud.requests).toHaveLength(0)
+  })
+
   it('creates a sandbox from the template with the connection options', async () => {
     const cloud = createFakeCloud()
     const client = await createE2BSandboxClient({

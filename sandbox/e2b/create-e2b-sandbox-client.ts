@@ -1,3 +1,4 @@
+import { assertKnownSandboxOptions, optionNamesOf } from '../assert-known-sandbox-options.ts'
 import { SandboxError } from '../sandbox-client.ts'
 import { E2BSandboxClient } from './e2b-sandbox-client.ts'
 import type { IE2BSandboxClientOptions } from './e2b-sandbox-client.ts'
@@ -18,11 +19,20 @@ export type TCreateE2BSandboxClientOptions = IE2BSandboxClientOptions &
     sandboxId?: string
   }
 
+// Every option it reads: another key is a typo (`apikey`, `templateId`) that would be ignored.
+const OPTION_NAMES = optionNamesOf<TCreateE2BSandboxClientOptions>()([
+  'sandbox', 'template', 'sandboxId', 'apiKey', 'apiUrl', 'sandboxUrl', 'domain', 'requestTimeoutMs', 'timeoutMs',
+  'cwd', 'maxOutputBytes', 'commandTimeoutMs', 'snapshotMode', 'sandboxClass', 'connection'
+])
+
 /**
  * Creates an `E2BSandboxClient`, importing `e2b` only now (`robota/sandbox/e2b` alone loads no SDK
  * code). With `sandboxId` it connects, otherwise it creates a sandbox from `template`.
+ *
+ * @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an option it does not read.
  */
 export async function createE2BSandboxClient(options: TCreateE2BSandboxClientOptions = {}): Promise<E2BSandboxClient> {
+  assertKnownSandboxOptions('createE2BSandboxClient(options)', options, OPTION_NAMES)
   const { sandbox, template, sandboxId, apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs, ...clientOptions } =
     options
   const connection: TE2BConnectionOptions = withoutUndefined({ apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs })
