@@ -61,7 +61,7 @@ export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchem
  * `undefined` for plain data. The JSON Schema `z.toJSONSchema` returns is plain data: the
  * `~standard` it carries is not enumerable, so a copy or a structured clone leaves it behind.
  */
-export function standardSchemaVendor(value: unknown): string | undefined {
+function standardSchemaVendor(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !('~standard' in value)) return undefined
   const prototype = Object.getPrototypeOf(value) as unknown
   const plain = (prototype === Object.prototype || prototype === null) && Object.values(value).every((entry) => typeof entry !== 'function')
