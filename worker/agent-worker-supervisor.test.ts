@@ -26,6 +26,8 @@ function startClient(maxRestarts = 3) {
     heartbeat: { intervalMs: 20, timeoutMs: 150 },
     maxRestarts
   })
+  // As createAgentClient does in a page: the first worker starts before any call.
+  supervisor.start()
   client = createSupervisedClient(supervisor)
   const events: THostEvent[] = []
   void client.subscribe((batch) => {

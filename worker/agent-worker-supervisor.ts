@@ -41,7 +41,7 @@ export type TLostCallPolicy<TValue> =
 export class AgentWorkerSupervisor {
   /** What the page did that a new worker must be told again. */
   readonly memory = new SessionMemory()
-  private connection: AgentWorkerConnection
+  private connection: AgentWorkerConnection | undefined
   private restarting: Promise<void> | undefined
   private restartCount = 0
   /** Whether any worker so far loaded and answered: if none did, the app's worker never started. */
@@ -52,8 +52,14 @@ export class AgentWorkerSupervisor {
   private readonly restartListeners = new Set<(restart: TWorkerRestart) => void>()
   private nextListenerId = 1
 
-  constructor(private readonly options: TSupervisorOptions) {
-    this.connection = this.connect(options.startWorker())
+  constructor(private readonly options: TSupervisorOptions) {}
+
+  /**
+   * Starts the first worker, if none has started: the first call does it otherwise, so a client
+   * made where there is no `Worker` (a page rendered on a server) starts nothing until it is used.
+   */
+  start(): void {
+    this.current()
   }
 
   /** Restarts so far. */
@@ -85,7 +91,7 @@ export class AgentWorkerSupervisor {
     // an event handler reaches the worker before the page renders the handler's updates.
     if (this.restarting) await this.ready()
     else this.assertUsable()
-    const connection = this.connection
+    const connection = this.current()
     const outcome = await connection.race(invoke(connection.host))
     if (outcome.settled) return outcome.value
     await this.ready()
@@ -99,7 +105,11 @@ export class AgentWorkerSupervisor {
   /** Stops the worker for good; later calls fail. */
   terminate(): void {
     this.terminated = true
-    this.connection.close()
+    this.connection?.close()
+  }
+
+  private current(): AgentWorkerConnection {
+    return (this.connection ??= this.connect(this.options.startWorker()))
   }
 
   private async ready(): Promise<void> {
@@ -129,7 +139,7 @@ export class AgentWorkerSupervisor {
     let loss = firstLoss
     try {
       for (;;) {
-        this.everAnswered ||= this.connection.hasAnswered
+        this.everAnswered ||= this.connection?.hasAnswered === true
         if (this.restartCount >= this.options.maxRestarts) {
           const summary = this.everAnswered
             ? `${loss.message} It was restarted ${this.restartCount} times; the client gave up.`

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../lib/core/errors.ts'
+import { refuseSchemaObject } from '../lib/core/schema-object.ts'
 import type { IAgentHost, TTurnResult } from '../lib/host/agent-host.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { AgentWorkerSupervisor, type TLostCallPolicy, type TWorkerRestart } from './agent-worker-supervisor.ts'
@@ -8,6 +9,7 @@ import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { startNotingScriptUrl } from './worker-script-url.ts'
+import { explainUncloneableArgument } from './uncloneable-argument.ts'
 
 /** The agent host as the page sees it, plus control of the worker behind it. */
 export interface IAgentClient extends IAgentHost {
@@ -39,7 +41,9 @@ const DEFAULT_HEARTBEAT: THeartbeatOptions = { intervalMs: 1_000, timeoutMs: 4_0
  * starts the worker, such as `() => new Worker(new URL('./agent.worker.ts', import.meta.url),
  * { type: 'module' })`, so the client can replace a worker that died or hung and resume (see
  * `AgentWorkerSupervisor`); a started `Worker` cannot be replaced. Listeners are proxied, so events
- * arrive batched and in order.
+ * arrive batched and in order. In a page the worker starts at once; where there is no `document`
+ * (a component rendered on a server) it starts with the first call, so a module may create the
+ * client at its top level.
  *
  * @throws ConfigurationError when given neither a worker nor a way to start one.
  */
@@ -65,7 +69,11 @@ export function createAgentClient(workerOrOptions: Worker | (() => Worker) | TAg
     return toWorkerHandle(started.worker, started.scriptUrl)
   }
   const heartbeat = options.heartbeat === false ? false : { ...DEFAULT_HEARTBEAT, ...options.heartbeat }
-  return createSupervisedClient(new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 }))
+  const supervisor = new AgentWorkerSupervisor({ startWorker, heartbeat, maxRestarts: options.maxRestarts ?? 5 })
+  // In a page the worker loads while the app is still starting; where there is no document (a
+  // page rendered on a server) it starts with the first call, so creating the client costs nothing.
+  if (typeof document !== 'undefined') supervisor.start()
+  return createSupervisedClient(supervisor)
 }
 
 function isWorker(value: Worker | TAgentClientOptions | undefined): value is Worker {
@@ -134,7 +142,11 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   takeOver: { policy: reject },
   submit: {
     policy: { kind: 'settle', value: () => ({ ...INTERRUPTED_TURN }) },
-    before: (memory, sessionId) => memory.turnStarted(sessionId),
+    before: (memory, sessionId, _prompt, options) => {
+      // Checked before it is sent: a cloned zod schema loses what marks it, and can pass for JSON Schema.
+      refuseSchemaObject(options?.output?.schema, 'submit(): options.output.schema')
+      memory.turnStarted(sessionId)
+    },
     settled: (memory, sessionId) => memory.turnEnded(sessionId)
   },
   abort: { policy: settle },
@@ -172,7 +184,9 @@ export function createSupervisedClient(supervisor: AgentWorkerSupervisor): IAgen
       try {
         // Reflect.apply keeps `this` for a host object and goes through a comlink proxy's apply trap alike.
         const invoke = (host: IAgentHost) => Reflect.apply(host[name], host, args) as Promise<TResult<TName>>
-        const result = await supervisor.call(invoke, forwarding.policy)
+        const result = await supervisor.call(invoke, forwarding.policy).catch((error: unknown) => {
+          throw explainUncloneableArgument(name, error)
+        })
         forwarding.after?.(memory, result, ...args)
         return result
       } finally {

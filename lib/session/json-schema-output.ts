@@ -3,6 +3,7 @@ import { ValidationError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import { describeError } from '../core/describe-error.ts'
 import { describeValue } from '../core/describe-value.ts'
+import { refuseSchemaObject } from '../core/schema-object.ts'
 
 // Large enough for any schema a person writes, small enough that a page cannot make the worker
 // compile a validator for megabytes of schema.
@@ -21,12 +22,8 @@ export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchem
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new ValidationError(`${where} must be a JSON Schema object; got ${describeValue(schema)}.`)
   }
-  const vendor = standardSchemaVendor(schema)
-  if (vendor !== undefined) {
-    // A schema object holds functions, which cannot cross a worker or a socket: refused in-thread
-    // too, so code that passes here also passes against a worker.
-    throw new ValidationError(`${where} is a ${vendor} schema, not JSON Schema (plain data): pass ${vendor === 'zod' ? 'z.toJSONSchema(schema)' : 'its JSON Schema'}.`)
-  }
+  // Refused in-thread too, so code that passes here also passes against a worker.
+  refuseSchemaObject(schema, where)
   const root = schema as Record<string, unknown>
   if (root.type !== 'object') {
     throw new ValidationError(`${where} must describe an object at its root ("type": "object"); got "type": ${JSON.stringify(root.type) ?? 'none'}.`)
@@ -54,20 +51,6 @@ export function toJsonSchemaOutput(schema: unknown, where: string): TOutputSchem
       jsonSchema: { output: () => structuredClone(sent) }
     }
   }
-}
-
-/**
- * The vendor of a schema object given where plain data belongs (`zod` for a zod 4 schema), or
- * `undefined` for plain data. The JSON Schema `z.toJSONSchema` returns is plain data: the
- * `~standard` it carries is not enumerable, so a copy or a structured clone leaves it behind.
- */
-function standardSchemaVendor(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || !('~standard' in value)) return undefined
-  const prototype = Object.getPrototypeOf(value) as unknown
-  const plain = (prototype === Object.prototype || prototype === null) && Object.values(value).every((entry) => typeof entry !== 'function')
-  if (plain && !Object.prototype.propertyIsEnumerable.call(value, '~standard')) return undefined
-  const vendor = (value as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
-  return typeof vendor === 'string' && vendor !== '' ? vendor : 'Standard Schema'
 }
 
 function toJson(schema: Record<string, unknown>, where: string): string {

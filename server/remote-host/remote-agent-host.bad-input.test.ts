@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import { recordSuiteTotal } from '../../lib/testing/suite-totals.ts'
 import type { TServedAgentHost } from './serve-agent-host-options.ts'
@@ -124,6 +125,18 @@ describe('the remote agent host refuses bad input', () => {
     recordSuiteTotal(SUITE, 'badInputs')
     // The page's connection was never touched.
     expect(await page.readFile(session.id, '/workspace/README.md')).toContain('#')
+  })
+
+  it('a zod schema as the output schema: the page client refuses it before sending, as JSON it would pass for JSON Schema', async () => {
+    await start()
+    const page = client(TOKEN)
+    const session = await page.createSession()
+    const schema = z.object({ answer: z.string() })
+    const refused = await refusal(page.submit(session.id, 'Answer', { output: { schema: schema as never } }))
+    expect(refused.code).toBe('VALIDATION_ERROR')
+    expect(refused.message).toBe('submit(): options.output.schema is a zod schema, not JSON Schema (plain data): pass z.toJSONSchema(schema).')
+    expect((await page.openSession(session.id)).messages).toEqual([])
+    recordSuiteTotal(SUITE, 'badInputs')
   })
 
   it('a disallowed model: createSession and setProvider are refused naming the model and what is allowed', async () => {

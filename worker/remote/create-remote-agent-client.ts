@@ -1,5 +1,7 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
+import { refuseSchemaObject } from '../../lib/core/schema-object.ts'
 import type { IAgentHost, THostEvent, THostEventListener } from '../../lib/host/agent-host.ts'
+import type { TSubmitOptions } from '../../lib/host/port/host-turns.ts'
 import type { TWorkerRestart } from '../agent-worker-supervisor.ts'
 import type { IAgentClient } from '../create-agent-client.ts'
 import type { TRemoteHostMethod } from './remote-host-frames.ts'
@@ -97,6 +99,8 @@ export function createRemoteAgentClient(url: string, options: TRemoteAgentClient
   )
   const forward = (name: TRemoteHostMethod) =>
     async (...args: unknown[]): Promise<unknown> => {
+      // As JSON a zod schema keeps only its data, which can pass for JSON Schema: refused before it is sent.
+      if (name === 'submit') refuseSchemaObject((args[2] as TSubmitOptions | undefined)?.output?.schema, 'submit(): options.output.schema')
       const value = await socket.call(name, args)
       if (name === 'openSession') openSessions.add(args[0] as string)
       if (name === 'closeSession' || name === 'deleteSession') openSessions.delete(args[0] as string)
