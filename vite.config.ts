@@ -6,6 +6,7 @@ import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
 import { PREACT_COMPAT_ALIASES, toExactViteAliases } from './playground/embed/preact-compat-aliases.ts'
+import { browserBuildModules } from './scripts/browser-build-modules.ts'
 import { prerenderPagePlugin } from './scripts/prerender-page-plugin.ts'
 
 const EMBED_OUT_DIR = 'dist/playground/embed'
@@ -60,11 +61,11 @@ function embedBuild(): Plugin {
         base: './',
         publicDir: false,
         logLevel: 'warn',
-        plugins: [react(), sharedRunViewer()],
+        plugins: [react(), sharedRunViewer(), browserBuildModules(import.meta.dirname)],
         resolve: { alias: toExactViteAliases(PREACT_COMPAT_ALIASES) },
         // Library builds keep `process.env.NODE_ENV`; a static page has no `process`.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        worker: { format: 'es' },
+        worker: { format: 'es', plugins: () => [browserBuildModules(import.meta.dirname)] },
         build: {
           outDir: EMBED_OUT_DIR,
           emptyOutDir: true,
@@ -92,10 +93,10 @@ function embedBuild(): Plugin {
 export default defineConfig({
   root: 'playground',
   publicDir: false,
-  plugins: [react(), sharedRunViewer(), prerenderPagePlugin(import.meta.dirname), embedBuild()],
+  plugins: [react(), sharedRunViewer(), prerenderPagePlugin(import.meta.dirname), embedBuild(), browserBuildModules(import.meta.dirname)],
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [browserBuildModules(import.meta.dirname)] },
   // Pre-bundled up front: discovered lazily (the worker's, and those loaded on first use: the
   // provider SDKs, E2B, git, the MCP client, Markdown), they would make the dev server reload the page mid-use.
   optimizeDeps: {

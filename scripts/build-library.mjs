@@ -63,7 +63,7 @@ writeFileSync(
 // stdio transport spawns processes; the test servers need node:http), so the plain
 // `import(specifier)` is put back.
 const WRAPPED_NODE_ONLY_IMPORT = 'import(__rewriteRelativeImportExtension(/* @vite-ignore */ /* webpackIgnore: true */ specifier))'
-for (const file of ['lib/tools/mcp/mcp-connection.js', 'lib/testing/load-node-http.js']) {
+for (const file of ['lib/tools/mcp/load-stdio-transport.js', 'lib/testing/load-node-http.js']) {
   const path = join(OUT_DIR, file)
   const text = readFileSync(path, 'utf8')
   if (!text.includes(WRAPPED_NODE_ONLY_IMPORT)) throw new Error(`${path} no longer imports its Node-only module as ${WRAPPED_NODE_ONLY_IMPORT}; update this script.`)

@@ -4,6 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { ConfigurationError } from '../../core/errors.ts'
 import { isBrowserEnvironment } from '../http/describe-fetch-failure.ts'
 import { describeMcpFailure, isMcpTimeout, MCP_TIMEOUT_CODE } from './describe-mcp-failure.ts'
+import { loadStdioTransport } from './load-stdio-transport.ts'
 import { mcpJsonSchemaValidator } from './mcp-json-schema-validator.ts'
 import { MCP_DEFAULT_TIMEOUT_MS, type TMcpHttpServerConfig, type TMcpServerConfig, type TMcpStdioServerConfig } from './mcp-server-config.ts'
 import type { TMcpCallResult } from './mcp-tool-result.ts'
@@ -18,7 +19,6 @@ export type TMcpConnectionOptions = {
 }
 
 const CLIENT_INFO = { name: 'robota', version: '0.1.0' }
-const STDIO_MODULE = '@modelcontextprotocol/sdk/client/stdio.js'
 const STDERR_KEPT_CHARACTERS = 2000
 
 /**
@@ -167,10 +167,7 @@ async function createStdioTransport(server: string, config: TMcpStdioServerConfi
       { details: { server } }
     )
   }
-  // A specifier bundlers do not follow: the stdio transport spawns processes (node:child_process),
-  // which no browser bundle may contain, and this line runs in Node only.
-  const specifier = STDIO_MODULE
-  const { StdioClientTransport } = (await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier)) as typeof import('@modelcontextprotocol/sdk/client/stdio.js')
+  const StdioClientTransport = await loadStdioTransport()
   const transport = new StdioClientTransport({ command: config.command, args: config.args ?? [], env: { ...config.env }, stderr: 'pipe' })
   transport.stderr?.on('data', (chunk: { toString(): string }) => {
     stderr.text = (stderr.text + chunk.toString()).slice(-STDERR_KEPT_CHARACTERS)
