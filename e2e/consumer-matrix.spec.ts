@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CONSUMER_BUILDS, prepareConsumerWorkspace, type TConsumerBuild, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
+import { CONSUMER_BUILDS, VITE_ROLLUP, prepareConsumerWorkspace, type TConsumerBuild, type TConsumerWorkspace } from './consumers/consumer-workspace.mjs'
 import { serveDirectory } from './consumers/static-server.ts'
 import { collectPageErrors, expectSessionOpen } from './playground-fixtures.ts'
 import { startViteDevServer } from './vite-dev-server.ts'
@@ -102,30 +102,42 @@ test('Vite dev server: the app runs from source with no optimizeDeps setting', a
 
 // webpack builds the element's worker the same way (it finds the same `new Worker(new URL(…))`),
 // but re-minifying the embed's already minified chunks takes it over a minute: Vite stands for both.
-test("Vite build: a page that bundles robota/embed gets the element's worker with its lazy chunks, and the offline demo's Bash calls run", async ({ page }) => {
-  test.setTimeout(300_000)
-  const server = await serveDirectory(build({ program: 'vite', args: ['build', '--config', 'bundlers/vite-embed.config.js', '--logLevel', 'warn'], out: 'out/vite-embed' }, 'embed'))
-  try {
-    const errors = collectPageErrors(page)
-    await page.goto(server.url)
-    const element = page.locator('robota-playground')
-    const promptBox = element.getByLabel('Prompt')
-    await expectSessionOpen(element, { timeout: 60_000 })
-    await promptBox.fill('What is in this workspace?')
-    await element.getByRole('button', { name: 'Send' }).click()
-    await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
-    const answer = element.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
-    await expect(answer).toContainText('(This answer came from the offline demo model', { timeout: 30_000 })
-    await expect(answer).toContainText('Its README is titled')
-    await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
-    // Every file the worker asked for was there: its entry and the chunks it loads on demand (the shell among them).
-    expect(server.requests.filter((request) => request.status !== 200)).toEqual([])
-    expect(new Set(server.requests.filter((request) => request.path.endsWith('.js')).map((request) => request.path)).size).toBeGreaterThan(2)
-    expect(errors).toEqual([])
-  } finally {
-    await server.close()
+const EMBED_BUILDS = [
+  { name: 'Vite build', program: 'vite', args: ['build', '--config', 'bundlers/vite-embed.config.js', '--logLevel', 'warn'], out: 'out/vite-embed' },
+  {
+    name: 'Vite 7 build (Rollup)',
+    program: 'node',
+    args: [VITE_ROLLUP, 'build', '--config', 'bundlers/vite-embed.config.js', '--outDir', '../../out/vite-rollup-embed', '--logLevel', 'warn'],
+    out: 'out/vite-rollup-embed'
   }
-})
+]
+
+for (const bundler of EMBED_BUILDS) {
+  test(`${bundler.name}: a page that bundles robota/embed gets the element's worker with its lazy chunks, and the offline demo's Bash calls run`, async ({ page }) => {
+    test.setTimeout(300_000)
+    const server = await serveDirectory(build(bundler, 'embed'))
+    try {
+      const errors = collectPageErrors(page)
+      await page.goto(server.url)
+      const element = page.locator('robota-playground')
+      const promptBox = element.getByLabel('Prompt')
+      await expectSessionOpen(element, { timeout: 60_000 })
+      await promptBox.fill('What is in this workspace?')
+      await element.getByRole('button', { name: 'Send' }).click()
+      await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+      const answer = element.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
+      await expect(answer).toContainText('(This answer came from the offline demo model', { timeout: 30_000 })
+      await expect(answer).toContainText('Its README is titled')
+      await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+      // Every file the worker asked for was there: its entry and the chunks it loads on demand (the shell among them).
+      expect(server.requests.filter((request) => request.status !== 200)).toEqual([])
+      expect(new Set(server.requests.filter((request) => request.path.endsWith('.js')).map((request) => request.path)).size).toBeGreaterThan(2)
+      expect(errors).toEqual([])
+    } finally {
+      await server.close()
+    }
+  })
+}
 
 test('a worker that cannot load: the page is told which file failed, not only that the worker never started', async ({ page }) => {
   test.setTimeout(180_000)

@@ -11,3 +11,5 @@ export type TConsumerBuild = { name: string; program: string; args: string[]; ou
 
 export function prepareConsumerWorkspace(): TConsumerWorkspace
 export const CONSUMER_BUILDS: readonly TConsumerBuild[]
+/** Vite 7's command (Rollup builds), beside Vite 8's. */
+export const VITE_ROLLUP: string

@@ -38,6 +38,9 @@ export function prepareConsumerWorkspace() {
   }
 }
 
+/** Vite 7's command, installed beside Vite 8 under another name (the toolchain's `vite-rollup`). */
+export const VITE_ROLLUP = 'node_modules/vite-rollup/bin/vite.js'
+
 /**
  * How each bundler builds the consumer app, where its output goes, and whether its scripts are ES
  * modules (whose static imports show what loads together; webpack's classic chunks load through
@@ -45,6 +48,14 @@ export function prepareConsumerWorkspace() {
  */
 export const CONSUMER_BUILDS = [
   { name: 'Vite build', program: 'vite', args: ['build', '--config', 'bundlers/vite.config.js', '--logLevel', 'warn'], out: 'out/vite', esModules: true },
+  // The same config with Vite 7, whose builds go through Rollup (as VitePress's, Astro's and many apps' still do).
+  {
+    name: 'Vite 7 build (Rollup)',
+    program: 'node',
+    args: [VITE_ROLLUP, 'build', '--config', 'bundlers/vite.config.js', '--outDir', '../../out/vite-rollup', '--logLevel', 'warn'],
+    out: 'out/vite-rollup',
+    esModules: true
+  },
   { name: 'webpack 5', program: 'node', args: ['bundlers/build-webpack.mjs'], out: 'out/webpack', esModules: false },
   { name: 'esbuild', program: 'node', args: ['bundlers/build-esbuild.mjs'], out: 'out/esbuild', esModules: true }
 ]

@@ -67,6 +67,7 @@ describe('a browser bundle built without the SDK', () => {
 
   it.each([
     ['Vite, which puts a module that throws in place of a missing optional peer', new Error('Could not resolve "openai" imported by "robota". Is it installed?')],
+    ['a Vite 7 production build, whose stand-in does not ask', new Error('Could not resolve "openai" imported by "robota".')],
     ['webpack, which does the same for an import it could not resolve inside `try`', Object.assign(new Error("Cannot find module 'openai'"), { code: 'MODULE_NOT_FOUND' })],
     ['Chromium, running a bare import esbuild left in', new TypeError('Failed to resolve module specifier "openai". Relative references must start with either "/", "./", or "../".')],
     ['Firefox, running the same', new TypeError('The specifier “openai” was a bare specifier, but was not remapped to anything. Relative module specifiers must start with “./”, “../” or “/”.')],

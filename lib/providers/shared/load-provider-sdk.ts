@@ -33,9 +33,10 @@ const NOT_FOUND_CODES = new Set(['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'])
 const NOT_FOUND_MESSAGE = /^Cannot find (?:package|module) '([^']+)'/
 
 // Messages without a code, from a browser bundle built without the package: Vite's stand-in for a
-// missing optional peer, then a bare import esbuild left in, as Chromium, Firefox and Safari word it.
+// missing optional peer (Vite 7 leaves out "Is it installed?" in production builds), then a bare
+// import esbuild left in, as Chromium, Firefox and Safari word it.
 const BROWSER_NOT_FOUND_MESSAGES = [
-  /^Could not resolve "([^"]+)" imported by "[^"]+"\. Is it installed\?/,
+  /^Could not resolve "([^"]+)" imported by "[^"]+"\./,
   /^Failed to resolve module specifier ["']([^"']+)["']/,
   /^The specifier “([^”]+)” was a bare specifier/,
   /^Module name, '([^']+)' does not resolve to a valid path/
