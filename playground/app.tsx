@@ -9,9 +9,8 @@ import { isCommandLine } from './chat/command-suggestions.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
-import { eventsUpToMessage } from './replay/playback-schedule.ts'
-import { ReplayPlaybackBanner } from './replay/replay-playback-banner.tsx'
-import { useReplayPlayback, type TInitialReplay, type TReplayPlayback } from './replay/use-replay-playback.ts'
+import { eventsUpToMessage } from './replay/events-up-to-message.ts'
+import type { TInitialReplay, TReplayPlayback } from './replay/use-replay-playback.ts'
 import { SessionHeader } from './session-settings/session-header.tsx'
 import { SessionList } from './sessions/session-list.tsx'
 import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
@@ -32,6 +31,8 @@ const ReplayPanel = lazy(() => import('./replay/replay-panel.tsx').then((module)
 const PluginsPanel = lazy(() => import('./plugins/plugins-panel.tsx').then((module) => ({ default: module.PluginsPanel })))
 const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
+// Only a page given a recorded run to play back (the embed's `replay`) loads its playback.
+const ReplayPlayback = lazy(() => import('./replay/replay-playback.tsx').then((module) => ({ default: module.ReplayPlayback })))
 const SessionSettingsDialog = lazy(() => import('./session-settings/session-settings-dialog.tsx').then((module) => ({ default: module.SessionSettingsDialog })))
 
 /** How many of its latest messages a conversation opens with; older ones come in on request. */
@@ -97,11 +98,7 @@ export function App(props: TAppProps) {
   })
   const showEarlierMessages = useCallback(() => loadEarlierMessages(EARLIER_MESSAGES_PAGE), [loadEarlierMessages])
   const openImported = useCallback((sessionId: string) => void sessions.refresh().then(() => sessions.select(sessionId)), [sessions.refresh, sessions.select])
-  const { playback, skip: skipPlayback } = useReplayPlayback(host, initialReplay, openImported, {
-    sessionId: state.sessionId,
-    messageCount: state.messages.length,
-    events: state.events
-  })
+  const [playback, setPlayback] = useState<TReplayPlayback>(initialReplay ? { state: 'importing' } : { state: 'idle' })
   const playing = playback.state === 'importing' || playback.state === 'playing'
   const [settingsOpen, setSettingsOpenState] = useState(false)
   const [settingsLoaded, setSettingsLoaded] = useState(false)
@@ -264,7 +261,19 @@ export function App(props: TAppProps) {
           onOpenSettings={openSettings}
           loadCommands={commands.loadCommands}
           commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} onDismiss={commands.clear} />}
-          banner={<ReplayPlaybackBanner playback={playback} source={initialReplay?.source} onSkip={skipPlayback} />}
+          banner={
+            initialReplay ? (
+              <Suspense fallback={null}>
+                <ReplayPlayback
+                  host={host}
+                  replay={initialReplay}
+                  open={openImported}
+                  session={{ sessionId: state.sessionId, messageCount: state.messages.length, events: state.events }}
+                  onPlayback={setPlayback}
+                />
+              </Suspense>
+            ) : null
+          }
           header={
             <SessionHeader
               enabled={Boolean(state.sessionId) && !state.readOnly && !playing}

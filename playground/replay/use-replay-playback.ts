@@ -15,7 +15,8 @@ export type TReplayPlayback =
   | { state: 'playing'; sessionId: string; shown: number; total: number }
   | { state: 'done'; sessionId: string }
 
-type TOpenSession = { sessionId: string | undefined; messageCount: number; events: readonly TExecutionEventEnvelope[] }
+/** The session the page has open, as far as a playback needs it. */
+export type TOpenSession = { sessionId: string | undefined; messageCount: number; events: readonly TExecutionEventEnvelope[] }
 
 /**
  * Imports `replay` through the host (which verifies its hash chain), opens it with `open`, then
