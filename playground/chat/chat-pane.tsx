@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TSessionViewState } from '../../worker/react/session-view-state.ts'
@@ -9,9 +9,17 @@ import { FailureNotice } from './failure-notice.tsx'
 import { loadedFailureWording, loadFailureWording } from './failure-wording.ts'
 import { readyRenderer } from './message-markdown.tsx'
 import { PendingPermissionsContext } from './pending-permissions-context.ts'
-import { PermissionPrompt } from './permission-prompt.tsx'
+import { proposedFileChange } from './file-change.ts'
+import { LazyFileDiff } from './lazy-file-diff.tsx'
 import { PromptForm } from './prompt-form.tsx'
+import { summarizeArguments } from './tool-result.ts'
 import type { TPromptQueue } from './use-prompt-queue.ts'
+
+// A permission prompt shows only once a turn calls a tool that asks: it loads apart from the page's
+// first script, in an idle period once a session is open, so it is there before a turn needs it.
+// It takes what it shares with the tool cards as props, so no chunk of shared modules loads first.
+const loadPermissionPrompt = () => import('./permission-prompt.tsx')
+const PermissionPrompt = lazy(() => loadPermissionPrompt().then((module) => ({ default: module.PermissionPrompt })))
 
 type TChatPaneProps = {
   state: TSessionViewState
@@ -64,6 +72,7 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
     readyRenderer(state.running)
     // Once loaded, a turn's start and end ask for nothing more.
     if (!loadedFailureWording()) whenIdle(() => void loadFailureWording().catch(() => undefined))
+    whenIdle(() => void loadPermissionPrompt().catch(() => undefined))
   }, [sessionOpen, state.running])
   return (
     <main className="chat" aria-label="Chat" aria-busy={opening || undefined}>
@@ -104,9 +113,25 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
       <AnswerAnnouncer key={state.sessionId ?? ''} messages={state.messages} />
       {commandLog}
       {/* Only the tab driving the session answers; a follower's tool cards say what waits. */}
-      {state.readOnly ? null : state.pendingPermissions.map((pending, index) => (
-        <PermissionPrompt key={pending.requestId} pending={pending} focus={index === 0} onAnswer={onAnswer} onStop={() => void onAbort()} />
-      ))}
+      {state.readOnly || state.pendingPermissions.length === 0 ? null : (
+        <Suspense fallback={null}>
+          {state.pendingPermissions.map((pending, index) => {
+            const { toolName, parameters } = pending.request
+            const change = proposedFileChange(toolName, parameters)
+            return (
+              <PermissionPrompt
+                key={pending.requestId}
+                pending={pending}
+                summary={summarizeArguments(toolName, parameters)}
+                preview={change ? <LazyFileDiff change={change} /> : null}
+                focus={index === 0}
+                onAnswer={onAnswer}
+                onStop={() => void onAbort()}
+              />
+            )
+          })}
+        </Suspense>
+      )}
       {state.error ? <FailureNotice message={state.error} code={state.turnError?.message === state.error ? state.turnError.code : undefined} onOpenSettings={onOpenSettings} /> : null}
       {state.warnings.map((warning) => (
         <p key={warning} role="alert" className="error" aria-label="Session warning">

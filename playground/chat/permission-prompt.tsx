@@ -1,12 +1,13 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
-import { proposedFileChange } from './file-change.ts'
-import { LazyFileDiff } from './lazy-file-diff.tsx'
-import { summarizeArguments } from './tool-result.ts'
 
 type TPermissionPromptProps = {
   pending: TPendingPermission
+  /** The call's arguments in one line. */
+  summary: string
+  /** What the call would change (a file's diff), when it changes something. */
+  preview: ReactNode
   onAnswer: (requestId: string, answer: TPermissionAnswer) => void
   /** Escape: stops the running turn, as it does in the prompt box. */
   onStop: () => void
@@ -15,9 +16,8 @@ type TPermissionPromptProps = {
 }
 
 /** Asks whether a tool call may run: this once, every call like it this session, or not at all. */
-export function PermissionPrompt({ pending, onAnswer, onStop, focus }: TPermissionPromptProps) {
+export function PermissionPrompt({ pending, summary, preview, onAnswer, onStop, focus }: TPermissionPromptProps) {
   const { requestId, request } = pending
-  const change = proposedFileChange(request.toolName, request.parameters)
   const allowOnce = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (focus) allowOnce.current?.focus()
@@ -30,11 +30,11 @@ export function PermissionPrompt({ pending, onAnswer, onStop, focus }: TPermissi
   return (
     <div className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`} onKeyDown={onKeyDown}>
       <p id={`permission-${requestId}`}>
-        The agent wants to run <strong>{request.toolName}</strong>: <code>{summarizeArguments(request.toolName, request.parameters)}</code>
+        The agent wants to run <strong>{request.toolName}</strong>: <code>{summary}</code>
         <span className="note"> · mode {request.mode}</span>
       </p>
       {request.reason ? <p className="note">{request.reason}</p> : null}
-      {change ? <LazyFileDiff change={change} /> : null}
+      {preview}
       <div className="permission-actions">
         <button type="button" ref={allowOnce} onClick={() => onAnswer(requestId, 'allow_once')}>
           Allow once

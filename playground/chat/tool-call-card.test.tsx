@@ -52,13 +52,14 @@ describe('ToolCallCard', () => {
     expect(within(running).getByRole('status').textContent).toBe('Running…')
   })
 
-  it('in a tab that follows the session, says the call waits for approval, with no prompt to answer here', () => {
-    const { getByRole, queryByRole } = render(chatPane({ ...turnState(true), readOnly: true }))
+  it('in a tab that follows the session, says the call waits for approval, with no prompt to answer here', async () => {
+    const { getByRole, queryByRole, findByRole } = render(chatPane({ ...turnState(true), readOnly: true }))
     expect(getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent).toBe('waiting for approval')
     expect(queryByRole('alertdialog')).toBeNull()
     cleanup()
     render(chatPane(turnState(true)))
-    expect(getByRole('alertdialog', { name: 'Allow Bash?' })).toBeTruthy()
+    // The prompt loads apart from the page's first script.
+    expect(await findByRole('alertdialog', { name: 'Allow Bash?' })).toBeTruthy()
   })
 
   it('keeps the tool name and status whole in a narrow header: the argument summary gives way', () => {
