@@ -17,7 +17,6 @@ import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-lin
 import { useSessionList } from './sessions/use-session-list.ts'
 import { DEFAULT_SETTINGS, toProviderChoice, type TPlaygroundSettings } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
-import { useMcpServerStatus } from './settings/use-mcp-server-status.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
 import { toContextUsage } from './shell/context-usage.ts'
 import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
@@ -30,7 +29,7 @@ import { TopBar } from './shell/top-bar.tsx'
 const ReplayPanel = lazy(() => import('./replay/replay-panel.tsx').then((module) => ({ default: module.ReplayPanel })))
 const PluginsPanel = lazy(() => import('./plugins/plugins-panel.tsx').then((module) => ({ default: module.PluginsPanel })))
 const WorkspacePanel = lazy(() => import('./workspace/workspace-panel.tsx').then((module) => ({ default: module.WorkspacePanel })))
-const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })))
+const SettingsDialog = lazy(() => import('./settings/host-settings-dialog.tsx').then((module) => ({ default: module.HostSettingsDialog })))
 // Only a page given a recorded run to play back (the embed's `replay`) loads its playback.
 const ReplayPlayback = lazy(() => import('./replay/replay-playback.tsx').then((module) => ({ default: module.ReplayPlayback })))
 const SessionSettingsDialog = lazy(() => import('./session-settings/session-settings-dialog.tsx').then((module) => ({ default: module.SessionSettingsDialog })))
@@ -115,9 +114,6 @@ export function App(props: TAppProps) {
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   // The open view's session, not the one selected: until its view arrives, whether another tab drives it is unknown.
   const provider = useSessionProvider(host, state.sessionId, state.readOnly, settings, () => void sessions.refresh())
-  // Only the Settings dialog shows them: asking starts the session's sandbox and MCP servers, which
-  // opening a session need not wait for.
-  const mcpStatuses = useMcpServerStatus(host, settingsOpen ? state.sessionId : undefined, state.readOnly, provider.mcpServersApplied, state.warnings)
   // The header names the provider that will answer: the open session's, which the settings' choice reaches once applied.
   const answering = sessions.sessions.find((session) => session.id === sessions.selectedId)
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
@@ -341,8 +337,11 @@ export function App(props: TAppProps) {
             <SettingsDialog
               open={settingsOpen}
               settings={settings}
-              mcpStatuses={mcpStatuses}
-              listModels={(choice) => host.listModels(choice)}
+              host={host}
+              sessionId={state.sessionId}
+              readOnly={state.readOnly}
+              mcpServersApplied={provider.mcpServersApplied}
+              warnings={state.warnings}
               onClose={() => setSettingsOpen(false)}
               onSave={(next) => {
                 updateSettings(next)
