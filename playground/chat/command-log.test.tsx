@@ -18,7 +18,7 @@ afterEach(() => {
 
 const done = (id: number, line: string, message: string): TCommandLogEntry => ({ id, line, state: 'done', outcome: { command: line.slice(1), success: true, message } })
 const ANSWERED = [done(1, '/cost', 'Cost: $0.00'), done(2, '/context', 'Context: 1,200 tokens'), done(3, '/permissions', 'Mode: default')]
-const COMPACTION = { text: 'The conversation was compacted.', failed: false }
+const COMPACTION = { failure: 'The model did not answer.' }
 
 // The log between the chat's other fields (a session's settings, say) and its prompt box.
 function chat(props: TCommandLogProps) {
@@ -65,7 +65,7 @@ describe('CommandLog', () => {
     rerender(chat({ entries: [done(5, '/cost', 'Cost: $0.01')], compaction: COMPACTION, onDismiss }))
     const results = await screen.findByRole('region', { name: 'Command results' })
     expect(results.querySelectorAll('.command-entry')).toHaveLength(1)
-    expect(results.textContent).not.toContain(COMPACTION.text)
+    expect(results.textContent).not.toContain('The compaction failed')
   })
 
   it('says a model switch was refused for a missing key in words for people, and shows other refusals as they are', async () => {

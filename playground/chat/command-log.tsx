@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react'
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
+import { formatTokenCount } from '../../worker/react/format-token-count.ts'
 import { commandEffectOf } from './command-effects.ts'
+import type { TCompactionResult } from './describe-compaction.ts'
 
 /** One command the user ran in this page, while it runs and after. */
 export type TCommandLogEntry =
@@ -11,15 +13,15 @@ export type TCommandLogEntry =
 /** What the command log shows, and how the person lets go of it. */
 export type TCommandLogProps = {
   entries: readonly TCommandLogEntry[]
-  /** The last compaction's result (or failure), worded for people. */
-  compaction: { text: string; failed: boolean } | undefined
+  /** The last compaction's result (or failure). */
+  compaction: TCompactionResult | undefined
   /** Lets go of the entries (`TSlashCommands.clear`); with it the results have a Close button. */
   onDismiss?: () => void
 }
 
 // Only a session that ran a command (or compacted) shows results: they load with the first, not with the page.
-// They take `commandEffectOf` from here, so that the page's first script, which needs it too, holds
-// the one copy rather than a chunk shared with them.
+// They take `commandEffectOf` and `formatTokenCount` from here, so that the page's first script,
+// which needs them too, holds the one copy rather than a chunk shared with them.
 const CommandResults = lazy(() => import('./command-results.tsx').then((module) => ({ default: module.CommandResults })))
 
 /** Slash commands run in this session and what they answered, below the conversation. */
@@ -27,7 +29,7 @@ export function CommandLog(props: TCommandLogProps) {
   if (props.entries.length === 0 && !props.compaction) return null
   return (
     <Suspense>
-      <CommandResults {...props} effectOf={commandEffectOf} />
+      <CommandResults {...props} effectOf={commandEffectOf} formatTokens={formatTokenCount} />
     </Suspense>
   )
 }

@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from 'react'
 import type { TCommandOutcome } from '../../lib/host/agent-host.ts'
 import { COMMAND_EFFECT_NOTES } from './command-effect-notes.ts'
 import type { TCommandEffect } from './command-effects.ts'
+import { describeCompaction, type TCompactionResult } from './describe-compaction.ts'
 import { describeMissingKeyFailure } from './describe-failure.ts'
 import type { TCommandLogEntry, TCommandLogProps } from './command-log.tsx'
 
 type TCommandResultsProps = TCommandLogProps & {
   /** The effect an outcome asked of the page (`commandEffectOf`), handed in by the log, which loads with the page. */
   effectOf: (outcome: TCommandOutcome) => TCommandEffect | undefined
+  /** The page's token count format (`formatTokenCount`), handed in by the log for the same reason. */
+  formatTokens: (tokens: number) => string
 }
 
 /**
@@ -15,7 +18,7 @@ type TCommandResultsProps = TCommandLogProps & {
  * height that scrolls to the newest as it comes and as it is answered. With `onDismiss`, a Close
  * button lets go of them and hands the keyboard to the prompt box.
  */
-export function CommandResults({ entries, compaction, onDismiss, effectOf }: TCommandResultsProps) {
+export function CommandResults({ entries, compaction, onDismiss, effectOf, formatTokens }: TCommandResultsProps) {
   const log = useRef<HTMLElement>(null)
   // The compaction notice is not the log's to forget: Close hides this one, and a newer one shows.
   const [closedCompaction, setClosedCompaction] = useState<typeof compaction>()
@@ -41,12 +44,17 @@ export function CommandResults({ entries, compaction, onDismiss, effectOf }: TCo
       {entries.map((entry) => (
         <CommandEntry key={entry.id} entry={entry} effectOf={effectOf} />
       ))}
-      {shownCompaction ? (
-        <p className={shownCompaction.failed ? 'error compaction-result' : 'note compaction-result'} role="status">
-          {shownCompaction.text}
-        </p>
-      ) : null}
+      {shownCompaction ? <CompactionNote result={shownCompaction} formatTokens={formatTokens} /> : null}
     </section>
+  )
+}
+
+function CompactionNote({ result, formatTokens }: { result: TCompactionResult; formatTokens: TCommandResultsProps['formatTokens'] }) {
+  const { text, failed } = describeCompaction(result, formatTokens)
+  return (
+    <p className={failed ? 'error compaction-result' : 'note compaction-result'} role="status">
+      {text}
+    </p>
   )
 }
 

@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import type { IAgentHost, THostEvent, TSandboxChoice } from '../../lib/host/agent-host.ts'
-import type { TCompactionOutcome, TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
+import type { TCompactionTrigger } from '../../lib/session/compaction/compaction-types.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
-import { formatTokenCount } from '../../worker/react/format-token-count.ts'
+import type { TCompactionResult } from '../chat/describe-compaction.ts'
 
 /** Slow work of one session outside its turns, as the page shows it. */
 export type TSessionActivity = {
   /** Set while the conversation is being summarized. */
   compacting: TCompactionTrigger | undefined
-  /** The last compaction's result, worded for people. */
-  compaction: { text: string; failed: boolean } | undefined
+  /** The last compaction's result; the command log words it. */
+  compaction: TCompactionResult | undefined
   sandboxKind: TSandboxChoice['kind']
 }
 
@@ -42,21 +42,14 @@ function applyActivity(current: Record<string, TSessionActivity>, event: THostEv
     case 'compaction_started':
       return { ...current, [event.sessionId]: { ...before, compacting: event.trigger, compaction: undefined } }
     case 'compaction_finished':
-      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { text: describeCompaction(event.outcome), failed: !event.outcome.compacted } } }
+      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { outcome: event.outcome } } }
     case 'compaction_failed':
-      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { text: `The compaction failed: ${event.message} The conversation is unchanged.`, failed: true } } }
+      return { ...current, [event.sessionId]: { ...before, compacting: undefined, compaction: { failure: event.message } } }
     case 'sandbox_switched':
       return { ...current, [event.sessionId]: { ...before, sandboxKind: event.result.kind } }
     default:
       return current
   }
-}
-
-/** A compaction's outcome in one sentence. */
-export function describeCompaction(outcome: TCompactionOutcome): string {
-  if (!outcome.compacted) return `Nothing was compacted: ${outcome.reason}.`
-  const opening = outcome.trigger === 'auto' ? 'The context window was nearly full, so the conversation was compacted' : 'The conversation was compacted'
-  return `${opening}: ${outcome.messagesBefore} messages became one summary (${formatTokenCount(outcome.tokensBefore)} → ${formatTokenCount(outcome.tokensAfter)} tokens).`
 }
 
 /** The progress line for a compaction under way. */
