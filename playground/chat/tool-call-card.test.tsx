@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createAssistantMessage, createToolMessage, createUserMessage } from '../../lib/core/messages.ts'
 import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
+import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
 import type { TPromptQueue } from './use-prompt-queue.ts'
 
@@ -94,5 +95,18 @@ describe('ToolCallCard', () => {
 
     rerender(<ToolCallCard call={call} result={report(false)} change={undefined} decision={undefined} />)
     expect(card.querySelector('.tool-status')?.textContent).toBe('done')
+  })
+
+  it('shows a subagent’s answer as Markdown, as the chat’s answers are, and its whole report folded under it', async () => {
+    await loadRenderer()
+    const call = { id: 'call-agent', name: 'Agent', arguments: { description: 'Look around', prompt: 'List the files' } }
+    const report = { sessionId: 'child-1', agentType: 'Explore', response: 'Found **two** files.', interrupted: false, toolsExecuted: ['Bash'] }
+    const { getByLabelText } = render(<ToolCallCard call={call} result={createToolMessage(JSON.stringify(report), { toolCallId: call.id, toolName: call.name })} change={undefined} decision={undefined} />)
+    const answer = getByLabelText('Agent answer')
+    expect(answer.textContent?.trim()).toBe('Found two files.')
+    expect(answer.querySelector('strong')?.textContent).toBe('two')
+    const raw = getByLabelText('Agent result')
+    expect(raw.closest('details')?.querySelector('summary')?.textContent).toBe('Report')
+    expect(JSON.parse(raw.textContent ?? '')).toEqual(report)
   })
 })

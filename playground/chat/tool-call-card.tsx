@@ -3,8 +3,10 @@ import type { TToolCall, TToolMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
+import { MarkdownBlocks } from './markdown-blocks.tsx'
 import { useAwaitsApproval } from './pending-permissions-context.ts'
 import { describePermissionDecision } from './permission-decision.ts'
+import { toSubagentAnswer } from './subagent-answer.ts'
 import { toToolDisplayName } from './tool-display-name.ts'
 import { summarizeArguments, toShownToolResult } from './tool-result.ts'
 
@@ -18,10 +20,12 @@ type TToolCallCardProps = {
 
 /**
  * One tool call: name and arguments, how it was allowed, the file diff of a Write or Edit, then its
- * output; until then, whether it runs or waits for the person's approval.
+ * output (a subagent's answer as Markdown, its whole report folded); until then, whether it runs
+ * or waits for the person's approval.
  */
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
   const shown = result ? toShownToolResult(result.content) : undefined
+  const subagent = result ? toSubagentAnswer(call.name, result.content) : undefined
   const awaitsApproval = useAwaitsApproval(call.id)
   const status = shown ? (shown.failed ? 'failed' : shown.stopped ? 'stopped' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
@@ -40,7 +44,17 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         <pre aria-label={`${call.name} arguments`}>{JSON.stringify(call.arguments, null, 2)}</pre>
       </details>
       {change ? <LazyFileDiff change={change} /> : null}
-      {shown ? (
+      {subagent ? (
+        <>
+          <div className="tool-answer" aria-label={`${call.name} answer`}>
+            {subagent.answer ? <MarkdownBlocks text={subagent.answer} /> : '(no answer)'}
+          </div>
+          <details className="tool-arguments">
+            <summary>Report</summary>
+            <pre aria-label={`${call.name} result`}>{subagent.report}</pre>
+          </details>
+        </>
+      ) : shown ? (
         <pre className="tool-output" aria-label={`${call.name} result`}>
           {shown.output || '(no output)'}
         </pre>
