@@ -6,6 +6,7 @@ import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine } from './chat/command-suggestions.ts'
+import { forgetSessionCopies } from './chat/forget-session-copies.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
@@ -83,7 +84,7 @@ export function App(props: TAppProps) {
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
   const [linkedAtStart] = useState(() => linkedSessionAtStart(linkSessions))
-  const sessions = useSessionList(host, providerChoice, linkedAtStart)
+  const sessions = useSessionList(host, providerChoice, linkedAtStart, forgetSessionCopies)
   const listedRef = useRef(sessions.sessions)
   listedRef.current = sessions.sessions
   // A link to a session this browser does not store opens nothing.

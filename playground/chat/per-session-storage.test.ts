@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadPerSession, loadPerSessionText, savePerSession } from './per-session-storage.ts'
+import { forgetSession, loadPerSession, loadPerSessionText, savePerSession } from './per-session-storage.ts'
 
 const isText = (item: unknown): item is string => typeof item === 'string'
 
@@ -50,5 +50,19 @@ describe('per-session lists in sessionStorage', () => {
     expect(loadPerSession('lists', isText, refusing)).toEqual({})
     expect(loadPerSessionText('lists', refusing)).toEqual({})
     expect(() => savePerSession('lists', [['session-a', ['one']]], refusing)).not.toThrow()
+  })
+
+  it('forgets a deleted session under every key it kept, and keeps it out of later saves', () => {
+    savePerSession('drafts', [['deleted', 'half a thought'], ['other', 'kept']])
+    savePerSession('queued', [['deleted', ['waiting']]])
+    sessionStorage.setItem('unrelated', JSON.stringify({ deleted: 'not ours' }))
+    forgetSession('deleted')
+    expect(loadPerSessionText('drafts')).toEqual({ other: 'kept' })
+    expect(sessionStorage.getItem('queued')).toBeNull()
+    expect(sessionStorage.getItem('unrelated')).toBe(JSON.stringify({ deleted: 'not ours' }))
+
+    // The page still holds the session's draft until it reloads: its next save leaves it out.
+    savePerSession('drafts', [['deleted', 'half a thought, edited'], ['other', 'kept']])
+    expect(loadPerSessionText('drafts')).toEqual({ other: 'kept' })
   })
 })

@@ -5,7 +5,13 @@
 /** What a session keeps under a key: a list, or a text. Empty ones are not kept. */
 export type TPerSessionValue = readonly unknown[] | string
 
+// The keys read or written since the page loaded (each hook reads its own at start), and the
+// sessions deleted meanwhile, which no copy keeps again.
+const keysInUse = new Set<string>()
+const forgotten = new Set<string>()
+
 function loadKept(key: string, storage: Storage | undefined): Array<[string, unknown]> {
+  keysInUse.add(key)
   try {
     return Object.entries(JSON.parse((storage ?? sessionStorage).getItem(key) ?? '{}') ?? {})
   } catch {
@@ -42,11 +48,28 @@ export function loadPerSessionText(key: string, storage?: Storage): Record<strin
  * costs the copy after a reload, never what the page holds.
  */
 export function savePerSession(key: string, values: Iterable<readonly [string, TPerSessionValue]>, storage?: Storage): void {
-  const kept = [...values].filter(([sessionId, value]) => sessionId !== '' && value.length > 0)
+  keysInUse.add(key)
+  const kept = [...values].filter(([sessionId, value]) => sessionId !== '' && value.length > 0 && !forgotten.has(sessionId))
   try {
     if (kept.length === 0) (storage ?? sessionStorage).removeItem(key)
     else (storage ?? sessionStorage).setItem(key, JSON.stringify(Object.fromEntries(kept)))
   } catch {
     // See above: only the copy is lost.
   }
+}
+
+/**
+ * A deleted session: what this tab kept of it (its draft, queued prompts, command log) goes from
+ * every key, and later saves leave it out, though the page may still hold it until it reloads.
+ */
+export function forgetSession(sessionId: string, storage?: Storage): void {
+  forgotten.add(sessionId)
+  for (const key of keysInUse) {
+    const kept = loadKept(key, storage)
+    if (kept.some(([id]) => id === sessionId)) savePerSession(key, kept.filter(isPerSessionValue), storage)
+  }
+}
+
+function isPerSessionValue(entry: [string, unknown]): entry is [string, TPerSessionValue] {
+  return Array.isArray(entry[1]) || typeof entry[1] === 'string'
 }

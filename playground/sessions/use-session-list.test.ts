@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
 import { createLocalAgentHost } from '../../worker/create-local-agent-host.ts'
@@ -25,7 +25,8 @@ describe('useSessionList', () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const older = await host.createSession({ name: 'Older' })
     const open = await host.createSession({ name: 'Open here' })
-    const { result } = renderHook(() => useSessionList(host, () => ({ kind: 'scripted', model: 'demo' })))
+    const onDeleted = vi.fn()
+    const { result } = renderHook(() => useSessionList(host, () => ({ kind: 'scripted', model: 'demo' }), undefined, onDeleted))
     await waitFor(() => expect(result.current.sessions).toHaveLength(2))
     act(() => result.current.select(open.id))
 
@@ -34,6 +35,7 @@ describe('useSessionList', () => {
     act(() => void window.dispatchEvent(new Event('focus')))
     await waitFor(() => expect(result.current.selectedId).toBe(older.id))
     expect(result.current.notice).toBe('“Open here” was deleted in another tab.')
+    expect(onDeleted.mock.calls).toEqual([[open.id]])
 
     // Deleted here, the last one gives way to a new session, with no notice.
     await act(() => result.current.remove(older.id))
@@ -41,6 +43,7 @@ describe('useSessionList', () => {
     expect(result.current.selectedId).toBe(result.current.sessions[0]?.id)
     expect(result.current.selectedId).not.toBe(older.id)
     expect(result.current.notice).toBeUndefined()
+    expect(onDeleted.mock.calls).toEqual([[open.id], [older.id]])
 
     // The last one deleted elsewhere: a new session opens in its place.
     const last = result.current.selectedId ?? ''

@@ -27,8 +27,9 @@ export type TSessionList = {
  * Keeps the session list in step with the host, live while turns run. On first mount it opens
  * `linkedId` when that session is stored (the one the page's address names), else the most recent
  * session, or starts one with `providerChoice()`, so a reload lands where the user left off.
+ * `onDeleted` hears of each session deleted here, and of the open one deleted in another tab.
  */
-export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice, linkedId?: string): TSessionList {
+export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice, linkedId?: string, onDeleted?: (sessionId: string) => void): TSessionList {
   const [sessions, setSessions] = useState<TSessionSummary[]>([])
   const [corruptCount, setCorruptCount] = useState(0)
   const [selectedId, setSelectedId] = useState<string | undefined>()
@@ -121,13 +122,14 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
         deleting.current = sessionId
         try {
           await host.deleteSession(sessionId)
+          onDeleted?.(sessionId)
           const remaining = await refresh()
           if (sessionId === selectedId) await openFirst(remaining)
         } finally {
           deleting.current = undefined
         }
       }),
-    [guarded, host, refresh, selectedId, openFirst]
+    [guarded, host, refresh, selectedId, openFirst, onDeleted]
   )
 
   // The open session left the list without this tab deleting it: another tab did. The most recent
@@ -138,8 +140,9 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     const was = shown.current
     shown.current = open
     if (open || !was || was.id !== selectedId || deleting.current === selectedId) return
+    onDeleted?.(was.id)
     void openFirst(sessions).then(() => setNotice(`“${was.name}” was deleted in another tab.`))
-  }, [open, selectedId, sessions, openFirst])
+  }, [open, selectedId, sessions, openFirst, onDeleted])
 
   return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error, notice }
 }
