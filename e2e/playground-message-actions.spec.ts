@@ -15,7 +15,7 @@ test('messages: copy an answer, edit a prompt into the box and send it changed, 
 
   // Edit puts the prompt back into the box with the keyboard, to change before sending.
   const firstPromptActions = conversation.getByRole('group', { name: 'Message actions' }).first()
-  await firstPromptActions.getByRole('button', { name: 'Edit' }).click()
+  await firstPromptActions.getByRole('button', { name: 'Edit message 1', exact: true }).click()
   await expect(prompt).toHaveValue('What is in this workspace?')
   await expect(prompt).toBeFocused()
   await prompt.press('End')
@@ -26,7 +26,7 @@ test('messages: copy an answer, edit a prompt into the box and send it changed, 
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 
   // Retry asks the same again as a new turn; while a turn runs it waits.
-  const retry = firstPromptActions.getByRole('button', { name: 'Retry' })
+  const retry = firstPromptActions.getByRole('button', { name: 'Retry message 1', exact: true })
   await retry.click()
   await expect(conversation.getByLabel('You')).toHaveCount(3)
   await expect(conversation.getByLabel('You').last()).toContainText(/^What is in this workspace\?(?! List)/)

@@ -15,6 +15,8 @@ const ServerToolCard = lazy(() => import('./server-tool-card.tsx').then((module)
 type TCommittedAnswer = {
   streaming?: false
   message: TAssistantMessage
+  /** The message's place in the conversation, from 1: its Copy button's name carries it. */
+  number: number
   /** Tool results by tool call id: the conversation's, of which this answer shows its calls'. */
   results: ReadonlyMap<string, TToolMessage>
   changes: ReadonlyMap<string, TFileChange>
@@ -43,7 +45,7 @@ export const AssistantAnswer = memo(function AssistantAnswer(props: TAssistantAn
       </article>
     )
   }
-  const { message, results, changes, decisions, usage } = props
+  const { message, number, results, changes, decisions, usage } = props
   return (
     <article className="message assistant" aria-label="Assistant">
       {message.content ? <MarkdownBlocks text={message.content} /> : null}
@@ -55,7 +57,7 @@ export const AssistantAnswer = memo(function AssistantAnswer(props: TAssistantAn
       </Suspense>
       {message.content ? (
         <div className="message-actions">
-          <CopyButton text={message.content} label="Copy answer" />
+          <CopyButton text={message.content} label={`Copy answer ${number}`} />
         </div>
       ) : null}
       {(message.toolCalls ?? []).map((call) => (
@@ -77,7 +79,7 @@ export const AssistantAnswer = memo(function AssistantAnswer(props: TAssistantAn
  */
 export function sameAnswer(before: TAssistantAnswerProps, after: TAssistantAnswerProps): boolean {
   if (before.streaming || after.streaming) return before.streaming === true && after.streaming === true && before.text === after.text
-  if (before.message !== after.message || before.usage !== after.usage) return false
+  if (before.message !== after.message || before.number !== after.number || before.usage !== after.usage) return false
   return (after.message.toolCalls ?? []).every(
     ({ id }) =>
       before.results.get(id) === after.results.get(id) &&

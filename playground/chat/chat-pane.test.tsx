@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createUserMessage } from '../../lib/core/messages.ts'
+import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
 import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { loadFailureWording } from './failure-wording.ts'
@@ -41,10 +41,29 @@ describe('ChatPane', () => {
   it('offers no Edit or Retry of a sent prompt in a tab that follows the session: its prompt box takes nothing', () => {
     const sent: TSessionViewState = { ...EMPTY_SESSION_VIEW, sessionId: 'session-1', messages: [createUserMessage('Hello')] }
     render(chatPane({ ...sent, readOnly: true }))
-    expect((screen.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(true)
-    expect((screen.getByRole('button', { name: 'Retry' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Edit message 1' }) as HTMLButtonElement).disabled).toBe(true)
+    expect((screen.getByRole('button', { name: 'Retry message 1' }) as HTMLButtonElement).disabled).toBe(true)
     cleanup()
     render(chatPane(sent))
-    expect((screen.getByRole('button', { name: 'Edit' }) as HTMLButtonElement).disabled).toBe(false)
+    expect((screen.getByRole('button', { name: 'Edit message 1' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('names each message’s buttons with the message’s place in the conversation, keeping their visible words', () => {
+    const messages = [createUserMessage('Hello'), createAssistantMessage('Hi! Ask away.'), createUserMessage('List the files'), createAssistantMessage('There are two.')]
+    // The conversation's latest messages: two came before them.
+    render(chatPane({ ...EMPTY_SESSION_VIEW, sessionId: 'session-1', messages, firstMessageIndex: 2 }))
+    const names = screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))
+    expect(names.filter((name) => name && /^(Copy|Edit|Retry) /.test(name))).toEqual([
+      'Copy message 3',
+      'Edit message 3',
+      'Retry message 3',
+      'Copy answer 4',
+      'Copy message 5',
+      'Edit message 5',
+      'Retry message 5',
+      'Copy answer 6'
+    ])
+    expect(screen.getByRole('button', { name: 'Edit message 5' }).textContent).toBe('Edit')
+    expect(screen.getByRole('button', { name: 'Copy answer 6' }).textContent).toBe('Copy')
   })
 })

@@ -52,6 +52,6 @@ describe('ChatView after a compaction', () => {
     )
     expect(getAllByLabelText('You').map((prompt) => prompt.textContent)).toEqual(['And now?'])
     expect(getByText('Earlier conversation, summarized').closest('details')?.textContent).toContain('The user listed the files.')
-    expect(queryByRole('button', { name: 'Edit' })?.closest('.user-turn')?.textContent).toContain('And now?')
+    expect(queryByRole('button', { name: 'Edit message 2' })?.closest('.user-turn')?.textContent).toContain('And now?')
   })
 })

@@ -76,7 +76,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
         if (message.role === 'tool' || message.role === 'system') return null
         if (message.metadata?.compactSummary === true) return <CompactSummary key={message.id} text={message.content} />
         if (message.role === 'user') {
-          return <UserPrompt key={message.id} text={message.content} {...(promptActions ? { actions: promptActions } : {})} />
+          return <UserPrompt key={message.id} text={message.content} number={firstMessageIndex + index + 1} {...(promptActions ? { actions: promptActions } : {})} />
         }
         if (message.metadata?.error === true) {
           const code = typeof message.metadata.errorCode === 'string' ? message.metadata.errorCode : undefined
@@ -89,6 +89,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
           <AssistantAnswer
             key={answerKey(firstMessageIndex + index)}
             message={message}
+            number={firstMessageIndex + index + 1}
             results={results}
             changes={changes}
             decisions={decisions}

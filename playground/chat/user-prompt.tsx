@@ -24,9 +24,10 @@ export type TUserPromptActions = {
 
 /**
  * A prompt the user sent; a long one (a pasted file, say) shows its start and unfolds on request.
- * It can be copied, edited into the prompt box, or asked again (Retry).
+ * It can be copied, edited into the prompt box, or asked again (Retry). Its buttons' names carry
+ * `number`, the message's place in the conversation, so a screen reader tells a dozen of them apart.
  */
-export const UserPrompt = memo(function UserPrompt({ text, actions }: { text: string; actions?: TUserPromptActions }) {
+export const UserPrompt = memo(function UserPrompt({ text, number, actions }: { text: string; number: number; actions?: TUserPromptActions }) {
   const [open, setOpen] = useState(false)
   const folded = foldedPrompt(text)
   // The actions sit beside the message, not in it: the message's text is the prompt alone.
@@ -41,13 +42,20 @@ export const UserPrompt = memo(function UserPrompt({ text, actions }: { text: st
         )}
       </article>
       <div className="message-actions" role="group" aria-label="Message actions">
-        <CopyButton text={text} label="Copy message" />
+        <CopyButton text={text} label={`Copy message ${number}`} />
         {actions ? (
           <>
-            <button type="button" className="link" disabled={!actions.onEdit} onClick={() => actions.onEdit?.(text)}>
+            <button type="button" className="link" aria-label={`Edit message ${number}`} disabled={!actions.onEdit} onClick={() => actions.onEdit?.(text)}>
               Edit
             </button>
-            <button type="button" className="link" disabled={!actions.onResend} title="Ask the same again, as a new turn" onClick={() => actions.onResend?.(text)}>
+            <button
+              type="button"
+              className="link"
+              aria-label={`Retry message ${number}`}
+              disabled={!actions.onResend}
+              title="Ask the same again, as a new turn"
+              onClick={() => actions.onResend?.(text)}
+            >
               Retry
             </button>
           </>
