@@ -82,6 +82,11 @@ export type TExecutionEventDataMap = {
     mode: string
     pattern?: string
     reason?: string
+    /**
+     * On the copies a fork's log opens with: the session whose log it copied. A fork does not
+     * inherit that session's allowances: a call like this one asks again there.
+     */
+    copiedFrom?: string
   }
   /** One hook ran for a lifecycle event. */
   hook_result: {

@@ -83,13 +83,15 @@ describe('LocalAgentHost sessions', () => {
       [1, 'permission_decision'],
       [2, 'permission_decision']
     ])
-    expect(decisionsIn(opened.events)).toEqual(decided)
-    expect(decisionsIn((await host.openSession(fork.id)).events)).toEqual(decided)
+    // Marked as copies: the fork does not hold the source's allowances.
+    const copied = decided.map((data) => ({ ...data, copiedFrom: source.id }))
+    expect(decisionsIn(opened.events)).toEqual(copied)
+    expect(decisionsIn((await host.openSession(fork.id)).events)).toEqual(copied)
     // The fork's own turns continue its log after the copies, and a fork of it keeps them too.
     await host.submit(fork.id, 'and now?')
     expect(await host.verifyReplay(fork.id)).toMatchObject({ ok: true })
     const again = await host.forkSession(fork.id)
-    expect(decisionsIn((await host.openSession(again.id)).events)).toEqual(decided)
+    expect(decisionsIn((await host.openSession(again.id)).events)).toEqual(decided.map((data) => ({ ...data, copiedFrom: fork.id })))
   })
 
   it("starts an open session's next turn from its own committed messages, reading the whole record only when the stored count differs", async () => {

@@ -1,6 +1,10 @@
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 
-/** How a tool call was allowed or denied, in a few words for its card. */
+/**
+ * How a tool call was allowed or denied, in a few words for its card. A fork's copy of its
+ * source's decision (`copiedFrom`) says an allowance for the session was given before the fork:
+ * the fork does not hold it, and asks again.
+ */
 export function describePermissionDecision(decision: TPermissionDecision): string {
   const verb = decision.decision === 'allow' ? 'allowed' : 'denied'
   const pattern = decision.pattern ? ` ${decision.pattern}` : ''
@@ -9,12 +13,13 @@ export function describePermissionDecision(decision: TPermissionDecision): strin
     case 'deny_list':
       return `${verb} by the rule${pattern}`
     case 'session_rule':
-      return `${verb} by the rule${pattern} approved for this session`
+      return decision.copiedFrom ? `${verb} by the rule${pattern} approved before the fork: the fork asks again` : `${verb} by the rule${pattern} approved for this session`
     case 'mode':
       return `${verb} by ${decision.mode} mode`
     case 'handler':
       if (decision.decision === 'deny') return 'denied by you'
-      return decision.pattern ? `allowed by you for this session (${decision.pattern})` : 'allowed once by you'
+      if (!decision.pattern) return 'allowed once by you'
+      return decision.copiedFrom ? `allowed by you before the fork (${decision.pattern}): the fork asks again` : `allowed by you for this session (${decision.pattern})`
     case 'abort':
       return 'denied: the turn was stopped'
   }

@@ -6,7 +6,7 @@ import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView } from './session-view-state.ts'
 
 describe('reduceSessionView of a fork', () => {
-  it('shows the copied tool calls decided as its source showed them', async () => {
+  it('shows the copied tool calls decided as its source showed them, marked as decided there', async () => {
     const host = new LocalAgentHost({
       store: new MemorySessionStore(),
       createSandbox: () => new InMemorySandboxClient({ files: { 'README.md': '# Demo\n' } }),
@@ -26,6 +26,6 @@ describe('reduceSessionView of a fork', () => {
 
     const shown = (await open(source.id)).permissionDecisions
     expect(shown.get('call-1')).toMatchObject({ decision: 'allow', source: 'handler' })
-    expect([...(await open(fork.id)).permissionDecisions]).toEqual([...shown])
+    expect([...(await open(fork.id)).permissionDecisions]).toEqual([...shown].map(([id, decision]) => [id, { ...decision, copiedFrom: source.id }]))
   })
 })
