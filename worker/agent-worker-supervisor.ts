@@ -55,8 +55,8 @@ export class AgentWorkerSupervisor {
   constructor(private readonly options: TSupervisorOptions) {}
 
   /**
-   * Starts the first worker, if none has started: the first call does it otherwise, so a client
-   * made where there is no `Worker` (a page rendered on a server) starts nothing until it is used.
+   * Starts the first worker, if none has started; without it the first call does, so a client made
+   * where no worker can start (a page rendered on a server) starts nothing until it is used.
    */
   start(): void {
     this.current()
