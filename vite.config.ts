@@ -4,6 +4,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { embedChunkFileName } from './playground/embed/embed-chunk-file-name.ts'
 import { toLiteralWorkerUrl } from './playground/embed/literal-worker-url.ts'
 import { PREACT_COMPAT_ALIASES, toExactViteAliases } from './playground/embed/preact-compat-aliases.ts'
 import { browserBuildModules } from './scripts/browser-build-modules.ts'
@@ -65,7 +66,11 @@ function embedBuild(): Plugin {
         resolve: { alias: toExactViteAliases(PREACT_COMPAT_ALIASES) },
         // Library builds keep `process.env.NODE_ENV`; a static page has no `process`.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        worker: { format: 'es', plugins: () => [browserBuildModules(import.meta.dirname)] },
+        worker: {
+          format: 'es',
+          plugins: () => [browserBuildModules(import.meta.dirname)],
+          rolldownOptions: { output: { chunkFileNames: embedChunkFileName } }
+        },
         build: {
           outDir: EMBED_OUT_DIR,
           emptyOutDir: true,
@@ -73,7 +78,7 @@ function embedBuild(): Plugin {
           chunkSizeWarningLimit: 1600,
           lib: { entry: 'playground/embed/index.ts', formats: ['es'], fileName: () => 'robota-playground.js' },
           // Library builds keep whitespace in ES output; a file served as is should not.
-          rolldownOptions: { output: { minify: true, chunkFileNames: 'assets/[name]-[hash].js' } }
+          rolldownOptions: { output: { minify: true, chunkFileNames: embedChunkFileName } }
         }
       })
       const embedModule = `${EMBED_OUT_DIR}/robota-playground.js`
