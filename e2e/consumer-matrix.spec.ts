@@ -44,6 +44,23 @@ async function runTheApp(page: Page, url: string): Promise<void> {
   expect(errors).toEqual([])
 }
 
+/** Runs the offline demo's first prompt in the page's `<robota-playground>`: two Bash calls, the second allowed once. */
+async function runTheEmbed(page: Page, url: string): Promise<void> {
+  const errors = collectPageErrors(page)
+  await page.goto(url)
+  const element = page.locator('robota-playground')
+  const promptBox = element.getByLabel('Prompt')
+  await expectSessionOpen(element, { timeout: 60_000 })
+  await promptBox.fill('What is in this workspace?')
+  await element.getByRole('button', { name: 'Send' }).click()
+  await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  const answer = element.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
+  await expect(answer).toContainText('(This answer came from the offline demo model', { timeout: 30_000 })
+  await expect(answer).toContainText('Its README is titled')
+  await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+  expect(errors).toEqual([])
+}
+
 /** Builds an app with one bundler; webpack and esbuild emit scripts only, so the app's own page is put beside them. */
 function build(bundler: Pick<TConsumerBuild, 'program' | 'args' | 'out'>, app: string): string {
   workspace.run(bundler.program, bundler.args, { timeoutMs: 300_000 })
@@ -89,16 +106,25 @@ for (const bundler of CONSUMER_BUILDS) {
   })
 }
 
-test('Vite dev server: the app runs from source with no optimizeDeps setting', async ({ page }) => {
-  test.setTimeout(180_000)
-  const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200
-  const server = await startViteDevServer(join(workspace.directory, 'node_modules', '.bin', 'vite'), port, { cwd: workspace.directory, args: ['--config', 'bundlers/vite.config.js'] })
-  try {
-    await runTheApp(page, server.url)
-  } finally {
-    server.stop()
-  }
-})
+/** The Vite dev servers an app may run: Vite 8's, and Vite 7's (its dependency optimizer is esbuild's). */
+const DEV_SERVERS = [
+  { name: 'Vite dev server', command: (directory: string) => ({ program: join(directory, 'node_modules', '.bin', 'vite'), args: [] as string[] }) },
+  { name: 'Vite 7 dev server', command: () => ({ program: process.execPath, args: [VITE_ROLLUP] }) }
+]
+
+for (const [index, devServer] of DEV_SERVERS.entries()) {
+  test(`${devServer.name}: the app runs from source with no optimizeDeps setting`, async ({ page }) => {
+    test.setTimeout(180_000)
+    const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200 + index
+    const { program, args } = devServer.command(workspace.directory)
+    const server = await startViteDevServer(program, port, { cwd: workspace.directory, args: [...args, '--config', 'bundlers/vite.config.js'] })
+    try {
+      await runTheApp(page, server.url)
+    } finally {
+      server.stop()
+    }
+  })
+}
 
 // webpack builds the element's worker the same way (it finds the same `new Worker(new URL(…))`),
 // but re-minifying the embed's already minified chunks takes it over a minute: Vite stands for both.
@@ -117,24 +143,26 @@ for (const bundler of EMBED_BUILDS) {
     test.setTimeout(300_000)
     const server = await serveDirectory(build(bundler, 'embed'))
     try {
-      const errors = collectPageErrors(page)
-      await page.goto(server.url)
-      const element = page.locator('robota-playground')
-      const promptBox = element.getByLabel('Prompt')
-      await expectSessionOpen(element, { timeout: 60_000 })
-      await promptBox.fill('What is in this workspace?')
-      await element.getByRole('button', { name: 'Send' }).click()
-      await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
-      const answer = element.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
-      await expect(answer).toContainText('(This answer came from the offline demo model', { timeout: 30_000 })
-      await expect(answer).toContainText('Its README is titled')
-      await expect(element.locator('li[data-type="tool_execution_result"]')).toHaveCount(2)
+      await runTheEmbed(page, server.url)
       // Every file the worker asked for was there: its entry and the chunks it loads on demand (the shell among them).
       expect(server.requests.filter((request) => request.status !== 200)).toEqual([])
       expect(new Set(server.requests.filter((request) => request.path.endsWith('.js')).map((request) => request.path)).size).toBeGreaterThan(2)
-      expect(errors).toEqual([])
     } finally {
       await server.close()
+    }
+  })
+}
+
+for (const [index, devServer] of DEV_SERVERS.entries()) {
+  test(`${devServer.name}: a page that bundles robota/embed runs the offline demo's Bash calls`, async ({ page }) => {
+    test.setTimeout(180_000)
+    const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 210 + index
+    const { program, args } = devServer.command(workspace.directory)
+    const server = await startViteDevServer(program, port, { cwd: workspace.directory, args: [...args, '--config', 'bundlers/vite-embed.config.js'] })
+    try {
+      await runTheEmbed(page, server.url)
+    } finally {
+      server.stop()
     }
   })
 }
