@@ -112,17 +112,23 @@ const DEV_SERVERS = [
   { name: 'Vite 7 dev server', command: () => ({ program: process.execPath, args: [VITE_ROLLUP] }) }
 ]
 
+/** Serves the workspace with one of `DEV_SERVERS` and a config of `bundlers/` on `port`, runs `use` on it, then stops it. */
+async function withDevServer(devServer: (typeof DEV_SERVERS)[number], port: number, config: string, use: (url: string) => Promise<void>): Promise<void> {
+  const { program, args } = devServer.command(workspace.directory)
+  const server = await startViteDevServer(program, port, { cwd: workspace.directory, args: [...args, '--config', config] })
+  try {
+    await use(server.url)
+  } finally {
+    server.stop()
+  }
+}
+
+const DEV_SERVER_PORT = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200
+
 for (const [index, devServer] of DEV_SERVERS.entries()) {
   test(`${devServer.name}: the app runs from source with no optimizeDeps setting`, async ({ page }) => {
     test.setTimeout(180_000)
-    const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 200 + index
-    const { program, args } = devServer.command(workspace.directory)
-    const server = await startViteDevServer(program, port, { cwd: workspace.directory, args: [...args, '--config', 'bundlers/vite.config.js'] })
-    try {
-      await runTheApp(page, server.url)
-    } finally {
-      server.stop()
-    }
+    await withDevServer(devServer, DEV_SERVER_PORT + index, 'bundlers/vite.config.js', (url) => runTheApp(page, url))
   })
 }
 
@@ -156,14 +162,7 @@ for (const bundler of EMBED_BUILDS) {
 for (const [index, devServer] of DEV_SERVERS.entries()) {
   test(`${devServer.name}: a page that bundles robota/embed runs the offline demo's Bash calls`, async ({ page }) => {
     test.setTimeout(180_000)
-    const port = Number(process.env.ROBOTA_E2E_PORT ?? 4173) + 210 + index
-    const { program, args } = devServer.command(workspace.directory)
-    const server = await startViteDevServer(program, port, { cwd: workspace.directory, args: [...args, '--config', 'bundlers/vite-embed.config.js'] })
-    try {
-      await runTheEmbed(page, server.url)
-    } finally {
-      server.stop()
-    }
+    await withDevServer(devServer, DEV_SERVER_PORT + 10 + index, 'bundlers/vite-embed.config.js', (url) => runTheEmbed(page, url))
   })
 }
 
