@@ -133,6 +133,20 @@ describe('usePromptQueue', () => {
     await waitFor(() => expect(sent).toEqual([{ sessionId: 'session-a', prompt: 'next' }]))
   })
 
+  it('stays held when held while its only prompt is on its way, and that prompt comes back (another tab took the session over)', async () => {
+    const { result, sent, finishSend } = renderQueue({ sessionId: 'session-a', running: false })
+    act(() => result.current.enqueue('only'))
+    await waitFor(() => expect(sent.map((entry) => entry.prompt)).toEqual(['only']))
+    // The line looks empty while its prompt is out; the hold must outlast that, whichever of the
+    // hold and the prompt's return the page renders first.
+    act(() => result.current.hold())
+    expect(result.current).toMatchObject({ held: true, queued: [] })
+    await finishSend(false)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(sent).toHaveLength(1)
+    expect(result.current).toMatchObject({ held: true, queued: ['only'] })
+  })
+
   it('keeps waiting prompts through a reload of the tab, held until the person sends them on', async () => {
     const before = renderQueue({ sessionId: 'session-a', running: true })
     act(() => before.result.current.enqueue('first'))

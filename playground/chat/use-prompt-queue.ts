@@ -70,8 +70,9 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
 
   useEffect(() => {
     const [next] = queued
-    // An empty line holds nothing back: prompts queued into it later go out as usual.
-    if (next === undefined && held[key]) holding(key, false)
+    // An empty line holds nothing back: prompts queued into it later go out as usual. A line whose
+    // only prompt is on its way is not empty: that prompt may come back, to a line still held.
+    if (next === undefined && held[key] && !sending) holding(key, false)
     if (!sessionId || running || paused || sending || held[sessionId] || next === undefined) return
     update((prompts) => prompts.slice(1))
     setSending(true)
