@@ -13,6 +13,9 @@ test('the offline demo: a scripted model labelled as such, a permission prompt, 
   await expect(permission).toContainText('cat README.md')
   // The prompt takes focus, so a keyboard user answers it at once.
   await expect(permission.getByRole('button', { name: 'Allow once' })).toBeFocused()
+  // The Replay panel renders after the prompt: the picture shows the request it lists too.
+  const replay = page.getByRole('complementary', { name: 'Replay events' })
+  await expect(replay.locator('li[data-type="permission_request"]')).toHaveCount(1)
   await saveScreenshot(page, 'playground-permission-prompt')
   await page.keyboard.press('Enter')
 
@@ -26,7 +29,6 @@ test('the offline demo: a scripted model labelled as such, a permission prompt, 
   await expect(lsCard.getByLabel('Bash arguments')).toContainText('"command": "ls"')
 
   // Replay: grouped by turn and round, filterable by type, each event open in the inspector.
-  const replay = page.getByRole('complementary', { name: 'Replay events' })
   await expect(replay.getByRole('button', { name: /^Turn 1 / })).toContainText('What is in this workspace?')
   await expect(replay.getByRole('heading', { name: 'round 3' })).toBeVisible()
   const deltas = replay.locator('li[data-type="provider_stream_raw_delta"]')
