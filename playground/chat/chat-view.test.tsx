@@ -2,7 +2,9 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
+import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
 import { ChatView } from './chat-view.tsx'
+import { PendingPermissionsContext } from './pending-permissions-context.ts'
 
 // Counts how often the conversation's committed answers render their copy buttons.
 const copyButtonRenders = vi.hoisted(() => ({ count: 0 }))
@@ -41,6 +43,17 @@ describe('ChatView', () => {
     rerender(<ChatView messages={next} streamingText="" running={false} decisions={new Map()} onOpenSettings={openSettings} />)
     // The new prompt and the new answer: one copy button each.
     expect(copyButtonRenders.count - before).toBe(2)
+  })
+})
+
+describe('ChatView while a turn runs', () => {
+  it('says the turn works, and while a tool call waits for approval, that it waits for that instead', () => {
+    const running = <ChatView messages={[createUserMessage('List the files')]} streamingText="" running decisions={decisions} onOpenSettings={openSettings} />
+    const { getByRole, rerender } = render(running)
+    expect(getByRole('status').textContent).toContain('Working…')
+    const pending: TPendingPermission = { requestId: 'request-1', request: { toolCallId: 'call-1', toolName: 'Bash', parameters: { command: 'ls' }, mode: 'default', suggestedPattern: 'Bash(ls)' } }
+    rerender(<PendingPermissionsContext.Provider value={[pending]}>{running}</PendingPermissionsContext.Provider>)
+    expect(getByRole('status').textContent).toBe('Waiting for approval of a tool call.')
   })
 })
 

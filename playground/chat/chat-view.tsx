@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
 import { AssistantAnswer } from './assistant-answer.tsx'
@@ -7,6 +7,7 @@ import { FailureNotice } from './failure-notice.tsx'
 import { collectTurnUsage, describeTurnUsage } from './turn-usage.ts'
 import { useStickToBottom } from './use-stick-to-bottom.ts'
 import { CompactSummary } from './compact-summary.tsx'
+import { PendingPermissionsContext } from './pending-permissions-context.ts'
 import { UserPrompt, type TUserPromptActions } from './user-prompt.tsx'
 
 type TChatViewProps = {
@@ -33,6 +34,8 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
   const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
+  // The turn is not working while a tool call waits for the person: the status says what it waits for.
+  const awaitingApproval = useContext(PendingPermissionsContext).length > 0
   const box = useRef<HTMLElement>(null)
   const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
   // A prompt sent (or edited, or sent from the queue) is shown, with the answer to come, wherever
@@ -117,9 +120,15 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       {messages.length === 0 && !running ? <p className="empty">Ask something, for example “What is in this workspace?”</p> : null}
       {items}
       {running && !streamingText ? (
-        <p className="note working" role="status">
-          <span className="spinner" aria-hidden="true" /> Working…
-        </p>
+        awaitingApproval ? (
+          <p className="note working" role="status">
+            Waiting for approval of a tool call.
+          </p>
+        ) : (
+          <p className="note working" role="status">
+            <span className="spinner" aria-hidden="true" /> Working…
+          </p>
+        )
       ) : null}
       {following ? null : (
         <button type="button" className="jump-to-latest" onClick={jumpToLatest}>
