@@ -46,6 +46,25 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'deletes a session whose turn waits for permission: the turn stops and the session stays deleted',
+    run: async (host) => {
+      const session = await host.createSession()
+      let asked = () => {}
+      const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+      const subscription = await host.subscribe((batch) => {
+        if (batch.some((event) => event.kind === 'permission_request' && event.sessionId === session.id)) asked()
+      })
+      const turn = host.submit(session.id, 'What is in this workspace?')
+      await askedOnce
+      await host.deleteSession(session.id)
+      const result = await turn.catch((error: unknown) => ({ interrupted: true, error }))
+      await host.unsubscribe(subscription)
+      check(result.interrupted === true, `the deleted session's turn ends interrupted; got ${JSON.stringify(result)}`)
+      check(!(await host.listSessions()).sessions.some((listed) => listed.id === session.id), 'a session deleted while its turn ran is not listed once the turn has stopped')
+      check((await rejection(host.openSession(session.id))) !== undefined, 'a session deleted while its turn ran cannot be opened')
+    }
+  },
+  {
     name: 'takes over a session it already drives at once, and refuses one that does not exist',
     run: async (host) => {
       const created = await host.createSession()

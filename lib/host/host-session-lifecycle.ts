@@ -32,8 +32,6 @@ export type THostSessionLifecyclePorts = {
   defaultProvider: TProviderChoice
   /** @throws when there is no such session. */
   loadRecord: (sessionId: string) => Promise<TSessionRecord>
-  /** Stops the session's running turn and denies its open permission prompts. */
-  abort: (sessionId: string) => Promise<void>
   /** The session's permission prompts waiting for an answer, oldest first. */
   pendingPermissions: (sessionId: string) => TPendingPermission[]
 }
@@ -82,7 +80,6 @@ export class HostSessionLifecycle {
 
   async delete(sessionId: string): Promise<void> {
     const { ports } = this
-    await ports.abort(sessionId)
     const session = ports.live.detach(sessionId)
     ports.records.forget(sessionId)
     const detached = await session

@@ -25,7 +25,6 @@ export type TLocalAgentHostCalls = {
   loadRecord: (sessionId: string) => Promise<TSessionRecord>
   /** The session's live session, started from its stored record when it is not open. */
   liveSessionById: (sessionId: string) => Promise<HostedSession>
-  abort: (sessionId: string) => Promise<void>
   renameSession: (sessionId: string, name: string) => Promise<TSessionSummary>
   submit: (sessionId: string, prompt: string) => Promise<TTurnResult>
   /** Runs a change to the session's stored record once the changes asked for before it are done. */
@@ -83,7 +82,6 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     providerKinds: options.providerKinds,
     defaultProvider: options.defaultProvider,
     loadRecord,
-    abort: (sessionId) => host.abort(sessionId),
     pendingPermissions: (sessionId) => permissions.pendingFor(sessionId)
   })
   const settings = new HostSessionSettings({

@@ -56,12 +56,14 @@ export class LocalAgentHost implements IAgentHost {
   // two at once would each write back what the other read before its change. A settings read
   // waits its turn too, so it describes what a change asked for just before it made.
   private readonly recordChanges = new SerialByKey()
+  // A turn and a delete of its session run one after the other: a stopped turn still stores what it
+  // committed, which, stored after the delete, would bring the session back.
+  private readonly sessionOrder = new SerialByKey()
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     this.parts = createLocalAgentHostParts(options, {
       loadRecord: (sessionId) => this.loadRecord(sessionId),
       liveSessionById: (sessionId) => this.liveSessionById(sessionId),
-      abort: (sessionId) => this.abort(sessionId),
       renameSession: (sessionId, name) => this.renameSession(sessionId, name),
       submit: (sessionId, prompt) => this.submit(sessionId, prompt),
       inOrder: (sessionId, work) => this.recordChanges.run(sessionId, work)
@@ -80,8 +82,9 @@ export class LocalAgentHost implements IAgentHost {
     return this.recordChanges.run(sessionId, () => this.parts.lifecycle.rename(sessionId, name))
   }
 
-  deleteSession(sessionId: string): Promise<void> {
-    return this.recordChanges.run(sessionId, () => this.parts.lifecycle.delete(sessionId))
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.abort(sessionId)
+    return this.sessionOrder.run(sessionId, () => this.recordChanges.run(sessionId, () => this.parts.lifecycle.delete(sessionId)))
   }
 
   forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {
@@ -128,15 +131,17 @@ export class LocalAgentHost implements IAgentHost {
     const output = readTurnOutput(options)
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const signal = this.parts.turns.begin(sessionId)
-    try {
-      const record = await this.recordForTurn(sessionId)
-      const hosted = await this.parts.live.open(record)
-      return await hosted.runTurn(record, prompt, signal, output)
-    } finally {
-      this.parts.turns.end(sessionId)
-      this.parts.permissions.denyAll(sessionId)
-      await this.parts.events.flush()
-    }
+    return this.sessionOrder.run(sessionId, async () => {
+      try {
+        const record = await this.recordForTurn(sessionId)
+        const hosted = await this.parts.live.open(record)
+        return await hosted.runTurn(record, prompt, signal, output)
+      } finally {
+        this.parts.turns.end(sessionId)
+        this.parts.permissions.denyAll(sessionId)
+        await this.parts.events.flush()
+      }
+    })
   }
 
   /** Every session here is this host's to drive: nothing to take over. */
