@@ -123,3 +123,29 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
   await expect(queue).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+test('a session deleted while its turn waits stays deleted, and the prompts it queued go to no other session', async ({ page }) => {
+  test.setTimeout(60_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await sendPrompt(page, 'What is in this workspace?')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  for (const prompt of ['Queued one', 'Queued two']) {
+    await page.getByLabel('Prompt').fill(prompt)
+    await page.getByRole('button', { name: 'Queue', exact: true }).click()
+  }
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await sessions.getByRole('button', { name: 'Delete What is in this workspace?' }).click()
+  await sessions.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\?/ })).toHaveCount(0)
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+
+  // The session open now asks only what is asked in it.
+  await sendPrompt(page, 'A fresh start')
+  await allowUntilAnswered(page, 1)
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['A fresh start'])
+  await page.reload()
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace\?/ })).toHaveCount(0)
+  expect(errors).toEqual([])
+})

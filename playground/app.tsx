@@ -171,8 +171,11 @@ export function App(props: TAppProps) {
   }, [autorunReady, initialPrompt, send])
 
   const chatRunning = chatState.running
-  // A manifest (the embed's) hydrates the session before any queued prompt goes out.
-  const queue = usePromptQueue(state.sessionId, chatRunning, state.readOnly || hydration.state === 'applying', send)
+  // A manifest (the embed's) hydrates the session before any queued prompt goes out. While another
+  // session opens (one picked, or the next one after a delete), `send` already goes to it: the
+  // line of the session still shown waits.
+  const leaving = sessions.selectedId !== state.sessionId
+  const queue = usePromptQueue(state.sessionId, chatRunning, state.readOnly || hydration.state === 'applying' || leaving, send)
   // Another tab drives the session now: what waits here is not sent after its turns unasked.
   const holdQueue = queue.hold
   useEffect(() => {
