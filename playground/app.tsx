@@ -114,7 +114,7 @@ export function App(props: TAppProps) {
   const [filesVersion, setFilesVersion] = useState(0)
   const [sessionPickerRequest, setSessionPickerRequest] = useState(0)
   // The open view's session, not the one selected: until its view arrives, whether another tab drives it is unknown.
-  const provider = useSessionProvider(host, state.sessionId, state.readOnly, settings, () => void sessions.refresh())
+  const provider = useSessionProvider(host, state.sessionId, state.readOnly, state.running, settings, () => void sessions.refresh())
   // The header names the provider that will answer: the open session's, which the settings' choice reaches once applied.
   const answering = sessions.sessions.find((session) => session.id === sessions.selectedId)
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)

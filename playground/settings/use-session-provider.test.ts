@@ -6,7 +6,7 @@ import { createPlaygroundHost } from '../worker/playground-agent.ts'
 import { DEFAULT_SETTINGS, type TPlaygroundSettings } from './playground-settings.ts'
 import { useSessionProvider } from './use-session-provider.ts'
 
-type TProps = { sessionId: string | undefined; readOnly: boolean; settings: TPlaygroundSettings }
+type TProps = { sessionId: string | undefined; readOnly: boolean; running?: boolean; settings: TPlaygroundSettings }
 
 async function renderProvider(initial: Omit<TProps, 'sessionId'>) {
   const host = createPlaygroundHost({ store: new MemorySessionStore() })
@@ -17,7 +17,7 @@ async function renderProvider(initial: Omit<TProps, 'sessionId'>) {
     setMcpServers: vi.spyOn(host, 'setMcpServers')
   }
   const applied: number[] = []
-  const hook = renderHook(({ sessionId, readOnly, settings }: TProps) => useSessionProvider(host, sessionId, readOnly, settings, () => applied.push(1)), {
+  const hook = renderHook(({ sessionId, readOnly, running = false, settings }: TProps) => useSessionProvider(host, sessionId, readOnly, running, settings, () => applied.push(1)), {
     initialProps: { sessionId: session.id, ...initial }
   })
   return { ...hook, host, session, calls, applied }
@@ -43,6 +43,22 @@ describe('useSessionProvider', () => {
     await result.current.settled()
     expect(result.current.isSettled()).toBe(true)
     expect(calls.setProvider).toHaveBeenCalledTimes(1)
+    expect(result.current.error).toBeUndefined()
+  })
+
+  it('holds a model chosen while a turn runs, which the session would refuse, and sends it once the turn has ended', async () => {
+    const { rerender, session, calls, applied, result } = await renderProvider({ readOnly: false, settings: DEFAULT_SETTINGS })
+    await waitFor(() => expect(applied).toHaveLength(1))
+    const other: TPlaygroundSettings = { ...DEFAULT_SETTINGS, model: 'another-model' }
+    rerender({ sessionId: session.id, readOnly: false, running: true, settings: other })
+    await result.current.settled()
+    expect(calls.setProvider).toHaveBeenCalledTimes(1)
+    expect(result.current.error).toBeUndefined()
+
+    rerender({ sessionId: session.id, readOnly: false, running: false, settings: other })
+    expect(result.current.isSettled()).toBe(false)
+    await result.current.settled()
+    expect(calls.setProvider).toHaveBeenLastCalledWith(session.id, expect.objectContaining({ model: 'another-model' }))
     expect(result.current.error).toBeUndefined()
   })
 

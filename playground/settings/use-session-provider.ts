@@ -26,7 +26,8 @@ export type TSessionProvider = {
  * answers is always the one the settings show. A session made elsewhere (imported, forked,
  * resumed after a reload, recorded against a server whose key this page never had) continues
  * with the provider the user can use now. Keys live only in the worker's memory, so a session
- * needs them again after a reload; until the page has the key, it sends no switch. A tab that
+ * needs them again after a reload; until the page has the key, it sends no switch, and none while a
+ * turn runs (the host would refuse it) but once the turn has ended. A tab that
  * only follows a session another tab drives leaves its provider to that tab, and applies its own
  * once it takes over.
  */
@@ -34,6 +35,7 @@ export function useSessionProvider(
   host: IAgentHost,
   sessionId: string | undefined,
   readOnly: boolean,
+  running: boolean,
   settings: TPlaygroundSettings,
   onApplied: () => void
 ): TSessionProvider {
@@ -52,14 +54,16 @@ export function useSessionProvider(
   const servers = toMcpServers(settings.mcpServers)
   const target: TSettingTarget = { sessionId, track, setError }
 
-  useSessionSetting(target, JSON.stringify(choice), readOnly || keyMissing ? undefined : (id) => host.setProvider(id, choice).then(onApplied), 'The model could not be switched')
+  // A session refuses a new model or new MCP servers while a turn runs: a change made meanwhile
+  // goes out once the turn has ended, before the next prompt (which waits for `settled`).
+  useSessionSetting(target, JSON.stringify(choice), readOnly || keyMissing || running ? undefined : (id) => host.setProvider(id, choice).then(onApplied), 'The model could not be switched')
   // New sessions start in `default`, so only a change from it needs telling the host.
   useSessionSetting(target, mode, (id) => host.setPermissionMode(id, mode), 'The permission mode could not be set', 'default')
   // A session the page gave no servers needs no telling until it has some.
   useSessionSetting(
     target,
     JSON.stringify(servers),
-    readOnly ? undefined : (id) => host.setMcpServers(id, servers).then(() => setMcpServersApplied((count) => count + 1)),
+    readOnly || running ? undefined : (id) => host.setMcpServers(id, servers).then(() => setMcpServersApplied((count) => count + 1)),
     'The MCP servers could not be set',
     '{}'
   )
