@@ -333,7 +333,7 @@ export function App(props: TAppProps) {
         ) : null}
         {sessionSettingsLoaded ? (
           <Suspense fallback={null}>
-            <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} onClose={() => setSessionSettingsOpen(false)} />
+            <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} running={state.running} onClose={() => setSessionSettingsOpen(false)} />
           </Suspense>
         ) : null}
         {settingsLoaded ? (

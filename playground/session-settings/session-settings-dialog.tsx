@@ -9,6 +9,8 @@ type TSessionSettingsDialogProps = {
   sessionId: string | undefined
   /** Resolves once the page's provider and mode switches under way have reached the session. */
   switchesSettled: () => Promise<void>
+  /** A turn runs in the session: it takes new settings once the turn has ended. */
+  running: boolean
   onClose: () => void
 }
 
@@ -17,7 +19,7 @@ type TSessionSettingsDialogProps = {
  * read-only), temperature, max tokens per reply and which tools the model is offered. They are
  * stored with the session and apply from its next turn.
  */
-export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, onClose }: TSessionSettingsDialogProps) {
+export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, running, onClose }: TSessionSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const { view, error, apply } = useSessionSettings(host, sessionId, open, switchesSettled)
   const [draft, setDraft] = useState<TSessionSettingsDraft | undefined>()
@@ -154,18 +156,26 @@ export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, 
             </fieldset>
           </>
         ) : null}
-        {error ? (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="button-row dialog-actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={!draft || applying}>
-            Apply
-          </button>
+        {/* Beside the buttons, which stay in view however long the dialog: what stops Apply shows where it is pressed. */}
+        <div className="dialog-actions">
+          {error ? (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {running ? (
+            <p className="note" id={`${id}-running`}>
+              A turn is running: the settings can change once it ends.
+            </p>
+          ) : null}
+          <div className="button-row">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={!draft || applying || running} aria-describedby={running ? `${id}-running` : undefined}>
+              Apply
+            </button>
+          </div>
         </div>
       </form>
     </dialog>

@@ -4,12 +4,18 @@ import { manifestProblemsFromError, parseManifestText, type TManifestProblem } f
 import { formatManifest, SAMPLE_MANIFESTS } from './sample-manifests.ts'
 import { useElapsedSeconds } from './use-elapsed-seconds.ts'
 
-type TManifestEditorProps = { host: IAgentHost; sessionId: string; onApplied: () => void }
+type TManifestEditorProps = {
+  host: IAgentHost
+  sessionId: string
+  /** A turn runs in the session, which refuses a manifest until it ends. */
+  running: boolean
+  onApplied: () => void
+}
 
 type TApplyState = { state: 'idle' } | { state: 'applying' } | { state: 'applied'; result: TManifestApplication } | { state: 'failed'; message: string }
 
 /** Pick a sample or write a manifest as JSON, see every validation problem on its line, apply it. */
-export function ManifestEditor({ host, sessionId, onApplied }: TManifestEditorProps) {
+export function ManifestEditor({ host, sessionId, running, onApplied }: TManifestEditorProps) {
   const [sampleId, setSampleId] = useState(SAMPLE_MANIFESTS[0]?.id ?? '')
   const [text, setText] = useState(formatManifest(SAMPLE_MANIFESTS[0]?.manifest ?? { entries: {} }))
   const [problems, setProblems] = useState<TManifestProblem[]>([])
@@ -99,7 +105,7 @@ export function ManifestEditor({ host, sessionId, onApplied }: TManifestEditorPr
         </div>
       ) : null}
       <div className="button-row">
-        <button type="button" className="primary" disabled={apply.state === 'applying'} onClick={() => void submit()}>
+        <button type="button" className="primary" disabled={apply.state === 'applying' || running} onClick={() => void submit()}>
           Apply to sandbox
         </button>
         {apply.state === 'applying' ? (
@@ -108,6 +114,7 @@ export function ManifestEditor({ host, sessionId, onApplied }: TManifestEditorPr
           </button>
         ) : null}
       </div>
+      {running && apply.state !== 'applying' ? <p className="note">A manifest can be applied once the running turn ends.</p> : null}
       {apply.state === 'applying' ? (
         <p className="progress" role="status">
           <span className="spinner" aria-hidden="true" /> Applying the manifest… {elapsed}s (a git clone can take a while)

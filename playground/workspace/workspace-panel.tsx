@@ -59,7 +59,7 @@ export function WorkspacePanel({ host, sessionId, filesVersion, sandboxStatus, s
         <FileUpload host={host} sessionId={sessionId} onUploaded={changed} />
         <FileViewer host={host} sessionId={sessionId} path={openPath} version={version} />
       </div>
-      <ManifestEditor host={host} sessionId={sessionId} onApplied={changed} />
+      <ManifestEditor host={host} sessionId={sessionId} running={running} onApplied={changed} />
     </div>
   )
 }
