@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react'
+import { cleanup, fireEvent, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { SessionItem } from './session-item.tsx'
@@ -20,5 +20,28 @@ describe('SessionItem', () => {
       <SessionItem session={summary(count)} selected={false} running={false} readOnly={false} onSelect={nothing} onRename={nothing} onFork={nothing} onDelete={nothing} />
     )
     expect(container.querySelector('.session-meta')?.textContent).toBe(meta)
+  })
+
+  it('gives the keyboard back to Rename after a rename, and to Delete after Keep or Escape in the confirmation', () => {
+    const renamed: string[] = []
+    const { getByRole, getByLabelText } = render(
+      <SessionItem session={summary(2)} selected running={false} readOnly={false} onSelect={nothing} onRename={(_id, name) => renamed.push(name)} onFork={nothing} onDelete={nothing} />
+    )
+    fireEvent.click(getByRole('button', { name: 'Rename Notes' }))
+    const box = getByLabelText('New name for Notes')
+    expect(document.activeElement).toBe(box)
+    fireEvent.change(box, { target: { value: 'Field notes' } })
+    fireEvent.submit(box.closest('form') as HTMLFormElement)
+    expect(renamed).toEqual(['Field notes'])
+    expect(document.activeElement).toBe(getByRole('button', { name: 'Rename Notes' }))
+
+    fireEvent.click(getByRole('button', { name: 'Delete Notes' }))
+    expect(document.activeElement).toBe(getByRole('button', { name: 'Keep' }))
+    fireEvent.click(getByRole('button', { name: 'Keep' }))
+    expect(document.activeElement).toBe(getByRole('button', { name: 'Delete Notes' }))
+
+    fireEvent.click(getByRole('button', { name: 'Delete Notes' }))
+    fireEvent.keyDown(getByRole('button', { name: 'Keep' }), { key: 'Escape' })
+    expect(getByRole('button', { name: 'Delete Notes' })).toBe(document.activeElement)
   })
 })

@@ -23,11 +23,17 @@ const DRIVEN_ELSEWHERE = 'Another tab is running this session: take it over firs
 export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
   const [mode, setMode] = useState<TMode>('view')
   const [name, setName] = useState(session.name)
+  // Leaving a rename or a delete's confirmation, the keyboard goes back to the button that opened it.
+  const [cameFrom, setCameFrom] = useState<'rename' | 'delete' | undefined>()
+  const backToView = (from: 'rename' | 'delete') => {
+    setCameFrom(from)
+    setMode('view')
+  }
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault()
     if (name.trim()) onRename(session.id, name.trim())
-    setMode('view')
+    backToView('rename')
   }
 
   if (mode === 'rename') {
@@ -39,7 +45,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
             value={name}
             ref={focusOnMount}
             onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => event.key === 'Escape' && setMode('view')}
+            onKeyDown={(event) => event.key === 'Escape' && backToView('rename')}
           />
           <button type="submit">Save</button>
         </form>
@@ -57,25 +63,40 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       </button>
       {selected && mode === 'view' ? (
         <div className="session-actions">
-          <button type="button" onClick={() => { setName(session.name); setMode('rename') }} disabled={readOnly} aria-label={`Rename ${session.name}`} title={readOnly ? DRIVEN_ELSEWHERE : undefined}>
+          <button
+            type="button"
+            ref={cameFrom === 'rename' ? focusOnMount : undefined}
+            onClick={() => { setName(session.name); setMode('rename') }}
+            disabled={readOnly}
+            aria-label={`Rename ${session.name}`}
+            title={readOnly ? DRIVEN_ELSEWHERE : undefined}
+          >
             Rename
           </button>
           <button type="button" onClick={() => onFork(session.id)} disabled={running} aria-label={`Fork ${session.name}`} title="Copy the conversation and its files into a new session">
             Fork
           </button>
-          <button type="button" className="danger" onClick={() => setMode('confirm-delete')} disabled={readOnly} aria-label={`Delete ${session.name}`} title={readOnly ? DRIVEN_ELSEWHERE : undefined}>
+          <button
+            type="button"
+            className="danger"
+            ref={cameFrom === 'delete' ? focusOnMount : undefined}
+            onClick={() => setMode('confirm-delete')}
+            disabled={readOnly}
+            aria-label={`Delete ${session.name}`}
+            title={readOnly ? DRIVEN_ELSEWHERE : undefined}
+          >
             Delete
           </button>
         </div>
       ) : null}
       {selected && mode === 'confirm-delete' ? (
-        <div className="session-actions" role="group" aria-label="Confirm delete">
+        <div className="session-actions" role="group" aria-label="Confirm delete" onKeyDown={(event) => event.key === 'Escape' && backToView('delete')}>
           <span>Delete with its files and log?</span>
           <button type="button" className="danger" onClick={() => { setMode('view'); onDelete(session.id) }}>
             Delete for good
           </button>
           {/* The keyboard lands on the safe answer: a stray Enter keeps the session. */}
-          <button type="button" ref={focusOnMount} onClick={() => setMode('view')}>
+          <button type="button" ref={focusOnMount} onClick={() => backToView('delete')}>
             Keep
           </button>
         </div>
