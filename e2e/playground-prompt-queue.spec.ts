@@ -111,15 +111,21 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
   await expect(page.getByLabel('Prompt')).toBeFocused()
   const conversation = page.getByRole('region', { name: 'Conversation' })
   await expect(conversation.getByLabel('You')).toHaveText(['First question'])
+  // A prompt sent by hand (Retry) leaves the line held, and the line says so while that turn runs.
+  await conversation.getByRole('button', { name: /^Retry message/ }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await expect(queue).toContainText('Held until you resume.')
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
 
   await page.reload()
-  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['First question'])
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('You')).toHaveText(['First question', 'First question'])
   await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
   await expect(queue).toContainText('Held until you resume.')
 
   await queue.getByRole('button', { name: 'Resume' }).click()
   await allowUntilAnswered(page, 1)
-  await expect(conversation.getByLabel('You')).toHaveText(['First question', 'Waiting question'])
+  await expect(conversation.getByLabel('You')).toHaveText(['First question', 'First question', 'Waiting question'])
   await expect(queue).toHaveCount(0)
   expect(errors).toEqual([])
 })

@@ -99,6 +99,7 @@ describe('usePromptQueue', () => {
   it('keeps a held line held while another turn of its session runs: it waits for the person', async () => {
     const { result, rerender, sent } = await refuseFirstOfTwo()
     rerender({ sessionId: 'session-a', running: true })
+    expect(result.current.held).toBe(true)
     rerender({ sessionId: 'session-a', running: false })
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(sent.map((entry) => entry.prompt)).toEqual(['first'])
@@ -123,7 +124,8 @@ describe('usePromptQueue', () => {
     const { result, rerender, sent } = renderQueue({ sessionId: 'session-a', running: true })
     act(() => result.current.enqueue('next'))
     act(() => result.current.hold())
-    expect(result.current.held).toBe(false)
+    // Held at once, while the stopped turn winds down.
+    expect(result.current.held).toBe(true)
     rerender({ sessionId: 'session-a', running: false })
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(sent).toEqual([])

@@ -89,5 +89,6 @@ export function usePromptQueue(sessionId: string | undefined, running: boolean, 
   const unqueue = useCallback((index: number) => update((prompts) => prompts.filter((_prompt, at) => at !== index)), [update])
   const resume = useCallback(() => holding(key, false), [key, holding])
   const hold = useCallback(() => holding(key, true), [key, holding])
-  return { queued, held: Boolean(held[key]) && !running, enqueue, unqueue, resume, hold }
+  // A held line says so while a turn runs too: a prompt sent by hand (Retry, say) leaves it held.
+  return { queued, held: Boolean(held[key]), enqueue, unqueue, resume, hold }
 }
