@@ -15,6 +15,14 @@ async function allowUntilAnswered(page: Page, count: number): Promise<void> {
   }).toPass({ timeout: 45_000, intervals: [100] })
 }
 
+/** Queues each prompt with the Queue button, as typed while a turn runs. */
+async function queuePrompts(page: Page, prompts: readonly string[]): Promise<void> {
+  for (const prompt of prompts) {
+    await page.getByLabel('Prompt').fill(prompt)
+    await page.getByRole('button', { name: 'Queue', exact: true }).click()
+  }
+}
+
 test('every prompt queued behind a running turn is sent, in the order typed', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = collectPageErrors(page)
@@ -22,10 +30,7 @@ test('every prompt queued behind a running turn is sent, in the order typed', as
   await sendPrompt(page, 'First question')
   await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
 
-  for (const prompt of ['Second question', 'Dropped question', 'Third question']) {
-    await page.getByLabel('Prompt').fill(prompt)
-    await page.getByRole('button', { name: 'Queue' }).click()
-  }
+  await queuePrompts(page, ['Second question', 'Dropped question', 'Third question'])
   const queue = page.getByRole('region', { name: 'Up next' })
   await expect(queue.getByRole('listitem')).toHaveText([/Second question/, /Dropped question/, /Third question/])
   await queue.getByRole('button', { name: 'Withdraw “Dropped question”' }).click()
@@ -136,10 +141,7 @@ test('a session deleted while its turn waits stays deleted, and the prompts it q
   await openPlayground(page)
   await sendPrompt(page, 'What is in this workspace?')
   await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
-  for (const prompt of ['Queued one', 'Queued two']) {
-    await page.getByLabel('Prompt').fill(prompt)
-    await page.getByRole('button', { name: 'Queue', exact: true }).click()
-  }
+  await queuePrompts(page, ['Queued one', 'Queued two'])
   const sessions = page.getByRole('navigation', { name: 'Sessions' })
   await sessions.getByRole('button', { name: 'Delete What is in this workspace?' }).click()
   await sessions.getByRole('button', { name: 'Delete for good' }).click()

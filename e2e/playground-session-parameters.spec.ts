@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { recordSuiteTotal } from '../lib/testing/suite-totals.ts'
-import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn, expectSessionOpen } from './playground-fixtures.ts'
+import { chooseProvider, collectPageErrors, openPlayground, runDemoTurn, expectSessionOpen, sendPrompt } from './playground-fixtures.ts'
 import { resolveHistoryRanges } from '../lib/storage/replay-log/history-range.ts'
 
 // A session's own settings on the offline demo: checked in the editor, sent with the next turn's
@@ -103,8 +103,7 @@ test('session settings: a provider that cannot send a temperature says why besid
 test('while a turn runs, session settings and a workspace manifest say they wait for it, and apply once it has ended', async ({ page }) => {
   const errors = collectPageErrors(page)
   await openPlayground(page)
-  await page.getByLabel('Prompt').fill('What is in this workspace?')
-  await page.getByRole('button', { name: 'Send' }).click()
+  await sendPrompt(page, 'What is in this workspace?')
   const permission = page.getByRole('alertdialog', { name: 'Allow Bash?' })
   await expect(permission).toBeVisible()
 

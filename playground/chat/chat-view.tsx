@@ -120,15 +120,15 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       {messages.length === 0 && !running ? <p className="empty">Ask something, for example “What is in this workspace?”</p> : null}
       {items}
       {running && !streamingText ? (
-        awaitingApproval ? (
-          <p className="note working" role="status">
-            Waiting for approval of a tool call.
-          </p>
-        ) : (
-          <p className="note working" role="status">
-            <span className="spinner" aria-hidden="true" /> Working…
-          </p>
-        )
+        <p className="note working" role="status">
+          {awaitingApproval ? (
+            'Waiting for approval of a tool call.'
+          ) : (
+            <>
+              <span className="spinner" aria-hidden="true" /> Working…
+            </>
+          )}
+        </p>
       ) : null}
       {following ? null : (
         <button type="button" className="jump-to-latest" onClick={jumpToLatest}>
