@@ -14,7 +14,7 @@ test('messages: copy an answer, edit a prompt into the box and send it changed, 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Its README is titled "Tiny Calculator"')
 
   // Edit puts the prompt back into the box with the keyboard, to change before sending.
-  const firstPromptActions = conversation.getByRole('group', { name: 'Message actions' }).first()
+  const firstPromptActions = conversation.getByRole('group', { name: 'Message 1 actions', exact: true })
   await firstPromptActions.getByRole('button', { name: 'Edit message 1', exact: true }).click()
   await expect(prompt).toHaveValue('What is in this workspace?')
   await expect(prompt).toBeFocused()

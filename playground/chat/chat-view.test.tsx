@@ -46,6 +46,15 @@ describe('ChatView', () => {
   })
 })
 
+describe('ChatView prompts', () => {
+  it('names the actions of each prompt by its message', () => {
+    const { getAllByRole } = render(view(''))
+    const names = getAllByRole('group').map((group) => group.getAttribute('aria-label'))
+    expect(names.slice(0, 2)).toEqual(['Message 1 actions', 'Message 3 actions'])
+    expect(new Set(names).size).toBe(names.length)
+  })
+})
+
 describe('ChatView while a turn runs', () => {
   it('says the turn works, and while a tool call waits for approval, that it waits for that instead', () => {
     const running = <ChatView messages={[createUserMessage('List the files')]} streamingText="" running decisions={decisions} onOpenSettings={openSettings} />

@@ -41,7 +41,7 @@ export const UserPrompt = memo(function UserPrompt({ text, number, actions }: { 
           </button>
         )}
       </article>
-      <div className="message-actions" role="group" aria-label="Message actions">
+      <div className="message-actions" role="group" aria-label={`Message ${number} actions`}>
         <CopyButton text={text} label={`Copy message ${number}`} />
         {actions ? (
           <>
