@@ -1,6 +1,7 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { ProviderError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
+import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { IExecutionResult, IToolSummary } from './interactive-session-types.ts'
 import type { TSessionRunResult } from './session-types.ts'
 
@@ -18,6 +19,18 @@ export function toExecutionResult(
     contextState,
     interrupted: run.interrupted === true,
     ...(run.blockedReason ? { blockedReason: run.blockedReason } : {})
+  }
+}
+
+/**
+ * `result` as it leaves the session, like its events: key-shaped strings and the `secrets` given
+ * are cut from the response and the structured output. The history is built from redacted events.
+ */
+export function redactExecutionResult<TResult extends IExecutionResult & { output?: unknown }>(result: TResult, secrets: readonly string[]): TResult {
+  return {
+    ...result,
+    response: redactSecretText(result.response, secrets),
+    ...('output' in result ? { output: redactSecrets(result.output, secrets) } : {})
   }
 }
 

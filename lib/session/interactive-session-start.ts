@@ -1,7 +1,7 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
-import { MessageRedactionMemo, redactEventSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TSystemPromptParts } from './context/build-system-prompt.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
@@ -9,7 +9,7 @@ import { historyFromEvents } from './history-from-events.ts'
 import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { Session } from './session.ts'
 import { createSession, loadWorkspaceConfiguration, type TWorkspaceConfiguration } from './session-assembly.ts'
-import type { TSessionEvent } from './session-events.ts'
+import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 import { SessionPersistence } from './session-persistence.ts'
 import { connectSessionMcpServers } from './session-mcp-servers.ts'
 import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
@@ -31,6 +31,10 @@ export type TStartedSession = {
   name: string
   /** The connected MCP servers, closed with the session. */
   mcp: McpToolSet | undefined
+  /** The secrets its settings named (MCP headers and env values), cut from what leaves the session. */
+  secrets: readonly string[]
+  /** Lets out the events the redaction holds back while it decides whether a text is a key: call as a run ends. */
+  endEventStream(): void
 }
 
 /** What the start needs from the interactive session: its id and where redacted events go. */
@@ -40,23 +44,31 @@ export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) =
  * Starts an interactive session: loads (resume) or copies (fork) the stored session, with its
  * sandbox snapshot, or creates a new one, reads the workspace configuration, builds the `Session`, records a fork's copied
  * conversation as `history_replaced`, and runs SessionStart hooks, whose context joins the system
- * prompt. Every event is redacted, then persisted and handed to `hooks.onEvent`.
+ * prompt. Every event is redacted (keys cut across deltas included), then persisted and handed to
+ * `hooks.onEvent`.
  */
 export async function startInteractiveSession(options: TInteractiveSessionOptions, hooks: TStartHooks): Promise<TStartedSession> {
   const cwd = options.cwd ?? DEFAULT_WORKSPACE
   let persistence: SessionPersistence | undefined
   // MCP header and env values, known once the settings are read.
   const secrets: string[] = []
-  const redactedMessages = new MessageRedactionMemo()
+  let written: void | Promise<void>
+  // Stream-aware, as the agent host's: a key the model writes across deltas is cut from each of
+  // them. Built with the first event, once the settings have named their secrets.
+  let redactor: StreamRedactor | undefined
   const onEvent = (event: TSessionEvent): void | Promise<void> => {
-    const redacted = redactEventSecrets(event, secrets, redactedMessages)
-    const written = persistence?.observe(redacted)
-    hooks.onEvent(redacted)
+    written = undefined
+    redactor ??= new StreamRedactor((redacted) => {
+      written = persistence?.observe(redacted as TSessionEvent)
+      hooks.onEvent(redacted as TSessionEvent)
+    }, secrets)
+    redactor.push(toStoredEvent(event))
     return written
   }
+  const endEventStream = () => redactor?.end()
   if (options.session) {
     options.session.subscribe(onEvent)
-    return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId, mcp: undefined }
+    return { session: options.session, configuration: undefined, persistence: undefined, promptParts: {}, resumedEntries: [], name: options.name ?? options.session.sessionId, mcp: undefined, secrets, endEventStream }
   }
   const source = await loadSource(options)
   // The stored files come back before the workspace is read: its settings and AGENTS.md are among them.
@@ -115,7 +127,7 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
       session.setSystemMessage(buildSystemPrompt(promptParts))
     }
     await persistence?.flush(session.getNextEventSeq())
-    return { session, configuration, persistence, promptParts, resumedEntries, name: record.name, mcp }
+    return { session, configuration, persistence, promptParts, resumedEntries, name: record.name, mcp, secrets, endEventStream }
   } catch (error) {
     // A session that fails to start (a SessionStart hook, a store write) does not keep its servers.
     await mcp?.close()

@@ -51,6 +51,20 @@ describe('InteractiveSession with a store', () => {
     expect(stored).toContain('[REDACTED]')
   })
 
+  it('cuts a key the model writes across deltas from the streamed text, the result and the store', async () => {
+    const store = new MemorySessionStore()
+    const { session } = open([{ text: ['The key is sk-ant-abcdefgh', 'ijklmnopqrstuvwxyz', ', keep it safe.'] }], store)
+    const streamed: string[] = []
+    session.on('text_delta', (delta) => streamed.push(delta))
+    const result = await session.submit('Repeat the key')
+    expect(streamed.join('')).toBe('The key is [REDACTED], keep it safe.')
+    expect(result?.response).toBe('The key is [REDACTED], keep it safe.')
+    const { record, events } = await expectConsistentLog(store, session.getSessionId())
+    const everything = JSON.stringify([streamed, result, record, events, session.getMessages()])
+    expect(everything).not.toContain('abcdefgh')
+    expect(everything).not.toContain('ijklmnop')
+  })
+
   it('persists a compaction: the record holds the summary and later messages, and the log rebuilds it', async () => {
     const store = new MemorySessionStore()
     const { session } = open([{ text: 'First answer.' }, { text: 'Summary of it all.' }, { text: 'Second answer.' }], store)

@@ -13,8 +13,9 @@ import { SystemCommandExecutor } from './commands/system-command-executor.ts'
 import { createSystemCommands } from './commands/system-commands.ts'
 import type { TCompactionOutcome } from './compaction/compaction-types.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
+import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
-import { findProviderFailure, toError, toExecutionResult } from './execution-result.ts'
+import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
 import { assertSessionOptions } from './assert-session-options.ts'
 import { PromptScheduler } from './prompt-scheduler.ts'
@@ -40,6 +41,8 @@ export class InteractiveSession implements ICommandHost {
   private started: TStartedSession | undefined
   private readonly scheduler: PromptScheduler<TPrompt, IExecutionResult>
   private streamingText = ''
+  // The round of the prompt's last streamed text, while a prompt streams: a later round's text starts a paragraph.
+  private streamingRound: number | undefined
   private name: string
   private disposed = false
 
@@ -61,6 +64,7 @@ export class InteractiveSession implements ICommandHost {
       onEvent: (event) => {
         options.onReplayEvent?.(event)
         this.history.observe(event)
+        if (event.type === 'provider_stream_raw_delta' && event.sessionId === this.sessionId) this.streamText(event.data.delta, event.round)
       }
     })
     this.starting.then(
@@ -187,9 +191,10 @@ export class InteractiveSession implements ICommandHost {
     return this.scheduler.getQueued()?.input ?? null
   }
 
-  /** The conversation the model sees now (after any compaction or clear). */
+  /** The conversation the model sees now (after any compaction or clear), with secrets cut as the stored one has them. */
   getMessages(): TUniversalMessage[] {
-    return this.started?.session.getMessages() ?? []
+    const started = this.started
+    return started ? redactSecrets(started.session.getMessages(), started.secrets) : []
   }
 
   /** Everything the message list shows: chat entries and event entries (tools, skills, compactions). */
@@ -215,7 +220,7 @@ export class InteractiveSession implements ICommandHost {
   }
 
   getMessageCount(): number {
-    return this.getMessages().length
+    return this.started?.session.getMessages().length ?? 0
   }
 
   getUsage(): TRunUsage {
@@ -296,25 +301,40 @@ export class InteractiveSession implements ICommandHost {
       const started = await this.starting
       await started.persistence?.whenIdle()
       if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
+      this.streamingRound = 0
       const run = await started.session.run(prompt.input, {
         signal,
-        onTextDelta: (delta) => {
-          this.streamingText += delta
-          this.events.emit('text_delta', delta)
-        },
         ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {}),
         ...(prompt.output ? { output: prompt.output } : {})
       })
+      started.endEventStream()
       const toolSummaries = this.history.finishPrompt()
       const failure = findProviderFailure(run)
       if (failure) throw failure
       const result = { ...toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState()), ...('output' in run ? { output: run.output } : {}) }
-      this.events.emit(result.interrupted ? 'interrupted' : 'complete', result)
-      return result
+      const redacted = redactExecutionResult(result, started.secrets)
+      this.events.emit(redacted.interrupted ? 'interrupted' : 'complete', redacted)
+      return redacted
     } catch (error) {
       this.events.emit('error', toError(error))
       return undefined
+    } finally {
+      this.streamingRound = undefined
     }
+  }
+
+  // The text a prompt streams comes from its redacted events, so a key the model writes never shows.
+  private streamText(delta: string, round = 1): void {
+    if (this.streamingRound === undefined) return
+    // Later rounds start on a new paragraph, as the loop's own text callback has them.
+    if (round > 1 && round !== this.streamingRound) this.emitText('\n\n')
+    this.streamingRound = round
+    this.emitText(delta)
+  }
+
+  private emitText(text: string): void {
+    this.streamingText += text
+    this.events.emit('text_delta', text)
   }
 
   /** Persists and reports the new context state as any work ends. */
