@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
-import { isCommandLine, suggestCommands } from './command-suggestions.ts'
+import { isCommandLine, isEmptyPrompt, suggestCommands } from './command-suggestions.ts'
 
 const commands: ICommand[] = [
   { name: 'help', description: 'Show available commands', origin: 'builtin' },
@@ -34,5 +34,20 @@ describe('isCommandLine', () => {
     ['what does /help do?', false]
   ])('%j → %s', (text, expected) => {
     expect(isCommandLine(text)).toBe(expected)
+  })
+})
+
+describe('isEmptyPrompt', () => {
+  it.each([
+    ['', true],
+    ['  \n', true],
+    ['/', true],
+    [' / ', true],
+    ['/help', false],
+    ['/ what is this?', false],
+    ['//', false],
+    ['hi', false]
+  ])('%j → %s', (text, expected) => {
+    expect(isEmptyPrompt(text)).toBe(expected)
   })
 })

@@ -16,3 +16,8 @@ export function suggestCommands(commands: readonly ICommand[], text: string): IC
 export function isCommandLine(text: string): boolean {
   return /^\/[^\s/]/.test(text.trim())
 }
+
+/** True when a prompt has nothing to send: it is empty, or a bare `/`, which names no command and asks the model nothing. */
+export function isEmptyPrompt(text: string): boolean {
+  return /^\s*\/?\s*$/.test(text)
+}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { REMOTE_IMAGE_ATTRIBUTE, renderMarkdown } from './markdown-renderer.ts'
+import { REMOTE_IMAGE_ATTRIBUTE, renderMarkdown, renderMarkdownText } from './markdown-renderer.ts'
 import { parseAllowedHosts, type TRemoteContentPolicy } from './remote-content.ts'
 
 // A page that allows nothing: every remote image waits for a click.
@@ -65,6 +65,19 @@ describe('renderMarkdown', () => {
     const html = renderMarkdown('- [x] done', BLOCK_REMOTE_CONTENT)
     expect(html).toMatch(/<input[^>]*type="checkbox"/)
     expect(html).toMatch(/<input[^>]*disabled/)
+  })
+})
+
+describe('renderMarkdownText', () => {
+  it.each([
+    ['# Title\n\n**bold** _em_ ~~gone~~ `code`', 'Title bold em gone code'],
+    ['```ts\nconst a = 1\n```', 'const a = 1'],
+    ['[the docs](https://example.com/docs) and <https://example.com>', 'the docs (example.com) and https://example.com'],
+    [`one line\nthe next, ![a chart](${LEAK}) and 1 &lt; 2`, 'one line the next, a chart and 1 < 2'],
+    ['> quoted\n\n- [x] done\n- <name>', 'quoted done <name>']
+  ])('%j reads %j', (markdown, text) => {
+    // Line ends and spaces alike are a pause to a screen reader.
+    expect(renderMarkdownText(markdown).replace(/\s+/g, ' ')).toBe(text)
   })
 })
 

@@ -34,9 +34,7 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
  * where they lead.
  */
 export function renderMarkdown(text: string, policy: TRemoteContentPolicy): string {
-  const html = markdown.parse(text, { async: false })
-  // DOMPurify's own document has no browsing context: nothing in it loads while it is rewritten.
-  const body = purify.sanitize(html, SANITIZE) as unknown as HTMLElement
+  const body = sanitizedBody(text)
   // GitHub task lists render checkboxes; any other input (an image button, say) goes.
   for (const input of Array.from(body.querySelectorAll('input'))) {
     if (input.getAttribute('type') === 'checkbox') input.setAttribute('disabled', '')
@@ -45,6 +43,23 @@ export function renderMarkdown(text: string, policy: TRemoteContentPolicy): stri
   for (const image of Array.from(body.querySelectorAll('img'))) guardImage(image, policy)
   for (const link of Array.from(body.querySelectorAll('a'))) markLink(link)
   return body.innerHTML
+}
+
+/**
+ * The text model text shows once rendered (`renderMarkdown`), without its Markdown: an image is
+ * its description, a line break a line end, and a link is followed by where it leads, as shown.
+ */
+export function renderMarkdownText(text: string): string {
+  const body = sanitizedBody(text)
+  for (const element of Array.from(body.querySelectorAll('br, img'))) element.replaceWith(element.nodeName === 'BR' ? '\n' : (element.getAttribute('alt') ?? ''))
+  for (const link of Array.from(body.querySelectorAll('a'))) markLink(link)
+  return body.textContent?.trim() ?? ''
+}
+
+function sanitizedBody(text: string): HTMLElement {
+  const html = markdown.parse(text, { async: false })
+  // DOMPurify's own document has no browsing context: nothing in it loads while it is rewritten.
+  return purify.sanitize(html, SANITIZE) as unknown as HTMLElement
 }
 
 // Markdown taking the paths answers usually take, a little per idle period: the first sample pays

@@ -4,7 +4,7 @@ import type { TRemoteContentPolicy } from './remote-content.ts'
 import { useAllowedImageHosts } from './remote-content-context.ts'
 
 type TRenderMarkdown = (text: string, policy: TRemoteContentPolicy) => string
-type TRendererModule = { renderMarkdown: TRenderMarkdown; warmUpRenderer: (whenIdle: (run: () => void) => void) => void; REMOTE_IMAGE_ATTRIBUTE: string }
+type TRendererModule = { renderMarkdown: TRenderMarkdown; renderMarkdownText: (text: string) => string; warmUpRenderer: (whenIdle: (run: () => void) => void) => void; REMOTE_IMAGE_ATTRIBUTE: string }
 
 let loaded: TRendererModule | undefined
 let loading: Promise<TRendererModule> | undefined

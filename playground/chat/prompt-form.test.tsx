@@ -16,7 +16,7 @@ const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => unde
 const EXPLAIN_SKILL = '---\ndescription: Explain a file line by line\nargument-hint: <file>\n---\nExplain $ARGUMENTS.\n'
 
 // The list comes from a real host: built-in commands plus a skill read from the session's sandbox.
-async function renderForm(running = false) {
+async function renderForm(running = false, queue = EMPTY_QUEUE) {
   const host = createPlaygroundHost({
     store: new MemorySessionStore(),
     workspaceFiles: { ...SAMPLE_WORKSPACE_FILES, '.agents/skills/explain/SKILL.md': EXPLAIN_SKILL }
@@ -28,7 +28,7 @@ async function renderForm(running = false) {
     <PromptForm
       disabled={false}
       running={running}
-      queue={EMPTY_QUEUE}
+      queue={queue}
       onSubmit={(prompt) => void submitted.push(prompt)}
       onAbort={() => void aborted.push(1)}
       loadCommands={() => host.listCommands(session.id)}
@@ -112,6 +112,41 @@ describe('PromptForm slash commands', () => {
     expect(combobox.getAttribute('aria-expanded')).toBe('true')
     await press(textarea, 'Enter')
     expect(submitted).toEqual(['/help'])
+  })
+
+  it('sends no bare "/": Enter after Escape opens the list again, and text after the slash still sends', async () => {
+    const { textarea, combobox, submitted } = await renderForm()
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    await press(textarea, 'Escape')
+    expect(combobox.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true)
+    expect(fireEvent.keyDown(textarea, { key: 'Enter' })).toBe(false)
+    expect(combobox.getAttribute('aria-expanded')).toBe('true')
+    expect(textarea.value).toBe('/')
+
+    await type(textarea, ' /  ')
+    await press(textarea, 'Enter')
+    fireEvent.submit(textarea.form as HTMLFormElement)
+    expect(submitted).toEqual([])
+    expect(textarea.value).toBe(' /  ')
+
+    // A prompt that only starts with a slash is text for the model, as before.
+    await type(textarea, '/ what does this do?')
+    await press(textarea, 'Enter')
+    expect(submitted).toEqual(['/ what does this do?'])
+  })
+
+  it('queues no bare "/" while a turn runs', async () => {
+    const queued: string[] = []
+    const { textarea, combobox } = await renderForm(true, { ...EMPTY_QUEUE, enqueue: (prompt) => void queued.push(prompt) })
+    await type(textarea, '/')
+    await waitFor(() => expect(combobox.getAttribute('aria-expanded')).toBe('true'))
+    await press(textarea, 'Escape')
+    await press(textarea, 'Enter')
+    expect(screen.getByRole('button', { name: 'Queue' })).toHaveProperty('disabled', true)
+    expect(queued).toEqual([])
+    expect(textarea.value).toBe('/')
   })
 
   it('keeps the list a typed "/" asked for when the command is typed on before it arrives', async () => {

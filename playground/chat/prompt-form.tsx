@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ICommand } from '../../lib/session/commands/command-types.ts'
 import { CommandListbox } from './command-listbox.tsx'
-import { suggestCommands } from './command-suggestions.ts'
+import { isEmptyPrompt, suggestCommands } from './command-suggestions.ts'
 import { SEND_ON_START_ATTRIBUTE } from '../shell/enter-before-start.ts'
 import { usePromptDraft } from './use-prompt-draft.ts'
 import type { TPromptQueue } from './use-prompt-queue.ts'
@@ -29,9 +29,10 @@ type TPromptFormProps = {
  * them; each queued prompt sends in order when the turn before it ends),
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
  * session's commands as a combobox list: arrows move, Tab takes one, Enter takes one too or, when
- * the whole command is typed already, sends it; Escape closes the list. The box takes the
- * keyboard as it becomes usable and whenever a session opens. Each session keeps its own unsent
- * text, a reload of the tab included; sending a prompt clears it.
+ * the whole command is typed already, sends it; Escape closes the list, and Enter on a bare `/`
+ * opens it again: a `/` alone is never sent. The box takes the keyboard as it becomes usable and
+ * whenever a session opens. Each session keeps its own unsent text, a reload of the tab included;
+ * sending a prompt clears it.
  */
 export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCommands, sessionId, draft, waitingPermissions }: TPromptFormProps) {
   const [prompt, setPrompt] = usePromptDraft(sessionId)
@@ -104,7 +105,10 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   const send = (event?: FormEvent) => {
     event?.preventDefault()
     const text = prompt.trim()
-    if (!text || disabled) return
+    if (disabled || isEmptyPrompt(text)) {
+      setDismissed(false)
+      return
+    }
     setPrompt('')
     setDismissed(false)
     if (running || queue.queued.length > 0) {
@@ -198,7 +202,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
         </div>
         {running ? (
           <>
-            <button type="submit" className="secondary" disabled={disabled || prompt.trim() === ''}>
+            <button type="submit" className="secondary" disabled={disabled || isEmptyPrompt(prompt)}>
               Queue
             </button>
             <button type="button" className="stop" onClick={() => void onAbort()} disabled={disabled} aria-keyshortcuts="Escape">
@@ -206,7 +210,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
             </button>
           </>
         ) : (
-          <button type="submit" disabled={disabled || prompt.trim() === ''}>
+          <button type="submit" disabled={disabled || isEmptyPrompt(prompt)}>
             {queue.queued.length > 0 ? 'Queue' : 'Send'}
           </button>
         )}

@@ -58,11 +58,14 @@ describe('Enter before the page starts', () => {
     expect(textarea.hasAttribute(SEND_ON_START_ATTRIBUTE)).toBe(false)
   })
 
-  it('takes nothing from an empty prompt, and keeps typing without Enter in the box', async () => {
+  it('takes nothing from an empty prompt or a bare "/", and keeps typing without Enter in the box', async () => {
     const { textarea, submitted, queued, hydrate } = prerenderedForm()
-    textarea.value = '   '
-    expect(pressKey(textarea, { key: 'Enter' }).defaultPrevented).toBe(true)
-    expect(textarea.hasAttribute(SEND_ON_START_ATTRIBUTE)).toBe(false)
+    for (const text of ['   ', ' / ']) {
+      textarea.value = text
+      expect(pressKey(textarea, { key: 'Enter' }).defaultPrevented).toBe(true)
+      expect(textarea.hasAttribute(SEND_ON_START_ATTRIBUTE)).toBe(false)
+      expect(textarea.value).toBe(text)
+    }
     textarea.value = 'Typed early'
     await hydrate()
     expect([...submitted, ...queued]).toEqual([])

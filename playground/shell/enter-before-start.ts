@@ -19,7 +19,8 @@ export function markEnterBeforeStart(attribute: string): void {
     if (!(prompt instanceof HTMLTextAreaElement) || prompt.getAttribute('aria-label') !== 'Prompt') return
     event.preventDefault()
     const text = prompt.value.trim()
-    if (text === '' || prompt.hasAttribute(attribute)) return
+    // A bare `/` stays for the app, which lists the commands for it, as the form does with its own Enter.
+    if (text === '' || text === '/' || prompt.hasAttribute(attribute)) return
     prompt.setAttribute(attribute, text)
     prompt.value = ''
   })
