@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
+import { AuthenticationError, ConfigurationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import {
   createAssistantMessage,
   createSystemMessage,
@@ -263,5 +263,35 @@ describe('AnthropicProvider errors', () => {
     expect(error).toBeInstanceOf(ProviderError)
     expect(error.message).toContain('overloaded')
     expect(error.details).toMatchObject({ errorType: 'overloaded_error' })
+  })
+})
+
+// Callers without types misspell an option: `baseUrl` would otherwise send the key to api.anthropic.com.
+describe('AnthropicProvider options', () => {
+  it.each([
+    ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://proxy.test' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
+    ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
+    ['the model, which is the agent\'s', { apiKey: API_KEY, model: MODEL }, 'unknown option "model" (the model is chosen by the agent'],
+    ['any other key', { apiKey: API_KEY, timeout: 5_000 }, 'unknown option "timeout"; it takes apiKey, baseURL, maxRetries,']
+  ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
+    const create = () => new AnthropicProvider(options as TAnthropicProviderOptions)
+    expect(create).toThrow(ConfigurationError)
+    expect(create).toThrow(`new AnthropicProvider(options): ${message}`)
+  })
+
+  it('takes every option it documents', () => {
+    const options: Required<TAnthropicProviderOptions> = {
+      apiKey: API_KEY,
+      baseURL: 'http://proxy.test',
+      maxRetries: 0,
+      client: undefined as never,
+      loadSdk: () => Promise.reject(new Error('not loaded')),
+      promptCaching: true,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+      enableWebTools: true,
+      webSearchMaxUses: 2,
+      onServerToolUse: () => {}
+    }
+    expect(new AnthropicProvider(options).name).toBe('anthropic')
   })
 })

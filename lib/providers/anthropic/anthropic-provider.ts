@@ -17,6 +17,7 @@ import type {
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
+import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
@@ -45,6 +46,13 @@ export type TAnthropicProviderOptions = TAnthropicRequestSettings & {
 export type TAnthropicSdk = typeof import('@anthropic-ai/sdk')
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com'
+const OPTION_KEYS = [
+  'apiKey', 'baseURL', 'maxRetries', 'client', 'loadSdk', 'promptCaching', 'thinking', 'enableWebTools', 'webSearchMaxUses', 'onServerToolUse'
+] as const
+const OPTION_HINTS = {
+  webSearch: 'web search is `enableWebTools`',
+  dangerouslyAllowBrowser: 'the provider allows the browser itself'
+}
 const SDK_REQUIREMENT = { packageName: '@anthropic-ai/sdk', providerClass: 'AnthropicProvider' }
 // Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
 // app without the optional package and leave the failure to run time, where it says what to install.
@@ -76,6 +84,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
 
   constructor(options: TAnthropicProviderOptions) {
     super()
+    assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
     }

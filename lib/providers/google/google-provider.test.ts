@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
+import { AuthenticationError, ConfigurationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import { createSystemMessage, createToolMessage, createUserMessage } from '../../core/messages.ts'
 import type { IChatOptions, IProviderNativeRawPayloadEvent, IToolSchema } from '../../core/provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer, type TFakeLlmServerOptions } from '../../testing/fake-llm-server.ts'
@@ -260,5 +260,31 @@ describe('GoogleProvider errors', () => {
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error.details).toMatchObject({ errorStatus: 'RESOURCE_EXHAUSTED', apiMessage: 'Quota exceeded' })
+  })
+})
+
+// Callers without types misspell an option: `baseUrl` (the SDK's own spelling) would otherwise send the key to Google.
+describe('GoogleProvider options', () => {
+  it.each([
+    ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://proxy.test' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
+    ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
+    ['the SDK\'s name for thinking', { apiKey: API_KEY, thinkingConfig: { thinkingBudget: 1024 } }, 'unknown option "thinkingConfig" (the thinking settings are `thinking`)'],
+    ['any other key', { apiKey: API_KEY, vertexai: true }, 'unknown option "vertexai"; it takes apiKey, baseURL, maxRetries, client, loadSdk, thinking.']
+  ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
+    const create = () => new GoogleProvider(options as TGoogleProviderOptions)
+    expect(create).toThrow(ConfigurationError)
+    expect(create).toThrow(`new GoogleProvider(options): ${message}`)
+  })
+
+  it('takes every option it documents', () => {
+    const options: Required<TGoogleProviderOptions> = {
+      apiKey: API_KEY,
+      baseURL: 'http://proxy.test',
+      maxRetries: 0,
+      client: undefined as never,
+      loadSdk: () => Promise.reject(new Error('not loaded')),
+      thinking: { includeThoughts: true, thinkingBudget: 1024 }
+    }
+    expect(new GoogleProvider(options).name).toBe('google')
   })
 })

@@ -8,6 +8,7 @@ import type {
   TProviderNativeRawPayloadCallback,
   TProviderNativeRawPayloadKind
 } from '../../core/provider.ts'
+import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
@@ -36,6 +37,8 @@ export type TGoogleSdk = typeof import('@google/genai')
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com'
 const DEFAULT_MAX_RETRIES = 2
+const OPTION_KEYS = ['apiKey', 'baseURL', 'maxRetries', 'client', 'loadSdk', 'thinking'] as const
+const OPTION_HINTS = { thinkingConfig: 'the thinking settings are `thinking`' }
 const SDK_REQUIREMENT = { packageName: '@google/genai', providerClass: 'GoogleProvider' }
 // Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
 // app without the optional package and leave the failure to run time, where it says what to install.
@@ -64,6 +67,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
 
   constructor(options: TGoogleProviderOptions) {
     super()
+    assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
     }

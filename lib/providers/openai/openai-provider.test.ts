@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { AuthenticationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
+import { AuthenticationError, ConfigurationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import { createUserMessage } from '../../core/messages.ts'
 import type { IChatOptions, IProviderNativeRawPayloadEvent, IToolSchema } from '../../core/provider.ts'
 import { startFakeLlmServer, type TFakeLlmServer, type TFakeLlmServerOptions } from '../../testing/fake-llm-server.ts'
@@ -187,5 +187,34 @@ describe.each(SURFACES)('OpenAIProvider ($apiSurface) over the fake server', ({ 
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error.message).toContain('Slow down')
+  })
+})
+
+// Callers without types misspell an option: `baseUrl` would otherwise send the key to api.openai.com.
+describe('OpenAIProvider options', () => {
+  it.each([
+    ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://localhost:11434/v1' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
+    ['a misspelt apiKey, before asking for one', { api_key: API_KEY }, 'unknown option "api_key" (the key is `apiKey`)'],
+    ['the reasoning effort on its own', { apiKey: API_KEY, reasoningEffort: 'low' }, 'unknown option "reasoningEffort" (the effort is `reasoning: { effort }`)'],
+    ['any other key', { apiKey: API_KEY, organization: 'org-1' }, 'unknown option "organization"; it takes apiKey, baseURL, apiSurface,']
+  ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
+    const create = () => new OpenAIProvider(options as TOpenAIProviderOptions)
+    expect(create).toThrow(ConfigurationError)
+    expect(create).toThrow(`new OpenAIProvider(options): ${message}`)
+  })
+
+  it('takes every option it documents', () => {
+    const options: Required<TOpenAIProviderOptions> = {
+      apiKey: API_KEY,
+      baseURL: 'https://api.openai.com/v1',
+      apiSurface: 'responses',
+      maxRetries: 0,
+      client: undefined as never,
+      loadSdk: () => Promise.reject(new Error('not loaded')),
+      reasoning: { effort: 'low' },
+      enableWebTools: true,
+      onServerToolUse: () => {}
+    }
+    expect(new OpenAIProvider(options).apiSurface).toBe('responses')
   })
 })

@@ -8,6 +8,7 @@ import {
   type IProviderNativeWebToolRequest
 } from '../../core/provider-capabilities.ts'
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
+import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -56,6 +57,15 @@ export type TOpenAIProviderOptions = {
 export type TOpenAISdk = typeof import('openai')
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
+const OPTION_KEYS = [
+  'apiKey', 'baseURL', 'apiSurface', 'maxRetries', 'client', 'loadSdk', 'reasoning', 'enableWebTools', 'onServerToolUse'
+] as const
+const OPTION_HINTS = {
+  webSearch: 'web search is `enableWebTools`',
+  dangerouslyAllowBrowser: 'the provider allows the browser itself',
+  reasoningEffort: 'the effort is `reasoning: { effort }`',
+  reasoning_effort: 'the effort is `reasoning: { effort }`'
+}
 const SDK_REQUIREMENT = { packageName: 'openai', providerClass: 'OpenAIProvider' }
 // Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
 // app without the optional package and leave the failure to run time, where it says what to install.
@@ -89,6 +99,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
 
   constructor(options: TOpenAIProviderOptions) {
     super()
+    assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
     }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { assertKnownKeys } from '../../core/assert-known-keys.ts'
+import { assertKnownProviderOptions } from './assert-known-provider-options.ts'
+
+type TOptions = { apiKey?: string; baseURL?: string }
+const KEYS = ['apiKey', 'baseURL'] as const
+
+function messageOf(check: () => void): string {
+  try {
+    check()
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'no error'
+}
+
+describe('assertKnownProviderOptions', () => {
+  it('leaves options that are not an object to the constructor', () => {
+    for (const options of [undefined, null, 'sk-key']) expect(() => assertKnownProviderOptions('FakeProvider', options as TOptions, KEYS)).not.toThrow()
+  })
+
+  // It repeats assertKnownKeys rather than importing it (see its comment): the two must read alike.
+  it.each([
+    ['one unknown key', { apiKey: 'k', timeout: 1 }, {}],
+    ['a common slip and the provider\'s own', { baseUrl: 'http://proxy.test', webSearch: true }, { webSearch: 'web search is `enableWebTools`' }]
+  ])('words %s as assertKnownKeys does', (_, options, hints) => {
+    const mine = messageOf(() => assertKnownProviderOptions('FakeProvider', options as TOptions, KEYS, hints))
+    const core = messageOf(() => assertKnownKeys('new FakeProvider(options)', options, KEYS, { baseUrl: 'the base URL is `baseURL`', ...hints }))
+    expect(mine).toBe(core)
+  })
+})

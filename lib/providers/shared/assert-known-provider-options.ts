@@ -1,0 +1,40 @@
+import type { TListsEveryKey } from '../../core/assert-known-keys.ts'
+import { ConfigurationError } from '../../core/errors.ts'
+
+// Slips every provider's options invite: the SDKs' own spellings and the agent's model.
+const COMMON_HINTS: Readonly<Record<string, string>> = {
+  baseUrl: 'the base URL is `baseURL`',
+  base_url: 'the base URL is `baseURL`',
+  apikey: 'the key is `apiKey`',
+  api_key: 'the key is `apiKey`',
+  model: 'the model is chosen by the agent (`defaultModel` of `new Robota(config)`), not the provider'
+}
+
+/**
+ * Refuses the keys of a provider's `options` outside `knownKeys`, so a misspelt `baseUrl` cannot
+ * send the key to the vendor's own endpoint instead of the proxy meant. The compiler checks
+ * `knownKeys` against the options type both ways, as `keysOf` does. Options that are not an
+ * object are left to the constructor, which asks for its key.
+ *
+ * @param providerClass names the constructor in the message, such as `AnthropicProvider`.
+ * @param hints the provider's own likely slips, beside the common ones (`baseUrl`, `apikey`, `model`).
+ * @throws ConfigurationError `new <providerClass>(options): unknown option "<key>" (<hint>); it takes <known keys>.`,
+ *   worded as `assertKnownKeys` words it.
+ */
+export function assertKnownProviderOptions<TOptions, const TKeys extends ReadonlyArray<keyof TOptions & string>>(
+  providerClass: string,
+  options: TOptions,
+  knownKeys: TKeys & TListsEveryKey<TOptions, TKeys>,
+  hints: Readonly<Record<string, string>> = {}
+): void {
+  if (typeof options !== 'object' || options === null) return
+  // Not `assertKnownKeys` itself: the providers load lazily in the worker, and sharing that module
+  // with them would move it out of the worker's first chunk into a shared one, which costs more
+  // bytes than these lines.
+  const unknown = Object.keys(options).filter((key) => !knownKeys.includes(key as keyof TOptions & string))
+  if (unknown.length === 0) return
+  const allHints = { ...COMMON_HINTS, ...hints }
+  const explained = unknown.filter((key) => Object.hasOwn(allHints, key)).map((key) => allHints[key])
+  const hint = explained.length > 0 ? ` (${explained.join('; ')})` : ''
+  throw new ConfigurationError(`new ${providerClass}(options): unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${knownKeys.join(', ')}.`)
+}
