@@ -15,10 +15,14 @@ let loading: Promise<TRendererModule> | undefined
  * from its first delta instead of all at once when the chunk arrives.
  */
 export function loadRenderer(): Promise<TRendererModule> {
-  loading ??= import('./markdown-renderer.ts').then((module) => {
-    loaded = module
-    return module
-  })
+  loading ??= import('./markdown-renderer.ts').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // A chunk that failed to arrive (the network, a deploy) is asked for again by the next caller.
+      loading = undefined
+      throw error
+    }
+  )
   return loading
 }
 
