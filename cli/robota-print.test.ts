@@ -53,6 +53,15 @@ describe('robota -p', () => {
     recordSuiteTotal('cli-print', 'securityChecks', 1)
   })
 
+  it('prints a key the model repeats, even cut across deltas, as [REDACTED]', async () => {
+    context.server.enqueue({ text: ['Your key is sk-print-test-0123', '456789abcdef, keep it.'] })
+    const { stdout, exitCode } = await robota(['-p', 'What is my key?'])
+    expect(exitCode).toBe(0)
+    expect(JSON.parse(stdout).response).toBe('Your key is [REDACTED], keep it.')
+    expect(stdout).not.toContain('0123456789')
+    recordSuiteTotal('cli-print', 'securityChecks', 1)
+  })
+
   it('prints a JSON error with the error code and exits 1 when the provider refuses the key', async () => {
     await context.restartServer({ apiKey: 'the-right-key', turns: [{ text: 'unused' }] })
     const { stdout, exitCode } = await robota(['-p', 'Hello'])

@@ -13,7 +13,7 @@ import { SystemCommandExecutor } from './commands/system-command-executor.ts'
 import { createSystemCommands } from './commands/system-commands.ts'
 import type { TCompactionOutcome } from './compaction/compaction-types.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
-import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
@@ -23,6 +23,7 @@ import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } fr
 import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
 import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
+import type { TSessionRunResult } from './session-types.ts'
 
 type TPrompt = { input: string; displayInput?: string; rawInput?: string; output?: TOutputSchema }
 
@@ -302,14 +303,18 @@ export class InteractiveSession implements ICommandHost {
       await started.persistence?.whenIdle()
       if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
       this.streamingRound = 0
-      const run = await started.session.run(prompt.input, {
-        signal,
-        ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {}),
-        ...(prompt.output ? { output: prompt.output } : {})
-      })
-      started.endEventStream()
+      let run: TSessionRunResult
+      try {
+        run = await started.session.run(prompt.input, {
+          signal,
+          ...(prompt.rawInput ? { rawInput: prompt.rawInput } : {}),
+          ...(prompt.output ? { output: prompt.output } : {})
+        })
+      } finally {
+        started.endEventStream()
+      }
       const toolSummaries = this.history.finishPrompt()
-      const failure = findProviderFailure(run)
+      const failure = findProviderFailure({ ...run, response: redactSecretText(run.response, started.secrets) })
       if (failure) throw failure
       const result = { ...toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState()), ...('output' in run ? { output: run.output } : {}) }
       const redacted = redactExecutionResult(result, started.secrets)
