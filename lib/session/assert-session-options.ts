@@ -1,17 +1,27 @@
+import { assertKnownKeys } from '../core/assert-known-keys.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { describeValue } from '../core/describe-value.ts'
 
+// Slips of the session's options that would otherwise run a session without what was meant.
+const OPTION_HINTS: Readonly<Record<string, string>> = {
+  systemPrompt: 'the system prompt is `systemMessage`',
+  sandboxClient: 'the sandbox is `sandbox`; without one the session has no tools'
+}
+
 /**
  * Checks what a session cannot start without, for callers without types: a provider (unless a
- * built session is given) and, when present, a tools array. Each failure names the option.
+ * built session is given) and, when present, a tools array; and refuses an option outside
+ * `knownKeys`, which would be ignored without a word. Each failure names the option.
  *
  * @param where names the entry point in error messages, e.g. `new InteractiveSession(options)`.
+ * @param knownKeys every option the entry point reads (see `keysOf`).
  * @throws ConfigurationError naming `where` and the option.
  */
-export function assertSessionOptions(options: unknown, where: string): void {
+export function assertSessionOptions(options: unknown, where: string, knownKeys: readonly string[]): void {
   if (typeof options !== 'object' || options === null) {
     throw new ConfigurationError(`${where}: options must be an object with a provider; got ${describeValue(options)}.`)
   }
+  assertKnownKeys(where, options, knownKeys, OPTION_HINTS)
   const { provider, tools, session } = options as { provider?: unknown; tools?: unknown; session?: unknown }
   if (session === undefined && !isProvider(provider)) {
     throw new ConfigurationError(`${where}: provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got ${describeValue(provider)}.`)

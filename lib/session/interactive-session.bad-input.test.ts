@@ -15,7 +15,18 @@ describe('session options a caller left out or misshaped', () => {
     ['no options', () => new InteractiveSession(undefined as never), 'new InteractiveSession(options): options must be an object with a provider; got undefined.'],
     ['no provider', () => new InteractiveSession({ sandbox } as never), 'new InteractiveSession(options): provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got undefined.'],
     ['tools that are no array', () => new InteractiveSession({ provider: new ScriptedProvider([]), tools: {} } as never), 'new InteractiveSession(options): tools must be an array of tools; got object.'],
-    ['a query factory without a provider', () => createQuery({} as never), /^createQuery\(options\): provider must be an IAIProvider .*; got undefined\.$/]
+    ['a query factory without a provider', () => createQuery({} as never), /^createQuery\(options\): provider must be an IAIProvider .*; got undefined\.$/],
+    [
+      'a system prompt under the wrong name',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), systemPrompt: 'Be brief.' } as never),
+      /^new InteractiveSession\(options\): unknown option "systemPrompt" \(the system prompt is `systemMessage`\); it takes provider, sandbox, .*, session\.$/
+    ],
+    [
+      'a sandbox under the wrong name',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), sandboxClient: sandbox } as never),
+      'new InteractiveSession(options): unknown option "sandboxClient" (the sandbox is `sandbox`; without one the session has no tools)'
+    ],
+    ['a query factory asked to resume', () => createQuery({ provider: new ScriptedProvider([]), resumeSessionId: 'id' } as never), /^createQuery\(options\): unknown option "resumeSessionId"; it takes provider, /]
   ])('refuses %s with a ConfigurationError naming the option', (_, start, message) => {
     expect(start).toThrow(ConfigurationError)
     expect(start).toThrow(message)

@@ -18,6 +18,7 @@ import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
 import { assertSessionOptions } from './assert-session-options.ts'
+import { INTERACTIVE_SESSION_OPTION_KEYS } from './session-option-keys.ts'
 import { PromptScheduler } from './prompt-scheduler.ts'
 import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
 import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
@@ -49,7 +50,7 @@ export class InteractiveSession implements ICommandHost {
 
   /** @throws ConfigurationError naming the option when `provider` (or `session`) is missing or `tools` is no array. */
   constructor(private readonly options: TInteractiveSessionOptions) {
-    assertSessionOptions(options, 'new InteractiveSession(options)')
+    assertSessionOptions(options, 'new InteractiveSession(options)', INTERACTIVE_SESSION_OPTION_KEYS)
     const resuming = options.resumeSessionId !== undefined && options.forkSession !== true
     this.sessionId = options.session?.sessionId ?? (resuming ? (options.resumeSessionId as string) : createId())
     this.name = options.name ?? ''

@@ -3,6 +3,7 @@ import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TTextDeltaCallback } from '../core/provider.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
 import { assertSessionOptions } from './assert-session-options.ts'
+import { QUERY_FACTORY_OPTION_KEYS } from './session-option-keys.ts'
 import { InteractiveSession } from './interactive-session.ts'
 import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
 
@@ -39,7 +40,7 @@ export type TQuery = {
  * @throws ConfigurationError naming the option when `provider` is missing or `tools` is no array.
  */
 export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
-  assertSessionOptions(factoryOptions, 'createQuery(options)')
+  assertSessionOptions(factoryOptions, 'createQuery(options)', QUERY_FACTORY_OPTION_KEYS)
   return (async (prompt: string, options: TQueryOptions & { output?: TOutputSchema } = {}) => {
     if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('query(prompt): the prompt is empty.')
     const session = new InteractiveSession({
