@@ -7,7 +7,6 @@ import type { ISessionStore } from '../lib/storage/session-store.ts'
 import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plugin-file-store.ts'
 import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { applyWorkspaceManifest } from '../sandbox/workspace/apply-workspace-manifest.ts'
 import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { assertWorkerOptions } from './assert-worker-options.ts'
@@ -33,7 +32,11 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISess
       ? undefined
       : (options.applyManifest ??
         // The applicator validates every entry before writing anything, so page data can go in as is.
-        ((sandbox, manifest, { signal }) => applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: root, signal })))
+        // It loads with the first manifest, so a worker whose sessions never name one does not carry it.
+        (async (sandbox, manifest, { signal }) => {
+          const { applyWorkspaceManifest } = await import('../sandbox/workspace/apply-workspace-manifest.ts')
+          return applyWorkspaceManifest(sandbox, manifest as IWorkspaceManifest, { targetRoot: root, signal })
+        }))
   // The default sandbox loads its shell ahead of the first turn; an app's own is readied as it says.
   const prepareSandbox = options.prepareSandbox ?? (options.sandbox ? undefined : () => InMemorySandboxClient.preload())
   return new LocalAgentHost({
