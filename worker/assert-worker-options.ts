@@ -2,6 +2,7 @@ import type * as z from 'zod'
 import { assertKnownKeys, keysOf } from '../lib/core/assert-known-keys.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { describeValue } from '../lib/core/describe-value.ts'
+import { assertPermissionModeOption } from '../lib/permissions/assert-permission-mode-option.ts'
 import { settingsSchema } from '../lib/session/config/settings-schema.ts'
 import { formatIssuePath } from '../lib/storage/session-record-schema.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
@@ -18,8 +19,8 @@ const WORKSPACE_KEYS = ['root', 'files']
 
 /**
  * Checks the options an app writes by hand, often without types: a missing, misshapen or unknown
- * one is named here, not met later as a TypeError deep in the host or silently ignored. Hooks and
- * permission lists are held to the rules `.robota/settings.json` is.
+ * one is named here, not met later as a TypeError deep in the host or silently ignored. Hooks,
+ * permission lists and the permission mode are held to the rules `.robota/settings.json` is.
  *
  * @throws ConfigurationError naming the option and what it takes.
  */
@@ -48,6 +49,7 @@ export function assertWorkerOptions(options: TAgentWorkerOptions): void {
       throw new ConfigurationError(`${WHERE}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
     }
   }
+  assertPermissionModeOption(WHERE, given.permissionMode)
   assertLikeSettings('hooks', settingsSchema.shape.hooks, given.hooks)
   // Strict here: a settings file may carry keys of other tools, code that names a key means it.
   assertLikeSettings('permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)

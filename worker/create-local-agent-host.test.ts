@@ -148,6 +148,8 @@ describe('createLocalAgentHost', () => {
     ['the system prompt under another name', { ...BASE_OPTIONS, systemMessage: 'Be brief.' }, 'createLocalAgentHost(options): unknown option "systemMessage" (the system prompt is `systemPrompt`); it takes providers, defaultProvider, tools, systemPrompt,'],
     ['a workspace with a misspelt key', { ...BASE_OPTIONS, workspace: { file: { 'a.txt': 'x' } } }, 'createLocalAgentHost(options): workspace must be { root?, files? }; got the key "file".'],
     ['a hook of an unknown type', { ...BASE_OPTIONS, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'cmd', command: 'x' }] }] } }, 'createLocalAgentHost(options): hooks.PreToolUse[0].hooks[0].type:'],
+    ['a hook matcher that is no regular expression', { ...BASE_OPTIONS, hooks: { PreToolUse: [{ matcher: 'Bash(', hooks: [{ type: 'command', command: 'x' }] }] } }, 'createLocalAgentHost(options): hooks.PreToolUse[0].matcher: not a regular expression: Invalid regular expression: /^(?:Bash()$/: Unterminated group (as in .robota/settings.json).'],
+    ['a permission mode that is none', { ...BASE_OPTIONS, permissionMode: 'yolo' }, 'createLocalAgentHost(options): permissionMode must be one of plan, default, acceptEdits, bypassPermissions; got "yolo".'],
     ['a hook event misspelt', { ...BASE_OPTIONS, hooks: { PreToolUSE: [] } }, 'createLocalAgentHost(options): hooks: Unrecognized key: "PreToolUSE" (as in .robota/settings.json).'],
     ['permissions as a bare list', { ...BASE_OPTIONS, permissions: ['Bash(ls)'] }, 'createLocalAgentHost(options): permissions:'],
     ['a permissions key misspelt', { ...BASE_OPTIONS, permissions: { denny: ['Bash'] } }, 'createLocalAgentHost(options): permissions: Unrecognized key: "denny" (as in .robota/settings.json).']

@@ -4,6 +4,7 @@ import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { HttpExecutor } from './executors/http-executor.ts'
 import { SandboxCommandExecutor } from './executors/sandbox-command-executor.ts'
 import { getHookMatchTarget } from './hook-event-policy.ts'
+import { hookMatcherPattern } from './hook-matcher.ts'
 import { DEFAULT_HOOK_OUTPUT_BYTES } from './hook-output.ts'
 import type { IHookInput, IHookTypeExecutor, THookEvent, THooksConfig } from './hook-types.ts'
 import { judgeHookAttempt } from './judge-hook-attempt.ts'
@@ -112,9 +113,8 @@ function collectExecutors(options: THookRunOptions): Map<string, IHookTypeExecut
 }
 
 function compileMatcher(event: string, matcher: string | undefined): RegExp | undefined {
-  if (matcher === undefined || matcher === '' || matcher === '*') return undefined
   try {
-    return new RegExp(`^(?:${matcher})$`)
+    return hookMatcherPattern(matcher)
   } catch (error) {
     throw new ConfigurationError(`Invalid ${event} hook matcher "${matcher}": ${(error as Error).message}`, {
       details: { event, matcher },

@@ -1,6 +1,8 @@
 import { assertKnownKeys } from '../core/assert-known-keys.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { describeValue } from '../core/describe-value.ts'
+import { assertHooksOption } from '../hooks/assert-hooks-option.ts'
+import { assertPermissionModeOption } from '../permissions/assert-permission-mode-option.ts'
 
 // Slips of the session's options that would otherwise run a session without what was meant.
 const OPTION_HINTS: Readonly<Record<string, string>> = {
@@ -10,8 +12,9 @@ const OPTION_HINTS: Readonly<Record<string, string>> = {
 
 /**
  * Checks what a session cannot start without, for callers without types: a provider (unless a
- * built session is given) and, when present, a tools array; and refuses an option outside
- * `knownKeys`, which would be ignored without a word. Each failure names the option.
+ * built session is given) and, when present, a tools array, a permission mode and hooks whose
+ * events and matchers exist; and refuses an option outside `knownKeys`, which would be ignored
+ * without a word. Each failure names the option.
  *
  * @param where names the entry point in error messages, e.g. `new InteractiveSession(options)`.
  * @param knownKeys every option the entry point reads (see `keysOf`).
@@ -22,13 +25,15 @@ export function assertSessionOptions(options: unknown, where: string, knownKeys:
     throw new ConfigurationError(`${where}: options must be an object with a provider; got ${describeValue(options)}.`)
   }
   assertKnownKeys(where, options, knownKeys, OPTION_HINTS)
-  const { provider, tools, session } = options as { provider?: unknown; tools?: unknown; session?: unknown }
+  const { provider, tools, session, permissionMode, hooks } = options as { provider?: unknown; tools?: unknown; session?: unknown; permissionMode?: unknown; hooks?: unknown }
   if (session === undefined && !isProvider(provider)) {
     throw new ConfigurationError(`${where}: provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got ${describeValue(provider)}.`)
   }
   if (tools !== undefined && !Array.isArray(tools)) {
     throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
   }
+  assertPermissionModeOption(where, permissionMode)
+  assertHooksOption(where, hooks)
 }
 
 function isProvider(value: unknown): boolean {

@@ -26,6 +26,22 @@ describe('session options a caller left out or misshaped', () => {
       () => new InteractiveSession({ provider: new ScriptedProvider([]), sandboxClient: sandbox } as never),
       'new InteractiveSession(options): unknown option "sandboxClient" (the sandbox is `sandbox`; without one the session has no tools)'
     ],
+    [
+      'a permission mode that is none',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), permissionMode: 'yolo' } as never),
+      'new InteractiveSession(options): permissionMode must be one of plan, default, acceptEdits, bypassPermissions; got "yolo".'
+    ],
+    [
+      'a hook matcher that is no regular expression',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), hooks: { PreToolUse: [{ matcher: 'Bash(', hooks: [] }] } }),
+      'new InteractiveSession(options): hooks.PreToolUse[0].matcher "Bash(" is not a regular expression: Invalid regular expression: /^(?:Bash()$/: Unterminated group'
+    ],
+    [
+      'a hook event misspelt',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), hooks: { PreToolUSE: [] } } as never),
+      /^new InteractiveSession\(options\): hooks has no event "PreToolUSE"; the events are SessionStart, UserPromptSubmit, PreToolUse, /
+    ],
+    ['hooks of an event that are no array', () => createQuery({ provider: new ScriptedProvider([]), hooks: { Stop: {} } } as never), 'createQuery(options): hooks.Stop must be an array of { matcher?, hooks }; got object.'],
     ['a query factory asked to resume', () => createQuery({ provider: new ScriptedProvider([]), resumeSessionId: 'id' } as never), /^createQuery\(options\): unknown option "resumeSessionId"; it takes provider, /]
   ])('refuses %s with a ConfigurationError naming the option', (_, start, message) => {
     expect(start).toThrow(ConfigurationError)

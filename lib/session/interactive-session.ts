@@ -48,7 +48,11 @@ export class InteractiveSession implements ICommandHost {
   private name: string
   private disposed = false
 
-  /** @throws ConfigurationError naming the option when `provider` (or `session`) is missing or `tools` is no array. */
+  /**
+   * @throws ConfigurationError naming the option when `provider` (or `session`) is missing, `tools`
+   * is no array, `permissionMode` names no mode, a hook's event or matcher does not exist, or an
+   * option is unknown.
+   */
   constructor(private readonly options: TInteractiveSessionOptions) {
     assertSessionOptions(options, 'new InteractiveSession(options)', INTERACTIVE_SESSION_OPTION_KEYS)
     const resuming = options.resumeSessionId !== undefined && options.forkSession !== true

@@ -25,6 +25,11 @@ const CORPUS: TBadSettings[] = [
   { name: 'null at the root', files: { [CLAUDE]: 'null' }, problem: /^\/workspace\/\.claude\/settings\.json: \(root\): / },
   { name: 'a negative hook timeout', files: { [ROBOTA]: hook({ type: 'command', command: 'lint', timeoutMs: -5 }) }, problem: /^\/workspace\/\.robota\/settings\.json: hooks\.PreToolUse\[0\]\.hooks\[0\]\.timeoutMs: / },
   { name: 'an unknown failure policy', files: { [ROBOTA]: hook({ type: 'command', command: 'lint', failurePolicy: 'ignore' }) }, problem: /: hooks\.PreToolUse\[0\]\.hooks\[0\]\.failurePolicy: / },
+  {
+    name: 'a hook matcher that is no regular expression',
+    files: { [CLAUDE]: JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Write|Edit(', hooks: [{ type: 'command', command: 'lint' }] }] } }) },
+    problem: /^\/workspace\/\.claude\/settings\.json: hooks\.PostToolUse\[0\]\.matcher: not a regular expression: /
+  },
   { name: 'hooks given as a list', files: { [ROBOTA]: '{ "hooks": [{ "type": "command", "command": "lint" }] }' }, problem: /: hooks: / },
   { name: 'a zero compaction threshold', files: { [ROBOTA]: '{ "compaction": { "threshold": 0 } }' }, problem: /: compaction\.threshold: / },
   { name: 'auto-compaction as text', files: { [ROBOTA]: '{ "compaction": { "auto": "yes" } }' }, problem: /: compaction\.auto: / },

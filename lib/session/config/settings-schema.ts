@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { HOOK_EVENTS } from '../../hooks/index.ts'
+import { hookMatcherPattern } from '../../hooks/hook-matcher.ts'
 import { parsePermissionPattern, PERMISSION_MODES } from '../../permissions/index.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -23,7 +24,16 @@ const hookDefinitionSchema = z.discriminatedUnion('type', [
   z.object({ ...hookCommon, type: z.literal('agent'), agent: z.string().min(1), config: z.record(z.string(), z.unknown()).optional() })
 ])
 
-const hookGroupSchema = z.object({ matcher: z.string().optional(), hooks: z.array(hookDefinitionSchema).min(1) })
+// Compiled here as the hooks compile it, so a bad pattern is named with its file at load, not at a tool call.
+const hookMatcherSchema = z.string().superRefine((matcher, context) => {
+  try {
+    hookMatcherPattern(matcher)
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `not a regular expression: ${describeError(error)}` })
+  }
+})
+
+const hookGroupSchema = z.object({ matcher: hookMatcherSchema.optional(), hooks: z.array(hookDefinitionSchema).min(1) })
 
 // A server name becomes part of tool names (`mcp__<server>__<tool>`), so it stays provider-safe.
 const MCP_SERVER_NAME = /^[A-Za-z0-9_-]+$/
