@@ -56,6 +56,7 @@ export {
   ModelNotAvailableError,
   NetworkError,
   normalizeUsageMetadata,
+  NOT_EXECUTED_ERROR_CODES,
   OPENAI_MODELS,
   parseToolArguments,
   PluginCategory,

@@ -21,11 +21,19 @@ export type IDiffLine = { type: 'add' | 'remove' | 'context'; content: string; l
 /** What a tool changed in one file, for display: the file's path and the changed lines with some context. */
 export type TToolDiff = { file: string; lines: IDiffLine[] }
 
+/**
+ * The `metadata.errorCode` of a call that never ran: stopped by an abort (`interrupted`), refused
+ * by a plugin, a PreToolUse hook or the permission gate, or naming no registered tool. A run's
+ * `toolsExecuted` leaves such calls out.
+ */
+export const NOT_EXECUTED_ERROR_CODES: ReadonlySet<string> = new Set(['interrupted', 'plugin_blocked', 'hook_blocked', 'permission_denied', 'unknown_tool'])
+
 /** A tool's outcome; `data` is serialized to text for the model. */
 export type IToolResult = {
   success: boolean
   data?: unknown
   error?: string
+  /** Details for programs; `errorCode` says why a call failed (see `NOT_EXECUTED_ERROR_CODES`). */
   metadata?: Record<string, string | number | boolean>
   /** A file change to show the user (Edit, Write); the model never sees it. */
   diff?: TToolDiff

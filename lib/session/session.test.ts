@@ -119,6 +119,36 @@ describe('Session', () => {
     expect(session.getMessages()).toHaveLength(2)
   })
 
+  it('counts only the tool calls that ran: a call the gate denied or a PreToolUse hook blocked is left out of toolsExecuted', async () => {
+    const sandbox = new InMemorySandboxClient({ files: { 'a.txt': 'alpha' } })
+    const { session } = makeSession(
+      [
+        {
+          toolCalls: [
+            { name: 'Read', arguments: { filePath: 'a.txt' } },
+            { name: 'Bash', arguments: { command: 'rm a.txt' } },
+            { name: 'Write', arguments: { filePath: 'b.txt', content: 'beta' } }
+          ]
+        },
+        { text: 'Read it; the rest was refused.' }
+      ],
+      {
+        tools: createSandboxTools(sandbox, '/workspace'),
+        permissions: {
+          mode: 'bypassPermissions',
+          permissions: { deny: ['Bash(rm *)'] },
+          hooks: { PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'prompt', prompt: 'no writes' }] }] },
+          hookExecutors: [new FixedHookExecutor(2, 'read-only task')]
+        }
+      }
+    )
+    const result = await session.run('Look around')
+    const toolResults = session.getMessages().filter((message) => message.role === 'tool').map((message) => message.content)
+    expect(toolResults).toEqual([expect.stringContaining('alpha'), expect.stringContaining('Permission denied for Bash'), expect.stringContaining('Blocked by a PreToolUse hook: read-only task')])
+    expect(result.toolsExecuted).toEqual(['Read'])
+    expect(await sandbox.readFile('/workspace/a.txt')).toBe('alpha')
+  })
+
   it('stops a prompt a UserPromptSubmit hook blocks, recording the hook in the log', async () => {
     const executor = new FixedHookExecutor(2, 'no secrets in prompts')
     const { session, provider, events } = makeSession([{ text: 'never' }], {

@@ -1,7 +1,7 @@
 import { createId } from '../create-id.ts'
 import { createToolMessage, type TToolCall } from '../messages.ts'
 import type { TPluginToolResult } from '../plugins/plugin-context.ts'
-import type { IToolResult } from '../tool.ts'
+import { NOT_EXECUTED_ERROR_CODES, type IToolResult } from '../tool.ts'
 import { CONTEXT_SKIPPED_TOOL_RESULT, isToolResultBudgetExceeded } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
 import { toToolEventService } from './run-event-service.ts'
@@ -79,7 +79,7 @@ export async function executeToolCalls(
     const result = results[index] as IToolResult
     const errorCode = result.metadata?.errorCode
     if (errorCode === 'unknown_tool') outcome.unknownTools.push(call.name)
-    else if (errorCode !== 'interrupted' && errorCode !== 'plugin_blocked') outcome.executed.push(call.name)
+    else if (typeof errorCode !== 'string' || !NOT_EXECUTED_ERROR_CODES.has(errorCode)) outcome.executed.push(call.name)
     const content = outcome.contextOverflowed ? CONTEXT_SKIPPED_TOOL_RESULT : toToolMessageContent(result)
     const message = createToolMessage(content, { toolCallId: call.id, toolName: call.name })
     context.store.append(message)

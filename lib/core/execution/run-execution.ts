@@ -26,6 +26,7 @@ export type TRunResult = {
   interrupted?: boolean
   /** Set when the turn ended in a provider failure: the error as plain data, with its code. */
   error?: TRunError
+  /** The name of each tool call that ran, in order; calls that never ran are left out (`NOT_EXECUTED_ERROR_CODES`). */
   toolsExecuted: string[]
   history: TUniversalMessage[]
   usage: TRunUsage
