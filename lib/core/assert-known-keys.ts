@@ -26,7 +26,7 @@ export function keysOf<T>() {
 export function assertKnownKeys(where: string, value: object, knownKeys: readonly string[], hints: Readonly<Record<string, string>> = {}): void {
   const unknown = Object.keys(value).filter((key) => !knownKeys.includes(key))
   if (unknown.length === 0) return
-  const explained = unknown.filter((key) => Object.hasOwn(hints, key)).map((key) => hints[key])
+  const explained = [...new Set(unknown.filter((key) => Object.hasOwn(hints, key)).map((key) => hints[key]))]
   const hint = explained.length > 0 ? ` (${explained.join('; ')})` : ''
   throw new ConfigurationError(`${where}: unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${knownKeys.join(', ')}.`)
 }

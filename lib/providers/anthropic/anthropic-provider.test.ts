@@ -272,7 +272,8 @@ describe('AnthropicProvider options', () => {
     ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://proxy.test' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
     ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
     ['the model, which is the agent\'s', { apiKey: API_KEY, model: MODEL }, 'unknown option "model" (the model is chosen by the agent'],
-    ['any other key', { apiKey: API_KEY, timeout: 5_000 }, 'unknown option "timeout"; it takes apiKey, baseURL, maxRetries,']
+    ['an option of the SDK\'s client', { apiKey: API_KEY, timeout: 5_000 }, 'unknown option "timeout" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries,'],
+    ['any other key', { apiKey: API_KEY, retries: 2 }, 'unknown option "retries"; it takes apiKey, baseURL, maxRetries,']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new AnthropicProvider(options as TAnthropicProviderOptions)
     expect(create).toThrow(ConfigurationError)

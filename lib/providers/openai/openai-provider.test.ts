@@ -196,7 +196,8 @@ describe('OpenAIProvider options', () => {
     ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://localhost:11434/v1' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
     ['a misspelt apiKey, before asking for one', { api_key: API_KEY }, 'unknown option "api_key" (the key is `apiKey`)'],
     ['the reasoning effort on its own', { apiKey: API_KEY, reasoningEffort: 'low' }, 'unknown option "reasoningEffort" (the effort is `reasoning: { effort }`)'],
-    ['any other key', { apiKey: API_KEY, organization: 'org-1' }, 'unknown option "organization"; it takes apiKey, baseURL, apiSurface,']
+    ['an option of the SDK\'s client', { apiKey: API_KEY, organization: 'org-1' }, 'unknown option "organization" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, apiSurface,'],
+    ['any other key', { apiKey: API_KEY, surface: 'responses' }, 'unknown option "surface"; it takes apiKey, baseURL, apiSurface,']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new OpenAIProvider(options as TOpenAIProviderOptions)
     expect(create).toThrow(ConfigurationError)

@@ -21,11 +21,18 @@ describe('assertKnownProviderOptions', () => {
 
   // It repeats assertKnownKeys rather than importing it (see its comment): the two must read alike.
   it.each([
-    ['one unknown key', { apiKey: 'k', timeout: 1 }, {}],
+    ['one unknown key', { apiKey: 'k', retries: 1 }, {}],
     ['a common slip and the provider\'s own', { baseUrl: 'http://proxy.test', webSearch: true }, { webSearch: 'web search is `enableWebTools`' }]
   ])('words %s as assertKnownKeys does', (_, options, hints) => {
     const mine = messageOf(() => assertKnownProviderOptions('FakeProvider', options as TOptions, KEYS, hints))
     const core = messageOf(() => assertKnownKeys('new FakeProvider(options)', options, KEYS, { baseUrl: 'the base URL is `baseURL`', ...hints }))
     expect(mine).toBe(core)
+  })
+
+  it('names options of the SDK\'s client once, with where they go', () => {
+    const message = messageOf(() => assertKnownProviderOptions('FakeProvider', { apiKey: 'k', timeout: 1, defaultHeaders: {} } as TOptions, KEYS))
+    expect(message).toBe(
+      'new FakeProvider(options): unknown option "timeout", "defaultHeaders" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL.'
+    )
   })
 })

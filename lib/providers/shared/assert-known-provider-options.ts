@@ -10,6 +10,10 @@ const COMMON_HINTS: Readonly<Record<string, string>> = {
   model: 'the model is chosen by the agent (`defaultModel` of `new Robota(config)`), not the provider'
 }
 
+// Options of the vendors' SDK clients that the providers do not pass on: a client built with them does.
+const SDK_CLIENT_OPTIONS = ['timeout', 'defaultHeaders', 'defaultQuery', 'fetch', 'fetchOptions', 'httpAgent', 'organization', 'project', 'vertexai', 'httpOptions', 'location', 'apiVersion']
+const SDK_CLIENT_HINT = "an option of the SDK's client: build the client with it and pass it as `client`"
+
 /**
  * Refuses the keys of a provider's `options` outside `knownKeys`, so a misspelt `baseUrl` cannot
  * send the key to the vendor's own endpoint instead of the proxy meant. The compiler checks
@@ -33,8 +37,9 @@ export function assertKnownProviderOptions<TOptions, const TKeys extends Readonl
   // bytes than these lines.
   const unknown = Object.keys(options).filter((key) => !knownKeys.includes(key as keyof TOptions & string))
   if (unknown.length === 0) return
-  const allHints = { ...COMMON_HINTS, ...hints }
-  const explained = unknown.filter((key) => Object.hasOwn(allHints, key)).map((key) => allHints[key])
+  const allHints: Record<string, string> = { ...COMMON_HINTS, ...hints }
+  for (const key of SDK_CLIENT_OPTIONS) allHints[key] ??= SDK_CLIENT_HINT
+  const explained = [...new Set(unknown.filter((key) => Object.hasOwn(allHints, key)).map((key) => allHints[key]))]
   const hint = explained.length > 0 ? ` (${explained.join('; ')})` : ''
   throw new ConfigurationError(`new ${providerClass}(options): unknown option ${unknown.map((key) => `"${key}"`).join(', ')}${hint}; it takes ${knownKeys.join(', ')}.`)
 }
