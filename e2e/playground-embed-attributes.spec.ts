@@ -48,6 +48,7 @@ test.beforeAll(async () => {
       'missing.html': docsPage('replay="./nowhere.jsonl" theme="purple"'),
       'autorun.html': docsPage('prompt="What is in this workspace?" autorun theme="dark" height="480px" panels="chat workspace"'),
       'prefill.html': docsPage('prompt="Find the TODOs" theme="light" panels="chat"'),
+      'bare-slash.html': docsPage('prompt="/" autorun panels="chat"'),
       'proxy.html': docsPage('proxy="/api/llm" provider="anthropic" prompt="Say hello through the proxy" autorun panels="chat"')
     },
     { '/api/llm/': toNodeListener(proxy) }
@@ -153,6 +154,23 @@ test('prompt with autorun sends once the session is ready; theme, height and pan
   await expect(element.getByRole('tab')).toHaveText(['Workspace'])
   await expect(element.getByRole('tab', { name: 'Workspace' })).toHaveAttribute('aria-selected', 'true')
   await expect(element.getByRole('navigation', { name: 'Sessions' })).toHaveCount(0)
+  expect(problems).toEqual([])
+})
+
+test('autorun with a bare "/" is named as a problem and sends nothing', async ({ page }) => {
+  const problems = watchProblems(page)
+  await page.goto(`${site.url}bare-slash.html`)
+  const element = page.locator('robota-playground')
+  await expect(element.getByRole('alert')).toContainText('The autorun attribute sends the prompt attribute, and "/" names no command')
+  // The reader's own prompt is the conversation's first: the "/" never reached the model, nor waits in the queue.
+  const promptBox = element.getByLabel('Prompt')
+  await expect(promptBox).toBeEnabled()
+  await promptBox.fill('What is in this workspace?')
+  await element.getByRole('button', { name: 'Send' }).click()
+  await element.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  const conversation = element.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('README', { timeout: 15_000 })
+  await expect(conversation.getByLabel('You')).toHaveText(['What is in this workspace?'])
   expect(problems).toEqual([])
 })
 

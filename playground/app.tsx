@@ -5,7 +5,7 @@ import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
-import { isCommandLine } from './chat/command-suggestions.ts'
+import { isCommandLine, isEmptyPrompt } from './chat/command-suggestions.ts'
 import { forgetSessionCopies } from './chat/forget-session-copies.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
@@ -130,6 +130,8 @@ export function App(props: TAppProps) {
 
   const send = useCallback(
     async (prompt: string) => {
+      // Every way in (the form, Resend, an embed's autorun) asks the model nothing with nothing to say.
+      if (isEmptyPrompt(prompt)) return
       const sessionId = openSessionId
       if (isCommandLine(prompt)) {
         await provider.settled()

@@ -36,6 +36,7 @@ describe('readEmbedAttributes', () => {
     [{ panels: 'chat terminal' }, 'The panels attribute names "terminal"; it takes sessions, chat, replay, workspace, plugins.'],
     [{ replay: 'javascript:alert(1)' }, 'The replay attribute must be an http(s) URL or a path; got "javascript:alert(1)".'],
     [{ autorun: '' }, 'The autorun attribute sends the prompt attribute, and there is none.'],
+    [{ autorun: '', prompt: ' / ' }, 'The autorun attribute sends the prompt attribute, and "/" names no command; give a command such as "/help", or a message.'],
     [{ provider: 'anthropic' }, "The provider attribute \"anthropic\" needs the proxy attribute (the app's provider proxy); without it, choose the provider and enter a key in Settings."],
     [{ provider: 'gemini' }, 'The provider attribute takes demo, anthropic or openai; got "gemini".']
   ])('refuses %o with a message naming the attribute', (attributes, problem) => {

@@ -64,6 +64,7 @@ export function readEmbedAttributes(element: Pick<Element, 'getAttribute' | 'has
   const prompt = element.getAttribute('prompt')?.trim()
   if (prompt) options.prompt = prompt
   if (options.autorun && !prompt) problems.push('The autorun attribute sends the prompt attribute, and there is none.')
+  else if (options.autorun && prompt === '/') problems.push('The autorun attribute sends the prompt attribute, and "/" names no command; give a command such as "/help", or a message.')
 
   const theme = text('theme')
   if (theme) {
