@@ -18,7 +18,7 @@ test('a worker whose host cannot be built fails the first call with its error, n
   await page.goto(app.url)
   const status = page.getByRole('status', { name: 'Status' })
   await expect(status).toContainText('ConfigurationError CONFIGURATION_ERROR after 1 worker(s): The agent worker could not start: ')
-  await expect(status).toContainText('"systemMessage"')
+  await expect(status).toContainText('exposeAgentHost(options): unknown option "systemMessage"')
   // No other worker is started for the same error: the first answers, with it, every later call.
   await page.waitForTimeout(1_500)
   expect(page.workers()).toHaveLength(1)

@@ -7,7 +7,6 @@ import { settingsSchema } from '../lib/session/config/settings-schema.ts'
 import { formatIssuePath } from '../lib/storage/session-record-schema.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 
-const WHERE = 'createLocalAgentHost(options)'
 
 // Every option the worker reads: a key outside it is a typo (`systemMessage` for `systemPrompt`)
 // that would otherwise be ignored without a word.
@@ -22,43 +21,44 @@ const WORKSPACE_KEYS = ['root', 'files']
  * one is named here, not met later as a TypeError deep in the host or silently ignored. Hooks,
  * permission lists and the permission mode are held to the rules `.robota/settings.json` is.
  *
+ * @param where names the entry point in messages: `exposeAgentHost(options)` in a worker.
  * @throws ConfigurationError naming the option and what it takes.
  */
-export function assertWorkerOptions(options: TAgentWorkerOptions): void {
+export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'createLocalAgentHost(options)'): void {
   const given = (options ?? {}) as Partial<TAgentWorkerOptions>
-  assertKnownKeys(WHERE, given, OPTION_NAMES, { systemMessage: 'the system prompt is `systemPrompt`' })
+  assertKnownKeys(where, given, OPTION_NAMES, { systemMessage: 'the system prompt is `systemPrompt`' })
   const { providers, defaultProvider, tools, workspace } = given
   if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
-    throw new ConfigurationError(`${WHERE}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
+    throw new ConfigurationError(`${where}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
   }
   for (const [kind, factory] of Object.entries(providers)) {
-    if (typeof factory !== 'function') throw new ConfigurationError(`${WHERE}: providers.${kind} must be a function that builds its provider; got ${describeValue(factory)}.`)
+    if (typeof factory !== 'function') throw new ConfigurationError(`${where}: providers.${kind} must be a function that builds its provider; got ${describeValue(factory)}.`)
   }
   if (typeof defaultProvider?.model !== 'string' || !Object.hasOwn(providers, defaultProvider.kind)) {
-    throw new ConfigurationError(`${WHERE}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
+    throw new ConfigurationError(`${where}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
   }
-  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${WHERE}: tools must be an array of tools; got ${describeValue(tools)}.`)
+  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
   for (const [index, tool] of (tools ?? []).entries()) {
     if (typeof tool?.schema !== 'object' || tool.schema === null || typeof tool.execute !== 'function') {
-      throw new ConfigurationError(`${WHERE}: tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got ${describeValue(tool)}.`)
+      throw new ConfigurationError(`${where}: tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got ${describeValue(tool)}.`)
     }
   }
   if (workspace !== undefined) {
     const stray = typeof workspace === 'object' && workspace !== null ? Object.keys(workspace).filter((key) => !WORKSPACE_KEYS.includes(key)) : []
     if (typeof workspace !== 'object' || workspace === null || stray.length > 0) {
-      throw new ConfigurationError(`${WHERE}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
+      throw new ConfigurationError(`${where}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
     }
   }
-  assertPermissionModeOption(WHERE, given.permissionMode)
-  assertLikeSettings('hooks', settingsSchema.shape.hooks, given.hooks)
+  assertPermissionModeOption(where, given.permissionMode)
+  assertLikeSettings(where, 'hooks', settingsSchema.shape.hooks, given.hooks)
   // Strict here: a settings file may carry keys of other tools, code that names a key means it.
-  assertLikeSettings('permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
+  assertLikeSettings(where, 'permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
 }
 
-function assertLikeSettings(option: string, schema: z.ZodType, value: unknown): void {
+function assertLikeSettings(where: string, option: string, schema: z.ZodType, value: unknown): void {
   if (value === undefined) return
   const result = schema.safeParse(value)
   if (result.success) return
   const problems = result.error.issues.map((issue) => `${formatIssuePath([option, ...issue.path])}: ${issue.message}`)
-  throw new ConfigurationError(`${WHERE}: ${problems.join('; ')} (as in .robota/settings.json).`)
+  throw new ConfigurationError(`${where}: ${problems.join('; ')} (as in .robota/settings.json).`)
 }

@@ -1,6 +1,8 @@
+import { IDBFactory } from 'fake-indexeddb'
 import * as z from 'zod'
 import { describe, expect, it, vi } from 'vitest'
 import { ConfigurationError } from '../lib/core/errors.ts'
+import { stubIndexedDBGlobals } from '../lib/storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../lib/testing/scripted-provider.ts'
 import { createZodFunctionTool } from '../lib/tools/function-tool.ts'
@@ -119,8 +121,23 @@ describe('createLocalAgentHost', () => {
     const store = new MemorySessionStore()
     const created = await createLocalAgentHost({ ...options, store }).createSession({ name: 'from options' })
     expect((await store.listSessions()).sessions.map((session) => session.id)).toEqual([created.id])
-    const named = createLocalAgentHost({ ...options, store: { databaseName: 'app-sessions' } })
-    expect(named).toBeDefined()
+  })
+
+  it('opens { databaseName } in IndexedDB where there is one, and says at once where there is none', async () => {
+    const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, store: { databaseName: 'app-sessions' } }
+    const inNode = () => createLocalAgentHost(options)
+    expect(inNode).toThrow(ConfigurationError)
+    expect(inNode).toThrow('store: { databaseName } opens IndexedDB, which this runtime lacks (Node has none); pass a session store, such as new MemorySessionStore()')
+
+    stubIndexedDBGlobals()
+    vi.stubGlobal('indexedDB', new IDBFactory())
+    try {
+      const created = await createLocalAgentHost(options).createSession({ name: 'kept by name' })
+      const reopened = createLocalAgentHost(options)
+      expect((await reopened.listSessions()).sessions.map((session) => session.id)).toEqual([created.id])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it.each([

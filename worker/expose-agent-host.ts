@@ -2,6 +2,7 @@ import { ZOD_GENERATES_NO_CODE } from '../lib/tools/zod-without-code-generation.
 import * as Comlink from 'comlink'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+import { assertWorkerOptions } from './assert-worker-options.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 import { failedAgentHost } from './failed-agent-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
@@ -21,6 +22,8 @@ const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
  * session, the others follow it. `exposeAgentHost` builds it and serves it to the page.
  */
 export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
+  // Checked here first so a refusal names the call the app wrote.
+  assertWorkerOptions(options, 'exposeAgentHost(options)')
   const { store, databaseName } = resolveSessionStore(options.store ?? { databaseName: DEFAULT_DATABASE })
   // One channel per database: tabs of two apps on an origin never hear each other's sessions.
   const channel = databaseName === undefined ? 'robota:sessions' : `robota:${databaseName}:sessions`
