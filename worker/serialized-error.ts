@@ -1,24 +1,6 @@
 // Errors as plain data and back: how they cross a worker boundary or a socket with their class and code.
-import {
-  AuthenticationError,
-  CircuitBreakerOpenError,
-  ConfigurationError,
-  ModelNotAvailableError,
-  NetworkError,
-  ProviderError,
-  ProviderSdkMissingError,
-  StructuredOutputError,
-  RateLimitError,
-  RobotaError,
-  StorageError,
-  StorageQuotaError,
-  ToolExecutionError,
-  ValidationError,
-  type TErrorOptions,
-  type TRobotaErrorCategory,
-  type TRobotaErrorCode
-} from '../lib/core/errors.ts'
-import { PluginError, type TPluginErrorDetails } from '../lib/core/plugins/plugin-error.ts'
+import { RobotaError, type TErrorOptions, type TRobotaErrorCategory, type TRobotaErrorCode } from '../lib/core/errors.ts'
+import { isRobotaErrorCode, robotaErrorOfCode } from '../lib/core/robota-error-of-code.ts'
 import { ReplayDivergenceError } from '../lib/storage/replay-log/replay-provider.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 import { WorkspaceManifestError, type TWorkspaceManifestErrorCode } from '../sandbox/workspace/workspace-manifest-error.ts'
@@ -44,38 +26,14 @@ function options(serialized: TSerializedError): TErrorOptions {
   return serialized.details ? { details: serialized.details } : {}
 }
 
-// Keyed by every code, so a code added to TRobotaErrorCode without a class here fails typecheck.
-const ROBOTA_ERRORS: { readonly [Code in TRobotaErrorCode]: TRobotaErrorFactory } = {
-  CONFIGURATION_ERROR: (s) => new ConfigurationError(s.message, options(s)),
-  VALIDATION_ERROR: (s) => new ValidationError(s.message, options(s)),
-  PROVIDER_ERROR: (s) => new ProviderError(s.message, options(s)),
-  AUTHENTICATION_ERROR: (s) => new AuthenticationError(s.message, options(s)),
-  RATE_LIMIT_ERROR: (s) => new RateLimitError(s.message, options(s)),
-  NETWORK_ERROR: (s) => new NetworkError(s.message, options(s)),
-  TOOL_EXECUTION_ERROR: (s) => new ToolExecutionError(s.message, options(s)),
-  MODEL_NOT_AVAILABLE: (s) => new ModelNotAvailableError(s.message, options(s)),
-  CIRCUIT_BREAKER_OPEN: (s) => new CircuitBreakerOpenError(s.message, options(s)),
-  PLUGIN_ERROR: (s) => new PluginError(s.message, (s.details ?? {}) as TPluginErrorDetails),
-  STORAGE_ERROR: (s) => new StorageError(s.message, options(s)),
-  STORAGE_QUOTA_EXCEEDED: (s) => new StorageQuotaError(s.message, options(s)),
-  PROVIDER_SDK_MISSING: (s) => new ProviderSdkMissingError(s.message, options(s)),
-  STRUCTURED_OUTPUT_INVALID: (s) => new StructuredOutputError(s.message, options(s)),
-  // No class of its own: a call the worker could not finish. Whether a retry helps varies per case.
-  ABORTED: (s) => new RobotaError(s.message, 'ABORTED', (s.category as TRobotaErrorCategory | undefined) ?? 'system', s.recoverable === true, options(s))
-}
-
 // Subclasses that share their parent's code, found by name so they come back as themselves.
 const ROBOTA_SUBCLASSES: Readonly<Record<string, { code: TRobotaErrorCode; create: TRobotaErrorFactory }>> = {
   ReplayDivergenceError: { code: 'VALIDATION_ERROR', create: (s) => new ReplayDivergenceError(s.message, options(s)) }
 }
 
-function isRobotaErrorCode(code: string): code is TRobotaErrorCode {
-  return Object.hasOwn(ROBOTA_ERRORS, code)
-}
-
 function rebuildRobotaError(serialized: TSerializedError & { code: TRobotaErrorCode }): RobotaError {
   const subclass = Object.hasOwn(ROBOTA_SUBCLASSES, serialized.name) ? ROBOTA_SUBCLASSES[serialized.name] : undefined
-  const error = subclass?.code === serialized.code ? subclass.create(serialized) : ROBOTA_ERRORS[serialized.code](serialized)
+  const error = subclass?.code === serialized.code ? subclass.create(serialized) : robotaErrorOfCode(serialized.code, serialized)
   // An app's own subclass has no class on this side: keep its name on the nearest class.
   if (error.name !== serialized.name) Object.defineProperty(error, 'name', { value: serialized.name, enumerable: true, configurable: true })
   return error

@@ -1,5 +1,6 @@
 import type { IContextWindowState } from '../core/context/estimation.ts'
-import { ProviderError } from '../core/errors.ts'
+import { ProviderError, type RobotaError } from '../core/errors.ts'
+import { fromRunError } from '../core/run-error.ts'
 import type { IHistoryEntry } from '../core/history.ts'
 import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { IExecutionResult, IToolSummary } from './interactive-session-types.ts'
@@ -35,15 +36,17 @@ export function redactExecutionResult<TResult extends IExecutionResult & { outpu
 }
 
 /**
- * The provider failure a run ended with, if any. The loop returns a failure as an assistant
- * message marked `error` rather than throwing, so the history keeps it; clients still need an
- * `error` event for it.
+ * The provider failure a run ended with, if any, as the class `Robota.run` reports it in
+ * `result.error` (`AuthenticationError`, `RateLimitError`…), its message cut of `secrets`. The loop
+ * returns a failure as an assistant message marked `error` rather than throwing, so the history
+ * keeps it; clients still need an `error` event for it.
  */
-export function findProviderFailure(run: TSessionRunResult): ProviderError | undefined {
+export function findProviderFailure(run: TSessionRunResult, secrets: readonly string[]): RobotaError | undefined {
   if (run.blockedReason !== undefined) return undefined
   const last = run.history.at(-1)
   if (last?.role !== 'assistant' || last.metadata?.error !== true) return undefined
-  return new ProviderError(run.response, { details: { errorCode: last.metadata.errorCode } })
+  if (run.error) return fromRunError({ ...run.error, message: redactSecretText(run.error.message, secrets) })
+  return new ProviderError(redactSecretText(run.response, secrets), { details: { errorCode: last.metadata.errorCode } })
 }
 
 /** Anything thrown, as an `Error` for the `error` event. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { isRobotaError } from '../core/errors.ts'
+import { AuthenticationError, isRobotaError } from '../core/errors.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import { InteractiveSession } from './interactive-session.ts'
+import { createQuery } from './query.ts'
 import type { IExecutionResult, IToolState, ITransportAdapter, TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { TPermissionRequest } from './permission-enforcer-types.ts'
 import { createSandboxTools } from './sandbox-tools.ts'
@@ -123,6 +124,20 @@ describe('InteractiveSession: a prompt', () => {
     expect(await session.submit('hi')).toBeUndefined()
     expect(log.filter((entry) => entry.startsWith('error:'))).toEqual([expect.stringContaining('HTTP 529 overloaded')])
     expect(log).not.toContain('complete')
+  })
+
+  it('reports a provider failure as the error class the provider threw, as Robota.run does, and createQuery rejects with it', async () => {
+    const rejected = () => new AuthenticationError('Anthropic rejected the API key (HTTP 401)', { details: { status: 401 } })
+    const { session } = setUp([{ error: rejected() }])
+    const errors: Error[] = []
+    session.on('error', (error) => errors.push(error))
+    expect(await session.submit('hi')).toBeUndefined()
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toBeInstanceOf(AuthenticationError)
+    expect(errors[0]).toMatchObject({ code: 'AUTHENTICATION_ERROR', message: 'Anthropic rejected the API key (HTTP 401)', details: { status: 401 } })
+
+    const query = createQuery({ provider: new ScriptedProvider([{ error: rejected() }]) })
+    await expect(query('hi')).rejects.toThrow(AuthenticationError)
   })
 
   it('refuses an empty prompt', async () => {
