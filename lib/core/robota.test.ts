@@ -246,6 +246,10 @@ describe('Robota.run', () => {
     expect(agent.getHistory()).toEqual([])
   })
 
+  it('refuses a prompt that is no string with a ValidationError saying so', async () => {
+    await expect(makeAgent(new ScriptedProvider([{ text: 'never' }])).run(42 as never)).rejects.toThrow('run(input): the prompt must be a string; got number.')
+  })
+
   it.each([[''], ['   '], ['\n\t']])('refuses the empty prompt %j with a ValidationError before anything is sent or committed', async (input) => {
     const provider = new ScriptedProvider([{ text: 'never' }])
     const agent = makeAgent(provider)

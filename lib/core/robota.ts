@@ -1,3 +1,4 @@
+import { assertPrompt } from './assert-prompt.ts'
 import { assertChatSettings, resolveChatSettings, type TChatSettings } from './chat-settings.ts'
 import { ConversationStore } from './conversation-store.ts'
 import { createId } from './create-id.ts'
@@ -150,9 +151,7 @@ export class Robota {
    * the run throws a `StructuredOutputError` carrying the raw reply.
    */
   async run(input: string, options: IRunOptions = {}): Promise<TRunResult | TStructuredRunResult<unknown>> {
-    if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
-    // Providers refuse a user message without content, and would say so only after the send.
-    if (input.trim() === '') throw new ValidationError('run(input): the prompt is empty.')
+    assertPrompt('run(input)', input)
     assertKnownRunOptions(options)
     if (options.output === undefined) return this.runOnce(input, options, undefined)
     const format = toOutputFormat(options.output)

@@ -137,6 +137,7 @@ describe('LocalAgentHost', () => {
     const { host } = makeHost([{ text: ['a', 'b'] }], new MemorySessionStore())
     const session = await host.createSession()
     await expect(host.submit(session.id, '   ')).rejects.toThrow(/prompt is empty/)
+    await expect(host.submit(session.id, undefined as never)).rejects.toThrow('submit(): the prompt must be a string; got undefined.')
     await expect(host.submit('nope', 'hi')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'No session with id "nope".' })
     const running = host.submit(session.id, 'hi')
     await expect(host.submit(session.id, 'again')).rejects.toThrow(/is running a turn/)

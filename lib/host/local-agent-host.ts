@@ -1,4 +1,4 @@
-import { ValidationError } from '../core/errors.ts'
+import { assertPrompt } from '../core/assert-prompt.ts'
 import { SerialByKey } from '../core/serial-by-key.ts'
 import { noSuchSessionError } from './no-such-session.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
@@ -127,7 +127,7 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   async submit(sessionId: string, prompt: string, options?: TSubmitOptions): Promise<TTurnResult> {
-    if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('submit(): the prompt is empty.')
+    assertPrompt('submit()', prompt)
     const output = readTurnOutput(options)
     // Registered before anything is awaited, so an abort sent right after submit is not lost.
     const signal = this.parts.turns.begin(sessionId)

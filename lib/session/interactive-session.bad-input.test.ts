@@ -48,6 +48,17 @@ describe('session options a caller left out or misshaped', () => {
     expect(start).toThrow(message)
   })
 
+  it('refuses a prompt that is no string, saying so rather than calling it empty', async () => {
+    const provider = new ScriptedProvider([{ text: 'never' }])
+    const session = new InteractiveSession({ provider })
+    await expect(session.submit(42 as never)).rejects.toThrow('submit(): the prompt must be a string; got number.')
+    await expect(session.submitForOutput(undefined as never, { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) } })).rejects.toThrow(
+      'submitForOutput(): the prompt must be a string; got undefined.'
+    )
+    await expect(createQuery({ provider })({ text: 'hi' } as never)).rejects.toThrow('query(prompt): the prompt must be a string; got object.')
+    expect(provider.calls).toHaveLength(0)
+  })
+
   it('refuses an empty query before any session starts', async () => {
     const provider = new ScriptedProvider([{ text: 'never' }])
     const query = createQuery({ provider })

@@ -1,3 +1,4 @@
+import { assertPrompt } from '../core/assert-prompt.ts'
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
@@ -13,7 +14,7 @@ import { SystemCommandExecutor } from './commands/system-command-executor.ts'
 import { createSystemCommands } from './commands/system-commands.ts'
 import type { TCompactionOutcome } from './compaction/compaction-types.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
-import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
+import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
@@ -111,7 +112,11 @@ export class InteractiveSession implements ICommandHost {
    */
   submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
     if (this.disposed) return Promise.reject(disposedError('submit()'))
-    if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submit(): the prompt is empty.'))
+    try {
+      assertPrompt('submit()', input)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     return this.scheduler.submit({ input, ...(displayInput ? { displayInput } : {}), ...(rawInput ? { rawInput } : {}) })
   }
 
@@ -123,7 +128,11 @@ export class InteractiveSession implements ICommandHost {
    */
   submitForOutput<TOutput>(input: string, output: TOutputSchema<TOutput>): Promise<(IExecutionResult & { output?: TOutput }) | undefined> {
     if (this.disposed) return Promise.reject(disposedError('submitForOutput()'))
-    if (typeof input !== 'string' || input.trim() === '') return Promise.reject(new ValidationError('submitForOutput(): the prompt is empty.'))
+    try {
+      assertPrompt('submitForOutput()', input)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     return this.scheduler.submit({ input, output }) as Promise<(IExecutionResult & { output?: TOutput }) | undefined>
   }
 
@@ -319,7 +328,7 @@ export class InteractiveSession implements ICommandHost {
         started.endEventStream()
       }
       const toolSummaries = this.history.finishPrompt()
-      const failure = findProviderFailure({ ...run, response: redactSecretText(run.response, started.secrets) })
+      const failure = findProviderFailure(run, started.secrets)
       if (failure) throw failure
       const result = { ...toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState()), ...('output' in run ? { output: run.output } : {}) }
       const redacted = redactExecutionResult(result, started.secrets)

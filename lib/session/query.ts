@@ -1,4 +1,5 @@
-import { ProviderError, ValidationError } from '../core/errors.ts'
+import { assertPrompt } from '../core/assert-prompt.ts'
+import { ProviderError } from '../core/errors.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TTextDeltaCallback } from '../core/provider.ts'
 import type { TPermissionMode } from '../permissions/index.ts'
@@ -42,7 +43,7 @@ export type TQuery = {
 export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
   assertSessionOptions(factoryOptions, 'createQuery(options)', QUERY_FACTORY_OPTION_KEYS)
   return (async (prompt: string, options: TQueryOptions & { output?: TOutputSchema } = {}) => {
-    if (typeof prompt !== 'string' || prompt.trim() === '') throw new ValidationError('query(prompt): the prompt is empty.')
+    assertPrompt('query(prompt)', prompt)
     const session = new InteractiveSession({
       ...factoryOptions,
       ...(options.cwd ? { cwd: options.cwd } : {}),

@@ -1,3 +1,4 @@
+import { assertPrompt } from '../core/assert-prompt.ts'
 import type { IContextWindowState } from '../core/context/estimation.ts'
 import { createId } from '../core/create-id.ts'
 import { StructuredOutputError, ValidationError } from '../core/errors.ts'
@@ -76,7 +77,7 @@ export class Session {
   async run(input: string, options: TSessionRunOptions = {}): Promise<TSessionRunResult> {
     // Checked before the hooks: context they add would otherwise send an empty prompt as if it were one.
     if (typeof input !== 'string') throw new ValidationError('run(input): input must be a string.')
-    if (input.trim() === '') throw new ValidationError('run(input): the prompt is empty.')
+    assertPrompt('run(input)', input)
     if (this.running) throw new ValidationError(`Session ${this.sessionId} is already running a prompt; abort it or wait.`)
     this.running = true
     const controller = new AbortController()
