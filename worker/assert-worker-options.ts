@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import { assertKnownKeys, keysOf } from '../lib/core/assert-known-keys.ts'
+import { assertToolsOption } from '../lib/core/assert-tools-option.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { describeValue } from '../lib/core/describe-value.ts'
 import { assertPermissionModeOption } from '../lib/permissions/assert-permission-mode-option.ts'
@@ -37,12 +38,7 @@ export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'creat
   if (typeof defaultProvider?.model !== 'string' || !Object.hasOwn(providers, defaultProvider.kind)) {
     throw new ConfigurationError(`${where}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
   }
-  if (tools !== undefined && !Array.isArray(tools)) throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
-  for (const [index, tool] of (tools ?? []).entries()) {
-    if (typeof tool?.schema !== 'object' || tool.schema === null || typeof tool.execute !== 'function') {
-      throw new ConfigurationError(`${where}: tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got ${describeValue(tool)}.`)
-    }
-  }
+  assertToolsOption(where, tools)
   if (workspace !== undefined) {
     const stray = typeof workspace === 'object' && workspace !== null ? Object.keys(workspace).filter((key) => !WORKSPACE_KEYS.includes(key)) : []
     if (typeof workspace !== 'object' || workspace === null || stray.length > 0) {

@@ -1,4 +1,5 @@
 import { assertKnownKeys } from '../core/assert-known-keys.ts'
+import { assertToolsOption } from '../core/assert-tools-option.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { describeValue } from '../core/describe-value.ts'
 import { assertHooksOption } from '../hooks/assert-hooks-option.ts'
@@ -12,7 +13,7 @@ const OPTION_HINTS: Readonly<Record<string, string>> = {
 
 /**
  * Checks what a session cannot start without, for callers without types: a provider (unless a
- * built session is given) and, when present, a tools array, a permission mode and hooks whose
+ * built session is given) and, when present, an array of tools, a permission mode and hooks whose
  * events and matchers exist; and refuses an option outside `knownKeys`, which would be ignored
  * without a word. Each failure names the option.
  *
@@ -29,9 +30,7 @@ export function assertSessionOptions(options: unknown, where: string, knownKeys:
   if (session === undefined && !isProvider(provider)) {
     throw new ConfigurationError(`${where}: provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got ${describeValue(provider)}.`)
   }
-  if (tools !== undefined && !Array.isArray(tools)) {
-    throw new ConfigurationError(`${where}: tools must be an array of tools; got ${describeValue(tools)}.`)
-  }
+  assertToolsOption(where, tools)
   assertPermissionModeOption(where, permissionMode)
   assertHooksOption(where, hooks)
 }

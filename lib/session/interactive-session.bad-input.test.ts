@@ -15,6 +15,11 @@ describe('session options a caller left out or misshaped', () => {
     ['no options', () => new InteractiveSession(undefined as never), 'new InteractiveSession(options): options must be an object with a provider; got undefined.'],
     ['no provider', () => new InteractiveSession({ sandbox } as never), 'new InteractiveSession(options): provider must be an IAIProvider (a name and chat()), such as new AnthropicProvider({ apiKey }); got undefined.'],
     ['tools that are no array', () => new InteractiveSession({ provider: new ScriptedProvider([]), tools: {} } as never), 'new InteractiveSession(options): tools must be an array of tools; got object.'],
+    [
+      'a tool that is none',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), tools: [{ name: 'x' }] } as never),
+      'new InteractiveSession(options): tools[0] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got object.'
+    ],
     ['a query factory without a provider', () => createQuery({} as never), /^createQuery\(options\): provider must be an IAIProvider .*; got undefined\.$/],
     [
       'a system prompt under the wrong name',
