@@ -88,8 +88,33 @@ describe('createLocalAgentHost', () => {
   it('names the provider a page asked for that the worker does not offer, and a default it does not list', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([{ text: 'hi' }]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const session = await host.createSession()
-    await expect(host.setProvider(session.id, { kind: 'openai', model: 'gpt-4o-mini' })).rejects.toThrow(/no provider "openai"; it offers: scripted/)
+    await expect(host.setProvider(session.id, { kind: 'openai', model: 'gpt-4o-mini' })).rejects.toThrow('This host has no provider "openai"; it offers: scripted. Add it to the providers of exposeAgentHost (or createLocalAgentHost).')
     expect(() => createLocalAgentHost({ providers: {}, defaultProvider: { kind: 'anthropic', model: 'x' } }, new MemorySessionStore())).toThrow(ConfigurationError)
+  })
+
+  it('names a provider factory that throws, keeping a Robota error of its own as it is', async () => {
+    const host = createLocalAgentHost(
+      {
+        providers: {
+          broken: () => {
+            throw new TypeError('fetch is not a function')
+          },
+          keyless: () => {
+            throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client).')
+          }
+        },
+        defaultProvider: { kind: 'broken', model: 'demo' }
+      },
+      new MemorySessionStore()
+    )
+    const session = await host.createSession()
+    const failureOf = (turn: Promise<{ error?: { message: string; code: string } }>) =>
+      turn.then(
+        (result) => result.error,
+        (error: unknown) => error as { message: string; code: string }
+      )
+    expect(await failureOf(host.submit(session.id, 'Hello'))).toMatchObject({ code: 'CONFIGURATION_ERROR', message: expect.stringContaining('providers.broken failed to build its provider: fetch is not a function') })
+    await expect(host.setProvider(session.id, { kind: 'keyless', model: 'demo' })).rejects.toThrow('AnthropicProvider needs an apiKey (or a client).')
   })
 
   it('names a provider factory that returns no provider, rather than failing later with a TypeError', async () => {

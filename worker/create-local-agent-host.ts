@@ -1,5 +1,6 @@
 import { describeValue } from '../lib/core/describe-value.ts'
-import { ConfigurationError } from '../lib/core/errors.ts'
+import { describeError } from '../lib/core/describe-error.ts'
+import { ConfigurationError, isRobotaError } from '../lib/core/errors.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
 import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
@@ -8,7 +9,7 @@ import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plu
 import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { IWorkspaceManifest } from '../sandbox/workspace/workspace-manifest.ts'
-import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+import type { TAgentWorkerOptions, TProviderFactory } from './agent-worker-options.ts'
 import { assertWorkerOptions } from './assert-worker-options.ts'
 import { resolveSessionStore } from './resolve-session-store.ts'
 
@@ -65,6 +66,16 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISess
   })
 }
 
+// A factory's own failure (a missing key, a bad URL) keeps its class; anything else is named after the factory.
+async function buildWith(factory: TProviderFactory, choice: TProviderChoice): Promise<IAIProvider> {
+  try {
+    return await factory(choice)
+  } catch (error) {
+    if (isRobotaError(error)) throw error
+    throw new ConfigurationError(`providers.${choice.kind} failed to build its provider: ${describeError(error)}`, { details: { kind: choice.kind }, cause: error })
+  }
+}
+
 function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins']>): IPluginFileStore {
   return 'read' in option ? option : new IndexedDBPluginFileStore({ databaseName: option.databaseName })
 }
@@ -72,11 +83,11 @@ function resolvePluginStore(option: NonNullable<TAgentWorkerOptions['userPlugins
 async function buildProvider(providers: TAgentWorkerOptions['providers'], choice: TProviderChoice): Promise<IAIProvider> {
   const factory = providers[choice.kind]
   if (!factory) {
-    throw new ConfigurationError(`This worker has no provider "${choice.kind}"; it offers: ${Object.keys(providers).join(', ')}. Add it to exposeAgentHost({ providers }).`, {
+    throw new ConfigurationError(`This host has no provider "${choice.kind}"; it offers: ${Object.keys(providers).join(', ')}. Add it to the providers of exposeAgentHost (or createLocalAgentHost).`, {
       details: { kind: choice.kind }
     })
   }
-  const provider = await factory(choice)
+  const provider = await buildWith(factory, choice)
   // A factory written as `(choice) => { new AnthropicProvider(…) }` returns nothing.
   if (typeof (provider as Partial<IAIProvider> | undefined)?.chat !== 'function') {
     throw new ConfigurationError(`providers.${choice.kind} must return a provider, such as new AnthropicProvider({ apiKey }); it returned ${describeValue(provider)}.`, {

@@ -4,6 +4,7 @@ import type { IAIProvider } from '../core/provider.ts'
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TPendingPermission, TProviderChoice, TSessionView } from './agent-host.ts'
+import { assertCreateSessionOptions, assertProviderChoice } from './assert-session-choices.ts'
 import { readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
 import { noSuchSessionError } from './no-such-session.ts'
 import { readLatestEventPage } from './event-pages.ts'
@@ -45,7 +46,10 @@ export class HostSessionLifecycle {
   constructor(private readonly ports: THostSessionLifecyclePorts) {}
 
   /** @throws ConfigurationError for a provider kind the host does not build, before anything is stored. */
-  async create(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
+  async create(given: TCreateSessionOptions = {}): Promise<TSessionSummary> {
+    assertCreateSessionOptions(given)
+    // A remote call carries a left-out argument as null.
+    const options = given ?? {}
     const provider = options.provider ?? this.ports.defaultProvider
     // The kind alone: building the provider here would refuse a session whose key the page has yet to give again.
     const kinds = this.ports.providerKinds
@@ -119,6 +123,7 @@ export class HostSessionLifecycle {
    * the chosen ones, only the head is read and nothing is written.
    */
   async applyProvider(sessionId: string, provider: TProviderChoice): Promise<TSessionSummary> {
+    assertProviderChoice('setProvider(sessionId, provider)', provider)
     const { ports } = this
     const head = await ports.store.loadSessionHead(sessionId)
     if (!head) throw noSuchSessionError(sessionId)

@@ -99,6 +99,7 @@ describe('LocalAgentHost: structured output on submit', () => {
     ['a reference to nowhere', { output: { schema: { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } } } }, /not a JSON Schema Robota can check: Reference not found/],
     ['output without a schema', { output: {} }, /options\.output must be \{ schema/],
     ['options that are not an object', 'json', /options must be an object/],
+    ['a misspelt output', { outptu: { schema: { type: 'object' } } }, 'submit(): unknown option "outptu"; it takes output.'],
     [
       'a zod schema in place of JSON Schema',
       { output: { schema: z.object({ city: z.string() }) } },

@@ -133,6 +133,26 @@ describe('LocalAgentHost', () => {
     expect((await host.submit(session.id, 'again')).response).toBe('Next.')
   })
 
+  it.each([
+    ['a choice without a model', () => ({ provider: { kind: 'scripted' } }), 'createSession(options): provider must be { kind, model } (strings), as { kind: \'anthropic\', model: \'claude-sonnet-4-6\' }; got {"kind":"scripted"}.'],
+    ['a choice that is a name', () => ({ provider: 'scripted' }), 'createSession(options): provider must be { kind, model } (strings), as { kind: \'anthropic\', model: \'claude-sonnet-4-6\' }; got string.'],
+    ['a misspelt key of the choice', () => ({ provider: { kind: 'scripted', model: 'm', apikey: 'k' } }), 'createSession(options): unknown option "apikey"; it takes kind, model, baseURL, apiKey,'],
+    ['a misspelt option', () => ({ provdier: { kind: 'scripted', model: 'm' } }), 'createSession(options): unknown option "provdier"; it takes name, provider.'],
+    ['a name that is no string', () => ({ name: 123 }), 'createSession(options): name must be a string; got number.'],
+    ['options that are a name', () => 'My session', 'createSession(options): options must be { name?, provider? }; got string.']
+  ])('refuses %s before storing a session, naming the option', async (_, options, message) => {
+    const { host, store } = makeHost([])
+    await expect(host.createSession(options() as never)).rejects.toThrow(message)
+    expect((await store.listSessions()).sessions).toEqual([])
+  })
+
+  it('refuses a provider choice without a model at setProvider, keeping the session as it was', async () => {
+    const { host } = makeHost([])
+    const session = await host.createSession()
+    await expect(host.setProvider(session.id, { kind: 'scripted' } as never)).rejects.toThrow(/^setProvider\(sessionId, provider\): provider must be \{ kind, model \}/)
+    expect((await host.listSessions()).sessions[0]).toMatchObject({ id: session.id, model: 'scripted-model' })
+  })
+
   it('refuses an empty prompt, an unknown session and a second turn at once, with clear errors', async () => {
     const { host } = makeHost([{ text: ['a', 'b'] }], new MemorySessionStore())
     const session = await host.createSession()

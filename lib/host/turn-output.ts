@@ -14,6 +14,9 @@ export function readTurnOutput(options: TSubmitOptions | undefined): TOutputSche
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new ValidationError(`submit(): options must be an object such as { output: { schema } }; got ${options === null ? 'null' : typeof options}.`)
   }
+  const unknown = Object.keys(options).find((key) => key !== 'output')
+  // A misspelt `output` would otherwise run a plain turn with no structured answer.
+  if (unknown !== undefined) throw new ValidationError(`submit(): unknown option "${unknown}"; it takes output.`)
   const { output } = options
   if (output === undefined) return undefined
   if (typeof output !== 'object' || output === null || Array.isArray(output) || !('schema' in output)) {
