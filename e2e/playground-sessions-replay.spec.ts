@@ -101,6 +101,22 @@ test('the session list follows a turn as it runs: named after the prompt at once
   expect(errors).toEqual([])
 })
 
+test('a name the user gave a new session stays when its first prompt is sent', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await sessions.getByRole('button', { name: 'Rename New session' }).click()
+  const nameBox = sessions.getByLabel('New name for New session')
+  await nameBox.fill('Workspace tour')
+  await nameBox.press('Enter')
+  await expect(sessions.getByRole('button', { name: /^Workspace tour ?0 messages/ })).toBeVisible()
+  await sendPrompt(page, 'What is in this workspace?')
+  await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
+  await expect(sessions.getByRole('button', { name: /^Workspace tour ?6 messages/ })).toBeVisible()
+  await expect(sessions.getByRole('button', { name: /^What is in this workspace/ })).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
 test('a turn that waits for permission asks again when its session is opened again after another', async ({ page }) => {
   const errors = collectPageErrors(page)
   await openPlayground(page)

@@ -149,7 +149,9 @@ export function App(props: TAppProps) {
       // Command answers sit below the conversation; a new prompt moves the conversation past them.
       commands.clear()
       // Named after its first prompt as the turn starts, so the list tells sessions apart at once.
-      const naming = sessionId && !readOnly && messageCount === 0 && openSessionName === 'New session'
+      // The list's name, not the one the session opened with: a rename since (the list's, `/rename`) is the user's choice and stays.
+      const currentName = sessions.sessions.find((session) => session.id === sessionId)?.name ?? openSessionName
+      const naming = sessionId && !readOnly && messageCount === 0 && currentName === 'New session'
       // A model switch saved a moment ago must reach the worker before the turn starts. Without
       // either the turn leaves in this task, before the page renders the cleared prompt.
       const before = async () => {
@@ -160,7 +162,7 @@ export function App(props: TAppProps) {
       await sessions.refresh()
       return sent
     },
-    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
+    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.sessions, sessions.refresh, sessions.rename]
   )
 
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
