@@ -23,6 +23,24 @@ async function queuePrompts(page: Page, prompts: readonly string[]): Promise<voi
   }
 }
 
+test('a long queued prompt waits on one line: the composer stays in view and the page does not scroll sideways', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await sendPrompt(page, 'First question')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  const pasted = 'Please review the following notes carefully. '.repeat(180)
+  await queuePrompts(page, [pasted, 'x'.repeat(3000)])
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue.getByRole('listitem')).toHaveCount(2)
+  await expect(queue.getByRole('button', { name: `Withdraw “${pasted.slice(0, 59)}…”` })).toBeVisible()
+  const viewport = page.viewportSize()
+  const stop = await page.getByRole('button', { name: 'Stop' }).boundingBox()
+  expect(stop && viewport && stop.y + stop.height <= viewport.height).toBe(true)
+  expect((await queue.boundingBox())?.height).toBeLessThan(120)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  expect(errors).toEqual([])
+})
+
 test('every prompt queued behind a running turn is sent, in the order typed', async ({ page }) => {
   test.setTimeout(90_000)
   const errors = collectPageErrors(page)

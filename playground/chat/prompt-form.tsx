@@ -172,7 +172,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
             {queue.queued.map((text, index) => (
               <li key={`${index}:${text}`}>
                 <q>{text}</q>{' '}
-                <button type="button" className="link" aria-label={`Withdraw “${text}”`} onClick={() => queue.unqueue(index)}>
+                <button type="button" className="link" aria-label={`Withdraw “${shortened(text)}”`} onClick={() => queue.unqueue(index)}>
                   Withdraw
                 </button>
               </li>
@@ -220,4 +220,9 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
       </p>
     </form>
   )
+}
+
+// A button's name long enough to tell queued prompts apart, not a whole pasted document.
+function shortened(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text
 }
