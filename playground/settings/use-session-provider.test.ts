@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { createPlaygroundHost } from '../worker/playground-agent.ts'
@@ -44,6 +44,18 @@ describe('useSessionProvider', () => {
     expect(result.current.isSettled()).toBe(true)
     expect(calls.setProvider).toHaveBeenCalledTimes(1)
     expect(result.current.error).toBeUndefined()
+  })
+
+  it('shows no failure for a session deleted meanwhile (in another tab): the session list says what became of it', async () => {
+    const { host, session, calls, result } = await renderProvider({ readOnly: false, settings: DEFAULT_SETTINGS })
+    await result.current.settled()
+    await host.deleteSession(session.id)
+    const { result: next } = renderHook(() => useSessionProvider(host, session.id, false, false, { ...DEFAULT_SETTINGS, model: 'another-model' }, () => undefined))
+    await waitFor(() => expect(calls.setProvider).toHaveBeenCalledTimes(2))
+    await expect(calls.setProvider.mock.results[1]?.value).rejects.toThrow(`No session with id "${session.id}".`)
+    // The refusal has been handled and rendered.
+    await act(() => next.current.settled())
+    expect(next.current.error).toBeUndefined()
   })
 
   it('holds a model chosen while a turn runs, which the session would refuse, and sends it once the turn has ended', async () => {

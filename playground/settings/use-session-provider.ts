@@ -106,11 +106,18 @@ function useSessionSetting(
         applied.current.set(sessionId, key)
         if (active) setError(undefined)
       })
-      .catch((caught: unknown) => active && setError(`${failure}: ${describeError(caught)}`))
+      .catch((caught: unknown) => {
+        // A session deleted meanwhile (in another tab) takes no settings; the session list says what happened to it.
+        if (active && !isMissingSessionError(caught, sessionId)) setError(`${failure}: ${describeError(caught)}`)
+      })
     track(switching)
     return () => {
       active = false
     }
     // `send` is made anew each render; `key` says when the setting really changed.
   }, [sessionId, sends, key])
+}
+
+function isMissingSessionError(error: unknown, sessionId: string): boolean {
+  return (error as { details?: { missingSessionId?: unknown } } | null)?.details?.missingSessionId === sessionId
 }
