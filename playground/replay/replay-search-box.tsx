@@ -32,7 +32,8 @@ export function ReplaySearchBox({ search, shownCount, totalCount }: TReplaySearc
       <button type="button" className="link" disabled={search.text === ''} onClick={clearFromButton}>
         Clear search
       </button>
-      <span className="replay-search-count" role="status" aria-label="Events shown">
+      {/* Spoken only while a search narrows the list: a running turn's growing count would interrupt everything else. */}
+      <span className="replay-search-count" role="status" aria-label="Events shown" aria-live={narrowed || search.searching ? 'polite' : 'off'}>
         {narrowed ? `${formatCount(shownCount)} of ${formatCount(totalCount)} events` : `${formatCount(totalCount)} events`}
         {search.searching ? ' · searching…' : ''}
       </span>
