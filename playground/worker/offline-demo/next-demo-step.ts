@@ -78,7 +78,8 @@ function summarizeTour(results: readonly TToolMessage[]): string {
   const entries = listing.split('\n').map((line) => line.trim()).filter(Boolean)
   const title = readme?.split('\n').find((line) => line.trim() !== '')?.replace(/^#+\s*/, '')
   const parts = [`The workspace holds ${entries.length} entries: ${entries.join(', ')}.`]
-  parts.push(title ? `Its README is titled "${title}".` : 'I found no README to summarize.')
+  // A read that was refused (plan mode, a denied prompt) says so, rather than that there is no README.
+  parts.push(title ? `Its README is titled "${title}".` : read?.error ? `I could not read the README: ${read.error}` : 'I found no README to summarize.')
   parts.push('(This answer came from the offline demo model, which runs without a key or network.')
   parts.push(`${DEMO_HINT})`)
   return parts.join(' ')

@@ -34,6 +34,14 @@ describe('OfflineDemoProvider', () => {
     expect(textOf(answer)).toContain('2 entries: README.md, src')
     expect(textOf(answer)).toContain('"Tiny project"')
     expect(textOf(answer)).toContain('search for "TODO"')
+
+    // In plan mode the read is refused: the answer says so rather than that there is no README.
+    const refused = nextDemoStep(
+      [createUserMessage('hi'), toolResult('Bash', { success: true, output: 'README.md\nsrc\n' }), createToolMessage('Error: Permission denied for Bash: plan mode allows no commands', { toolCallId: 'c2', toolName: 'Bash' })],
+      ALL_TOOLS
+    )
+    expect(textOf(refused)).toContain('I could not read the README: Permission denied for Bash: plan mode allows no commands')
+    expect(textOf(refused)).not.toContain('found no README')
   })
 
   it('calls an MCP tool the prompt names, with the JSON object in the prompt as its arguments, and reports its text', () => {
