@@ -15,7 +15,7 @@ export async function openSession(page: Page): Promise<void> {
 
 /** The notice a tab shows while another tab drives its session. */
 export function followerNotice(page: Page) {
-  return page.getByRole('status').filter({ hasText: 'Another tab is running this session' })
+  return page.getByRole('status').filter({ hasText: 'This session is open in another tab, which drives it' })
 }
 
 /** Sends a prompt with the Send button. */

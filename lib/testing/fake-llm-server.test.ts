@@ -18,6 +18,12 @@ describe('startFakeLlmServer', () => {
     expect(server.openaiBaseURL).toBe(`${server.url}/v1`)
   })
 
+  it('refuses turns that are not an array, as a script given as one function would be', async () => {
+    await expect(startFakeLlmServer({ turns: (() => ({ text: 'hi' })) as never })).rejects.toThrow(
+      'startFakeLlmServer(options): turns must be an array of turns (each one may be a function of the request); got function.'
+    )
+  })
+
   it('answers a CORS preflight with 204, echoing the requested headers', async () => {
     server = await startFakeLlmServer()
     const response = await fetch(`${server.url}/v1/messages`, {

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { describeValue } from '../core/describe-value.ts'
+import { ConfigurationError } from '../core/errors.ts'
 import type { TFakeLlmTurn, TSseEvent } from './fake-llm/fake-llm-script.ts'
 import { flattenHeaders, parseJson, readApiKey, readBody, sendJson, sendPreflight } from './fake-llm/http-exchange.ts'
 import { streamTurn } from './fake-llm/stream-turn.ts'
@@ -75,6 +77,9 @@ export type TFakeLlmServer = {
  */
 export async function startFakeLlmServer(options: TFakeLlmServerOptions = {}): Promise<TFakeLlmServer> {
   // Loaded on call so `robota/testing` stays importable in a browser, where only the server is unusable.
+  if (options.turns !== undefined && !Array.isArray(options.turns)) {
+    throw new ConfigurationError(`startFakeLlmServer(options): turns must be an array of turns (each one may be a function of the request); got ${describeValue(options.turns)}.`)
+  }
   const { createServer } = await loadNodeHttp()
   const turns = [...(options.turns ?? [])]
   const requests: TFakeLlmRecordedRequest[] = []

@@ -84,7 +84,7 @@ export function ChatPane({ state, notices, progress, queue, onSubmit, onAbort, o
       ) : null}
       {state.readOnly ? (
         <p className="progress read-only" role="status">
-          Another tab is running this session: this one follows it, read-only, and takes over if that tab closes.{' '}
+          This session is open in another tab, which drives it: this one follows it, read-only, and takes over if that tab closes.{' '}
           <button type="button" className="link" onClick={() => void onTakeOver()} title="Stops that tab's running turn (what it committed is kept) and lets this tab drive">
             Take over
           </button>

@@ -17,7 +17,7 @@ type TSessionItemProps = {
 
 type TMode = 'view' | 'rename' | 'confirm-delete'
 
-const DRIVEN_ELSEWHERE = 'Another tab is running this session: take it over first.'
+const DRIVEN_ELSEWHERE = 'Another tab drives this session: take it over first.'
 
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
 export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
