@@ -151,7 +151,8 @@ export class HostedSession {
     const { parts } = this
     const sessionId = record.id
     this.persistence = this.persistenceFor(record)
-    parts.publish({ kind: 'turn_started', sessionId, prompt })
+    // Every subscriber (other tabs too) hears it: a key in the prompt is cut as the stored message has it.
+    parts.publish({ kind: 'turn_started', sessionId, prompt: redactSecretText(prompt, parts.secrets) })
     try {
       const running = this.session.run(prompt, output ? { signal, output } : { signal })
       this.turn = running

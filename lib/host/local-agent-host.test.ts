@@ -96,6 +96,19 @@ describe('LocalAgentHost', () => {
     expect(everything).not.toContain('sk-secret-never-stored')
   })
 
+  it('tells every subscriber of a turn with a key in its prompt the prompt as stored, the key cut', async () => {
+    const { host, store } = makeHost([{ text: 'ok' }])
+    const session = await host.createSession()
+    const heard: THostEvent[] = []
+    await host.subscribe((events) => void heard.push(...events))
+    const key = 'sk-ant-api03-PastedByMistake0123456789abcdefghij'
+    await host.submit(session.id, `use this key ${key}`)
+    const started = heard.find((event) => event.kind === 'turn_started')
+    expect(started).toMatchObject({ kind: 'turn_started', prompt: expect.stringContaining('[REDACTED]') })
+    expect(JSON.stringify(heard)).not.toContain(key)
+    expect(JSON.stringify(await store.loadSession(session.id))).not.toContain(key)
+  })
+
   it('resumes a session from the store in a new host, continuing history and seq', async () => {
     const store = new MemorySessionStore()
     const first = makeHost([{ text: 'first answer' }], store)
