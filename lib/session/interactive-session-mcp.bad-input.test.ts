@@ -70,6 +70,18 @@ describe('MCP client bad inputs give a named error and leave the session usable'
     recordSuiteTotal(SUITE, 'badInputs')
   })
 
+  it('a stdio server that prints the secret it was given as it fails to start: the warning has it cut', async () => {
+    const secret = 'env-secret-value-8842'
+    const outcome = await runThenRecover(
+      { leaky: { type: 'stdio', command: process.execPath, args: ['-e', 'console.error("boom " + process.env.TOKEN); process.exit(3)'], env: { TOKEN: secret }, timeoutMs: 5000 }, srv: { type: 'http', url: good.url } },
+      { toolCalls: [{ name: 'mcp__srv__echo', arguments: { text: 'ok' } }] }
+    )
+    expect(outcome.warnings).toEqual([expect.stringMatching(/^MCP server "leaky" failed while /)])
+    expect(outcome.warnings[0]).toContain('boom [REDACTED]')
+    expect(JSON.stringify(outcome.warnings)).not.toContain(secret)
+    recordSuiteTotal(SUITE, 'badInputs')
+  })
+
   it('a stdio server that crashes mid-call', async () => {
     const outcome = await runThenRecover(
       { local: { type: 'stdio', command: process.execPath, args: [STDIO_SERVER], env: { MCP_TEST_CRASH: '1' }, timeoutMs: 5000 } },

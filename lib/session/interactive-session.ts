@@ -14,7 +14,7 @@ import { SystemCommandExecutor } from './commands/system-command-executor.ts'
 import { createSystemCommands } from './commands/system-commands.ts'
 import type { TCompactionOutcome } from './compaction/compaction-types.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
-import { redactSecrets } from '../storage/replay-log/redact-secrets.ts'
+import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
 import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
@@ -244,7 +244,9 @@ export class InteractiveSession implements ICommandHost {
 
   /** Readable problems with skill or agent files, which were skipped, and with MCP servers left out. */
   getWarnings(): string[] {
-    return (this.started?.configuration?.problems ?? []).map((problem) => problem.message)
+    const started = this.started
+    // An MCP server's stderr may echo the env values it was given, which are secrets.
+    return (started?.configuration?.problems ?? []).map((problem) => redactSecretText(problem.message, started?.secrets ?? []))
   }
 
   getPermissionMode(): TPermissionMode {
