@@ -8,6 +8,7 @@ import { exportReplayLogJsonl, importReplayLogJsonl } from '../storage/replay-lo
 import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/session-store.ts'
 import { toSessionSummary } from '../storage/session-summary.ts'
 import { toImportedSessionRecord } from './imported-session.ts'
+import { noSuchSessionError } from './no-such-session.ts'
 import type { TImportReplayOptions } from './port/host-replay-archive.ts'
 import { rerunReplay, type TReplayRerunReport } from '../session/replay-rerun.ts'
 
@@ -64,6 +65,8 @@ export class HostReplay {
 
   async verify(sessionId: string): Promise<TReplayVerification> {
     const { store } = this.ports
+    // A mistyped id has an empty log, which would verify: it is refused as every other call refuses it.
+    if (!(await store.loadSessionHead(sessionId))) throw noSuchSessionError(sessionId)
     const head = await store.loadReplayLogHead(sessionId)
     return verifyReplayLog(await store.loadReplayLog(sessionId), head)
   }

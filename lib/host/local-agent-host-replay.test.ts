@@ -24,6 +24,8 @@ describe('LocalAgentHost replay', () => {
     const session = await host.createSession({ name: 'Greetings' })
     await host.submit(session.id, 'Say hi')
     expect(await host.verifyReplay(session.id)).toMatchObject({ ok: true })
+    // A mistyped id verifies nothing: it is refused as exporting it is.
+    await expect(host.verifyReplay('no-such-session')).rejects.toThrow('No session with id "no-such-session".')
     const jsonl = await host.exportReplay(session.id)
 
     const fresh = makeHost([])
