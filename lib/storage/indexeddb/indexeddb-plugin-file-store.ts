@@ -1,3 +1,4 @@
+import { missingIndexedDBGlobals } from './missing-indexeddb-globals.ts'
 import { wrap, type IDBPDatabase } from 'idb'
 import { StorageError } from '../../core/errors.ts'
 import type { IPluginFileStore } from '../plugin-file-store.ts'
@@ -57,6 +58,8 @@ export class IndexedDBPluginFileStore implements IPluginFileStore {
   private open(): Promise<IDBPDatabase> {
     const factory = this.options.indexedDB ?? globalThis.indexedDB
     if (!factory) return Promise.reject(new Error('IndexedDB is not available here'))
+    const missing = missingIndexedDBGlobals()
+    if (missing) return Promise.reject(missing)
     this.connection ??= openPluginDatabase(factory, this.databaseName, () => {
       this.connection = undefined
     }).catch((error: unknown) => {

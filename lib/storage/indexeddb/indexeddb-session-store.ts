@@ -26,6 +26,7 @@ import type {
   TStoredMessageWindow
 } from '../session-store.ts'
 import { sortNewestFirst, toSessionHead } from '../session-summary.ts'
+import { missingIndexedDBGlobals } from './missing-indexeddb-globals.ts'
 import { openRobotaDatabase } from './open-robota-database.ts'
 import { readEventWindow } from './read-event-window.ts'
 import { readMessageWindow, readSessionHead } from './read-session-head.ts'
@@ -342,6 +343,8 @@ export class IndexedDBSessionStore implements ISessionStore {
     if (!factory) {
       return Promise.reject(new StorageError('IndexedDB is not available here; pass `indexedDB` in the options'))
     }
+    const missing = missingIndexedDBGlobals()
+    if (missing) return Promise.reject(missing)
     const connection = openRobotaDatabase(factory, this.databaseName, () => {
       if (this.connection === connection) this.connection = undefined
     })
