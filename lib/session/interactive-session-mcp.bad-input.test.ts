@@ -82,6 +82,13 @@ describe('MCP client bad inputs give a named error and leave the session usable'
     recordSuiteTotal(SUITE, 'badInputs')
   })
 
+  it('a stdio server given in code without `type`, as a settings file may write it, still starts', async () => {
+    const untyped = { command: process.execPath, args: [STDIO_SERVER], timeoutMs: 5000 } as unknown as TMcpServers[string]
+    const outcome = await runThenRecover({ local: untyped }, { toolCalls: [{ name: 'mcp__local__greet', arguments: { name: 'Ada' } }] })
+    expect(outcome.warnings).toEqual([])
+    expect(outcome.results).toEqual([expect.objectContaining({ toolName: 'mcp__local__greet', success: true })])
+  })
+
   it('a stdio server that crashes mid-call', async () => {
     const outcome = await runThenRecover(
       { local: { type: 'stdio', command: process.execPath, args: [STDIO_SERVER], env: { MCP_TEST_CRASH: '1' }, timeoutMs: 5000 } },

@@ -1,13 +1,16 @@
-import type { TMcpServers } from '../tools/mcp/mcp-server-config.ts'
+import { inferMcpServerType } from '../tools/mcp/infer-mcp-server-type.ts'
+import type { TMcpServerConfig, TMcpServers } from '../tools/mcp/mcp-server-config.ts'
 import { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
 import type { TSettings } from './config/settings-schema.ts'
 
 /**
  * The MCP servers a session connects to: those of the settings layers, with the caller's
- * (`InteractiveSession` or host options) replacing an entry of the same name whole.
+ * (`InteractiveSession` or host options, a page's) replacing an entry of the same name whole. A
+ * caller's stdio entry may leave out `type`, as a settings file's may.
  */
 export function chooseMcpServers(settings: TSettings, servers: TMcpServers | undefined): TMcpServers {
-  return { ...(settings.mcpServers ?? {}), ...(servers ?? {}) }
+  const given = Object.entries(servers ?? {}).map(([name, config]) => [name, inferMcpServerType(config) as TMcpServerConfig] as const)
+  return { ...(settings.mcpServers ?? {}), ...Object.fromEntries(given) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { HOOK_EVENTS } from '../../hooks/index.ts'
 import { hookMatcherPattern } from '../../hooks/hook-matcher.ts'
 import { parsePermissionPattern, PERMISSION_MODES } from '../../permissions/index.ts'
 import { describeError } from '../../core/describe-error.ts'
+import { inferMcpServerType } from '../../tools/mcp/infer-mcp-server-type.ts'
 
 const failurePolicy = z.enum(['fail-open', 'fail-closed']).optional()
 
@@ -41,8 +42,7 @@ const mcpTimeout = z.int().positive().optional()
 const stringRecord = z.record(z.string(), z.string()).optional()
 
 const mcpServerSchema = z.preprocess(
-  // Claude Code writes stdio servers without a `type`; a `command` says which kind it is.
-  (value) => (isRecord(value) && value.type === undefined && 'command' in value ? { ...value, type: 'stdio' } : value),
+  inferMcpServerType,
   z.discriminatedUnion(
     'type',
     [
@@ -52,10 +52,6 @@ const mcpServerSchema = z.preprocess(
     { error: 'expected { "type": "http" | "sse", "url": … } or { "command": …, "args": […] } (stdio, Node only)' }
   )
 )
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** A permission pattern such as `Bash(npm test)`, checked with the same parser the gate uses. */
 const permissionPatternSchema = z.string().superRefine((pattern, context) => {
