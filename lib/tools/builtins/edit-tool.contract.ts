@@ -31,6 +31,13 @@ export function describeEditTool(create: TCreateToolSandbox): void {
       expect(await sandbox.readFile(`${root}/price.txt`)).toBe("cost: $& $1 $$ $'\n")
     })
 
+    it('changes lines of a CRLF file the model quotes with LF ends, as Read shows them, keeping the file\'s CRLF', async () => {
+      const { sandbox, root } = await create({ 'crlf.txt': 'first\r\nsecond\r\nthird\r\n' })
+      const { data } = await callTool(createEditTool({ sandbox, cwd: root }), { filePath: 'crlf.txt', oldString: 'first\nsecond', newString: 'one\ntwo' })
+      expect(data).toMatchObject({ success: true, startLine: 1 })
+      expect(await sandbox.readFile(`${root}/crlf.txt`)).toBe('one\r\ntwo\r\nthird\r\n')
+    })
+
     it('edits multibyte text and very long lines', async () => {
       const long = `${'ñ'.repeat(100_000)}🌍${'ñ'.repeat(100_000)}`
       const { sandbox, root } = await create({ 'intl.txt': `first\n${long}\n` })

@@ -28,11 +28,12 @@ export function createEditTool(options: TSandboxToolOptions): BuiltinTool<typeof
     'Edit',
     'Replaces an exact string in a file. oldString must match exactly once (include surrounding lines to make it unique) unless replaceAll is true.',
     editParameters,
-    async ({ filePath, oldString, newString, replaceAll }): Promise<TToolResult> => {
-      if (oldString === '') return failure('oldString is empty; give the exact text to replace, or use Write to create a file.')
-      if (oldString === newString) return failure('oldString and newString are the same, so there is nothing to change.')
+    async ({ filePath, oldString: givenOld, newString: givenNew, replaceAll }): Promise<TToolResult> => {
+      if (givenOld === '') return failure('oldString is empty; give the exact text to replace, or use Write to create a file.')
+      if (givenOld === givenNew) return failure('oldString and newString are the same, so there is nothing to change.')
       const path = await workspace.resolve(filePath)
       const original = await readText(workspace, path)
+      const { oldString, newString } = inFileLineEndings(original, givenOld, givenNew)
       const occurrences = original.split(oldString).length - 1
       if (occurrences === 0) {
         return failure(`oldString was not found in ${path}. Read the file and copy the text exactly, including whitespace.`)
@@ -54,6 +55,14 @@ export function createEditTool(options: TSandboxToolOptions): BuiltinTool<typeof
       }
     }
   )
+}
+
+// Read shows a CRLF file's lines without their CR, so the model's strings have LF line ends: in a
+// file that has none of them as given, they are matched, and written, with the file's CRLF.
+function inFileLineEndings(original: string, oldString: string, newString: string): { oldString: string; newString: string } {
+  if (!oldString.includes('\n') || original.includes(oldString) || !original.includes('\r\n')) return { oldString, newString }
+  const toCrlf = (text: string) => text.replace(/\r?\n/g, '\r\n')
+  return { oldString: toCrlf(oldString), newString: toCrlf(newString) }
 }
 
 function failure(error: string): TToolResult {
