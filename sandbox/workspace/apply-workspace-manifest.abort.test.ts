@@ -137,7 +137,7 @@ describe('applyWorkspaceManifest with a signal', () => {
     const sandbox = new InMemorySandboxClient()
     const result = await applyWorkspaceManifest(
       sandbox,
-      { entries: { 'a.txt': { type: 'file', content: 'a' }, b: { type: 'dir' } } },
+      { entries: { 'a.txt': { type: 'file', content: 'a' }, b: { type: 'dir' } }, environment: { STAGE: 'test' } },
       { signal: AbortSignal.abort() }
     )
     expect(result).toEqual({
@@ -148,6 +148,8 @@ describe('applyWorkspaceManifest with a signal', () => {
       ]
     })
     expect(await listTree(sandbox, '/workspace')).toEqual([])
+    // Its environment is not applied either.
+    expect((await sandbox.run('echo "[$STAGE]"')).stdout).toBe('[]\n')
     await expect(applyWorkspaceManifest(sandbox, { entries: { '../x': { type: 'dir' } } }, { signal: AbortSignal.abort() })).rejects.toMatchObject({
       code: 'WORKSPACE_MANIFEST_INVALID'
     })

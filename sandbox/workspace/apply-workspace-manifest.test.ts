@@ -43,6 +43,16 @@ describe('applyWorkspaceManifest refusals', () => {
     await expect(inner.readFile('/workspace/a.txt')).rejects.toMatchObject({ code: 'SANDBOX_NOT_FOUND' })
   })
 
+  it('refuses a misspelt option instead of writing under /workspace', async () => {
+    const sandbox = new InMemorySandboxClient()
+    const apply = applyWorkspaceManifest(sandbox, { entries: { 'a.txt': { type: 'file', content: 'a' } } }, { targetroot: '/srv' } as never)
+    await expect(apply).rejects.toMatchObject({
+      code: 'SANDBOX_INVALID_OPTIONS',
+      message: 'applyWorkspaceManifest(sandbox, manifest, options): unknown option "targetroot"; it takes targetRoot, fetch, gitCorsProxy, enforcePermissions, signal.'
+    })
+    await expect(sandbox.readFile('/workspace/a.txt')).rejects.toMatchObject({ code: 'SANDBOX_NOT_FOUND' })
+  })
+
   it('rejects a relative targetRoot together with the bad entries', async () => {
     const error: unknown = await applyWorkspaceManifest(
       new InMemorySandboxClient(),

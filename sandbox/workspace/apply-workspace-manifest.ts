@@ -1,3 +1,4 @@
+import { assertKnownSandboxOptions, optionNamesOf } from '../assert-known-sandbox-options.ts'
 import type { ISandboxClient } from '../sandbox-client.ts'
 import { cloneGitRepoEntry } from './git-repo-entry.ts'
 import { planWorkspaceManifest } from './plan-workspace-manifest.ts'
@@ -16,6 +17,7 @@ import type {
 } from './workspace-manifest.ts'
 
 const mountTypes = new Set<string>(WORKSPACE_MOUNT_TYPES)
+const APPLY_OPTION_NAMES = optionNamesOf<IWorkspaceManifestApplyOptions>()(['targetRoot', 'fetch', 'gitCorsProxy', 'enforcePermissions', 'signal'])
 
 /**
  * Hydrates a sandbox from a manifest. Every path and entry is checked first: an invalid manifest,
@@ -31,8 +33,12 @@ export async function applyWorkspaceManifest(
   manifest: IWorkspaceManifest,
   options: IWorkspaceManifestApplyOptions = {}
 ): Promise<IWorkspaceManifestApplyResult> {
+  // A misspelt `targetRoot` would otherwise write every entry under /workspace.
+  assertKnownSandboxOptions('applyWorkspaceManifest(sandbox, manifest, options)', options, APPLY_OPTION_NAMES)
   const plan = planWorkspaceManifest(manifest, options.targetRoot ?? DEFAULT_WORKSPACE_TARGET_ROOT)
   refuseWhatCannotBeHonoured(sandbox, plan, options)
+  // Stopped before it began: nothing of the manifest is applied, its environment included.
+  if (options.signal?.aborted) return { entries: plan.steps.map(notStarted), aborted: true }
   if (plan.permissions !== undefined) await options.enforcePermissions?.(plan.permissions)
   if (plan.environment !== undefined) await sandbox.setEnvironment?.(plan.environment)
   const entries: IWorkspaceManifestAppliedEntry[] = []

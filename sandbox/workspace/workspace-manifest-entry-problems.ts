@@ -1,6 +1,7 @@
 import { base64ToBytes } from '../in-memory/base64.ts'
 import { describeSha256Mismatch, isSha256Hex } from './sha256.ts'
-import type { TWorkspaceFileEntry } from './workspace-manifest.ts'
+import { optionNamesOf } from '../assert-known-sandbox-options.ts'
+import type { TWorkspaceDirEntry, TWorkspaceFileEntry, TWorkspaceGitRepoEntry, TWorkspaceUrlEntry } from './workspace-manifest.ts'
 
 /** The four storage mounts: in the contract, answered `unsupported` by the generic applicator. */
 export const WORKSPACE_MOUNT_TYPES = ['s3Mount', 'gcsMount', 'r2Mount', 'azureBlobMount'] as const
@@ -35,6 +36,15 @@ const checksByType: Record<string, TFieldCheck> = {
   azureBlobMount: (fields) => requireString(fields, 'container')
 }
 
+// The fields of the entries this applicator writes: a misspelt one (`contnet`) would be dropped
+// without a word. Mounts are left open, as a provider's adapter may read fields of its own.
+const FIELDS_BY_TYPE: Readonly<Record<string, readonly string[]>> = {
+  file: optionNamesOf<TWorkspaceFileEntry>()(['type', 'content', 'encoding', 'sha256']),
+  dir: optionNamesOf<TWorkspaceDirEntry>()(['type']),
+  url: optionNamesOf<TWorkspaceUrlEntry>()(['type', 'url', 'headers', 'sha256']),
+  gitRepo: optionNamesOf<TWorkspaceGitRepoEntry>()(['type', 'url', 'ref', 'depth'])
+}
+
 /** Everything wrong with one entry's fields (its path is checked elsewhere); empty when it is fine. */
 export function describeEntryProblems(entry: unknown): string[] {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return ['the entry is not an object']
@@ -43,7 +53,9 @@ export function describeEntryProblems(entry: unknown): string[] {
   if (check === undefined) {
     return [`unknown entry type ${JSON.stringify(fields.type)} (expected ${Object.keys(checksByType).join(', ')})`]
   }
-  return check(fields)
+  const known = FIELDS_BY_TYPE[fields.type as string]
+  const unknown = known === undefined ? [] : Object.keys(fields).filter((name) => !known.includes(name))
+  return [...unknown.map((name) => `unknown field "${name}" (a ${String(fields.type)} entry has ${known?.join(', ')})`), ...check(fields)]
 }
 
 /** The bytes or text an inline file entry writes: base64 content decoded, text as it is. */

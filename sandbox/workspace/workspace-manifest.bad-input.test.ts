@@ -38,6 +38,11 @@ const CORPUS: TBadManifest[] = [
   { name: 'an unknown entry type', manifest: withEntry('link', { type: 'symlink', target: '/etc' }), problem: /entry "link": unknown entry type "symlink"/ },
   { name: 'an entry without a type', manifest: withEntry('a.txt', { content: 'x' }), problem: /entry "a\.txt": unknown entry type undefined/ },
   { name: 'a file without content', manifest: withEntry('a.txt', { type: 'file' }), problem: /entry "a\.txt": "content" must be a string/ },
+  {
+    name: 'a misspelt field of a file',
+    manifest: withEntry('a.txt', { type: 'file', content: '', contnet: 'meant' }),
+    problem: /entry "a\.txt": unknown field "contnet" \(a file entry has type, content, encoding, sha256\)/
+  },
   { name: 'a file with numeric content', manifest: withEntry('a.txt', { type: 'file', content: 42 }), problem: /entry "a\.txt": "content" must be a string/ },
   { name: 'an unknown encoding', manifest: withEntry('a.txt', { type: 'file', content: 'x', encoding: 'latin1' }), problem: /entry "a\.txt": "encoding" must be "utf8" or "base64"/ },
   { name: 'broken base64', manifest: withEntry('a.bin', { type: 'file', content: '!!not base64!!', encoding: 'base64' }), problem: /entry "a\.bin": "content" is not valid base64/ },
