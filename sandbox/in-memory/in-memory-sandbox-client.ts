@@ -12,13 +12,11 @@ import { DEFAULT_DEFENSE_IN_DEPTH } from './defense-in-depth.ts'
 import type { TInMemoryDefenseInDepth } from './defense-in-depth.ts'
 import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
-import { buildFilesystemFromSnapshot, captureSnapshot } from './in-memory-snapshot.ts'
 import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
 import { createBash, createSeededFilesystem, loadShellModules } from './just-bash-runtime.ts'
 import type { TBashSettings, TInMemoryExecutionLimits, TJustBashRuntime } from './just-bash-runtime.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from './output-limit.ts'
 import { isNormalizedSandboxPath, resolveSandboxPath } from './sandbox-path.ts'
-import { parseInMemorySnapshot } from './snapshot-validation.ts'
 
 /** Options for `new InMemorySandboxClient(...)`. */
 export interface IInMemorySandboxClientOptions {
@@ -165,12 +163,14 @@ export class InMemorySandboxClient implements ISandboxClient {
 
   /** Captures every file (text or base64), directory, link, mode and time, plus the current directory. */
   async snapshot(): Promise<TInMemorySandboxSnapshot> {
-    const { fs } = await this.load()
+    // The snapshot code loads beside the shell, which a snapshot needs anyway: not at startup.
+    const [{ fs }, { captureSnapshot }] = await Promise.all([this.load(), import('./in-memory-snapshot.ts')])
     return captureSnapshot(fs, this.currentDirectory)
   }
 
   /** Replaces the whole filesystem with a snapshot's; a malformed one throws and changes nothing. */
   async restore(snapshot: unknown): Promise<void> {
+    const [{ parseInMemorySnapshot }, { buildFilesystemFromSnapshot }] = await Promise.all([import('./snapshot-validation.ts'), import('./in-memory-snapshot.ts')])
     const parsed = parseInMemorySnapshot(snapshot)
     const { modules } = await this.load()
     const fs = await buildFilesystemFromSnapshot(() => new modules.justBash.InMemoryFs(), parsed)

@@ -1,5 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
-import { StorageError } from '../../core/errors.ts'
+import { ConfigurationError, StorageError } from '../../core/errors.ts'
 import { assertCommittable, selectNewEvents } from '../assert-committable.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import { parseExecutionEvents, parseSessionRecord, recordOrThrow } from '../parse-session-record.ts'
@@ -72,7 +72,10 @@ export class IndexedDBSessionStore implements ISessionStore {
   private readonly lastRequests = new RecentSessionCache<TStoredRequestMessages>()
   private readonly storedForms = new WeakMap<object, unknown>()
 
+  /** @throws ConfigurationError naming an option it does not take (`databasename` would open the default database). */
   constructor(options: TIndexedDBSessionStoreOptions = {}) {
+    const unknown = Object.keys(options ?? {}).find((key) => key !== 'databaseName' && key !== 'indexedDB')
+    if (unknown !== undefined) throw new ConfigurationError(`new IndexedDBSessionStore(options): unknown option "${unknown}"; it takes databaseName, indexedDB.`)
     this.databaseName = options.databaseName ?? 'robota'
     this.factory = options.indexedDB
   }

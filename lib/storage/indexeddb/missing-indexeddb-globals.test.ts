@@ -17,3 +17,11 @@ describe('an indexedDB factory given where IndexedDB has no global classes', () 
     await expect(plugins.list('/')).rejects.toThrow(/IndexedDB's classes are not globals here/)
   })
 })
+
+describe('new IndexedDBSessionStore(options)', () => {
+  it('refuses a misspelt option, which would open the default database instead of the one named', () => {
+    expect(() => new IndexedDBSessionStore({ databasename: 'app-sessions' } as never)).toThrow(
+      'new IndexedDBSessionStore(options): unknown option "databasename"; it takes databaseName, indexedDB.'
+    )
+  })
+})
