@@ -32,7 +32,13 @@ export async function writeFileAtomically(sandbox: ISandboxClient, path: string,
     return { bytes, created: false }
   }
   const directory = parentPath(path)
-  await guard(path, () => sandbox.mkdir(directory, { recursive: true }))
+  try {
+    await sandbox.mkdir(directory, { recursive: true })
+  } catch (error) {
+    // A recursive mkdir meets an existing path only where that path is not a directory.
+    const reason = isSandboxError(error) && error.code === 'SANDBOX_ALREADY_EXISTS' ? `a parent of ${path} is a file, not a directory` : describeSandboxFailure(error, path)
+    throw new ToolFailure(`Could not write ${path} (${reason}).`)
+  }
   const temporary = joinPath(directory, `.${baseName(path)}.${createId().slice(0, 8)}.tmp`)
   try {
     await sandbox.writeFile(temporary, content)

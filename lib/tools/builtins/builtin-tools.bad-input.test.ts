@@ -40,7 +40,7 @@ const CORPUS: TBadCall[] = [
   { tool: 'Write', name: 'a path climbing out of the workspace', parameters: { filePath: '../escape.txt', content: 'x' }, problem: /resolves to \/escape\.txt, which is outside the workspace \/workspace/ },
   { tool: 'Write', name: 'a scratch file outside the workspace', parameters: { filePath: '/tmp/scratch.txt', content: 'x' }, problem: /\/tmp\/scratch\.txt, which is outside the workspace/ },
   { tool: 'Write', name: 'a directory in place of a file', parameters: { filePath: 'src', content: 'x' }, problem: /\/workspace\/src is a directory, not a file/ },
-  { tool: 'Write', name: 'a file under a file', parameters: { filePath: 'notes.txt/child.txt', content: 'x' }, problem: /Could not write \/workspace\/notes\.txt\/child\.txt \(mkdir '\/workspace\/notes\.txt': already exists\)/ },
+  { tool: 'Write', name: 'a file under a file', parameters: { filePath: 'notes.txt/child.txt', content: 'x' }, problem: /Could not write \/workspace\/notes\.txt\/child\.txt \(a parent of \/workspace\/notes\.txt\/child\.txt is a file, not a directory\)/ },
   { tool: 'Write', name: 'an empty path', parameters: { filePath: '', content: 'x' }, problem: /"Write": filePath: Too small/ },
   { tool: 'Edit', name: 'an empty oldString', parameters: { filePath: 'notes.txt', oldString: '', newString: 'x' }, problem: /oldString is empty; give the exact text to replace, or use Write/ },
   { tool: 'Edit', name: 'a change to the same text', parameters: { filePath: 'notes.txt', oldString: 'beta', newString: 'beta' }, problem: /oldString and newString are the same, so there is nothing to change/ },

@@ -99,7 +99,9 @@ function compile(pattern: string, caseInsensitive: boolean): RegExp {
   try {
     return new RegExp(pattern, caseInsensitive ? 'i' : '')
   } catch (error) {
-    throw new ToolFailure(`Invalid regular expression: ${describeError(error)}`)
+    // V8 words it "Invalid regular expression: /(/: …" already; other engines do not.
+    const reason = describeError(error)
+    throw new ToolFailure(reason.startsWith('Invalid regular expression') ? reason : `Invalid regular expression: ${reason}`)
   }
 }
 
