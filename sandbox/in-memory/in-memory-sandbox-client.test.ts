@@ -164,6 +164,21 @@ describe('InMemorySandboxClient', () => {
       expect((await rejection(client.remove('/', { recursive: true }))).code).toBe('SANDBOX_INVALID_PATH')
     })
 
+    it('refuses arguments of the wrong type, naming the argument, and writes nothing', async () => {
+      const client = new InMemorySandboxClient()
+      expect(await rejection(client.writeFile('n.txt', 42 as never))).toMatchObject({
+        code: 'SANDBOX_INVALID_OPTIONS',
+        message: 'writeFile(path, content): content must be a string or a Uint8Array; got number.'
+      })
+      expect((await rejection(client.stat('n.txt'))).code).toBe('SANDBOX_NOT_FOUND')
+      expect(await rejection(client.run(undefined as never))).toMatchObject({ code: 'SANDBOX_INVALID_OPTIONS', message: 'run(command): command must be a string; got undefined.' })
+      expect(await rejection(client.readFile('n.txt', { encoding: 'latin1' } as never))).toMatchObject({
+        code: 'SANDBOX_INVALID_OPTIONS',
+        message: 'readFile(path, options): encoding must be "utf8" or "bytes"; got "latin1".'
+      })
+      expect(await rejection(client.readFile(7 as never))).toMatchObject({ code: 'SANDBOX_INVALID_PATH', message: 'a path must be a string; got number.' })
+    })
+
     it('reports a symbolic link as a link in readdir and stat', async () => {
       const client = new InMemorySandboxClient({ files: { 'target.txt': 'T' } })
       await client.run('ln -s target.txt link.txt')

@@ -1,4 +1,5 @@
 import { SandboxError } from '../sandbox-client.ts'
+import { describeSandboxValue, invalidSandboxOptions } from '../assert-known-sandbox-options.ts'
 import { assertInMemorySandboxOptions } from './assert-in-memory-sandbox-options.ts'
 import type {
   ISandboxClient,
@@ -104,6 +105,7 @@ export class InMemorySandboxClient implements ISandboxClient {
   }
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
+    if (typeof command !== 'string') throw invalidSandboxOptions(`run(command): command must be a string; got ${describeSandboxValue(command)}.`)
     const runtime = await this.load()
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
@@ -120,12 +122,18 @@ export class InMemorySandboxClient implements ISandboxClient {
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
   readFile(path: string, options: { encoding: 'bytes' }): Promise<Uint8Array>
   async readFile(path: string, options: TSandboxReadOptions = {}): Promise<string | Uint8Array> {
+    const { encoding } = options
+    // Any other name (`latin1`) would still come back as UTF-8 text.
+    if (encoding !== undefined && encoding !== 'utf8' && encoding !== 'bytes') throw invalidSandboxOptions(`readFile(path, options): encoding must be "utf8" or "bytes"; got ${JSON.stringify(encoding)}.`)
     const { fs } = await this.load()
     const bytes = await fileOperations.readFileBytes(fs, this.resolve(path))
     return options.encoding === 'bytes' ? bytes : textDecoder.decode(bytes)
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
+    if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
+      throw invalidSandboxOptions(`writeFile(path, content): content must be a string or a Uint8Array; got ${describeSandboxValue(content)}.`)
+    }
     const { fs } = await this.load()
     await fileOperations.writeFileContent(fs, this.resolve(path), content)
   }
@@ -207,6 +215,7 @@ export class InMemorySandboxClient implements ISandboxClient {
   }
 
   private resolve(path: string): string {
+    if (typeof path !== 'string') throw new SandboxError('SANDBOX_INVALID_PATH', `a path must be a string; got ${describeSandboxValue(path)}.`)
     return resolveSandboxPath(this.currentDirectory, path)
   }
 
