@@ -107,7 +107,8 @@ describe('createHttpTransport refuses bad options, naming the option', () => {
     { name: 'a short token', options: { token: 'short' }, message: /token must be a string of at least 16 characters/ },
     { name: 'a port out of range', options: { token: TOKEN, port: 70000 }, message: /^createHttpTransport\(\): port must be an integer from 0 to 65535/ },
     { name: 'an empty host', options: { token: TOKEN, host: '' }, message: /host must be a non-empty string/ },
-    { name: 'a body limit of zero', options: { token: TOKEN, maxBodyBytes: 0 }, message: /maxBodyBytes must be a positive integer/ }
+    { name: 'a body limit of zero', options: { token: TOKEN, maxBodyBytes: 0 }, message: /maxBodyBytes must be a positive integer/ },
+    { name: 'a misspelt port', options: { token: TOKEN, prot: 8080 }, message: /^createHttpTransport\(options\): unknown option "prot"; it takes token, host, port, maxBodyBytes, cors\.$/ }
   ])('$name', ({ options, message }) => {
     expect(() => createHttpTransport(options as never)).toThrow(message)
     recordSuiteTotal(SUITE, 'badInputs')

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http'
+import { assertKnownKeys, keysOf } from '../../../lib/core/assert-known-keys.ts'
 import { ValidationError } from '../../../lib/core/errors.ts'
 import type { InteractiveSession } from '../../../lib/session/interactive-session.ts'
 import type { ITransportAdapter } from '../../../lib/session/interactive-session-types.ts'
@@ -24,6 +25,7 @@ export type THttpTransportOptions = {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+const HTTP_TRANSPORT_OPTION_KEYS = keysOf<THttpTransportOptions>()(['token', 'host', 'port', 'maxBodyBytes', 'cors'])
 
 /**
  * Serves a session over HTTP on Node's `http`: request/response endpoints (submit → result,
@@ -42,6 +44,8 @@ export class HttpTransport implements ITransportAdapter {
   private unsubscribe: (() => void) | undefined
 
   constructor(private readonly options: THttpTransportOptions) {
+    // `prot` for `port` would otherwise serve on a random port without a word.
+    assertKnownKeys('createHttpTransport(options)', options ?? {}, HTTP_TRANSPORT_OPTION_KEYS)
     checkTransportListenOptions('createHttpTransport', options)
     const maxBodyBytes = options.maxBodyBytes
     if (maxBodyBytes !== undefined && (!Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)) {
