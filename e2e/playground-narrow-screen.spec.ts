@@ -28,3 +28,20 @@ test('on a phone, the prompt is on screen from the start and while the chat is, 
   expect((promptBox?.y ?? 0) + (promptBox?.height ?? 0)).toBeLessThanOrEqual(sideBox?.y ?? 0)
   expect(errors).toEqual([])
 })
+
+test('on a phone, the command list shows each command and what it does, cutting neither', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 700 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  await page.getByRole('textbox', { name: 'Prompt' }).fill('/')
+  const options = page.getByRole('listbox', { name: 'Commands' }).getByRole('option')
+  await expect(options.first()).toBeVisible()
+  const cut = await options.evaluateAll((items) =>
+    items.flatMap((item) =>
+      [...item.querySelectorAll('.command-name, .command-description')].filter((part) => part.scrollWidth > part.clientWidth + 1 || part.getBoundingClientRect().width === 0).map((part) => part.textContent)
+    )
+  )
+  expect(cut).toEqual([])
+  expect(errors).toEqual([])
+})
