@@ -85,6 +85,10 @@ export function App(props: TAppProps) {
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
   const [linkedAtStart] = useState(() => linkedSessionAtStart(linkSessions))
   const sessions = useSessionList(host, providerChoice, linkedAtStart, forgetSessionCopies)
+  // Read by `send` as it runs: a list that refreshes (a rename) must not make a new `send`, which
+  // the prompt queue would take for a cue to send its head again.
+  const listedSessions = useRef(sessions.sessions)
+  listedSessions.current = sessions.sessions
   const listedRef = useRef(sessions.sessions)
   listedRef.current = sessions.sessions
   // A link to a session this browser does not store opens nothing.
@@ -120,7 +124,7 @@ export function App(props: TAppProps) {
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
-  const chatState = useChatState(state, activity.compacting !== undefined, playback)
+  const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback)
   const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
@@ -150,7 +154,7 @@ export function App(props: TAppProps) {
       commands.clear()
       // Named after its first prompt as the turn starts, so the list tells sessions apart at once.
       // The list's name, not the one the session opened with: a rename since (the list's, `/rename`) is the user's choice and stays.
-      const currentName = sessions.sessions.find((session) => session.id === sessionId)?.name ?? openSessionName
+      const currentName = listedSessions.current.find((session) => session.id === sessionId)?.name ?? openSessionName
       const naming = sessionId && !readOnly && messageCount === 0 && currentName === 'New session'
       // A model switch saved a moment ago must reach the worker before the turn starts. Without
       // either the turn leaves in this task, before the page renders the cleared prompt.
@@ -162,7 +166,7 @@ export function App(props: TAppProps) {
       await sessions.refresh()
       return sent
     },
-    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.sessions, sessions.refresh, sessions.rename]
+    [submit, provider.settled, provider.isSettled, commands.run, updateSettings, commands.clear, openSessionId, readOnly, messageCount, openSessionName, sessions.refresh, sessions.rename]
   )
 
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
@@ -363,8 +367,9 @@ export function App(props: TAppProps) {
   )
 }
 
-// A compaction holds the session like a turn does: prompts queue, and Stop aborts it. While a
-// recorded run plays back, the chat shows its messages so far and takes no prompt.
+// A compaction, or the manifest hydrating the workspace, holds the session like a turn does:
+// prompts queue (the host would refuse one meanwhile), and Stop aborts it. While a recorded run
+// plays back, the chat shows its messages so far and takes no prompt.
 function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback): TSessionViewState {
   const playing = playback.state === 'importing' || playback.state === 'playing'
   const held = compacting && !state.running ? { ...state, running: true } : state
