@@ -25,7 +25,14 @@ const DEFAULT_WORKSPACE_ROOT = '/workspace'
  */
 export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISessionStore): LocalAgentHost {
   assertWorkerOptions(options)
-  const { store: sessionStore } = resolveSessionStore(store ?? options.store)
+  return buildLocalAgentHost(options, resolveSessionStore(store ?? options.store).store)
+}
+
+/**
+ * `createLocalAgentHost` for a caller that has checked `options` itself, under the name of the
+ * call the app wrote: the check parses hooks and permissions, so it runs once per start.
+ */
+export function buildLocalAgentHost(options: TAgentWorkerOptions, sessionStore: ISessionStore): LocalAgentHost {
   const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
   const files = options.workspace?.files ?? {}
   const applyManifest =

@@ -3,7 +3,7 @@ import * as Comlink from 'comlink'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { assertWorkerOptions } from './assert-worker-options.ts'
-import { createLocalAgentHost } from './create-local-agent-host.ts'
+import { buildLocalAgentHost } from './create-local-agent-host.ts'
 import { failedAgentHost } from './failed-agent-host.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import { answerHeartbeats } from './heartbeat.ts'
@@ -22,14 +22,14 @@ const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
  * session, the others follow it. `exposeAgentHost` builds it and serves it to the page.
  */
 export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
-  // Checked here first so a refusal names the call the app wrote.
+  // Checked here, not in the local host, so a refusal names the call the app wrote.
   assertWorkerOptions(options, 'exposeAgentHost(options)')
   const { store, databaseName } = resolveSessionStore(options.store ?? { databaseName: DEFAULT_DATABASE })
   // One channel per database: tabs of two apps on an origin never hear each other's sessions.
   const channel = databaseName === undefined ? 'robota:sessions' : `robota:${databaseName}:sessions`
   return new MultiTabAgentHost({
     // A worker has IndexedDB: user-scope bundle plugins outlive the tab unless the app says otherwise.
-    host: createLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store),
+    host: buildLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store),
     store,
     // Browsers without Web Locks get one tab's worth of safety: this worker's own.
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? createWebSessionLocks(navigator.locks) : createInProcessSessionLocks(),

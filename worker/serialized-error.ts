@@ -1,6 +1,6 @@
 // Errors as plain data and back: how they cross a worker boundary or a socket with their class and code.
 import { RobotaError, type TErrorOptions, type TRobotaErrorCategory, type TRobotaErrorCode } from '../lib/core/errors.ts'
-import { isRobotaErrorCode, robotaErrorOfCode } from '../lib/core/robota-error-of-code.ts'
+import { isRobotaErrorCode, keepErrorName, robotaErrorOfCode } from '../lib/core/robota-error-of-code.ts'
 import { ReplayDivergenceError } from '../lib/storage/replay-log/replay-provider.ts'
 import { SandboxError, type TSandboxErrorCode } from '../sandbox/sandbox-client.ts'
 import { WorkspaceManifestError, type TWorkspaceManifestErrorCode } from '../sandbox/workspace/workspace-manifest-error.ts'
@@ -34,9 +34,7 @@ const ROBOTA_SUBCLASSES: Readonly<Record<string, { code: TRobotaErrorCode; creat
 function rebuildRobotaError(serialized: TSerializedError & { code: TRobotaErrorCode }): RobotaError {
   const subclass = Object.hasOwn(ROBOTA_SUBCLASSES, serialized.name) ? ROBOTA_SUBCLASSES[serialized.name] : undefined
   const error = subclass?.code === serialized.code ? subclass.create(serialized) : robotaErrorOfCode(serialized.code, serialized)
-  // An app's own subclass has no class on this side: keep its name on the nearest class.
-  if (error.name !== serialized.name) Object.defineProperty(error, 'name', { value: serialized.name, enumerable: true, configurable: true })
-  return error
+  return keepErrorName(error, serialized.name)
 }
 
 /** Turns any thrown value into plain data that names its class and keeps its `code`, `details`, `path` and `problems`. */

@@ -60,3 +60,12 @@ export function isRobotaErrorCode(code: string): code is TRobotaErrorCode {
 export function robotaErrorOfCode(code: TRobotaErrorCode, parts: TRobotaErrorParts): RobotaError {
   return ROBOTA_ERRORS[code](parts)
 }
+
+/**
+ * `error` carrying `name`: a subclass that has no class on this side (a provider's own, an app's
+ * own) is rebuilt as its nearest Robota class and keeps the name logs and checks read.
+ */
+export function keepErrorName<TError extends Error>(error: TError, name: string): TError {
+  if (error.name !== name) Object.defineProperty(error, 'name', { value: name, enumerable: true, configurable: true })
+  return error
+}

@@ -224,7 +224,7 @@ describe('Robota.run', () => {
     expect(build({ name: 'x', aiProviders: [provider] })).toThrow('defaultModel must be { provider, model }, the provider one of aiProviders (scripted); got undefined.')
     const valid = { name: 'x', aiProviders: [provider], defaultModel: { provider: 'scripted', model: 'm' } }
     expect(build({ ...valid, tools: echoTool() })).toThrow('tools must be an array of tools; got object.')
-    expect(build({ ...valid, tools: [echoTool(), { name: 'loose' }] })).toThrow('tools[1] is not a tool: expected { schema, execute }, as createZodFunctionTool builds.')
+    expect(build({ ...valid, tools: [echoTool(), { name: 'loose' }] })).toThrow('Robota config: tools[1] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got object.')
     expect(build({ ...valid, tools: [{ ...echoTool(), schema: null }] })).toThrow('tools[0] is not a tool')
     expect(build({ ...valid, tools: [{ ...echoTool(), schema: { ...echoTool().schema, name: 'echo.v2' } }] })).toThrow('Tool name "echo.v2" must be 1–64 letters, digits, "_" or "-".')
     expect(build({ ...valid, tools: [echoTool(), echoTool()] })).toThrow('Two tools are named "echo".')

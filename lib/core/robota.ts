@@ -1,4 +1,5 @@
 import { assertPrompt } from './assert-prompt.ts'
+import { assertToolsOption } from './assert-tools-option.ts'
 import { assertChatSettings, resolveChatSettings, type TChatSettings } from './chat-settings.ts'
 import { ConversationStore } from './conversation-store.ts'
 import { createId } from './create-id.ts'
@@ -270,12 +271,9 @@ function selectProvider(config: IAgentConfig): IAIProvider {
 }
 
 function indexTools(tools: readonly ITool[]): ReadonlyMap<string, ITool> {
-  if (!Array.isArray(tools)) throw new ConfigurationError(`tools must be an array of tools; got ${typeof tools}.`)
+  assertToolsOption('Robota config', tools)
   const byName = new Map<string, ITool>()
-  for (const [index, tool] of tools.entries()) {
-    if (typeof tool?.schema !== 'object' || tool.schema === null || typeof tool.execute !== 'function') {
-      throw new ConfigurationError(`tools[${index}] is not a tool: expected { schema, execute }, as createZodFunctionTool builds.`)
-    }
+  for (const tool of tools) {
     assertToolName(tool.schema.name)
     if (byName.has(tool.schema.name)) throw new ConfigurationError(`Two tools are named "${tool.schema.name}".`)
     byName.set(tool.schema.name, tool)

@@ -1,5 +1,5 @@
 import { RobotaError, type TRobotaErrorCategory, type TRobotaErrorCode } from './errors.ts'
-import { isRobotaErrorCode, robotaErrorOfCode } from './robota-error-of-code.ts'
+import { isRobotaErrorCode, keepErrorName, robotaErrorOfCode } from './robota-error-of-code.ts'
 
 /** A detail value that survives structured clone and JSON as it is. */
 export type TRunErrorDetailValue = string | number | boolean | null | Array<string | number | boolean | null>
@@ -47,9 +47,7 @@ export function toRunError(error: RobotaError): TRunError {
 export function fromRunError(error: TRunError): RobotaError {
   const parts = { message: error.message, details: error.details, category: error.category, recoverable: error.recoverable }
   const rebuilt = isRobotaErrorCode(error.code) ? robotaErrorOfCode(error.code, parts) : new RobotaError(error.message, error.code, error.category, error.recoverable, parts)
-  // A provider's own subclass has no class here: keep its name on the nearest class.
-  if (rebuilt.name !== error.name) Object.defineProperty(rebuilt, 'name', { value: error.name, enumerable: true, configurable: true })
-  return rebuilt
+  return keepErrorName(rebuilt, error.name)
 }
 
 function plainDetails(details: Record<string, unknown> | undefined): Record<string, TRunErrorDetailValue> | undefined {
