@@ -136,7 +136,13 @@ export class FakeE2BCommands {
   run(command: string, options?: CommandStartOpts & { background?: false }): Promise<CommandResult>
   run(command: string, options: CommandStartOpts & { background: true }): Promise<FakeE2BCommandHandle>
   async run(command: string, options: CommandStartOpts = {}): Promise<CommandResult | FakeE2BCommandHandle> {
-    this.context.shell()
+    const shell = this.context.shell()
+    if (options.cwd !== undefined) {
+      // envd checks the directory before it starts the process, and answers invalid_argument.
+      const cwd = this.context.resolve(options.cwd)
+      const exists = await shell.stat(cwd).then(() => true, () => false)
+      if (!exists) throw new this.context.errors.InvalidArgumentError(`cwd '${cwd}' does not exist`)
+    }
     const handle = new FakeE2BCommandHandle(this.nextPid++, command, options, this.context)
     return options.background === true ? handle : handle.wait()
   }

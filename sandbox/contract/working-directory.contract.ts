@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type TCreateSandboxClient } from './contract-support.contract.ts'
+import { expectSandboxError, type TCreateSandboxClient } from './contract-support.contract.ts'
 
 /** The working directory: the `cwd` option, and a `cd` remembered for later commands like a terminal's. */
 export function describeWorkingDirectoryContract(create: TCreateSandboxClient): void {
@@ -63,6 +63,25 @@ export function describeWorkingDirectoryContract(create: TCreateSandboxClient): 
       await client.run('PWD=/nowhere')
       expect((await client.run('pwd; cat sub/x.txt')).stdout).toBe(`${root}\nx`)
       expect(await client.readFile('seen.txt')).toBe(`${root === '/' ? '' : root}/sub\n`)
+    })
+
+    it('refuses a cwd option naming no directory and runs nothing, as no process can start there', async () => {
+      const client = await create({ 'file.txt': 'f' })
+      const root = (await client.run('pwd')).stdout.trim()
+      const missing = await expectSandboxError(client.run('touch ran.txt', { cwd: 'missing/dir' }), 'SANDBOX_NOT_FOUND')
+      expect(missing.message).toContain(`${root === '/' ? '' : root}/missing/dir`)
+      expect(await client.readdir('.')).toEqual([{ name: 'file.txt', type: 'file' }])
+      expect((await client.run('pwd')).stdout).toBe(`${root}\n`)
+    })
+
+    it('refuses an option it does not take, or one of the wrong type, naming it, and runs nothing', async () => {
+      const client = await create()
+      const misspelt = await expectSandboxError(client.run('touch ran.txt', { cwdd: '/' } as never), 'SANDBOX_INVALID_OPTIONS')
+      expect(misspelt.message).toBe('run(command, options): unknown option "cwdd"; it takes cwd, env, stdin, timeoutMs, signal.')
+      const wrongType = await expectSandboxError(client.run('touch ran.txt', { timeoutMs: '5000' } as never), 'SANDBOX_INVALID_OPTIONS')
+      expect(wrongType.message).toBe('run(command, options): timeoutMs must be a number of milliseconds, 0 or more; got string.')
+      await expectSandboxError(client.run('touch ran.txt', { env: { DEBUG: 1 } } as never), 'SANDBOX_INVALID_OPTIONS')
+      expect(await client.readdir('.')).toEqual([])
     })
   })
 }

@@ -3,7 +3,8 @@ import type { ISandboxRunOptions, ISandboxRunResult } from '../sandbox-client.ts
 import { limitOutput } from '../in-memory/output-limit.ts'
 import { createRunInterruption, stoppedRunResult } from '../in-memory/run-interruption.ts'
 import type { TRunStopReason } from '../in-memory/run-interruption.ts'
-import { isE2BCommandExit, isE2BTimeout } from './e2b-error.ts'
+import { isE2BCommandExit, isE2BMissingWorkingDirectory, isE2BTimeout } from './e2b-error.ts'
+import { workingDirectoryError } from '../working-directory-error.ts'
 import type { TE2BCommandHandle, TE2BCommands } from './e2b-sandbox.ts'
 import { takeDirectoryReport, wrapWithDirectoryReport } from './e2b-working-directory.ts'
 
@@ -71,6 +72,7 @@ export async function runE2BCommand(
   } catch (error) {
     if (isE2BTimeout(error)) return stoppedOutcome('timeout', options.timeoutMs ?? context.defaultTimeoutMs)
     if (isSandboxError(error)) throw error
+    if (isE2BMissingWorkingDirectory(error)) throw workingDirectoryError('SANDBOX_NOT_FOUND', context.cwd)
     const reason = error instanceof Error ? error.message : String(error)
     throw new SandboxError('SANDBOX_ERROR', `run failed: ${reason}`, { cause: error })
   } finally {

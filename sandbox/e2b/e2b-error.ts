@@ -38,6 +38,11 @@ export function isE2BTimeout(error: unknown): boolean {
   return nameOf(error) === 'TimeoutError'
 }
 
+/** True for envd's refusal to start a process in a directory that does not exist (`invalid_argument`). */
+export function isE2BMissingWorkingDirectory(error: unknown): boolean {
+  return nameOf(error) === 'InvalidArgumentError' && /\bcwd '[^']*' does not exist/.test((error as Error).message)
+}
+
 /** True for the SDK's not-found errors (a missing file, directory or sandbox). */
 export function isE2BNotFound(error: unknown): boolean {
   const name = nameOf(error)

@@ -7,6 +7,7 @@ import type {
   ISandboxRunOptions,
   ISandboxRunResult
 } from '../sandbox-client.ts'
+import { assertRunArguments } from '../assert-run-options.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../in-memory/output-limit.ts'
 import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
 import { E2BChangeTracker } from './e2b-change-tracker.ts'
@@ -86,6 +87,7 @@ export class E2BSandboxClient implements ISandboxClient {
   }
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
+    assertRunArguments(command, options)
     return this.changes.changing(() => this.runCommand(command, options))
   }
 

@@ -1,6 +1,7 @@
 import type { FsStat, IFileSystem } from 'just-bash'
 import type { TSandboxDirEntry, TSandboxEntryType, TSandboxFileStat } from '../sandbox-client.ts'
 import { createFilesystemError, toSandboxError } from './filesystem-error.ts'
+import { workingDirectoryError } from '../working-directory-error.ts'
 import { ancestorSandboxPaths, isSandboxPathWithin, parentSandboxPath } from './sandbox-path.ts'
 
 // just-bash's InMemoryFs is permissive where POSIX is strict: it writes "through" a file as if it
@@ -57,6 +58,13 @@ export async function statEntry(fs: IFileSystem, path: string): Promise<TSandbox
   } catch (error) {
     throw toSandboxError(error, 'stat', path)
   }
+}
+
+/** Refuses a command's working directory that is missing or a file; a link to a directory will do. */
+export async function assertWorkingDirectory(fs: IFileSystem, path: string): Promise<void> {
+  const stat = await statOrUndefined(fs, path)
+  if (stat === undefined) throw workingDirectoryError('SANDBOX_NOT_FOUND', path)
+  if (!stat.isDirectory) throw workingDirectoryError('SANDBOX_NOT_A_DIRECTORY', path)
 }
 
 /** Creates a directory; with `recursive`, its missing parents too, and an existing one is fine. */

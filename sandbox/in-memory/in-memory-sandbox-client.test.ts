@@ -80,6 +80,18 @@ describe('InMemorySandboxClient', () => {
   })
 
   describe('run', () => {
+    it('refuses a cwd option naming a file, and runs in a link to a directory', async () => {
+      const client = new InMemorySandboxClient({ files: { 'notes.txt': 'n', 'real/x.txt': 'x' } })
+      expect(await rejection(client.run('touch ran.txt', { cwd: 'notes.txt' }))).toEqual({
+        code: 'SANDBOX_NOT_A_DIRECTORY',
+        message: "run(command, options): the working directory '/workspace/notes.txt' is not a directory.",
+        path: '/workspace/notes.txt'
+      })
+      await client.run('ln -s real linked')
+      expect((await client.run('cat x.txt', { cwd: 'linked' })).stdout).toBe('x')
+      expect((await client.run('ls')).stdout).toBe('linked\nnotes.txt\nreal\n')
+    })
+
     it('stays in the directory a command started in when it ends with exit, timed or not', async () => {
       const client = new InMemorySandboxClient({ files: { 'sub/deeper/x.txt': 'x' } })
       await client.run('cd sub')

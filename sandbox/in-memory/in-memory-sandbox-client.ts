@@ -1,6 +1,7 @@
 import { SandboxError } from '../sandbox-client.ts'
 import { describeSandboxValue, invalidSandboxOptions } from '../assert-known-sandbox-options.ts'
 import { assertInMemorySandboxOptions } from './assert-in-memory-sandbox-options.ts'
+import { assertRunArguments } from '../assert-run-options.ts'
 import type {
   ISandboxClient,
   TSandboxDirEntry,
@@ -105,9 +106,10 @@ export class InMemorySandboxClient implements ISandboxClient {
   }
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
-    if (typeof command !== 'string') throw invalidSandboxOptions(`run(command): command must be a string; got ${describeSandboxValue(command)}.`)
+    assertRunArguments(command, options)
     const runtime = await this.load()
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
+    if (options.cwd !== undefined) await fileOperations.assertWorkingDirectory(runtime.fs, cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
     const { result, finalDirectory } = await runCommand(command, { ...options, env }, {
       runtime,
