@@ -7,7 +7,7 @@ export const permissionAnswerSchema: z.ZodType<TPermissionAnswer> = z.union([
   z.literal('allow_once'),
   z.literal('deny'),
   z.object({ allowForSession: z.string().min(1) }).strict()
-])
+], { error: 'expected "allow_once", "deny" or { "allowForSession": "<pattern>" }' })
 
 type TPending = { resolve: (answer: TPermissionAnswer) => void; cleanup: () => void }
 

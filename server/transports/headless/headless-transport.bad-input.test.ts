@@ -21,7 +21,7 @@ const CORPUS: TBadLine[] = [
   { name: 'an unknown field', line: '{"type":"abort","force":true}', code: 'invalid_request', message: /^line \d+: \(root\): .*force/ },
   { name: 'a command with no name', line: '{"type":"command","args":"plan"}', code: 'invalid_request', message: /^line \d+: name: / },
   { name: 'an unknown command', line: '{"type":"command","name":"deploy"}', code: 'unknown_command', message: /^line \d+: Unknown command "deploy"\. Known commands: help, / },
-  { name: 'a permission answer that is not one', line: '{"type":"permission","id":"x","answer":"yes"}', code: 'invalid_request', message: /^line \d+: answer: / },
+  { name: 'a permission answer that is not one', line: '{"type":"permission","id":"x","answer":"yes"}', code: 'invalid_request', message: /^line \d+: answer: expected "allow_once", "deny" or \{ "allowForSession": "<pattern>" \}$/ },
   { name: 'an answer to no waiting request', line: '{"type":"permission","id":"nobody-asked","answer":"allow_once"}', code: 'unknown_permission', message: /^line \d+: no permission request "nobody-asked" is waiting\.$/ },
   { name: 'a line over the limit', line: JSON.stringify({ type: 'submit', prompt: 'x'.repeat(3000) }), code: 'line_too_long', message: /^line \d+: \d+ characters, more than the 2000 a line may have\.$/ }
 ]

@@ -37,12 +37,13 @@ const AUTH_REFUSALS: TRefusal[] = [
 const BAD_REQUESTS: TRefusal[] = [
   { name: 'a body over the limit', path: '/submit', init: json({ prompt: 'x'.repeat(MAX_BODY_BYTES) }), status: 413, code: 'body_too_large', message: /^The request body is larger than 4096 bytes\.$/ },
   { name: 'a body that is not JSON', path: '/submit', init: authorized({ method: 'POST', body: 'prompt=hi' }), status: 400, code: 'invalid_json', message: /^The request body is not valid JSON: / },
-  { name: 'a submit with no prompt', path: '/submit', init: json({ text: 'hi' }), status: 400, code: 'invalid_request', message: /^The request body is not valid: / },
+  { name: 'a submit with no prompt', path: '/submit', init: json({}), status: 400, code: 'invalid_request', message: /^The request body is not valid: prompt: / },
+  { name: 'a misspelt prompt', path: '/submit', init: json({ promt: 'hi' }), status: 400, code: 'invalid_request', message: /^The request body is not valid: \(root\): Unrecognized key: "promt"; prompt: / },
   { name: 'a blank prompt', path: '/submit', init: json({ prompt: ' ' }), status: 400, code: 'invalid_request', message: /prompt: the prompt is empty$/ },
   { name: 'an unknown command', path: '/commands/deploy', init: json({}), status: 404, code: 'unknown_command', message: /^Unknown command "deploy"\. Known commands: help, / },
   { name: 'command args that are not text', path: '/commands/mode', init: json({ args: ['plan'] }), status: 400, code: 'invalid_request', message: /args: / },
   { name: 'an answer to no waiting request', path: '/permissions/nobody-asked', init: json({ answer: 'allow_once' }), status: 404, code: 'unknown_permission', message: /^No permission request "nobody-asked" is waiting\.$/ },
-  { name: 'a permission answer that is not one', path: '/permissions/x', init: json({ answer: 'sure' }), status: 400, code: 'invalid_request', message: /answer: / },
+  { name: 'a permission answer that is not one', path: '/permissions/x', init: json({ answer: 'sure' }), status: 400, code: 'invalid_request', message: /answer: expected "allow_once", "deny" or \{ "allowForSession": "<pattern>" \}$/ },
   { name: 'an unknown endpoint', path: '/admin', init: authorized({}), status: 404, code: 'not_found', message: /^No endpoint at \/admin\. Endpoints: / },
   { name: 'GET on submit', path: '/submit', init: authorized({}), status: 405, code: 'method_not_allowed', message: /^\/submit takes POST, not GET\.$/ },
   { name: 'a command name that is not valid percent-encoding', path: '/commands/%E0%A4%A', init: json({}), status: 400, code: 'invalid_request', message: /not valid percent-encoding/ }

@@ -21,7 +21,11 @@ export async function readJsonBody<TValue>(request: Request, maxBytes: number, s
   }
   const parsed = schema.safeParse(value)
   if (parsed.success) return { ok: true, value: parsed.data }
-  const issue = parsed.error.issues[0]
-  const path = issue?.path.length ? issue.path.join('.') : '(root)'
-  return { ok: false, response: errorResponse(400, 'invalid_request', `The request body is not valid: ${path}: ${issue?.message ?? 'invalid'}`) }
+  return { ok: false, response: errorResponse(400, 'invalid_request', `The request body is not valid: ${describeIssues(parsed.error.issues)}`) }
+}
+
+// A misspelt key comes first: `{"promt": …}` is one typo, and "prompt: expected string" alone hides it.
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const ordered = [...issues].sort((a, b) => Number(b.code === 'unrecognized_keys') - Number(a.code === 'unrecognized_keys'))
+  return ordered.map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`).join('; ')
 }
