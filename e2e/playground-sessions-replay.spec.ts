@@ -222,3 +222,23 @@ test('share a run: one HTML file that opens offline, shows the conversation and 
   await elsewhere.close()
   expect(errors).toEqual([])
 })
+
+test('New session on a session nobody has used yet makes no other: its prompt takes the keyboard', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  const create = sessions.getByRole('button', { name: 'New session', exact: true })
+  await expect(sessions.getByRole('listitem')).toHaveCount(1)
+  await create.click()
+  await page.keyboard.press('Alt+N')
+  await expect(page.getByRole('textbox', { name: 'Prompt' })).toBeFocused()
+  // Once the session has a turn, New session makes one; asked again at once, it stays at that one.
+  await runDemoTurn(page)
+  await create.click()
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
+  await create.click()
+  await page.keyboard.press('Alt+N')
+  await runDemoTurn(page, 'Look again, please')
+  await expect(sessions.getByRole('listitem')).toHaveCount(2)
+  expect(errors).toEqual([])
+})

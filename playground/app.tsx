@@ -89,11 +89,9 @@ export function App(props: TAppProps) {
   // the prompt queue would take for a cue to send its head again.
   const listedSessions = useRef(sessions.sessions)
   listedSessions.current = sessions.sessions
-  const listedRef = useRef(sessions.sessions)
-  listedRef.current = sessions.sessions
   // A link to a session this browser does not store opens nothing.
   const openLinked = useCallback((sessionId: string) => {
-    if (listedRef.current.some((session) => session.id === sessionId)) sessions.select(sessionId)
+    if (listedSessions.current.some((session) => session.id === sessionId)) sessions.select(sessionId)
   }, [sessions.select])
   useSessionLink(linkSessions, sessions.selectedId, openLinked)
   // A long conversation opens on its latest messages; a recorded run that plays back needs them all.
@@ -203,20 +201,38 @@ export function App(props: TAppProps) {
     if (hydration.state === 'applied') setFilesVersion((version) => version + 1)
   }, [hydration.state])
 
+  // Read as "New session" is asked for, so its handler stays the same while a turn streams.
+  const untouchedSession = useRef(false)
+  untouchedSession.current =
+    Boolean(openSessionId) &&
+    sessions.selectedId === openSessionId &&
+    messageCount === 0 &&
+    !chatRunning &&
+    !readOnly &&
+    queue.queued.length === 0 &&
+    hydration.state !== 'applying' &&
+    sessions.sessions.find((session) => session.id === openSessionId)?.name === 'New session'
+  const root = useRef<HTMLDivElement>(null)
+  // Stable, so the session list skips rendering while a turn streams.
+  const onCreateSession = useCallback(() => {
+    // The open session is what a new one would be: its prompt takes the keyboard, and the list
+    // does not fill with empty sessions.
+    if (untouchedSession.current) return root.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Prompt"]')?.focus()
+    void sessions.create()
+  }, [sessions.create])
+
   useEffect(() => {
     if (!shortcuts) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.altKey && (event.key === 'n' || event.key === 'N')) {
         event.preventDefault()
-        void sessions.create()
+        onCreateSession()
       }
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [shortcuts, sessions.create])
+  }, [shortcuts, onCreateSession])
 
-  // Stable, so the session list skips rendering while a turn streams.
-  const onCreateSession = useCallback(() => void sessions.create(), [sessions.create])
   const onRenameSession = useCallback((id: string, name: string) => void sessions.rename(id, name), [sessions.rename])
   const onForkSession = useCallback((id: string) => void sessions.fork(id), [sessions.fork])
   const onDeleteSession = useCallback((id: string) => void sessions.remove(id), [sessions.remove])
@@ -225,7 +241,7 @@ export function App(props: TAppProps) {
   const showSide = sideTabs === undefined || sideTabs.length > 0
   return (
     <AllowedImageHostsContext.Provider value={settings.allowedImageHosts}>
-      <div className={['robota-root layout', className, showSessions ? '' : 'without-sessions', showSide ? '' : 'without-side-panel'].filter(Boolean).join(' ')} data-theme={theme}>
+      <div ref={root} className={['robota-root layout', className, showSessions ? '' : 'without-sessions', showSide ? '' : 'without-side-panel'].filter(Boolean).join(' ')} data-theme={theme}>
         <TopBar
           providerKind={settings.providerKind}
           model={settings.model}
