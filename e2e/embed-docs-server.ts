@@ -44,11 +44,11 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /** A page that loads the embed module and shows one `<robota-playground>` with `attributes`. */
-export function docsPage(attributes: string): string {
+export function docsPage(attributes: string, before = ''): string {
   return `<!doctype html>
 <html lang="en">
   <head><meta charset="UTF-8" /><link rel="icon" href="data:," /><title>Docs page</title></head>
-  <body><main><h1>Docs page</h1><robota-playground ${attributes}></robota-playground></main><script type="module" src="./robota-playground.js"></script></body>
+  <body><main><h1>Docs page</h1>${before}<robota-playground ${attributes}></robota-playground></main><script type="module" src="./robota-playground.js"></script></body>
 </html>
 `
 }

@@ -47,6 +47,7 @@ test.beforeAll(async () => {
       'tampered.html': docsPage('replay="./tampered.jsonl"'),
       'missing.html': docsPage('replay="./nowhere.jsonl" theme="purple"'),
       'autorun.html': docsPage('prompt="What is in this workspace?" autorun theme="dark" height="480px" panels="chat workspace"'),
+      'below-the-fold.html': docsPage('prompt="What is in this workspace?" autorun panels="chat"', '<p>What the reader came to read.</p>'.repeat(150)),
       'prefill.html': docsPage('prompt="Find the TODOs" theme="light" panels="chat"'),
       'bare-slash.html': docsPage('prompt="/" autorun panels="chat"'),
       'proxy.html': docsPage('proxy="/api/llm" provider="anthropic" prompt="Say hello through the proxy" autorun panels="chat"')
@@ -154,6 +155,21 @@ test('prompt with autorun sends once the session is ready; theme, height and pan
   await expect(element.getByRole('tab')).toHaveText(['Workspace'])
   await expect(element.getByRole('tab', { name: 'Workspace' })).toHaveAttribute('aria-selected', 'true')
   await expect(element.getByRole('navigation', { name: 'Sessions' })).toHaveCount(0)
+  expect(problems).toEqual([])
+})
+
+test('an element below the fold leaves the page where the reader is: it moves the keyboard only once the reader has used it', async ({ page }) => {
+  const problems = watchProblems(page)
+  await page.goto(`${site.url}below-the-fold.html`)
+  const element = page.locator('robota-playground')
+  // The prompt box became usable and the autorun turn's permission prompt opened: each took the keyboard on the playground's own page.
+  const permission = element.getByRole('alertdialog', { name: 'Allow Bash?' })
+  await expect(permission).toBeVisible()
+  expect(await page.evaluate(() => ({ scrollY: window.scrollY, focused: document.activeElement?.tagName }))).toEqual({ scrollY: 0, focused: 'BODY' })
+  // Inside it, the playground moves the keyboard as on its own page: the answered prompt hands it to the prompt box.
+  await permission.getByRole('button', { name: 'Allow once' }).click()
+  await expect(element.getByLabel('Assistant').last()).toContainText('README', { timeout: 15_000 })
+  await expect(element.getByLabel('Prompt')).toBeFocused()
   expect(problems).toEqual([])
 })
 

@@ -7,6 +7,7 @@ import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
 import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine, isEmptyPrompt } from './chat/command-suggestions.ts'
 import { forgetSessionCopies } from './chat/forget-session-copies.ts'
+import { FocusPolicyContext } from './shell/focus-policy.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
@@ -64,6 +65,11 @@ export type TAppProps = {
   shortcuts?: boolean
   /** The page's address names the open session (`#session=<id>`); an embed leaves it alone. */
   linkSessions?: boolean
+  /**
+   * Whether the playground moves the keyboard before the reader has used it (the prompt box as a
+   * session opens); an embed does not, so the host page is not scrolled down to it as it loads.
+   */
+  takeFocusAtStart?: boolean
   /** Settings the page starts from instead of the defaults (an embed's theme, provider and proxy). */
   initialSettings?: Partial<TPlaygroundSettings>
   /** A prompt to pre-fill, or with `autorun` to send once the session is ready (the embed's `prompt`). */
@@ -78,7 +84,7 @@ export type TAppProps = {
 
 /** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
 export function App(props: TAppProps) {
-  const { host, storage, className, initialManifest, notice, hydrating, shortcuts = true, linkSessions = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
+  const { host, storage, className, initialManifest, notice, hydrating, shortcuts = true, linkSessions = true, takeFocusAtStart = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
   const [settings, updateSettings] = usePlaygroundSettings(storage, initialSettings, hydrating)
   const settingsRef = useRef(settings)
   settingsRef.current = settings
@@ -213,6 +219,12 @@ export function App(props: TAppProps) {
     hydration.state !== 'applying' &&
     sessions.sessions.find((session) => session.id === openSessionId)?.name === 'New session'
   const root = useRef<HTMLDivElement>(null)
+  // The reader has put the keyboard somewhere inside: from then on, the playground may move it.
+  const engaged = useRef(takeFocusAtStart)
+  const mayTakeFocus = useCallback(() => engaged.current, [])
+  const onFocusInside = useCallback(() => {
+    engaged.current = true
+  }, [])
   // Stable, so the session list skips rendering while a turn streams.
   const onCreateSession = useCallback(() => {
     // The open session is what a new one would be: its prompt takes the keyboard, and the list
@@ -241,144 +253,146 @@ export function App(props: TAppProps) {
   const showSide = sideTabs === undefined || sideTabs.length > 0
   return (
     <AllowedImageHostsContext.Provider value={settings.allowedImageHosts}>
-      <div ref={root} className={['robota-root layout', className, showSessions ? '' : 'without-sessions', showSide ? '' : 'without-side-panel'].filter(Boolean).join(' ')} data-theme={theme}>
-        <TopBar
-          providerKind={settings.providerKind}
-          model={settings.model}
-          keyMissing={provider.keyMissing}
-          permissionMode={settings.permissionMode}
-          usage={usage}
-          theme={settings.theme}
-          onTheme={(next) => updateSettings({ ...settings, theme: next })}
-          onOpenSettings={openSettings}
-        />
-        {showSessions ? (
-          <SessionList
-            sessions={sessions.sessions}
-            selectedId={sessions.selectedId}
-            corruptCount={sessions.corruptCount}
-            running={state.running}
-            readOnly={state.readOnly}
-            onSelect={sessions.select}
-            onCreate={onCreateSession}
-            onRename={onRenameSession}
-            onFork={onForkSession}
-            onDelete={onDeleteSession}
-            focusRequest={sessionPickerRequest}
+      <FocusPolicyContext.Provider value={mayTakeFocus}>
+        <div ref={root} onFocusCapture={onFocusInside} className={['robota-root layout', className, showSessions ? '' : 'without-sessions', showSide ? '' : 'without-side-panel'].filter(Boolean).join(' ')} data-theme={theme}>
+          <TopBar
+            providerKind={settings.providerKind}
+            model={settings.model}
+            keyMissing={provider.keyMissing}
+            permissionMode={settings.permissionMode}
+            usage={usage}
+            theme={settings.theme}
+            onTheme={(next) => updateSettings({ ...settings, theme: next })}
+            onOpenSettings={openSettings}
           />
-        ) : null}
-        <ChatPane
-          state={chatState}
-          notices={[notice, playback.state === 'refused' ? playback.message : undefined, sessions.error, sessions.notice, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
-            (notice): notice is string => Boolean(notice)
-          )}
-          progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
-          queue={queue}
-          onSubmit={send}
-          onAbort={() => {
-            // Stopped on purpose: what waits is not sent after it until the person says so.
-            queue.hold()
-            return abort()
-          }}
-          onTakeOver={takeOver}
-          onAnswer={(id, answer) => void answerPermission(id, answer)}
-          onOpenSettings={openSettings}
-          loadCommands={commands.loadCommands}
-          commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} onDismiss={commands.clear} />}
-          banner={
-            initialReplay ? (
-              <Suspense fallback={null}>
-                <ReplayPlayback
-                  host={host}
-                  replay={initialReplay}
-                  open={openImported}
-                  session={{ sessionId: state.sessionId, messageCount: state.messages.length, events: state.events }}
-                  onPlayback={setPlayback}
-                />
-              </Suspense>
-            ) : null
-          }
-          header={
-            <SessionHeader
-              enabled={Boolean(state.sessionId) && !state.readOnly && !playing}
-              onOpenSessionSettings={() => {
-                setSessionSettingsLoaded(true)
-                setSessionSettingsOpen(true)
-              }}
-            />
-          }
-          initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
-          opening={opening}
-          {...(playing ? {} : { onShowEarlier: showEarlierMessages })}
-        />
-        {showSide ? (
-          <SidePanel
-            tab={tab}
-            onTab={setTab}
-            tabs={sideTabs}
-            replay={
-              <Suspense fallback={<p className="note">Loading the replay panel…</p>}>
-                <ReplayPanel
-                  host={host}
-                  sessionId={state.sessionId}
-                  // The list's name follows renames as they land; the open view's is read when it opens.
-                  sessionName={answering?.name ?? state.name}
-                  // A run playing back shows its events as far as its messages have come.
-                  events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
-                  earlierEvents={state.earlierEvents}
-                  onLoadEarlierEvents={loadEarlierEvents}
-                  running={state.running || playing}
-                  onImported={openImported}
-                />
-              </Suspense>
-            }
-            workspace={
-              <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
-                <WorkspacePanel
-                  key={state.sessionId}
-                  host={host}
-                  sessionId={state.sessionId}
-                  filesVersion={filesVersion}
-                  sandboxStatus={state.sandboxStatus}
-                  sandboxKind={activity.sandboxKind}
-                  settings={settings}
-                  running={state.running}
-                  onOpenSettings={openSettings}
-                  onSwitched={() => setFilesVersion((version) => version + 1)}
-                />
-              </Suspense>
-            }
-            plugins={
-              <Suspense fallback={<p className="note">Loading the plugins panel…</p>}>
-                <PluginsPanel key={state.sessionId} host={host} sessionId={state.sessionId} running={state.running} />
-              </Suspense>
-            }
-          />
-        ) : null}
-        {sessionSettingsLoaded ? (
-          <Suspense fallback={null}>
-            <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} running={state.running} onClose={() => setSessionSettingsOpen(false)} />
-          </Suspense>
-        ) : null}
-        {settingsLoaded ? (
-          <Suspense fallback={null}>
-            <SettingsDialog
-              open={settingsOpen}
-              settings={settings}
-              host={host}
-              sessionId={state.sessionId}
+          {showSessions ? (
+            <SessionList
+              sessions={sessions.sessions}
+              selectedId={sessions.selectedId}
+              corruptCount={sessions.corruptCount}
+              running={state.running}
               readOnly={state.readOnly}
-              mcpServersApplied={provider.mcpServersApplied}
-              warnings={state.warnings}
-              onClose={() => setSettingsOpen(false)}
-              onSave={(next) => {
-                updateSettings(next)
-                setSettingsOpen(false)
-              }}
+              onSelect={sessions.select}
+              onCreate={onCreateSession}
+              onRename={onRenameSession}
+              onFork={onForkSession}
+              onDelete={onDeleteSession}
+              focusRequest={sessionPickerRequest}
             />
-          </Suspense>
-        ) : null}
-      </div>
+          ) : null}
+          <ChatPane
+            state={chatState}
+            notices={[notice, playback.state === 'refused' ? playback.message : undefined, sessions.error, sessions.notice, provider.error, hydration.state === 'failed' ? `The workspace manifest failed: ${hydration.message}` : undefined].filter(
+              (notice): notice is string => Boolean(notice)
+            )}
+            progress={hydration.state === 'applying' ? 'Hydrating the workspace from its manifest…' : compactionProgress(activity.compacting)}
+            queue={queue}
+            onSubmit={send}
+            onAbort={() => {
+              // Stopped on purpose: what waits is not sent after it until the person says so.
+              queue.hold()
+              return abort()
+            }}
+            onTakeOver={takeOver}
+            onAnswer={(id, answer) => void answerPermission(id, answer)}
+            onOpenSettings={openSettings}
+            loadCommands={commands.loadCommands}
+            commandLog={<CommandLog entries={commands.entries} compaction={activity.compaction} onDismiss={commands.clear} />}
+            banner={
+              initialReplay ? (
+                <Suspense fallback={null}>
+                  <ReplayPlayback
+                    host={host}
+                    replay={initialReplay}
+                    open={openImported}
+                    session={{ sessionId: state.sessionId, messageCount: state.messages.length, events: state.events }}
+                    onPlayback={setPlayback}
+                  />
+                </Suspense>
+              ) : null
+            }
+            header={
+              <SessionHeader
+                enabled={Boolean(state.sessionId) && !state.readOnly && !playing}
+                onOpenSessionSettings={() => {
+                  setSessionSettingsLoaded(true)
+                  setSessionSettingsOpen(true)
+                }}
+              />
+            }
+            initialPrompt={initialPrompt && !initialPrompt.autorun ? initialPrompt.text : undefined}
+            opening={opening}
+            {...(playing ? {} : { onShowEarlier: showEarlierMessages })}
+          />
+          {showSide ? (
+            <SidePanel
+              tab={tab}
+              onTab={setTab}
+              tabs={sideTabs}
+              replay={
+                <Suspense fallback={<p className="note">Loading the replay panel…</p>}>
+                  <ReplayPanel
+                    host={host}
+                    sessionId={state.sessionId}
+                    // The list's name follows renames as they land; the open view's is read when it opens.
+                    sessionName={answering?.name ?? state.name}
+                    // A run playing back shows its events as far as its messages have come.
+                    events={playback.state === 'playing' ? eventsUpToMessage(state.events, playback.shown) : state.events}
+                    earlierEvents={state.earlierEvents}
+                    onLoadEarlierEvents={loadEarlierEvents}
+                    running={state.running || playing}
+                    onImported={openImported}
+                  />
+                </Suspense>
+              }
+              workspace={
+                <Suspense fallback={<p className="note">Loading the workspace panel…</p>}>
+                  <WorkspacePanel
+                    key={state.sessionId}
+                    host={host}
+                    sessionId={state.sessionId}
+                    filesVersion={filesVersion}
+                    sandboxStatus={state.sandboxStatus}
+                    sandboxKind={activity.sandboxKind}
+                    settings={settings}
+                    running={state.running}
+                    onOpenSettings={openSettings}
+                    onSwitched={() => setFilesVersion((version) => version + 1)}
+                  />
+                </Suspense>
+              }
+              plugins={
+                <Suspense fallback={<p className="note">Loading the plugins panel…</p>}>
+                  <PluginsPanel key={state.sessionId} host={host} sessionId={state.sessionId} running={state.running} />
+                </Suspense>
+              }
+            />
+          ) : null}
+          {sessionSettingsLoaded ? (
+            <Suspense fallback={null}>
+              <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} running={state.running} onClose={() => setSessionSettingsOpen(false)} />
+            </Suspense>
+          ) : null}
+          {settingsLoaded ? (
+            <Suspense fallback={null}>
+              <SettingsDialog
+                open={settingsOpen}
+                settings={settings}
+                host={host}
+                sessionId={state.sessionId}
+                readOnly={state.readOnly}
+                mcpServersApplied={provider.mcpServersApplied}
+                warnings={state.warnings}
+                onClose={() => setSettingsOpen(false)}
+                onSave={(next) => {
+                  updateSettings(next)
+                  setSettingsOpen(false)
+                }}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      </FocusPolicyContext.Provider>
     </AllowedImageHostsContext.Provider>
   )
 }

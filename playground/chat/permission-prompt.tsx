@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useMayTakeFocus } from '../shell/focus-policy.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
 
@@ -19,9 +20,10 @@ type TPermissionPromptProps = {
 export function PermissionPrompt({ pending, summary, preview, onAnswer, onStop, focus }: TPermissionPromptProps) {
   const { requestId, request } = pending
   const allowOnce = useRef<HTMLButtonElement>(null)
+  const mayTakeFocus = useMayTakeFocus()
   useEffect(() => {
-    if (focus) allowOnce.current?.focus()
-  }, [focus])
+    if (focus && mayTakeFocus()) allowOnce.current?.focus()
+  }, [focus, mayTakeFocus])
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return
     event.preventDefault()

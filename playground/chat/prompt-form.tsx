@@ -4,6 +4,7 @@ import { CommandListbox } from './command-listbox.tsx'
 import { isEmptyPrompt, suggestCommands } from './command-suggestions.ts'
 import { SEND_ON_START_ATTRIBUTE } from '../shell/enter-before-start.ts'
 import { usePromptDraft } from './use-prompt-draft.ts'
+import { useMayTakeFocus } from '../shell/focus-policy.ts'
 import type { TPromptQueue } from './use-prompt-queue.ts'
 
 type TPromptFormProps = {
@@ -42,9 +43,10 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   const textarea = useRef<HTMLTextAreaElement>(null)
   const listId = useId()
 
+  const mayTakeFocus = useMayTakeFocus()
   useEffect(() => {
-    if (!disabled) textarea.current?.focus()
-  }, [sessionId, disabled, textarea])
+    if (!disabled && mayTakeFocus()) textarea.current?.focus()
+  }, [sessionId, disabled, textarea, mayTakeFocus])
 
   // Typed into the page's prerendered prompt before the app hydrated it: the user's text, kept,
   // and what was sent with Enter then (`enter-before-start.ts`) waits for the session like any prompt.
@@ -61,8 +63,8 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
   // empties, Withdraw and Resume take theirs away, and Stop goes as the turn ends: the keyboard,
   // left nowhere, comes back here. With another prompt still open, that one has taken it.
   useEffect(() => {
-    if (document.activeElement === document.body) textarea.current?.focus()
-  }, [waitingPermissions, queue.queued.length, queue.held, running])
+    if (document.activeElement === document.body && mayTakeFocus()) textarea.current?.focus()
+  }, [waitingPermissions, queue.queued.length, queue.held, running, mayTakeFocus])
 
   useEffect(() => {
     if (!draft) return

@@ -81,6 +81,7 @@ export class RobotaPlaygroundElement extends ElementBase {
             notice={problems.length > 0 ? problems.join(' ') : undefined}
             shortcuts={false}
             linkSessions={false}
+            takeFocusAtStart={false}
             initialSettings={toInitialSettings(options)}
             showSessions={showSessions}
             {...(prompt ? { initialPrompt: { text: prompt, autorun } } : {})}

@@ -12,7 +12,6 @@ import type {
 } from '../sandbox-client.ts'
 import { DEFAULT_DEFENSE_IN_DEPTH } from './defense-in-depth.ts'
 import type { TInMemoryDefenseInDepth } from './defense-in-depth.ts'
-import { runCommand } from './in-memory-command.ts'
 import * as fileOperations from './in-memory-file-operations.ts'
 import type { TInMemorySandboxSnapshot } from './in-memory-snapshot.ts'
 import { createBash, createSeededFilesystem, loadShellModules } from './just-bash-runtime.ts'
@@ -90,7 +89,7 @@ export class InMemorySandboxClient implements ISandboxClient {
    * @returns Settles when the code is loaded. @throws SandboxError when it could not be loaded.
    */
   static async preload(): Promise<void> {
-    await loadShellModules().catch((error: unknown) => {
+    await Promise.all([loadShellModules(), import('./in-memory-command.ts')]).catch((error: unknown) => {
       throw shellLoadError(error)
     })
   }
@@ -107,7 +106,8 @@ export class InMemorySandboxClient implements ISandboxClient {
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
     assertRunArguments(command, options)
-    const runtime = await this.load()
+    // The command runner loads beside the shell, which a command needs anyway: not at startup.
+    const [runtime, { runCommand }] = await Promise.all([this.load(), import('./in-memory-command.ts')])
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
     if (options.cwd !== undefined) await fileOperations.assertWorkingDirectory(runtime.fs, cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
