@@ -25,3 +25,14 @@ test('a worker whose host cannot be built fails the first call with its error, n
   const again = await page.evaluate(() => (window as unknown as { robotaClient: { listSessions(): Promise<unknown> } }).robotaClient.listSessions().catch((error: Error & { code?: string }) => `${error.code}: ${error.message}`))
   expect(again).toMatch(/^CONFIGURATION_ERROR: The agent worker could not start: .*"systemMessage"/)
 })
+
+test('a worker whose own code throws before it exposes the host fails the first call with that error, not with restarts', async ({ page }) => {
+  await page.goto(`${app.url}?worker=throwing`)
+  const status = page.getByRole('status', { name: 'Status' })
+  await expect(status).toContainText('ConfigurationError CONFIGURATION_ERROR after 1 worker(s): The agent worker could not start: ')
+  await expect(status).toContainText('Tool name "get weather" must be')
+  await page.waitForTimeout(1_500)
+  expect(page.workers()).toHaveLength(0)
+  const again = await page.evaluate(() => (window as unknown as { robotaClient: { listSessions(): Promise<unknown> } }).robotaClient.listSessions().catch((error: Error & { code?: string }) => `${error.code}: ${error.message}`))
+  expect(again).toMatch(/^CONFIGURATION_ERROR: The agent worker could not start: .*"get weather"/)
+})

@@ -6,14 +6,23 @@ import { wrapAgentHost, type IAgentHostConnection } from './wrap-agent-host.ts'
 /** A started worker as the client sees it: where to talk, how it reports failure, how to end it. */
 export type TAgentWorkerHandle = {
   endpoint: Endpoint
-  /** Registers a callback for the worker's own failure reports (a `Worker`'s `error` event). */
-  onError(listener: (message: string) => void): void
+  /**
+   * Registers a callback for the worker's own failure reports (a `Worker`'s `error` event):
+   * `thrown` is the error its code threw, by class name, when the report names one.
+   */
+  onError(listener: (message: string, thrown?: TThrownInWorker) => void): void
   /** Ends the worker at once (`Worker.terminate()`), even one stuck in a loop. */
   close(): void
 }
 
-/** Why a connection was given up. */
-export type TConnectionLoss = { reason: 'unresponsive' | 'error' | 'terminated'; message: string }
+/** An error the worker's code threw and did not catch, as its `error` event names it. */
+export type TThrownInWorker = { name: string; message: string }
+
+/**
+ * Why a connection was given up; `thrown` when the worker's own code threw (not when its script
+ * could not be loaded).
+ */
+export type TConnectionLoss = { reason: 'unresponsive' | 'error' | 'terminated'; message: string; thrown?: TThrownInWorker }
 
 /** What a connection needs from the client that owns it. */
 export type TConnectionParts = {
@@ -52,7 +61,7 @@ export class AgentWorkerConnection {
           this.fail({ reason: 'unresponsive', message: 'The agent worker stopped answering heartbeats.' })
         )
       : undefined
-    handle.onError((message) => void this.checkAfterError(message))
+    handle.onError((message, thrown) => void this.checkAfterError(message, thrown))
     this.monitor?.start()
     // Subscribed at once, so no batch of the new worker is missed while listeners reattach.
     void this.host
@@ -99,10 +108,10 @@ export class AgentWorkerConnection {
     return true
   }
 
-  private async checkAfterError(message: string): Promise<void> {
+  private async checkAfterError(message: string, thrown: TThrownInWorker | undefined): Promise<void> {
     // An uncaught error in a callback leaves the worker running; only one that stopped it counts.
     const probeMs = this.parts.heartbeat ? Math.min(ERROR_PROBE_MS, this.parts.heartbeat.timeoutMs / 2) : 0
     if (this.monitor && (await this.monitor.probe(probeMs))) return
-    this.fail({ reason: 'error', message: `The agent worker failed: ${message}` })
+    this.fail({ reason: 'error', message: `The agent worker failed: ${message}`, ...(thrown ? { thrown } : {}) })
   }
 }

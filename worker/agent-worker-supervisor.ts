@@ -1,6 +1,7 @@
 import { RobotaError } from '../lib/core/errors.ts'
+import { robotaErrorCodeOfName, robotaErrorOfCode } from '../lib/core/robota-error-of-code.ts'
 import type { IAgentHost, THostEvent, THostEventListener } from '../lib/host/agent-host.ts'
-import { AgentWorkerConnection, type TAgentWorkerHandle, type TConnectionLoss } from './agent-worker-connection.ts'
+import { AgentWorkerConnection, type TAgentWorkerHandle, type TConnectionLoss, type TThrownInWorker } from './agent-worker-connection.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { SessionMemory } from './session-memory.ts'
 
@@ -140,6 +141,11 @@ export class AgentWorkerSupervisor {
     try {
       for (;;) {
         this.everAnswered ||= this.connection?.hasAnswered === true
+        // Code that threw before its worker ever answered throws the same in a new one: no restart.
+        if (!this.everAnswered && loss.thrown) {
+          this.failure = startFailure(loss, loss.thrown)
+          return
+        }
         if (this.restartCount >= this.options.maxRestarts) {
           const summary = this.everAnswered
             ? `${loss.message} It was restarted ${this.restartCount} times; the client gave up.`
@@ -178,4 +184,12 @@ export class AgentWorkerSupervisor {
       }
     }
   }
+}
+
+// Kept as the class the worker's code threw when it is a Robota error (a tool with a bad name).
+function startFailure(loss: TConnectionLoss, thrown: TThrownInWorker): RobotaError {
+  const message = loss.message.replace(/^The agent worker failed: /, 'The agent worker could not start: ')
+  const code = robotaErrorCodeOfName(thrown.name)
+  const details = { reason: loss.reason, thrownName: thrown.name }
+  return code ? robotaErrorOfCode(code, { message, details }) : new RobotaError(message, 'ABORTED', 'system', false, { details })
 }

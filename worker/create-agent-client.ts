@@ -4,7 +4,7 @@ import type { IAgentHost, TTurnResult } from '../lib/host/agent-host.ts'
 import type { TAgentWorkerHandle } from './agent-worker-connection.ts'
 import { AgentWorkerSupervisor, type TLostCallPolicy, type TWorkerRestart } from './agent-worker-supervisor.ts'
 import type { SessionMemory } from './session-memory.ts'
-import { describeWorkerError } from './describe-worker-error.ts'
+import { describeWorkerError, thrownInWorker } from './describe-worker-error.ts'
 import { registerErrorTransfer } from './error-transfer.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
@@ -88,7 +88,7 @@ export function toWorkerHandle(worker: Worker, scriptUrl?: string): TAgentWorker
   return {
     endpoint: worker,
     onError: (listener) => {
-      worker.addEventListener('error', (event) => void describeWorkerError(event, scriptUrl).then(listener))
+      worker.addEventListener('error', (event) => void describeWorkerError(event, scriptUrl).then((message) => listener(message, thrownInWorker(event))))
       worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'))
     },
     close: () => worker.terminate()

@@ -1,3 +1,4 @@
+import type { TThrownInWorker } from './agent-worker-connection.ts'
 import type { TFetchFile } from './diagnose-worker-load.ts'
 
 /**
@@ -16,4 +17,13 @@ export async function describeWorkerError(event: Event, scriptUrl?: string, fetc
       .catch(() => `its script ${scriptUrl} or one of its imports could not be loaded`)
   }
   return "its script or one of its imports could not be loaded: a file that is not served (404), a wrong MIME type, or an import that fails (the browser's network panel names it)"
+}
+
+// Chromium words an uncaught error "Uncaught ConfigurationError: …", Firefox "ConfigurationError: …".
+const THROWN = /^(?:Uncaught )?([A-Z][A-Za-z0-9]*Error): ([\s\S]*)$/
+
+/** The error a `Worker`'s `error` event reports the worker's code threw, when it names one. */
+export function thrownInWorker(event: Event): TThrownInWorker | undefined {
+  const match = THROWN.exec((event as Partial<ErrorEvent>).message ?? '')
+  return match ? { name: match[1]!, message: match[2]! } : undefined
 }

@@ -69,3 +69,17 @@ export function keepErrorName<TError extends Error>(error: TError, name: string)
   if (error.name !== name) Object.defineProperty(error, 'name', { value: name, enumerable: true, configurable: true })
   return error
 }
+
+let codesByName: ReadonlyMap<string, TRobotaErrorCode> | undefined
+
+/**
+ * The code of the Robota error class named `name` (`ConfigurationError`…), for an error known only
+ * by its name and message, such as one a worker's script threw as it loaded.
+ */
+export function robotaErrorCodeOfName(name: string): TRobotaErrorCode | undefined {
+  // ABORTED has no class of its own: its errors are named RobotaError.
+  codesByName ??= new Map(
+    (Object.keys(ROBOTA_ERRORS) as TRobotaErrorCode[]).filter((code) => code !== 'ABORTED').map((code) => [robotaErrorOfCode(code, { message: '' }).name, code])
+  )
+  return codesByName.get(name)
+}
