@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import * as z from 'zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
@@ -117,6 +118,8 @@ describe.each(PROVIDERS)('Robota with $label over the fake server', ({ label, ca
     expect(JSON.stringify(server.requests[0]?.body)).toContain('You add numbers with the add tool.')
     expect(events.some((event) => event.type === 'provider_native_raw_payload')).toBe(true)
     expect(JSON.stringify(events)).not.toContain(API_KEY)
+    // Printed to debug, the agent shows its provider and the SDK client it built, never the key.
+    expect(inspect(agent, { depth: Infinity })).not.toContain(API_KEY)
   })
 
   it('returns normally with interrupted history when aborted mid-tool-call-arguments', async () => {

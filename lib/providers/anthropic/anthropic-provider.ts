@@ -71,9 +71,9 @@ const importSdk: TProviderSdkLoader<TAnthropicSdk> = async () => {
  */
 export class AnthropicProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'anthropic'
-  private client: Anthropic | undefined
+  #client: Anthropic | undefined
   private readonly baseURL: string
-  private readonly apiKey: string | undefined
+  readonly #apiKey: string | undefined
   private readonly maxRetries: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TAnthropicSdk>
   private readonly settings: TAnthropicRequestSettings
@@ -88,7 +88,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
     }
-    this.apiKey = options.apiKey
+    this.#apiKey = options.apiKey
     this.settings = {
       ...(options.promptCaching ? { promptCaching: true } : {}),
       ...(options.thinking ? { thinking: options.thinking } : {}),
@@ -96,7 +96,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     }
     this.enableWebTools = options.enableWebTools === true
     this.onServerToolUse = options.onServerToolUse
-    this.client = options.client
+    this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? DEFAULT_BASE_URL
     this.maxRetries = options.maxRetries
     this.loadSdk = options.loadSdk ?? importSdk
@@ -144,7 +144,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
       }
     } catch (error) {
       if (signal?.aborted) return accumulator.toResponse(true)
-      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
     }
     if (signal?.aborted) return accumulator.toResponse(true)
     if (!accumulator.completed) {
@@ -167,21 +167,21 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
       }
       return models
     } catch (error) {
-      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
     }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.
   private async getClient(): Promise<Anthropic> {
-    if (this.client) return this.client
+    if (this.#client) return this.#client
     const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.client ??= new sdk.Anthropic({
-      apiKey: this.apiKey ?? null,
+    this.#client ??= new sdk.Anthropic({
+      apiKey: this.#apiKey ?? null,
       baseURL: this.baseURL,
       ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
       ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
     })
-    return this.client
+    return this.#client
   }
 }
 

@@ -58,9 +58,9 @@ const importSdk: TProviderSdkLoader<TGoogleSdk> = async () => {
  */
 export class GoogleProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'google'
-  private client: GoogleGenAI | undefined
+  #client: GoogleGenAI | undefined
   private readonly baseURL: string
-  private readonly apiKey: string | undefined
+  readonly #apiKey: string | undefined
   private readonly maxRetries: number
   private readonly loadSdk: TProviderSdkLoader<TGoogleSdk>
   private readonly settings: TGoogleRequestSettings
@@ -71,9 +71,9 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
     }
-    this.apiKey = options.apiKey
+    this.#apiKey = options.apiKey
     this.settings = options.thinking ? { thinking: options.thinking } : {}
-    this.client = options.client
+    this.#client = options.client
     this.baseURL = options.baseURL ?? DEFAULT_BASE_URL
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
     this.loadSdk = options.loadSdk ?? importSdk
@@ -99,7 +99,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
       }
     } catch (error) {
       if (signal?.aborted) return accumulator.toResponse(true)
-      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.apiKey, streamStarted })
+      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.#apiKey, streamStarted })
     }
     if (signal?.aborted) return accumulator.toResponse(true)
     if (!accumulator.completed) {
@@ -135,19 +135,19 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
       }
       return models
     } catch (error) {
-      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.apiKey, streamStarted: false })
+      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.#apiKey, streamStarted: false })
     }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.
   private async getClient(): Promise<GoogleGenAI> {
-    if (this.client) return this.client
+    if (this.#client) return this.#client
     const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.client ??= new sdk.GoogleGenAI({
-      apiKey: this.apiKey ?? '',
+    this.#client ??= new sdk.GoogleGenAI({
+      apiKey: this.#apiKey ?? '',
       httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: this.maxRetries + 1 } }
     })
-    return this.client
+    return this.#client
   }
 }
 

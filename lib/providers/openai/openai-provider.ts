@@ -86,9 +86,9 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   readonly name = 'openai'
   /** The API this provider speaks. */
   readonly apiSurface: TOpenAIApiSurface
-  private client: OpenAI | undefined
+  #client: OpenAI | undefined
   private readonly baseURL: string
-  private readonly apiKey: string | undefined
+  readonly #apiKey: string | undefined
   private readonly maxRetries: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TOpenAISdk>
   private readonly reasoning: Reasoning | undefined
@@ -103,9 +103,9 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
     }
-    this.apiKey = options.apiKey
+    this.#apiKey = options.apiKey
     this.reasoning = options.reasoning
-    this.client = options.client
+    this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? OPENAI_BASE_URL
     this.maxRetries = options.maxRetries
     this.loadSdk = options.loadSdk ?? importSdk
@@ -152,7 +152,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
         ? await this.chatResponses(client, messages, options)
         : await this.chatCompletions(client, messages, options)
     } catch (error) {
-      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
     }
   }
 
@@ -164,21 +164,21 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
       for await (const model of client.models.list(options.signal ? { signal: options.signal } : {})) models.push({ id: model.id })
       return models
     } catch (error) {
-      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.apiKey })
+      throw toOpenAIError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
     }
   }
 
   // The SDK is imported on the first call, so importing this provider needs no SDK installed.
   private async getClient(): Promise<OpenAI> {
-    if (this.client) return this.client
+    if (this.#client) return this.#client
     const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.client ??= new sdk.OpenAI({
-      apiKey: this.apiKey ?? null,
+    this.#client ??= new sdk.OpenAI({
+      apiKey: this.#apiKey ?? null,
       baseURL: this.baseURL,
       ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
       ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
     })
-    return this.client
+    return this.#client
   }
 
   private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
