@@ -37,14 +37,20 @@ function rebuildRobotaError(serialized: TSerializedError & { code: TRobotaErrorC
   return keepErrorName(error, serialized.name)
 }
 
-/** Turns any thrown value into plain data that names its class and keeps its `code`, `details`, `path` and `problems`. */
-export function serializeError(value: unknown): TSerializedError {
+/** For `serializeError` over a socket: a server's stack names its files and lines, no business of a client's. */
+export const NO_STACK = { stack: false } as const
+
+/**
+ * Turns any thrown value into plain data that names its class and keeps its `code`, `details`,
+ * `path` and `problems`, and its stack unless `options.stack` is `false`.
+ */
+export function serializeError(value: unknown, options: { stack?: boolean } = {}): TSerializedError {
   if (!(value instanceof Error)) return { name: 'Error', message: String(value) }
   const error = value as Error & { code?: unknown; category?: unknown; recoverable?: unknown; details?: unknown; path?: unknown; problems?: unknown }
   return {
     name: error.name,
     message: error.message,
-    ...(error.stack ? { stack: error.stack } : {}),
+    ...(error.stack && options.stack !== false ? { stack: error.stack } : {}),
     ...(typeof error.code === 'string' ? { code: error.code } : {}),
     ...(typeof error.category === 'string' ? { category: error.category } : {}),
     ...(typeof error.recoverable === 'boolean' ? { recoverable: error.recoverable } : {}),

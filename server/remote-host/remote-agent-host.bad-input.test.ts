@@ -70,6 +70,8 @@ describe('the remote agent host refuses bad input', () => {
     const frame = await raw.next()
     expect(frame).toMatchObject({ type: 'refused', error: { code: 'AUTHENTICATION_ERROR' } })
     expect(String((frame.error as { message: string }).message)).toContain('first frame must be a hello')
+    // A server's stack (its files and lines) is no business of whoever connects.
+    expect(frame.error).not.toHaveProperty('stack')
     expect(await raw.closed).toEqual({ code: 4401, reason: 'the first frame must be a hello carrying the token' })
     recordSuiteTotal(SUITE, 'badInputs')
   })
@@ -101,6 +103,7 @@ describe('the remote agent host refuses bad input', () => {
       const answer = await raw.next()
       expect(answer).toMatchObject({ type: 'error', id, error: { name: 'ValidationError', code: 'VALIDATION_ERROR' } })
       expect(String((answer.error as { message: string }).message)).toContain(message)
+      expect(answer.error).not.toHaveProperty('stack')
       recordSuiteTotal(SUITE, 'badInputs')
     }
     raw.socket.send(JSON.stringify({ type: 'call', id: 9, method: 'listSessions', args: [] }))

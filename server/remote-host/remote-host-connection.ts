@@ -1,6 +1,6 @@
 import { AuthenticationError, ValidationError } from '../../lib/core/errors.ts'
 import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
-import { serializeError } from '../../worker/serialized-error.ts'
+import { NO_STACK, serializeError } from '../../worker/serialized-error.ts'
 import { CLOSE_HELLO_TIMEOUT, CLOSE_UNAUTHORIZED, type THostFrame, type TRemoteHostMethod } from '../../worker/remote/remote-host-frames.ts'
 import { parseFrameText, toFrameText } from '../../worker/remote/remote-host-json.ts'
 import { createdSessionId, filterListing, isRemoteHostMethod, REMOTE_CALL_POLICY } from './remote-call-policy.ts'
@@ -132,7 +132,7 @@ export class RemoteHostConnection {
       if (policy.listsSessions) value = filterListing(value as Parameters<typeof filterListing>[0], (sessionId) => this.context.owners.owns(principal, sessionId))
       this.send({ type: 'result', id: call.id, value: value ?? null })
     } catch (error) {
-      this.send({ type: 'error', id: call.id, error: serializeError(error) })
+      this.send({ type: 'error', id: call.id, error: serializeError(error, NO_STACK) })
     }
   }
 
@@ -159,13 +159,13 @@ export class RemoteHostConnection {
 
   private refuseFrame(id: number | null, message: string): void {
     this.context.log({ event: 'frame_refused', ...(this.principal ? { principal: this.principal } : {}), ...this.address(), message })
-    this.send({ type: 'error', id, error: serializeError(new ValidationError(`The agent host refused a frame: ${message}.`)) })
+    this.send({ type: 'error', id, error: serializeError(new ValidationError(`The agent host refused a frame: ${message}.`), NO_STACK) })
   }
 
   private refuse(code: number, reason: string): void {
     const message = `The agent host refused the connection: ${reason}.`
     this.context.log({ event: 'refused', ...this.address(), message })
-    this.send({ type: 'refused', error: serializeError(new AuthenticationError(message)) })
+    this.send({ type: 'refused', error: serializeError(new AuthenticationError(message), NO_STACK) })
     this.socket.close(code, reason.slice(0, 120))
   }
 

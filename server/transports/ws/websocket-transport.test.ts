@@ -60,6 +60,11 @@ describe('the ws transport over an InteractiveSession', () => {
     client.send({ type: 'permission_answer', requestId: permission.requestId, answer: 'allow_once' })
     const result = await client.next((frame) => frame.type === 'prompt_result')
     expect(result).toMatchObject({ id: 1, result: { response: 'It says "Served".', interrupted: false } })
+    // A result leaves its history, which grows with the conversation, to be asked for apart.
+    const complete = client.frames.find((frame) => frame.type === 'event' && frame.name === 'complete')
+    expect(result.result).not.toHaveProperty('history')
+    expect(complete?.data).toMatchObject({ response: 'It says "Served".' })
+    expect(complete?.data).not.toHaveProperty('history')
     const events = client.frames.filter((frame) => frame.type === 'event').map((frame) => frame.name)
     expect(events).toEqual(expect.arrayContaining(['thinking', 'tool_start', 'tool_end', 'text_delta', 'complete']))
     const toolEnd = client.frames.find((frame) => frame.type === 'event' && frame.name === 'tool_end')
@@ -105,7 +110,9 @@ describe('the ws transport over an InteractiveSession', () => {
     expect(await missing.next((frame) => frame.type === 'refused')).toMatchObject({ error: { code: 'AUTHENTICATION_ERROR', message: 'The session refused the connection: it presented no token.' } })
     expect(await missing.closed).toBe(4401)
     const forged = await connect(transport.url, 'forged-token-0123456789')
-    expect(await forged.next((frame) => frame.type === 'refused')).toMatchObject({ error: { message: 'The session refused the connection: its token was not accepted.' } })
+    const refused = await forged.next((frame) => frame.type === 'refused')
+    expect(refused).toMatchObject({ error: { message: 'The session refused the connection: its token was not accepted.' } })
+    expect(refused.error).not.toHaveProperty('stack')
     recordSuiteTotal(SUITE, 'badInputs', 2)
 
     const client = await connect(transport.url)

@@ -1,13 +1,14 @@
 import { AuthenticationError, ConfigurationError, ValidationError } from '../../../lib/core/errors.ts'
 import type { InteractiveSession } from '../../../lib/session/interactive-session.ts'
-import type { IInteractiveSessionEvents, ITransportAdapter, TInteractiveSessionEventName } from '../../../lib/session/interactive-session-types.ts'
+import type { IExecutionResult, IInteractiveSessionEvents, ITransportAdapter, TInteractiveSessionEventName } from '../../../lib/session/interactive-session-types.ts'
 import type { TPermissionAnswer, TPermissionHandler, TPermissionRequest } from '../../../lib/session/permission-enforcer-types.ts'
-import { serializeError } from '../../../worker/serialized-error.ts'
+import { NO_STACK, serializeError } from '../../../worker/serialized-error.ts'
 import { openWebSocketServer, type TWebSocketEndpoint } from '../../remote-host/open-web-socket-server.ts'
 import { resolveAuthorize } from '../../remote-host/resolve-authorize.ts'
 import type { TRemoteHostAuthorize, TRemoteHostRequest, TUpgradeServer } from '../../remote-host/serve-agent-host-options.ts'
 import { WEBSOCKET_TRANSPORT_PROTOCOL, type TSessionServerFrame } from './websocket-transport-frames.ts'
 import { readSessionClientFrame } from './read-session-client-frame.ts'
+import { toTransportResult } from '../transport-event.ts'
 
 /** Options of the `ws` transport. Give `server` or `port`, and `authorize` or `token`. */
 export type TWebSocketTransportOptions = {
@@ -78,7 +79,7 @@ export class WebSocketTransport implements ITransportAdapter {
   attach(session: InteractiveSession): void {
     this.session = session
     for (const name of EVENT_NAMES) {
-      const listener = (data: unknown) => this.broadcast({ type: 'event', name, data: name === 'error' ? serializeError(data) : data })
+      const listener = (data: unknown) => this.broadcast({ type: 'event', name, data: toEventData(name, data) })
       this.listeners.push([name, listener])
       session.on(name, listener as IInteractiveSessionEvents[typeof name])
     }
@@ -122,7 +123,7 @@ export class WebSocketTransport implements ITransportAdapter {
     }
     await client.hello
     if (!client.authenticated) {
-      send(client, { type: 'refused', error: serializeError(new AuthenticationError('The session refused the connection: the first frame must be a hello carrying the token.')) })
+      send(client, { type: 'refused', error: serializeError(new AuthenticationError('The session refused the connection: the first frame must be a hello carrying the token.'), NO_STACK) })
       close(4401, 'the first frame must be a hello')
       return
     }
@@ -133,10 +134,13 @@ export class WebSocketTransport implements ITransportAdapter {
       return settle(frame.answer)
     }
     try {
-      if (frame.type === 'prompt') send(client, { type: 'prompt_result', id: frame.id, result: (await session.submit(frame.text)) ?? null })
+      if (frame.type === 'prompt') {
+        const result = await session.submit(frame.text)
+        send(client, { type: 'prompt_result', id: frame.id, result: result ? toTransportResult(result) : null })
+      }
       else send(client, { type: 'command_result', id: frame.id, result: await session.executeCommand(frame.name, frame.args ?? '') })
     } catch (error) {
-      send(client, { type: 'error', id: frame.id, error: serializeError(error) })
+      send(client, { type: 'error', id: frame.id, error: serializeError(error, NO_STACK) })
     }
   }
 
@@ -144,7 +148,7 @@ export class WebSocketTransport implements ITransportAdapter {
     const principal = await Promise.resolve(this.authorize(token, client.request)).catch(() => undefined)
     if (!principal) {
       const reason = token ? 'its token was not accepted' : 'it presented no token'
-      send(client, { type: 'refused', error: serializeError(new AuthenticationError(`The session refused the connection: ${reason}.`)) })
+      send(client, { type: 'refused', error: serializeError(new AuthenticationError(`The session refused the connection: ${reason}.`), NO_STACK) })
       close(4401, reason)
       return
     }
@@ -181,6 +185,14 @@ export class WebSocketTransport implements ITransportAdapter {
   }
 
   private refuseFrame(client: TClient, id: number | null, message: string): void {
-    send(client, { type: 'error', id, error: serializeError(new ValidationError(`The session refused a frame: ${message}.`)) })
+    send(client, { type: 'error', id, error: serializeError(new ValidationError(`The session refused a frame: ${message}.`), NO_STACK) })
   }
+}
+
+// As the other transports send them: an error without its stack, a result without its history
+// (which grows with the conversation; a client asks for it apart).
+function toEventData(name: string, data: unknown): unknown {
+  if (name === 'error') return serializeError(data, NO_STACK)
+  if (name === 'complete' || name === 'interrupted') return toTransportResult(data as IExecutionResult)
+  return data
 }
