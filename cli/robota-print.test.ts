@@ -84,6 +84,17 @@ describe('robota -p', () => {
   })
 
   it.each([
+    { args: ['-p', 'Hi', '--permission-mode', 'yolo'], error: /^robota: --permission-mode must be one of .*, not "yolo"\.$/ },
+    { args: ['-p', 'Hi', '--api-key', 'k'], error: /^robota: Unknown option '--api-key'/ }
+  ])('prints a refused argument of -p as its JSON error on stdout too: $args', async ({ args, error }) => {
+    const { stdout, stderr, exitCode } = await robota(args)
+    expect(exitCode).toBe(1)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(error) } })
+    expect(stderr.trimEnd()).toMatch(error)
+    recordSuiteTotal('cli-print', 'badInputs', 1)
+  })
+
+  it.each([
     { args: ['--bogus'], error: /Unknown option '--bogus'/ },
     { args: ['--sandbox', 'docker'], error: /--sandbox must be memory or e2b, not "docker"/ },
     { args: ['--resume', 'a', '--continue'], error: /--resume and --continue exclude each other/ },

@@ -2,6 +2,7 @@ import { homedir } from 'node:os'
 import { FileSessionStore } from './storage/file-session-store.ts'
 import { CLI_USAGE, parseCliArguments } from './arguments/parse-cli-arguments.ts'
 import { exportSessionReplay } from './export-session-replay.ts'
+import { toOneShotError } from './one-shot/one-shot-output.ts'
 import { runOneShot } from './one-shot/run-one-shot.ts'
 import { readPackageVersion } from './read-package-version.ts'
 import { importInteractiveClient } from './tui/import-interactive-client.ts'
@@ -46,7 +47,14 @@ export async function runCli(argv: readonly string[], process: TCliProcess): Pro
     await runInteractive(args, environment)
     return 0
   } catch (error) {
+    // `-p` promises one JSON value on stdout, a refused argument's included: a script reads it there.
+    if (asksToPrint(argv)) process.stdout(`${JSON.stringify(toOneShotError(error))}\n`)
     process.stderr(`${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
+}
+
+function asksToPrint(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--')
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '-p' || arg === '--print' || arg.startsWith('--print='))
 }
