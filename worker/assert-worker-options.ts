@@ -1,6 +1,7 @@
 import type * as z from 'zod'
 import { assertKnownKeys, keysOf } from '../lib/core/assert-known-keys.ts'
 import { assertToolsOption } from '../lib/core/assert-tools-option.ts'
+import { refuseHooksWithoutMoment } from '../lib/hooks/hook-events-without-moment.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { describeValue } from '../lib/core/describe-value.ts'
 import { assertPermissionModeOption } from '../lib/permissions/assert-permission-mode-option.ts'
@@ -47,6 +48,7 @@ export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'creat
   }
   assertPermissionModeOption(where, given.permissionMode)
   assertLikeSettings(where, 'hooks', settingsSchema.shape.hooks, given.hooks)
+  if (given.hooks) refuseHooksWithoutMoment(where, given.hooks)
   // Strict here: a settings file may carry keys of other tools, code that names a key means it.
   assertLikeSettings(where, 'permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
 }

@@ -2,12 +2,13 @@ import { describeError } from '../core/describe-error.ts'
 import { describeValue } from '../core/describe-value.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { hookMatcherPattern } from './hook-matcher.ts'
+import { refuseHooksWithoutMoment } from './hook-events-without-moment.ts'
 import { HOOK_EVENTS } from './hook-types.ts'
 
 /**
  * Checks a `hooks` option written in code, when it is given: each key a hook event (a misspelt one
- * would never run), each value an array of groups whose `matcher` is a regular expression. Hook
- * types are left to the executors, which an app may add to.
+ * would never run, as would one a session has no moment for), each value an array of groups whose
+ * `matcher` is a regular expression. Hook types are left to the executors, which an app may add to.
  *
  * @param where names the entry point in the message, e.g. `new InteractiveSession(options)`.
  * @throws ConfigurationError naming the event, the group and what is wrong.
@@ -34,4 +35,5 @@ export function assertHooksOption(where: string, hooks: unknown): void {
       }
     }
   }
+  refuseHooksWithoutMoment(where, hooks as Record<string, unknown[]>)
 }

@@ -167,7 +167,7 @@ describe('LocalAgentHost: hooks without a moment', () => {
       defaultProvider: { kind: 'scripted', model: 'scripted-model' }
     })
     const session = await host.createSession()
-    await expect(host.submit(session.id, 'Hello')).rejects.toThrow(/Hooks for Notification would never run/)
+    await expect(host.submit(session.id, 'Hello')).rejects.toThrow(/^The hooks settings \(\.robota\/settings\.json and the layers beside it\): hooks for Notification would never run/)
   })
 })
 

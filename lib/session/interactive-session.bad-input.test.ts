@@ -46,6 +46,11 @@ describe('session options a caller left out or misshaped', () => {
       () => new InteractiveSession({ provider: new ScriptedProvider([]), hooks: { PreToolUSE: [] } } as never),
       /^new InteractiveSession\(options\): hooks has no event "PreToolUSE"; the events are SessionStart, UserPromptSubmit, PreToolUse, /
     ],
+    [
+      'hooks for an event a session has no moment for',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), hooks: { Notification: [{ hooks: [{ type: 'command', command: 'notify' }] }] } }),
+      'new InteractiveSession(options): hooks for Notification would never run: a Robota session has no moment for that event. Remove them.'
+    ],
     ['hooks of an event that are no array', () => createQuery({ provider: new ScriptedProvider([]), hooks: { Stop: {} } } as never), 'createQuery(options): hooks.Stop must be an array of { matcher?, hooks }; got object.'],
     ['a query factory asked to resume', () => createQuery({ provider: new ScriptedProvider([]), resumeSessionId: 'id' } as never), /^createQuery\(options\): unknown option "resumeSessionId"; it takes provider, /]
   ])('refuses %s with a ConfigurationError naming the option', (_, start, message) => {

@@ -2,7 +2,8 @@ import { createId } from '../core/create-id.ts'
 import type { TEnvironmentRecord } from '../core/env-reference.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import type { ITool } from '../core/tool.ts'
-import { AgentExecutor, PromptExecutor, type TAgentHookRunner, type THookEvent, type THooksConfig } from '../hooks/index.ts'
+import { AgentExecutor, PromptExecutor, type TAgentHookRunner } from '../hooks/index.ts'
+import { refuseHooksWithoutMoment } from '../hooks/hook-events-without-moment.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { BUILTIN_AGENT_DEFINITIONS, type IAgentDefinition } from './subagents/agent-definition.ts'
@@ -144,7 +145,8 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
   const { options, configuration, cwd } = parts
   const { settings } = configuration
   const hooks = mergeSettingsLayers([settings.hooks ?? {}, options.hooks ?? {}])
-  refuseHooksWithoutMoment(hooks)
+  // Code's hooks were refused as the options arrived; these are the settings files'.
+  refuseHooksWithoutMoment('The hooks settings (.robota/settings.json and the layers beside it)', hooks)
   const gate: Omit<TPermissionEnforcerOptions, 'mode' | 'sessionId'> = {
     permissions: {
       allow: [...DEFAULT_ALLOW_PATTERNS, ...(settings.permissions?.allow ?? []), ...(options.permissions?.allow ?? [])],
@@ -247,18 +249,4 @@ function createWebTools(options: TInteractiveSessionOptions): ITool[] {
   if (options.sandbox && options.webFetch !== false) tools.push(createWebFetchTool(options.webFetch ?? {}))
   if (options.searchProvider) tools.push(createWebSearchTool({ provider: options.searchProvider }))
   return tools
-}
-
-/** Hook events the spec names that a session has no moment for: a sandbox has no worktrees, and nothing notifies outside the events. */
-export const HOOK_EVENTS_WITHOUT_MOMENT: readonly THookEvent[] = ['Notification', 'WorktreeCreate', 'WorktreeRemove']
-
-/** @throws ConfigurationError naming the hook events configured that would never fire. */
-function refuseHooksWithoutMoment(hooks: THooksConfig): void {
-  const configured = HOOK_EVENTS_WITHOUT_MOMENT.filter((event) => (hooks[event]?.length ?? 0) > 0)
-  if (configured.length === 0) return
-  throw new ConfigurationError(
-    `Hooks for ${configured.join(', ')} would never run: a Robota session has no moment for ${configured.length === 1 ? 'that event' : 'those events'}. ` +
-      'Remove them from the hooks settings (.robota/settings.json or the host\'s hooks option).',
-    { details: { events: configured } }
-  )
 }
