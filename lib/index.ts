@@ -64,6 +64,7 @@ export {
   PluginPriority,
   PluginRunner,
   PRE_SEND_CONTEXT_THRESHOLD,
+  PROVIDER_FAILURE_NOTE,
   ProviderError,
   ProviderSdkMissingError,
   StructuredOutputError,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chatEntryToMessage, getMessagesForAPI, isChatEntry, messageToHistoryEntry, toApiMessage, type IHistoryEntry } from './history.ts'
-import { createAssistantMessage, createSystemMessage, createToolMessage, createUserMessage, INTERRUPTED_SUFFIX } from './messages.ts'
+import { createAssistantMessage, createSystemMessage, createToolMessage, createUserMessage, INTERRUPTED_SUFFIX, PROVIDER_FAILURE_NOTE } from './messages.ts'
 
 describe('message factories', () => {
   it.each([
@@ -43,6 +43,16 @@ describe('history entries', () => {
     expect(messages.map((message) => message.content)).toEqual(['question', `half an ans${INTERRUPTED_SUFFIX}`])
     expect(INTERRUPTED_SUFFIX).toContain('[This response was interrupted by the user]')
     expect(interrupted.content).toBe('half an ans')
+  })
+
+  it('gives providers what a failed answer streamed before its failure, with a note in place of the notice people read', () => {
+    const failed = (content: string) => createAssistantMessage(content, { metadata: { error: true, errorCode: 'AUTHENTICATION_ERROR' } })
+    const sent = getMessagesForAPI([
+      messageToHistoryEntry(failed('Error: the model provider failed: Anthropic rejected the API key (HTTP 401)')),
+      messageToHistoryEntry(failed('Let me look.\n\nError: the model provider failed: The stream ended early'))
+    ])
+    expect(sent.map((message) => message.content)).toEqual([PROVIDER_FAILURE_NOTE, `Let me look.\n\n${PROVIDER_FAILURE_NOTE}`])
+    expect(JSON.stringify(sent)).not.toContain('HTTP 401')
   })
 
   it.each([

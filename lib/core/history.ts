@@ -1,5 +1,5 @@
 import type { TMessageRole, TUniversalMessage } from './messages.ts'
-import { INTERRUPTED_SUFFIX } from './messages.ts'
+import { INTERRUPTED_SUFFIX, PROVIDER_FAILURE_NOTE, PROVIDER_FAILURE_NOTICE } from './messages.ts'
 
 /** A history entry that wraps one conversation message. */
 export type IChatHistoryEntry = {
@@ -39,10 +39,17 @@ export function chatEntryToMessage(entry: IChatHistoryEntry): TUniversalMessage 
 
 /**
  * The message as a provider should see it: an interrupted assistant answer is marked so the
- * model knows it was cut short. Other messages are returned as they are.
+ * model knows it was cut short, and a failed one keeps what streamed before the failure, with a
+ * note in place of the failure notice. Other messages are returned as they are.
  */
 export function toApiMessage(message: TUniversalMessage): TUniversalMessage {
-  if (message.role !== 'assistant' || message.state !== 'interrupted') return message
+  if (message.role !== 'assistant') return message
+  if (message.metadata?.error === true) {
+    const notice = message.content.lastIndexOf(PROVIDER_FAILURE_NOTICE)
+    const streamed = (notice === -1 ? message.content : message.content.slice(0, notice)).trimEnd()
+    return { ...message, content: streamed ? `${streamed}\n\n${PROVIDER_FAILURE_NOTE}` : PROVIDER_FAILURE_NOTE }
+  }
+  if (message.state !== 'interrupted') return message
   return { ...message, content: message.content + INTERRUPTED_SUFFIX }
 }
 

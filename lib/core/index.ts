@@ -40,7 +40,8 @@ export {
   createSystemMessage,
   createToolMessage,
   createUserMessage,
-  INTERRUPTED_SUFFIX
+  INTERRUPTED_SUFFIX,
+  PROVIDER_FAILURE_NOTE
 } from './messages.ts'
 export { DEFAULT_MAX_EXECUTION_ROUNDS, Robota } from './robota.ts'
 export { toRunError } from './run-error.ts'

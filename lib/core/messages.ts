@@ -108,6 +108,16 @@ export function createToolMessage(
 /** Suffix the model sees on an assistant response that was aborted. */
 export const INTERRUPTED_SUFFIX = '\n\n[This response was interrupted by the user]'
 
+/** How the failure notice committed in place of a failed answer begins, after any text streamed before it. */
+export const PROVIDER_FAILURE_NOTICE = 'Error: the model provider failed: '
+
+/**
+ * What the model sees of an answer its provider failed: the text it streamed before, then this. The
+ * notice itself (the HTTP status, the reason) is for people; sent on, the model would read it as
+ * something it said.
+ */
+export const PROVIDER_FAILURE_NOTE = '[This response ended early: the model provider failed]'
+
 /** @deprecated use `TAssistantMessage`; the `I` prefix marks interfaces and the specs' names. */
 export type IAssistantMessage = TAssistantMessage
 

@@ -3,6 +3,7 @@ import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { describeHistoryProblems } from '../testing/suite-totals-history-checks.ts'
 import { AuthenticationError, NetworkError, ProviderError, RateLimitError, type RobotaError } from './errors.ts'
 import { Robota, type IAgentConfig } from './robota.ts'
+import { PROVIDER_FAILURE_NOTE } from './messages.ts'
 import type { ITool } from './tool.ts'
 
 // A failed turn gives the caller the error with its code: as plain data on the run result by
@@ -151,6 +152,9 @@ describe('throwOnError', () => {
     ])
     expect(describeHistoryProblems(history)).toEqual([])
     expect((await agent.run('three', { throwOnError: true })).response).toBe('Recovered.')
+    // The model is not handed the notice as something it said: only that its answer ended early.
+    const sent = provider.calls.at(-1)?.messages.map((message) => message.content)
+    expect(sent).toEqual(['one', 'First.', 'two', PROVIDER_FAILURE_NOTE, 'three'])
   })
 
   it('can be the agent default, and a run option overrides it', async () => {

@@ -2,7 +2,7 @@ import { normalizeUsageMetadata } from '../context/token-usage.ts'
 import { ErrorUtils } from '../error-utils.ts'
 import { isRobotaError, type RobotaError } from '../errors.ts'
 import type { TAssistantMessage, TUniversalMessage, TUniversalMessageMetadata } from '../messages.ts'
-import { createSystemMessage } from '../messages.ts'
+import { createSystemMessage, PROVIDER_FAILURE_NOTICE } from '../messages.ts'
 import { callProvider } from './call-provider.ts'
 import { checkPreSendCapacity, describeContextBlock } from './context-guard.ts'
 import type { IExecutionContext } from './execution-context.ts'
@@ -87,7 +87,7 @@ export async function executeRound(
 
   if (outcome.kind === 'failed') {
     const reason = describeError(outcome.error)
-    store.appendStreaming(`${store.getPendingContent() ? '\n\n' : ''}Error: the model provider failed: ${reason}`)
+    store.appendStreaming(`${store.getPendingContent() ? '\n\n' : ''}${PROVIDER_FAILURE_NOTICE}${reason}`)
     const error = toProviderFailure(outcome.error, context.provider.name)
     const message = commitMessage(context, round, 'complete', { error: true, errorCode: error.code })
     await context.plugins?.onError({ ...context.pluginContext, round }, outcome.error)

@@ -3,7 +3,7 @@ import { ProviderError, ValidationError } from '../../core/errors.ts'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
-import { createAssistantMessage } from '../../core/messages.ts'
+import { createAssistantMessage, PROVIDER_FAILURE_NOTICE } from '../../core/messages.ts'
 
 /** One recorded provider call: what was sent, what streamed back, and how it ended. */
 type TRecordedCall = {
@@ -52,7 +52,7 @@ export class ReplayProvider extends AbstractAIProvider {
     }
     if (call.response) return structuredClone(call.response)
     const committed = call.committed?.data.message
-    if (committed?.metadata?.error === true) throw new ProviderError(committed.content.replace(/^Error: the model provider failed: /, ''))
+    if (committed?.metadata?.error === true) throw new ProviderError(failureReasonOf(committed.content))
     return { ...createAssistantMessage(call.deltas.join('')), stopReason: 'aborted' }
   }
 }
@@ -118,4 +118,10 @@ export function recordedPrompts(events: readonly TExecutionEventEnvelope[]): str
     }
   }
   return prompts
+}
+
+// The reason the failure notice gives, after any text the answer streamed before it failed.
+function failureReasonOf(content: string): string {
+  const notice = content.lastIndexOf(PROVIDER_FAILURE_NOTICE)
+  return notice === -1 ? content : content.slice(notice + PROVIDER_FAILURE_NOTICE.length)
 }
