@@ -48,6 +48,8 @@ test.beforeAll(async () => {
       'missing.html': docsPage('replay="./nowhere.jsonl" theme="purple"'),
       'autorun.html': docsPage('prompt="What is in this workspace?" autorun theme="dark" height="480px" panels="chat workspace"'),
       'below-the-fold.html': docsPage('prompt="What is in this workspace?" autorun panels="chat"', '<p>What the reader came to read.</p>'.repeat(150)),
+      'tour-one.html': docsPage('prompt="Find the TODOs" autorun panels="sessions chat"'),
+      'tour-two.html': docsPage('prompt="Create notes.txt with a haiku" panels="sessions chat"'),
       'prefill.html': docsPage('prompt="Find the TODOs" theme="light" panels="chat"'),
       'bare-slash.html': docsPage('prompt="/" autorun panels="chat"'),
       'proxy.html': docsPage('proxy="/api/llm" provider="anthropic" prompt="Say hello through the proxy" autorun panels="chat"')
@@ -170,6 +172,30 @@ test('an element below the fold leaves the page where the reader is: it moves th
   await permission.getByRole('button', { name: 'Allow once' }).click()
   await expect(element.getByLabel('Assistant').last()).toContainText('README', { timeout: 15_000 })
   await expect(element.getByLabel('Prompt')).toBeFocused()
+  expect(problems).toEqual([])
+})
+
+test('each page’s element keeps its own conversation: another page’s prompt goes to its own session, and autorun is not sent again on return', async ({ page }) => {
+  const problems = watchProblems(page)
+  await page.goto(`${site.url}tour-one.html`)
+  const element = page.locator('robota-playground')
+  const conversation = element.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('TODO', { timeout: 15_000 })
+  await expect(element.getByRole('button', { name: 'Send' })).toBeVisible()
+
+  await page.goto(`${site.url}tour-two.html`)
+  await expect(element.getByLabel('Prompt')).toHaveValue('Create notes.txt with a haiku')
+  const sessions = element.getByRole('navigation', { name: 'Sessions' })
+  await expect(sessions.getByRole('button', { name: /^New session ?0 messages/ })).toHaveAttribute('aria-current', 'true')
+  await expect(conversation.getByLabel('You')).toHaveCount(0)
+
+  // Back on the first page: its own session, its one prompt, not sent again.
+  await page.goto(`${site.url}tour-one.html`)
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('TODO')
+  await expect(element.getByRole('button', { name: 'Send' })).toBeVisible()
+  await page.waitForTimeout(1_000)
+  await expect(conversation.getByLabel('You')).toHaveCount(1)
+  await expect(conversation.getByLabel('You')).toHaveText(/Find the TODOs/)
   expect(problems).toEqual([])
 })
 

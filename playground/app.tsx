@@ -8,6 +8,7 @@ import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine, isEmptyPrompt } from './chat/command-suggestions.ts'
 import { forgetSessionCopies } from './chat/forget-session-copies.ts'
 import { FocusPolicyContext } from './shell/focus-policy.ts'
+import type { TSessionMemory } from './sessions/session-memory.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
@@ -66,6 +67,11 @@ export type TAppProps = {
   /** The page's address names the open session (`#session=<id>`); an embed leaves it alone. */
   linkSessions?: boolean
   /**
+   * Where the open session is remembered instead (an embed's, per element): the page opens it
+   * again, and starts a new session, not the most recent one, when there is none yet.
+   */
+  sessionMemory?: TSessionMemory
+  /**
    * Whether the playground moves the keyboard before the reader has used it (the prompt box as a
    * session opens); an embed does not, so the host page is not scrolled down to it as it loads.
    */
@@ -84,13 +90,16 @@ export type TAppProps = {
 
 /** The playground: sessions on the left, the chat in the middle, replay and workspace on the right. */
 export function App(props: TAppProps) {
-  const { host, storage, className, initialManifest, notice, hydrating, shortcuts = true, linkSessions = true, takeFocusAtStart = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
+  const { host, storage, className, initialManifest, notice, hydrating, shortcuts = true, linkSessions = true, sessionMemory, takeFocusAtStart = true, initialSettings, initialPrompt, initialReplay, sideTabs, showSessions = true } = props
   const [settings, updateSettings] = usePlaygroundSettings(storage, initialSettings, hydrating)
   const settingsRef = useRef(settings)
   settingsRef.current = settings
   const providerChoice = useCallback(() => toProviderChoice(settingsRef.current), [])
-  const [linkedAtStart] = useState(() => linkedSessionAtStart(linkSessions))
-  const sessions = useSessionList(host, providerChoice, linkedAtStart, forgetSessionCopies)
+  const [linkedAtStart] = useState(() => (sessionMemory ? sessionMemory.read() : linkedSessionAtStart(linkSessions)))
+  const sessions = useSessionList(host, providerChoice, linkedAtStart, forgetSessionCopies, { openLatest: !sessionMemory })
+  useEffect(() => {
+    if (sessions.selectedId) sessionMemory?.write(sessions.selectedId)
+  }, [sessionMemory, sessions.selectedId])
   // Read by `send` as it runs: a list that refreshes (a rename) must not make a new `send`, which
   // the prompt queue would take for a cue to send its head again.
   const listedSessions = useRef(sessions.sessions)
@@ -179,8 +188,10 @@ export function App(props: TAppProps) {
   useEffect(() => {
     if (!autorunReady || autorunSent.current || !initialPrompt) return
     autorunSent.current = true
+    // Once per session: a reader who comes back finds its answer, not the prompt sent again.
+    if (state.messages.some((message) => message.role === 'user' && message.content === initialPrompt.text)) return
     void send(initialPrompt.text)
-  }, [autorunReady, initialPrompt, send])
+  }, [autorunReady, initialPrompt, send, state.messages])
 
   const chatRunning = chatState.running
   // A manifest (the embed's) hydrates the session before any queued prompt goes out. While another

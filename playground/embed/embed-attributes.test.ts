@@ -9,7 +9,7 @@ function read(attributes: Record<string, string>) {
 
 describe('readEmbedAttributes', () => {
   it('resolves URLs against the page and keeps the checked values', () => {
-    const options = read({ replay: './run.jsonl', manifest: '/w.json', proxy: '/api/llm', provider: 'anthropic', prompt: ' Hi ', autorun: '', theme: 'dark', height: '30rem', panels: 'chat workspace replay' })
+    const options = read({ replay: './run.jsonl', manifest: '/w.json', proxy: '/api/llm', provider: 'anthropic', prompt: ' Hi ', autorun: '', theme: 'dark', height: '30rem', panels: 'chat workspace replay', scope: ' tutorial ' })
     expect(options).toEqual({
       replayUrl: new URL('https://docs.example.test/guide/run.jsonl'),
       manifestUrl: new URL('https://docs.example.test/w.json'),
@@ -21,6 +21,7 @@ describe('readEmbedAttributes', () => {
       height: '30rem',
       sideTabs: ['workspace', 'replay'],
       showSessions: false,
+      scope: 'tutorial',
       problems: []
     })
   })

@@ -2,7 +2,7 @@ import type { TSideTab } from '../shell/side-panel.tsx'
 import type { TThemeChoice } from '../settings/playground-settings.ts'
 
 /** Attributes `<robota-playground>` reads when it connects. */
-export const ROBOTA_PLAYGROUND_ATTRIBUTES = ['manifest', 'provider', 'replay', 'prompt', 'autorun', 'proxy', 'theme', 'height', 'panels'] as const
+export const ROBOTA_PLAYGROUND_ATTRIBUTES = ['manifest', 'provider', 'replay', 'prompt', 'autorun', 'proxy', 'theme', 'height', 'panels', 'scope'] as const
 
 /** One of the element's attribute names. */
 export type TRobotaPlaygroundAttribute = (typeof ROBOTA_PLAYGROUND_ATTRIBUTES)[number]
@@ -25,6 +25,8 @@ export type TEmbedOptions = {
   sideTabs?: TSideTab[]
   /** False when `panels` leaves out `sessions`. */
   showSessions: boolean
+  /** Which elements share the session they open (the same scope on two pages does); by default, the element's own. */
+  scope?: string
   problems: string[]
 }
 
@@ -85,6 +87,8 @@ export function readEmbedAttributes(element: Pick<Element, 'getAttribute' | 'has
     options.sideTabs = SIDE_TABS.filter((tab) => named.includes(tab)).sort((a, b) => named.indexOf(a) - named.indexOf(b))
     options.showSessions = named.includes('sessions')
   }
+  const scope = text('scope')
+  if (scope) options.scope = scope
   const provider = text('provider')
   if (provider && provider !== 'demo') {
     const known = PROXIED_PROVIDERS.find((candidate) => candidate === provider)

@@ -8,6 +8,7 @@ import type { TPlaygroundSettings } from '../settings/playground-settings.ts'
 import { readEmbedAttributes, type TEmbedOptions } from './embed-attributes.ts'
 import { EMBED_STYLES } from './embed-styles.ts'
 import { loadEmbedFile } from './load-embed-file.ts'
+import { storedSessionMemory } from '../sessions/session-memory.ts'
 
 export { ROBOTA_PLAYGROUND_ATTRIBUTES } from './embed-attributes.ts'
 
@@ -70,6 +71,7 @@ export class RobotaPlaygroundElement extends ElementBase {
   private render({ options, initialManifest, problems, replayText }: TLoadedEmbed): void {
     if (!this.root || !this.client) return
     const { replayUrl, prompt, autorun, sideTabs, showSessions } = options
+    const sessionMemory = storedSessionMemory(() => localStorage, `robota-playground:session:${options.scope ?? this.defaultScope()}`)
     this.root.render(
       <StrictMode>
         <ErrorBoundary>
@@ -81,6 +83,7 @@ export class RobotaPlaygroundElement extends ElementBase {
             notice={problems.length > 0 ? problems.join(' ') : undefined}
             shortcuts={false}
             linkSessions={false}
+            sessionMemory={sessionMemory}
             takeFocusAtStart={false}
             initialSettings={toInitialSettings(options)}
             showSessions={showSessions}
@@ -91,6 +94,14 @@ export class RobotaPlaygroundElement extends ElementBase {
         </ErrorBoundary>
       </StrictMode>
     )
+  }
+
+  // The page and the element's place on it: the examples of two pages, or two on one page, are two
+  // conversations. An id keeps an element's own when others are added above it.
+  private defaultScope(): string {
+    if (this.id) return `${location.pathname}#${this.id}`
+    const index = [...document.querySelectorAll(this.localName)].indexOf(this)
+    return index > 0 ? `${location.pathname}#${index + 1}` : location.pathname
   }
 }
 

@@ -2,7 +2,7 @@
 // its worker and the worker's chunks in `assets/` beside it (dist/playground/embed/).
 
 /** Attributes `<robota-playground>` reads when it connects. */
-export declare const ROBOTA_PLAYGROUND_ATTRIBUTES: readonly ['manifest', 'provider', 'replay', 'prompt', 'autorun', 'proxy', 'theme', 'height', 'panels']
+export declare const ROBOTA_PLAYGROUND_ATTRIBUTES: readonly ['manifest', 'provider', 'replay', 'prompt', 'autorun', 'proxy', 'theme', 'height', 'panels', 'scope']
 
 /**
  * `<robota-playground>`: the whole playground in a shadow root, with its agent in a Web Worker
@@ -10,12 +10,15 @@ export declare const ROBOTA_PLAYGROUND_ATTRIBUTES: readonly ['manifest', 'provid
  * - `manifest`: URL of a workspace manifest (JSON) applied to the first session.
  * - `replay`: URL of an exported replay log (JSONL, same origin under a strict CSP): verified by its
  *   hash chain, played back at its recorded pace ("Skip to end"), then continued by the reader.
- * - `prompt`: text the prompt box starts with; with `autorun`, sent once the session is ready.
+ * - `prompt`: text the prompt box starts with; with `autorun`, sent once the session is ready (once
+ *   per session: a reader who comes back finds its answer).
  * - `proxy`: the app's provider proxy (`/api/llm`): Anthropic and OpenAI go through
  *   `<proxy>/anthropic` and `<proxy>/openai` with no key in the page.
  * - `provider`: `demo` (the scripted offline model, the default), or `anthropic` / `openai` with `proxy`.
  * - `theme`: `light`, `dark` or `system`. `height`: a CSS length such as `480px` or `70vh`.
  * - `panels`: which parts show, from `sessions chat replay workspace plugins` (all when absent).
+ * - `scope`: elements of one scope reopen the same session; by default each element has its own
+ *   (its page's path, and its `id` or place on the page).
  */
 export declare class RobotaPlaygroundElement extends HTMLElement {
   connectedCallback(): Promise<void>
@@ -36,6 +39,7 @@ export interface IRobotaPlaygroundAttributes {
   theme?: 'light' | 'dark' | 'system'
   height?: string
   panels?: string
+  scope?: string
 }
 
 declare global {

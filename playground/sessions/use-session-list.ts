@@ -26,10 +26,17 @@ export type TSessionList = {
 /**
  * Keeps the session list in step with the host, live while turns run. On first mount it opens
  * `linkedId` when that session is stored (the one the page's address names), else the most recent
- * session, or starts one with `providerChoice()`, so a reload lands where the user left off.
+ * session (unless `openLatest` is false), or starts one with `providerChoice()`, so a reload lands
+ * where the user left off.
  * `onDeleted` hears of each session deleted here, and of the open one deleted in another tab.
  */
-export function useSessionList(host: IAgentHost, providerChoice: () => TProviderChoice, linkedId?: string, onDeleted?: (sessionId: string) => void): TSessionList {
+export function useSessionList(
+  host: IAgentHost,
+  providerChoice: () => TProviderChoice,
+  linkedId?: string,
+  onDeleted?: (sessionId: string) => void,
+  { openLatest = true }: { openLatest?: boolean } = {}
+): TSessionList {
   const [sessions, setSessions] = useState<TSessionSummary[]>([])
   const [corruptCount, setCorruptCount] = useState(0)
   const [selectedId, setSelectedId] = useState<string | undefined>()
@@ -88,11 +95,11 @@ export function useSessionList(host: IAgentHost, providerChoice: () => TProvider
     started.current = true
     void guarded(async () => {
       const listed = await refresh()
-      const opening = listed.find((session) => session.id === linkedId) ?? listed[0]
+      const opening = listed.find((session) => session.id === linkedId) ?? (openLatest ? listed[0] : undefined)
       if (opening) setSelectedId(opening.id)
       else await create()
     })
-  }, [guarded, refresh, create, linkedId])
+  }, [guarded, refresh, create, linkedId, openLatest])
 
   const rename = useCallback(
     (sessionId: string, name: string) =>
