@@ -48,9 +48,16 @@ export type TSessionViewState = {
   permissionDecisions: ReadonlyMap<string, TPermissionDecision>
   /** Set when the last turn was cut off by a lost worker or tab. */
   interruption: TTurnInterruption | undefined
-  /** The last turn's failure, worded for people. */
+  /**
+   * What the page should say went wrong, worded for people: a call the host refused (a second
+   * turn, a provider without a key), a turn that could not run, a lost worker, a sandbox that did
+   * not start. A model call that failed ends its turn with a failure notice instead: see `turnError`.
+   */
   error: string | undefined
-  /** Why the last turn failed, with the error's code, while no newer turn has started. */
+  /**
+   * Why the last turn failed, with the error's code (`AUTHENTICATION_ERROR` for a refused key, a
+   * failed model call included), while no newer turn has started.
+   */
   turnError: TRunError | undefined
   /**
    * Counts the events that showed storage ahead of this view (a message committed at an index past
