@@ -55,7 +55,11 @@ export type TAgentWorkerOptions = {
   store?: { databaseName: string } | ISessionStore
   /** Allow and deny patterns for every session, such as `{ allow: ['Bash(ls *)'], deny: ['Bash(rm *)'] }`. */
   permissions?: IPermissionLists
-  /** The mode sessions start in; default `default` (edits and commands ask). */
+  /**
+   * The mode sessions start in; default `default`: edits, commands and the app's own `tools` ask
+   * first (the page answers with `answerPermission`). Allow a tool that needs no asking by name in
+   * `permissions` (`{ allow: ['get_weather'] }`); `plan` denies it.
+   */
   permissionMode?: TPermissionMode
   /** Lifecycle hooks; `command` hooks run in the session's sandbox. */
   hooks?: THooksConfig
