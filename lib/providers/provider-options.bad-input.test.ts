@@ -15,6 +15,17 @@ describe('provider options', () => {
     expect(create).toThrow(message)
   })
 
+  it.each([
+    ['AnthropicProvider', (baseURL: string) => new AnthropicProvider({ apiKey: 'sk-test', baseURL })],
+    ['OpenAIProvider', (baseURL: string) => new OpenAIProvider({ apiKey: 'sk-test', baseURL })],
+    ['GoogleProvider', (baseURL: string) => new GoogleProvider({ apiKey: 'sk-test', baseURL })]
+  ])('%s refuses a baseURL that is empty or no absolute http(s) URL as it is built, not at its first call', (name, create) => {
+    expect(() => create('')).toThrow(`new ${name}(options): baseURL must be an absolute http(s) URL, such as https://api.example.com; got "".`)
+    expect(() => create('/api/llm/anthropic')).toThrow(ConfigurationError)
+    expect(() => create('localhost:8080')).toThrow('got "localhost:8080"')
+    expect(() => create('http://127.0.0.1:8080/v1')).not.toThrow()
+  })
+
   it('refuses an OpenAI API surface it does not speak, naming the two it does', () => {
     const create = () => new OpenAIProvider({ apiKey: 'sk-test', apiSurface: 'chat' as never })
     expect(create).toThrow(ConfigurationError)

@@ -18,6 +18,7 @@ import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
+import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
@@ -85,6 +86,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
   constructor(options: TAnthropicProviderOptions) {
     super()
     assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
+    assertProviderBaseURL('AnthropicProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
     }

@@ -9,6 +9,7 @@ import type {
   TProviderNativeRawPayloadKind
 } from '../../core/provider.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
+import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
@@ -68,6 +69,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
   constructor(options: TGoogleProviderOptions) {
     super()
     assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
+    assertProviderBaseURL('GoogleProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
     }

@@ -9,6 +9,7 @@ import {
 } from '../../core/provider-capabilities.ts'
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
+import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -100,6 +101,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   constructor(options: TOpenAIProviderOptions) {
     super()
     assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
+    assertProviderBaseURL('OpenAIProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
     }

@@ -1,0 +1,23 @@
+import { ConfigurationError } from '../../core/errors.ts'
+
+/**
+ * Refuses a `baseURL` that is not an absolute http(s) URL, as the provider is built: an empty one
+ * (an environment variable not set) would otherwise fail every call with "Could not reach … at .".
+ *
+ * @throws ConfigurationError `new <providerClass>(options): baseURL must be an absolute http(s) URL; got "".`
+ */
+export function assertProviderBaseURL(providerClass: string, baseURL: unknown): void {
+  if (baseURL === undefined) return
+  if (typeof baseURL === 'string' && /^https?:\/\//i.test(baseURL) && parses(baseURL)) return
+  const got = typeof baseURL === 'string' ? JSON.stringify(baseURL) : typeof baseURL
+  throw new ConfigurationError(`new ${providerClass}(options): baseURL must be an absolute http(s) URL, such as https://api.example.com; got ${got}.`)
+}
+
+function parses(url: string): boolean {
+  try {
+    new URL(url)
+    return true
+  } catch {
+    return false
+  }
+}
