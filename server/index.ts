@@ -7,6 +7,8 @@ export { createProviderProxy } from './create-provider-proxy.ts'
 export { createFixedWindowRateLimiter } from './fixed-window-rate-limiter.ts'
 export { toNodeListener } from './to-node-listener.ts'
 export { serveAgentHost } from './remote-host/serve-agent-host.ts'
+export { InMemorySessionOwners } from './remote-host/session-owners.ts'
+export type { ISessionOwners } from './remote-host/session-owners.ts'
 export { WebSocketTransport } from './transports/ws/websocket-transport.ts'
 export { WEBSOCKET_TRANSPORT_PROTOCOL } from './transports/ws/websocket-transport-frames.ts'
 export type {

@@ -73,8 +73,14 @@ export function isRemoteHostMethod(method: unknown): method is TRemoteHostMethod
 }
 
 /** Keeps the sessions (and corrupt entries) `owns` accepts. */
-export function filterListing(listing: TSessionListing, owns: (sessionId: string) => boolean): TSessionListing {
-  return { sessions: listing.sessions.filter((session) => owns(session.id)), corrupt: listing.corrupt.filter((entry) => owns(entry.id)) }
+export async function filterListing(listing: TSessionListing, owns: (sessionId: string) => boolean | Promise<boolean>): Promise<TSessionListing> {
+  const [sessions, corrupt] = await Promise.all([keepOwned(listing.sessions, owns), keepOwned(listing.corrupt, owns)])
+  return { sessions, corrupt }
+}
+
+async function keepOwned<TEntry extends { id: string }>(entries: readonly TEntry[], owns: (sessionId: string) => boolean | Promise<boolean>): Promise<TEntry[]> {
+  const owned = await Promise.all(entries.map((entry) => owns(entry.id)))
+  return entries.filter((_, index) => owned[index])
 }
 
 /** The id of the session a creating call returned. */

@@ -5,7 +5,7 @@ import { CLOSE_HELLO_TIMEOUT, CLOSE_UNAUTHORIZED, type THostFrame, type TRemoteH
 import { parseFrameText, toFrameText } from '../../worker/remote/remote-host-json.ts'
 import { createdSessionId, filterListing, isRemoteHostMethod, REMOTE_CALL_POLICY } from './remote-call-policy.ts'
 import type { TRemoteHostAuthorize, TRemoteHostLogEntry, TRemoteHostRequest } from './serve-agent-host-options.ts'
-import type { SessionOwners } from './session-owners.ts'
+import type { ISessionOwners } from './session-owners.ts'
 
 /** The socket under one connection, as much of it as the connection uses. */
 export type TFrameSocket = {
@@ -16,7 +16,7 @@ export type TFrameSocket = {
 /** What every connection of one remote host shares. */
 export type TRemoteHostContext = {
   host: IAgentHost
-  owners: SessionOwners
+  owners: ISessionOwners
   authorize: TRemoteHostAuthorize
   maxFrameBytes: number
   allowedModels: readonly string[] | undefined
@@ -112,7 +112,7 @@ export class RemoteHostConnection {
       if (policy.refused && !this.context.allowPluginChanges) throw new ValidationError(`${call.method}(): ${policy.refused}.`, { details: { method: call.method } })
       if (policy.sessionScoped) {
         const sessionId = call.args[0]
-        if (typeof sessionId !== 'string' || !this.context.owners.owns(principal, sessionId)) {
+        if (typeof sessionId !== 'string' || !(await this.context.owners.owns(principal, sessionId))) {
           throw new ValidationError(`Session "${String(sessionId)}" was not found on this host.`, { details: { sessionId: String(sessionId) } })
         }
         this.following.add(sessionId)
@@ -122,14 +122,14 @@ export class RemoteHostConnection {
       let value: unknown = await Reflect.apply(host[call.method], host, call.args)
       if (policy.createsSession) {
         const sessionId = createdSessionId(value)
-        this.context.owners.assign(sessionId, principal)
+        await this.context.owners.assign(sessionId, principal)
         this.following.add(sessionId)
       }
       if (policy.releasesSession) {
-        this.context.owners.release(call.args[0] as string)
+        await this.context.owners.release(call.args[0] as string)
         this.following.delete(call.args[0] as string)
       }
-      if (policy.listsSessions) value = filterListing(value as Parameters<typeof filterListing>[0], (sessionId) => this.context.owners.owns(principal, sessionId))
+      if (policy.listsSessions) value = await filterListing(value as Parameters<typeof filterListing>[0], (sessionId) => this.context.owners.owns(principal, sessionId))
       this.send({ type: 'result', id: call.id, value: value ?? null })
     } catch (error) {
       this.send({ type: 'error', id: call.id, error: serializeError(error, NO_STACK) })

@@ -1,3 +1,5 @@
+import type { ISessionOwners } from './session-owners.ts'
+
 /** The HTTP upgrade request a connection came with, as `authorize` sees it. */
 export type TRemoteHostRequest = {
   /** The request's path and query. */
@@ -56,6 +58,12 @@ export type TServeAgentHostOptions = {
   helloTimeoutMs?: number
   /** Receives one entry per connection event, with no token in it. */
   log?: (entry: TRemoteHostLogEntry) => void
+  /**
+   * Who owns which session, with `authorize`: by default kept in the server's memory, so sessions
+   * stored before a restart are nobody's; an app keeps it beside its store to keep them its users'.
+   * With one shared `token`, every session is the token holder's and this is not needed.
+   */
+  owners?: ISessionOwners
 }
 
 /** A running remote host. */

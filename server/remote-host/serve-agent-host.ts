@@ -5,7 +5,7 @@ import { openWebSocketServer } from './open-web-socket-server.ts'
 import { RemoteHostConnection, type TRemoteHostContext } from './remote-host-connection.ts'
 import { resolveAuthorize } from './resolve-authorize.ts'
 import type { TServeAgentHostOptions, TServedAgentHost } from './serve-agent-host-options.ts'
-import { SessionOwners } from './session-owners.ts'
+import { InMemorySessionOwners, SOLE_PRINCIPAL_OWNERS } from './session-owners.ts'
 
 const DEFAULT_PATH = '/agent-host'
 const DEFAULT_MAX_FRAME_BYTES = 1024 * 1024
@@ -27,7 +27,8 @@ export async function serveAgentHost(host: IAgentHost, options: TServeAgentHostO
   }
   const context: TRemoteHostContext = {
     host,
-    owners: new SessionOwners(),
+    // One shared token is one principal: every stored session is theirs, across restarts too.
+    owners: options.owners ?? (options.authorize ? new InMemorySessionOwners() : SOLE_PRINCIPAL_OWNERS),
     authorize,
     maxFrameBytes,
     allowedModels: options.allowedModels,
