@@ -38,7 +38,7 @@ export async function runHookAttempt(
   const startedAt = Date.now()
   const finish = (fields: Omit<THookAttempt, 'durationMs'>): THookAttempt => ({ ...fields, durationMs: Date.now() - startedAt })
   if (executor === undefined) {
-    const failure = `no executor is registered for "${hook.type}" hooks`
+    const failure = `could not run: no executor is registered for "${hook.type}" hooks (pass one in executors)`
     return finish({ exitCode: 1, stdout: '', stderr: failure, stdoutTruncated: false, timedOut: false, failure })
   }
   const controller = new AbortController()

@@ -240,7 +240,7 @@ describe('runHooks: timeouts, failures and floods', () => {
     const thrown = await run('PreToolUse', [command('throws')])
     expect(thrown.result.reason).toBe('PreToolUse command hook "throws" failed: executor exploded (it fails closed)')
     const missing = await runHooks('PreToolUse', toolInput('PreToolUse'), { PreToolUse: [{ hooks: [{ type: 'agent', agent: 'reviewer' }] }] })
-    expect(missing.reason).toContain('no executor is registered for "agent" hooks')
+    expect(missing.reason).toBe('PreToolUse agent hook "reviewer" could not run: no executor is registered for "agent" hooks (pass one in executors) (it fails closed)')
   })
 
   it('stops at once when the caller aborts', async () => {

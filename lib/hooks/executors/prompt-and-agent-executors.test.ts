@@ -12,6 +12,10 @@ describe('PromptExecutor', () => {
       executors: [new PromptExecutor()]
     })
     expect(result.additionalContext).toEqual(['Answer in French.'])
+    const withInput = await runHooks('UserPromptSubmit', input, { UserPromptSubmit: [{ hooks: [{ type: 'prompt', prompt: 'The user asked: $ARGUMENTS' }] }] }, {
+      executors: [new PromptExecutor()]
+    })
+    expect(withInput.additionalContext).toEqual([`The user asked: ${JSON.stringify(input)}`])
   })
 
   it('sends the prompt with $ARGUMENTS replaced to the model, and blocks on {"ok": false}', async () => {

@@ -23,8 +23,8 @@ export class PromptExecutor implements IHookTypeExecutor {
 
   async execute(hook: IHookDefinition, input: IHookInput, context?: THookExecutionContext): Promise<IHookResult> {
     if (hook.type !== 'prompt') throw new ConfigurationError(`PromptExecutor cannot run a "${hook.type}" hook.`)
-    if (this.runPrompt === undefined) return { exitCode: 0, stdout: JSON.stringify({ additionalContext: hook.prompt }), stderr: '' }
     const prompt = hook.prompt.replaceAll('$ARGUMENTS', JSON.stringify(input))
+    if (this.runPrompt === undefined) return { exitCode: 0, stdout: JSON.stringify({ additionalContext: prompt }), stderr: '' }
     const answer = await this.runPrompt({
       prompt,
       input,
