@@ -135,6 +135,17 @@ describe('robota -p', () => {
     expect(context.server.requests[0]).toMatchObject({ path: '/v1/chat/completions', body: expect.objectContaining({ model: 'gpt-test-model' }) })
   })
 
+  it('names a bad project settings file where the user keeps it, not where its copy is', async () => {
+    mkdirSync(join(context.project, '.robota'))
+    writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(ls'] } }))
+    const { stdout, exitCode } = await robota(['-p', 'Hi'])
+    expect(exitCode).toBe(1)
+    const { error } = JSON.parse(stdout) as { error: { code: string; message: string } }
+    expect(error.code).toBe('CONFIGURATION_ERROR')
+    expect(error.message.startsWith(`${join(context.project, '.robota', 'settings.json')}: permissions.allow[0]: `)).toBe(true)
+    expect(error.message).not.toContain('/workspace/')
+  })
+
   it('continues a session with --resume and exports its hash-chained log without the key', async () => {
     context.server.enqueue({ text: 'Noted: the colour is teal.' }, { text: 'You said teal.' })
     const first = JSON.parse((await robota(['-p', 'Remember the colour teal'])).stdout)

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import type { TEnvironmentRecord } from '../lib/core/env-reference.ts'
 import { ValidationError } from '../lib/core/errors.ts'
 import { anthropicProviderDefinition } from '../lib/providers/anthropic/anthropic-provider-definition.ts'
@@ -52,6 +52,14 @@ export async function startCliSession(args: TCliArguments, environment: TCliEnvi
     throw new ValidationError(`robota: --resume: no session "${args.resume}" in ${store.getDirectory()}.`)
   }
   const workspace = await openWorkspace(args.sandbox, environment.cwd, env)
+  return namingHostFiles(workspace, () => openSession(args, environment, workspace, { store, userSettings, resumeSessionId, permissionHandler }))
+}
+
+type TSessionParts = { store: FileSessionStore; userSettings: Awaited<ReturnType<typeof readUserSettings>>; resumeSessionId: string | undefined; permissionHandler: TPermissionHandler | undefined }
+
+async function openSession(args: TCliArguments, environment: TCliEnvironment, workspace: TOpenedWorkspace, parts: TSessionParts): Promise<TCliSession> {
+  const { env } = environment
+  const { store, userSettings, resumeSessionId, permissionHandler } = parts
   const { settings } = await loadSettings(workspace.sandbox, { cwd: workspace.workspaceRoot, userSettings, env })
   const provider = resolveProviderConfig(PROVIDER_DEFINITIONS, args, env, settings)
   const session = new InteractiveSession({
@@ -75,4 +83,15 @@ async function findLatestSession(store: FileSessionStore): Promise<string> {
   const latest = (await store.listSessions()).sessions[0]
   if (!latest) throw new ValidationError(`robota: --continue: there is no stored session in ${store.getDirectory()}.`)
   return latest.id
+}
+
+// The project's files are read from their copy in the sandbox: a file a message names (a bad
+// settings file) is named where the user keeps it, not where the copy is.
+async function namingHostFiles<TValue>(workspace: TOpenedWorkspace, open: () => Promise<TValue>): Promise<TValue> {
+  try {
+    return await open()
+  } catch (error) {
+    if (error instanceof Error) error.message = error.message.replaceAll(`${workspace.workspaceRoot}/`, `${workspace.hostDirectory}${sep}`)
+    throw error
+  }
 }
