@@ -30,10 +30,10 @@ const RULES: TRule[] = [
   { scope: /^sandbox\//, allowProject: [/^sandbox\//], allowPackages: [/^just-bash$/, /^isomorphic-git(\/|$)/, /^jssha(\/|$)/, /^buffer$/], lazyPackages: [/^e2b$/], note: 'sandbox: its own plane, no lib/' },
   {
     scope: /^server\/(remote-host|transports\/ws)\//,
-    allowProject: [/^server\/(remote-host|transports\/ws)\//, /^lib\/(?!testing\/)/, /^worker\/serialized-error\.ts$/, /^worker\/remote\/remote-host-(frames|json)\.ts$/],
+    allowProject: [/^server\/(remote-host|transports\/ws)\//, /^server\/transports\/transport-event\.ts$/, /^lib\/(?!testing\/)/, /^worker\/serialized-error\.ts$/, /^worker\/remote\/remote-host-(frames|json)\.ts$/],
     allowPackages: [],
     lazyPackages: [/^ws$/],
-    note: 'remote host and ws transport: the host and session over lib/, the wire frames shared with the page client, ws only lazily'
+    note: 'remote host and ws transport: the host and session over lib/, results shaped as every transport shapes them, the wire frames shared with the page client, ws only lazily'
   },
   {
     scope: /^server\/transports\//,
