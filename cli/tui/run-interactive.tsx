@@ -32,8 +32,9 @@ function openingTranscript(cli: TCliSession, resumed: boolean): SessionTranscrip
   const { session, workspace, provider } = cli
   const transcript = new SessionTranscript(session)
   const info = (text: string) => transcript.add({ kind: 'notice', text, tone: 'info' })
+  const files = workspace.copied.files.size
   info(
-    `Robota · ${provider.definition.displayName ?? provider.definition.type} · ${workspace.copied.files.size} files of ${workspace.hostDirectory} ` +
+    `Robota · ${provider.definition.displayName ?? provider.definition.type} · ${files} ${files === 1 ? 'file' : 'files'} of ${workspace.hostDirectory} ` +
       `copied to the ${workspace.sandbox.kind} sandbox at ${workspace.workspaceRoot}; changes stay there until /sync.`
   )
   for (const problem of [...workspace.problems, ...session.getWarnings()]) transcript.add({ kind: 'notice', text: problem, tone: 'warning' })
