@@ -13,6 +13,9 @@ describe('sync review', () => {
     { keys: ['y', 'y'], decision: true },
     { keys: ['n', 'y'], decision: false },
     { keys: ['N', 'n'], decision: false },
+    // A key and Enter typed at once arrive in one read.
+    { keys: ['y\r'], decision: true },
+    { keys: ['n\r'], decision: false },
     // Esc and y read together, as a fast Esc then y reaches the client.
     { keys: ['\u001By'], decision: false }
   ])('decides once from $keys, however fast the keys come', async ({ keys, decision }) => {

@@ -18,9 +18,11 @@ export function SyncReview({ changes, onDecision }: { changes: readonly TWorkspa
   useInput((input, key) => {
     // Esc read together with the key typed after it arrives as that key with `meta` (Alt+key): the
     // Esc came first, so it cancels rather than the key writing.
+    // "y" and Enter typed at once arrive as one read, "y\r": its first key is the answer.
+    const answer = input.charAt(0)
     if (key.escape || key.meta) decide(false)
-    else if (input === 'y' || input === 'Y') decide(true)
-    else if (input === 'n' || input === 'N') decide(false)
+    else if (answer === 'y' || answer === 'Y') decide(true)
+    else if (answer === 'n' || answer === 'N') decide(false)
   })
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
