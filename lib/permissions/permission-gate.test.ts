@@ -83,6 +83,12 @@ describe('evaluatePermission order: deny list, allow list, mode', () => {
     expect(resolvePermission('Edit', { filePath: '/x' }, 'acceptEdits', parsed)).toEqual({ decision: 'auto', source: 'mode' })
   })
 
+  it('takes pattern strings too, as evaluatePermission does, and names a malformed one', () => {
+    expect(resolvePermission('Bash', { command: 'rm x' }, 'default', { deny: ['Bash(rm *)'] })).toMatchObject({ decision: 'deny', source: 'deny_list', pattern: 'Bash(rm *)' })
+    expect(resolvePermission('Bash', { command: 'ls -l' }, 'default', { allow: ['Bash(ls *)'], deny: [] })).toMatchObject({ decision: 'auto', source: 'allow_list' })
+    expect(() => resolvePermission('Bash', { command: 'ls' }, 'default', { deny: ['Bash(rm *'] })).toThrow('Bash(rm *')
+  })
+
   it('asks, rather than allowing, when a deny pattern cannot be judged', () => {
     const parsed = parsePermissionLists({ allow: ['Read(notes/**)'], deny: ['Read(/workspace/secrets/**)'] })
     const evaluation = resolvePermission('Read', { filePath: 'notes/a.md' }, 'bypassPermissions', parsed)

@@ -32,9 +32,12 @@ export function resolvePermission(
   toolName: string,
   args: TToolArgs,
   mode: TPermissionMode,
-  lists: TParsedPermissionLists,
+  given: TParsedPermissionLists | IPermissionLists,
   context: TPermissionContext = {}
 ): TPermissionEvaluation {
+  // Pattern strings, as `evaluatePermission` takes them, are parsed here (a malformed one named);
+  // a gate passes its lists parsed once.
+  const lists = isParsed(given) ? given : parsePermissionLists(given)
   let uncertainDeny: TPermissionPattern | undefined
   for (const pattern of lists.deny) {
     const match = matchPermissionPattern(pattern, toolName, args, 'deny', context)
@@ -70,4 +73,9 @@ export function evaluatePermission(
   context?: TPermissionContext
 ): TPermissionDecision {
   return resolvePermission(toolName, args, mode, parsePermissionLists(lists), context).decision
+}
+
+function isParsed(lists: TParsedPermissionLists | IPermissionLists): lists is TParsedPermissionLists {
+  const entries: readonly unknown[] = [...(lists.allow ?? []), ...(lists.deny ?? [])]
+  return Array.isArray(lists.allow) && Array.isArray(lists.deny) && entries.every((entry) => typeof entry === 'object' && entry !== null)
 }
