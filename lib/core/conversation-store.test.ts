@@ -74,5 +74,10 @@ describe('ConversationStore', () => {
     store.append(createAssistantMessage('done', { metadata: { inputTokens: 5000, outputTokens: 10 } }))
     expect(store.estimateContextTokens()).toEqual(estimateContextTokensFromMessages(store.getMessages()))
     expect(store.estimateContextTokens()).toMatchObject({ exact: true, effectiveTokens: 5010 })
+    // A later answer whose server counted nothing leaves the last measurement standing, not zero.
+    store.append(createUserMessage('more'))
+    store.append(createAssistantMessage('uncounted', { metadata: { inputTokens: 0, outputTokens: 0 } }))
+    expect(store.estimateContextTokens()).toEqual(estimateContextTokensFromMessages(store.getMessages()))
+    expect(store.estimateContextTokens()).toMatchObject({ exact: false, providerTokens: 5010 })
   })
 })

@@ -1,6 +1,5 @@
-import { CHARS_PER_TOKEN, combineContextEstimate, serializedMessageLength, usageContextTokens } from './context/estimation.ts'
+import { CHARS_PER_TOKEN, combineContextEstimate, measuredContextTokens, serializedMessageLength } from './context/estimation.ts'
 import type { IContextTokenEstimate } from './context/estimation.ts'
-import { readTokenUsageFromMessage } from './context/token-usage.ts'
 import { isChatEntry, messageToHistoryEntry, toApiMessage, type IHistoryEntry } from './history.ts'
 import {
   createAssistantMessage,
@@ -53,9 +52,9 @@ export class ConversationStore {
     this.apiMessages.push(toApiMessage(message))
     this.serializedCharacters += serializedMessageLength(message)
     const index = this.messages.length - 1
-    const usage = readTokenUsageFromMessage(message)
-    if (usage) {
-      this.latestUsageTokens = usageContextTokens(usage)
+    const measured = measuredContextTokens(message)
+    if (measured !== undefined) {
+      this.latestUsageTokens = measured
       this.latestUsageIndex = index
     }
     for (const listener of this.listeners) listener(message, index)

@@ -25,6 +25,11 @@ describe('context estimation', () => {
       expected: { exact: true, providerTokens: 9100, effectiveTokens: 9100 }
     },
     {
+      name: 'a usage of no tokens at all (a server that does not count): measured nothing, the serialized estimate',
+      messages: [prompt, createAssistantMessage('ok', { metadata: { inputTokens: 0, outputTokens: 0 } })],
+      expected: { exact: false, providerTokens: undefined, source: 'serialized' }
+    },
+    {
       name: 'metadata-free messages after the usage: the larger candidate wins',
       messages: [prompt, answered, bigToolResult],
       expected: { exact: false, providerTokens: 9100, source: 'serialized' }

@@ -39,6 +39,17 @@ export function usageContextTokens(usage: IMessageTokenUsage): number {
 }
 
 /**
+ * The context size a message's provider usage measured, or `undefined` when it has none. A usage
+ * of no tokens at all measured nothing (OpenAI-compatible servers that do not count report zeros):
+ * it would make a whole conversation count as empty.
+ */
+export function measuredContextTokens(message: TUniversalMessage): number | undefined {
+  const usage = readTokenUsageFromMessage(message)
+  const tokens = usage ? usageContextTokens(usage) : 0
+  return tokens > 0 ? tokens : undefined
+}
+
+/**
  * Combines the candidates by the spec's rule: provider usage on the terminal message is exact;
  * otherwise the estimate is the max of the serialized estimate, the latest provider usage and
  * the caller's floor. Historical usage is never summed.
@@ -68,15 +79,15 @@ export function estimateContextTokensFromMessages(
   callerFloorTokens?: number
 ): IContextTokenEstimate {
   let latestIndex = -1
-  let latestUsage: IMessageTokenUsage | undefined
-  for (let index = messages.length - 1; index >= 0 && !latestUsage; index--) {
+  let latestTokens: number | undefined
+  for (let index = messages.length - 1; index >= 0 && latestTokens === undefined; index--) {
     const message = messages[index]
-    latestUsage = message ? readTokenUsageFromMessage(message) : undefined
-    if (latestUsage) latestIndex = index
+    latestTokens = message ? measuredContextTokens(message) : undefined
+    if (latestTokens !== undefined) latestIndex = index
   }
   return combineContextEstimate(
     estimateSerializedContextTokens(messages),
-    latestUsage ? usageContextTokens(latestUsage) : undefined,
+    latestTokens,
     latestIndex === messages.length - 1,
     callerFloorTokens
   )
