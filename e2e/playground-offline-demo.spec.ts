@@ -84,7 +84,7 @@ const DEMO_TABLE: Record<string, { answer: string | RegExp; prompt?: string }> =
   'run a command': { answer: /It printed:\s+\d+ README\.md/ },
   write: { answer: 'notes.txt is written' },
   edit: { answer: 'I edited the first line of README.md' },
-  search: { answer: 'Nothing in the workspace matches "TODO"' },
+  search: { answer: /Found "TODO":[\s\S]*test negative numbers/ },
   glob: { answer: 'src/calculator.ts' },
   read: { answer: 'export function add' },
   list: { answer: 'calculator.test.ts' }

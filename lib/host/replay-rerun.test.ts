@@ -5,11 +5,15 @@ import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-
 import type { THostEvent } from './agent-host.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
 import { rerunReplay } from '../session/replay-rerun.ts'
+import type { ITool } from '../core/tool.ts'
+import { createZodFunctionTool } from '../tools/function-tool.ts'
+import * as z from 'zod'
 
 const files = { 'README.md': '# Demo\n', 'src/a.ts': 'export const a = 1\n' }
 
-async function recordSession(steps: TScriptedStepSource[], prompts: string[]) {
+async function recordSession(steps: TScriptedStepSource[], prompts: string[], tools: ITool[] = []) {
   const host = new LocalAgentHost({
+    tools,
     store: new MemorySessionStore(),
     createSandbox: () => new InMemorySandboxClient({ files, cwd: '/workspace' }),
     createProvider: () => new ScriptedProvider(steps, { name: 'scripted' }),
@@ -49,6 +53,20 @@ describe('rerunReplay', () => {
     expect(await sandbox.readFile('/workspace/src/a.ts')).toBe('export const a = 2\n')
     await expect(sandbox.readFile('/workspace/b.txt')).rejects.toThrow()
     expect(seen).toContain('permission_decision')
+  })
+
+  it('gives a tool it cannot run again offline (an app’s own, a subagent) the result recorded for each call', async () => {
+    let lookups = 0
+    const lookup = createZodFunctionTool('lookup', 'Looks a word up.', z.object({ word: z.string() }), async ({ word }) => `${word}: entry #${++lookups}`)
+    const events = await recordSession(
+      [{ text: 'Looking it up.', toolCalls: [{ id: 'call_look', name: 'lookup', arguments: { word: 'robota' } }] }, { text: 'It is entry #1.' }],
+      ['Look up robota'],
+      [lookup]
+    )
+    const report = await rerunReplay({ events, sandbox: new InMemorySandboxClient({ files, cwd: '/workspace' }) })
+
+    expect(report).toEqual({ matches: true, prompts: 1, recordedCalls: 2, replayedCalls: 2, recordedMessages: 4, replayedMessages: 4 })
+    expect(lookups).toBe(1)
   })
 
   it('reports where a re-run from other files diverges', async () => {

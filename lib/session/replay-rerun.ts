@@ -5,6 +5,7 @@ import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ReplayProvider } from '../storage/replay-log/replay-provider.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TPermissionAnswer, TPermissionHandler } from './permission-enforcer-types.ts'
+import { recordedResultTools } from './recorded-result-tools.ts'
 import { recordedSteps } from './recorded-steps.ts'
 import { createSandboxTools } from './sandbox-tools.ts'
 import { Session } from './session.ts'
@@ -58,7 +59,8 @@ export type TReplayRerunReport = {
 
 /**
  * Re-runs a recorded session offline: a `ReplayProvider` answers every model call from the log
- * (compaction summaries included), while the tools run for real in `sandbox`, and each permission
+ * (compaction summaries included), while the sandbox's tools run for real in `sandbox` (the others,
+ * a subagent's or an app's own, give back the result recorded for each call), and each permission
  * prompt gets the answer it got then. Compactions and clears happen where the log has them. The
  * report compares the rebuilt history with the recorded one (roles, text, tool calls and
  * results; ids and times aside).
@@ -93,11 +95,14 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
     replayedEvents.push(toStoredEvent(event))
     options.onExecutionEvent?.(toStoredEvent(event))
   }
+  const recorded = recordedHistory(events)
+  const sandboxTools = createSandboxTools(options.sandbox, workspaceRoot)
+  const realTools = new Set(sandboxTools.map((tool) => tool.schema.name))
   // The SDK's own session, with its compaction turned off: compactions happen where the log has them.
   const session = new Session({
     provider,
     model: record.model,
-    tools: createSandboxTools(options.sandbox, workspaceRoot),
+    tools: [...sandboxTools, ...recordedResultTools(events, realTools, recorded)],
     systemMessage,
     sessionId: record.id,
     name: record.name,
@@ -126,7 +131,6 @@ export async function rerunReplay(options: TReplayRerunOptions): Promise<TReplay
       break
     }
   }
-  const recorded = recordedHistory(events)
   const difference = firstDifference(recorded, replayed)
   const failed = replayed.find((message) => message.role === 'assistant' && message.metadata?.error === true)?.content
   // The earlier of the two: a compaction that stopped the re-run came after every failed turn.

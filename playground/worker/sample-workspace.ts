@@ -25,6 +25,7 @@ export const SAMPLE_WORKSPACE_FILES: Readonly<Record<string, string>> = {
     '',
     "console.assert(add(2, 3) === 5, 'add')",
     "console.assert(multiply(2, 3) === 6, 'multiply')",
+    '// TODO: test negative numbers',
     ''
   ].join('\n')
 }
