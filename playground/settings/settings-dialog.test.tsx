@@ -21,6 +21,11 @@ function descriptionOf(field: HTMLElement): string {
 }
 
 describe('SettingsDialog', () => {
+  it('gives the keyboard to its first field as it opens, not to the dialog, where it shows nowhere', () => {
+    openDialog(anthropic)
+    expect(document.activeElement).toBe(screen.getByLabelText('Provider'))
+  })
+
   it('refuses a Save without the key: the key field is marked, described by the fix and given the keyboard', () => {
     const { onSave } = openDialog(anthropic)
     const key = screen.getByLabelText('API key for Anthropic')

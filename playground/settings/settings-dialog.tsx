@@ -46,6 +46,8 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
       setAddingServer(EMPTY_MCP_SERVER)
       setRefusedSaves(0)
       element.showModal()
+      // The dialog would take the focus itself, which shows nowhere: the first field takes it.
+      element.querySelector<HTMLElement>('select, input, textarea')?.focus()
     }
     if (!open && element.open) element.close()
   }, [open, settings])
