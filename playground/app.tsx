@@ -185,13 +185,14 @@ export function App(props: TAppProps) {
   // The embed's `autorun`: sent once, when the session is ready and any recorded run has played.
   const autorunSent = useRef(false)
   const autorunReady = Boolean(initialPrompt?.autorun) && Boolean(state.sessionId) && !state.running && !state.readOnly && !playing && hydration.state !== 'applying'
+  // Once per session: a reader who comes back finds its answer, not the prompt sent again. Read
+  // here, not in the effect: a closure naming `state` would keep a closed session's messages alive.
+  const autorunAnswered = autorunReady && state.messages.some((message) => message.role === 'user' && message.content === initialPrompt?.text)
   useEffect(() => {
     if (!autorunReady || autorunSent.current || !initialPrompt) return
     autorunSent.current = true
-    // Once per session: a reader who comes back finds its answer, not the prompt sent again.
-    if (state.messages.some((message) => message.role === 'user' && message.content === initialPrompt.text)) return
-    void send(initialPrompt.text)
-  }, [autorunReady, initialPrompt, send, state.messages])
+    if (!autorunAnswered) void send(initialPrompt.text)
+  }, [autorunReady, autorunAnswered, initialPrompt, send])
 
   const chatRunning = chatState.running
   // A manifest (the embed's) hydrates the session before any queued prompt goes out. While another
