@@ -33,7 +33,8 @@ export function toShownToolResult(content: string): TShownToolResult {
 /** The one-line summary of a call's arguments shown in its header. */
 export function summarizeArguments(toolName: string, parameters: Record<string, unknown>): string {
   const pick = (key: string) => (typeof parameters[key] === 'string' ? (parameters[key] as string) : undefined)
-  const headline = pick('command') ?? pick('filePath') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query')
+  // A subagent's call (Agent) says what it is for in `description`, beside a long prompt.
+  const headline = pick('command') ?? pick('filePath') ?? pick('path') ?? pick('pattern') ?? pick('url') ?? pick('query') ?? pick('description')
   if (headline !== undefined) return headline
   const json = JSON.stringify(parameters)
   return json.length > 120 ? `${json.slice(0, 119)}…` : json || toolName
