@@ -93,3 +93,17 @@ test('a key kept on this device when asked, and the E2B fields beside the provid
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
 })
+
+test('a failure notice goes once another provider is chosen: a key forgotten on reload, then the offline demo', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await chooseProvider(page, { provider: 'Anthropic', baseURL: server.url, model: 'claude-haiku-4-5', apiKey: 'sk-right-key' })
+  // Keys are kept in memory only: the reload forgets it.
+  await page.reload()
+  await sendPrompt(page, 'Hello')
+  const notice = page.getByRole('alert').filter({ hasText: 'The API key for Anthropic is missing.' })
+  await expect(notice).toBeVisible()
+  await chooseProvider(page, { provider: 'Offline demo (scripted)' })
+  await expect(notice).toHaveCount(0)
+  expect(errors).toEqual([])
+})

@@ -10,6 +10,7 @@ import { forgetSessionCopies } from './chat/forget-session-copies.ts'
 import { FocusPolicyContext } from './shell/focus-policy.ts'
 import type { TSessionMemory } from './sessions/session-memory.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
+import { useOutdatedError } from './chat/use-outdated-error.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { eventsUpToMessage } from './replay/events-up-to-message.ts'
@@ -137,7 +138,8 @@ export function App(props: TAppProps) {
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
-  const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback)
+  const errorOutdated = useOutdatedError(state.error, `${settings.providerKind} ${settings.model}`)
+  const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback, errorOutdated)
   const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
@@ -411,13 +413,15 @@ export function App(props: TAppProps) {
 
 // A compaction, or the manifest hydrating the workspace, holds the session like a turn does:
 // prompts queue (the host would refuse one meanwhile), and Stop aborts it. While a recorded run
-// plays back, the chat shows its messages so far and takes no prompt.
-function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback): TSessionViewState {
+// plays back, the chat shows its messages so far and takes no prompt. A failure notice another
+// provider choice made outdated is no longer shown.
+function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback, errorOutdated: boolean): TSessionViewState {
   const playing = playback.state === 'importing' || playback.state === 'playing'
-  const held = compacting && !state.running ? { ...state, running: true } : state
+  const shown = errorOutdated ? { ...state, error: undefined } : state
+  const held = compacting && !shown.running ? { ...shown, running: true } : shown
   return useMemo(
     () => (playing ? { ...held, sessionId: undefined, messages: playback.state === 'playing' ? held.messages.slice(0, playback.shown) : [], streamingText: '' } : held),
-    // `held` is a new object while compacting; its parts are what change.
-    [state, compacting, playback, playing]
+    // `held` is a new object while compacting or hiding an error; its parts are what change.
+    [state, compacting, playback, playing, errorOutdated]
   )
 }
