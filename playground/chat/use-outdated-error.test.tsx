@@ -5,9 +5,9 @@ import { useOutdatedError } from './use-outdated-error.ts'
 
 describe('useOutdatedError', () => {
   it('says a failure is outdated once another provider is chosen, and shows the next failure again', () => {
-    const { result, rerender } = renderHook(({ error, provider }: { error: string | undefined; provider: string }) => useOutdatedError(error, provider), {
-      initialProps: { error: 'The API key for Anthropic is missing.', provider: 'anthropic claude-sonnet-4-6' }
-    })
+    type TProps = { error: string | undefined; provider: string }
+    const initialProps: TProps = { error: 'The API key for Anthropic is missing.', provider: 'anthropic claude-sonnet-4-6' }
+    const { result, rerender } = renderHook(({ error, provider }: TProps) => useOutdatedError(error, provider), { initialProps })
     expect(result.current).toBe(false)
     rerender({ error: 'The API key for Anthropic is missing.', provider: 'offline-demo offline-demo' })
     expect(result.current).toBe(true)
