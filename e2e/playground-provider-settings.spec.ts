@@ -98,9 +98,13 @@ test('a failure notice goes once another provider is chosen: a key forgotten on 
   const errors = collectPageErrors(page)
   await openPlayground(page)
   await chooseProvider(page, { provider: 'Anthropic', baseURL: server.url, model: 'claude-haiku-4-5', apiKey: 'sk-right-key' })
+  // A first answer from Anthropic: the session's switch to it is stored before the reload.
+  server.enqueue({ text: 'Hello from Anthropic.' })
+  await sendPrompt(page, 'Hello')
+  await expect(page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()).toContainText('Hello from Anthropic.')
   // Keys are kept in memory only: the reload forgets it.
   await page.reload()
-  await sendPrompt(page, 'Hello')
+  await sendPrompt(page, 'Hello again')
   const notice = page.getByRole('alert').filter({ hasText: 'The API key for Anthropic is missing.' })
   await expect(notice).toBeVisible()
   await chooseProvider(page, { provider: 'Offline demo (scripted)' })
