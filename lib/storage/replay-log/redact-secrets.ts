@@ -1,5 +1,6 @@
-/** What a redacted secret is replaced with. */
-export const REDACTED = '[REDACTED]'
+import { REDACTED } from '../../core/redacted.ts'
+
+export { REDACTED }
 
 const SECRET_KEYS = /^(api[-_]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|token|access[-_]?token|refresh[-_]?token|id[-_]?token|session[-_]?token|password|passwd|secret|client[-_]?secret|private[-_]?key|cookie|set[-_]cookie)$/i
 
