@@ -1,6 +1,6 @@
 export { normalizeCommand, splitCommandSegments } from './command-segments.ts'
 export { matchPermissionPattern } from './match-permission-pattern.ts'
-export { evaluatePermission, parsePermissionLists, resolvePermission } from './permission-gate.ts'
+export { evaluatePermission, parsePermissionLists, resolveParsedPermission, resolvePermission } from './permission-gate.ts'
 export {
   getModeDecision,
   isPermissionMode,

@@ -35,9 +35,18 @@ export function resolvePermission(
   given: TParsedPermissionLists | IPermissionLists,
   context: TPermissionContext = {}
 ): TPermissionEvaluation {
-  // Pattern strings, as `evaluatePermission` takes them, are parsed here (a malformed one named);
-  // a gate passes its lists parsed once.
-  const lists = isParsed(given) ? given : parsePermissionLists(given)
+  // Pattern strings, as `evaluatePermission` takes them, are parsed here (a malformed one named).
+  return resolveParsedPermission(toolName, args, mode, isParsed(given) ? given : parsePermissionLists(given), context)
+}
+
+/** {@link resolvePermission} over lists parsed once, as a gate holds them: nothing is re-checked per call. */
+export function resolveParsedPermission(
+  toolName: string,
+  args: TToolArgs,
+  mode: TPermissionMode,
+  lists: TParsedPermissionLists,
+  context: TPermissionContext = {}
+): TPermissionEvaluation {
   let uncertainDeny: TPermissionPattern | undefined
   for (const pattern of lists.deny) {
     const match = matchPermissionPattern(pattern, toolName, args, 'deny', context)
@@ -72,7 +81,7 @@ export function evaluatePermission(
   lists?: IPermissionLists,
   context?: TPermissionContext
 ): TPermissionDecision {
-  return resolvePermission(toolName, args, mode, parsePermissionLists(lists), context).decision
+  return resolveParsedPermission(toolName, args, mode, parsePermissionLists(lists), context).decision
 }
 
 function isParsed(lists: TParsedPermissionLists | IPermissionLists): lists is TParsedPermissionLists {

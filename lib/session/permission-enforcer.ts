@@ -7,7 +7,7 @@ import {
   matchPermissionPattern,
   parsePermissionLists,
   parsePermissionPattern,
-  resolvePermission,
+  resolveParsedPermission,
   suggestPermissionPattern,
   type TParsedPermissionLists,
   type TPermissionMode,
@@ -89,7 +89,7 @@ export class PermissionEnforcer implements IToolGate {
     }
 
     const scope = this.options.cwd === undefined ? {} : { cwd: this.options.cwd }
-    const evaluation = resolvePermission(toolName, parameters, mode, this.lists, scope)
+    const evaluation = resolveParsedPermission(toolName, parameters, mode, this.lists, scope)
     const { source, pattern } = evaluation
     if (evaluation.decision === 'deny') {
       const reason = evaluation.reason ?? `${toolName} is not allowed in ${mode} mode`
