@@ -22,9 +22,9 @@ describe('new InMemorySandboxClient(options)', () => {
     ['files as a list of names', { files: ['a.txt'] }, "new InMemorySandboxClient(options): files must map each path to its content; got an array."],
     ['files as one path', { files: 'a.txt' }, "new InMemorySandboxClient(options): files must map each path to its content; got string."],
     ['a file whose content is no text or bytes', { files: { 'a.json': { a: 1 } } }, 'new InMemorySandboxClient(options): files["a.json"] must be a string or a Uint8Array; got object.'],
-    ['a seed path that climbs out of the workspace', { files: { '../up.txt': 'a' } }, 'new InMemorySandboxClient(options): files["../up.txt"] climbs out of /workspace; write the absolute path to seed a file there.'],
-    ['a seed path that climbs out of its cwd', { cwd: '/w/', files: { 'a/../../b.txt': 'b' } }, 'new InMemorySandboxClient(options): files["a/../../b.txt"] climbs out of /w; write the absolute path to seed a file there.'],
-    ['an empty seed path', { files: { '': 'a' } }, 'new InMemorySandboxClient(options): files[""] has an empty path.'],
+    ['a seed path that climbs out of the workspace', { files: { '../up.txt': 'a' } }, 'new InMemorySandboxClient(options): files["../up.txt"] does not name a file below /workspace; write an absolute path for one elsewhere.'],
+    ['a seed path that climbs out of its cwd', { cwd: '/w/', files: { 'a/../../b.txt': 'b' } }, 'new InMemorySandboxClient(options): files["a/../../b.txt"] does not name a file below /w; write an absolute path for one elsewhere.'],
+    ['an empty seed path', { files: { '': 'a' } }, 'new InMemorySandboxClient(options): files[""] does not name a file below /workspace; write an absolute path for one elsewhere.'],
     ['options that are no object', '/workspace', 'new InMemorySandboxClient(options): options must be an object; got string.']
   ])('refuses %s with SANDBOX_INVALID_OPTIONS naming it', (_, options, message) => {
     expect(refusal(options)).toEqual({ code: 'SANDBOX_INVALID_OPTIONS', message })

@@ -10,7 +10,7 @@ const OPTION_NAMES = optionNamesOf<IInMemorySandboxClientOptions>()(['files', 'c
 /**
  * Checks the options of an in-memory sandbox, which apps often write without types: an unknown
  * option or seed files of the wrong shape are named here rather than ignored or seeded as `0`, and
- * so is a seed path that is empty or whose `..` climbs out of `cwd` (`'../up.txt'` would land in `/`).
+ * so is a relative seed path that does not name a file below `cwd`.
  *
  * @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming the option and what it takes.
  */
@@ -23,17 +23,16 @@ export function assertInMemorySandboxOptions(options: unknown): asserts options 
   }
   const cwd = typeof givenCwd === 'string' ? resolveSandboxPath('/', givenCwd) : '/workspace'
   for (const [path, content] of Object.entries(files)) {
-    const problem = describeSeedPathProblem(path, cwd)
-    if (problem !== undefined) throw invalidSandboxOptions(`${WHERE}: files[${JSON.stringify(path)}] ${problem}.`)
+    if (!isSeedPathBelow(path, cwd)) throw invalidSandboxOptions(`${WHERE}: files[${JSON.stringify(path)}] does not name a file below ${cwd}; write an absolute path for one elsewhere.`)
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
       throw invalidSandboxOptions(`${WHERE}: files[${JSON.stringify(path)}] must be a string or a Uint8Array; got ${describeSandboxValue(content)}.`)
     }
   }
 }
 
-function describeSeedPathProblem(path: string, cwd: string): string | undefined {
-  if (path.length === 0) return 'has an empty path'
-  if (path.includes('\0')) return 'has a NUL character in its path'
-  if (path.startsWith('/') || isSandboxPathWithin(resolveSandboxPath(cwd, path), cwd)) return undefined
-  return `climbs out of ${cwd}; write the absolute path to seed a file there`
+// A relative seed path names a file below cwd: `'../up.txt'` would land in `/`, `''` on cwd itself.
+function isSeedPathBelow(path: string, cwd: string): boolean {
+  if (path.startsWith('/')) return true
+  const resolved = path === '' ? cwd : resolveSandboxPath(cwd, path)
+  return resolved !== cwd && isSandboxPathWithin(resolved, cwd)
 }
