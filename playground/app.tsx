@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { IAgentHost } from '../lib/host/agent-host.ts'
-import type { TSessionViewState } from '../worker/react/session-view-state.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
 import { commandEffectOf, reportedModeOf } from './chat/command-effects.ts'
@@ -8,15 +7,17 @@ import { CommandLog } from './chat/command-log.tsx'
 import { isCommandLine, isEmptyPrompt } from './chat/command-suggestions.ts'
 import { forgetSessionCopies } from './chat/forget-session-copies.ts'
 import { FocusPolicyContext } from './shell/focus-policy.ts'
+import { useFocusPolicy } from './shell/use-focus-policy.ts'
 import type { TSessionMemory } from './sessions/session-memory.ts'
 import { AllowedImageHostsContext } from './chat/remote-content-context.ts'
-import { useOutdatedError } from './chat/use-outdated-error.ts'
+import { useChatState } from './chat/use-chat-state.ts'
 import { usePromptQueue } from './chat/use-prompt-queue.ts'
 import { useSlashCommands } from './chat/use-slash-commands.ts'
 import { eventsUpToMessage } from './replay/events-up-to-message.ts'
 import type { TInitialReplay, TReplayPlayback } from './replay/use-replay-playback.ts'
 import { SessionHeader } from './session-settings/session-header.tsx'
 import { SessionList } from './sessions/session-list.tsx'
+import { useNewSession } from './sessions/use-new-session.ts'
 import { linkedSessionAtStart, useSessionLink } from './sessions/use-session-link.ts'
 import { useSessionList } from './sessions/use-session-list.ts'
 import { DEFAULT_SETTINGS, toProviderChoice, type TPlaygroundSettings } from './settings/playground-settings.ts'
@@ -138,8 +139,7 @@ export function App(props: TAppProps) {
   const hydration = useInitialManifest(host, state.sessionId, state.messages.length, initialManifest)
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
-  const errorOutdated = useOutdatedError(state.error, `${settings.providerKind} ${settings.model}`)
-  const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback, errorOutdated)
+  const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback, `${settings.providerKind} ${settings.model}`)
   const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
@@ -221,9 +221,7 @@ export function App(props: TAppProps) {
     if (hydration.state === 'applied') setFilesVersion((version) => version + 1)
   }, [hydration.state])
 
-  // Read as "New session" is asked for, so its handler stays the same while a turn streams.
-  const untouchedSession = useRef(false)
-  untouchedSession.current =
+  const untouchedSession =
     Boolean(openSessionId) &&
     sessions.selectedId === openSessionId &&
     messageCount === 0 &&
@@ -233,31 +231,8 @@ export function App(props: TAppProps) {
     hydration.state !== 'applying' &&
     sessions.sessions.find((session) => session.id === openSessionId)?.name === 'New session'
   const root = useRef<HTMLDivElement>(null)
-  // The reader has put the keyboard somewhere inside: from then on, the playground may move it.
-  const engaged = useRef(takeFocusAtStart)
-  const mayTakeFocus = useCallback(() => engaged.current, [])
-  const onFocusInside = useCallback(() => {
-    engaged.current = true
-  }, [])
-  // Stable, so the session list skips rendering while a turn streams.
-  const onCreateSession = useCallback(() => {
-    // The open session is what a new one would be: its prompt takes the keyboard, and the list
-    // does not fill with empty sessions.
-    if (untouchedSession.current) return root.current?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Prompt"]')?.focus()
-    void sessions.create()
-  }, [sessions.create])
-
-  useEffect(() => {
-    if (!shortcuts) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey && (event.key === 'n' || event.key === 'N')) {
-        event.preventDefault()
-        onCreateSession()
-      }
-    }
-    window.addEventListener('keydown', onKeyDown)
-    return () => window.removeEventListener('keydown', onKeyDown)
-  }, [shortcuts, onCreateSession])
+  const onCreateSession = useNewSession(untouchedSession, sessions.create, root, shortcuts)
+  const { mayTakeFocus, onFocusInside } = useFocusPolicy(takeFocusAtStart)
 
   const onRenameSession = useCallback((id: string, name: string) => void sessions.rename(id, name), [sessions.rename])
   const onForkSession = useCallback((id: string) => void sessions.fork(id), [sessions.fork])
@@ -408,20 +383,5 @@ export function App(props: TAppProps) {
         </div>
       </FocusPolicyContext.Provider>
     </AllowedImageHostsContext.Provider>
-  )
-}
-
-// A compaction, or the manifest hydrating the workspace, holds the session like a turn does:
-// prompts queue (the host would refuse one meanwhile), and Stop aborts it. While a recorded run
-// plays back, the chat shows its messages so far and takes no prompt. A failure notice another
-// provider choice made outdated is no longer shown.
-function useChatState(state: TSessionViewState, compacting: boolean, playback: TReplayPlayback, errorOutdated: boolean): TSessionViewState {
-  const playing = playback.state === 'importing' || playback.state === 'playing'
-  const shown = errorOutdated ? { ...state, error: undefined } : state
-  const held = compacting && !shown.running ? { ...shown, running: true } : shown
-  return useMemo(
-    () => (playing ? { ...held, sessionId: undefined, messages: playback.state === 'playing' ? held.messages.slice(0, playback.shown) : [], streamingText: '' } : held),
-    // `held` is a new object while compacting or hiding an error; its parts are what change.
-    [state, compacting, playback, playing, errorOutdated]
   )
 }
