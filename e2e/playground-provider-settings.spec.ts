@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { startFakeLlmServer, type TFakeLlmServer } from '../lib/testing/fake-llm-server.ts'
+import { expectAtBottom } from './chat-scroll.ts'
 import { chooseProvider, collectPageErrors, openPlayground, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
 
 const MULTIPLY = 'export function multiply(a: number, b: number): number {\n  return a * b\n}'
@@ -109,5 +110,25 @@ test('a failure notice goes once another provider is chosen: a key forgotten on 
   await expect(notice).toBeVisible()
   await chooseProvider(page, { provider: 'Offline demo (scripted)' })
   await expect(notice).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('a failure notice that appears below a long answer leaves its end in view', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  // A short window, so one answer holds more than the conversation shows.
+  await page.setViewportSize({ width: 1200, height: 560 })
+  await openPlayground(page)
+  await chooseProvider(page, { provider: 'Anthropic', baseURL: server.url, model: 'claude-haiku-4-5', apiKey: 'sk-right-key' })
+  const lines = Array.from({ length: 40 }, (_, index) => `Line ${index + 1} of the answer.`)
+  server.enqueue({ text: lines.join('\n\n') })
+  await sendPrompt(page, 'Write forty lines')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Line 40 of the answer.')
+  // Keys are kept in memory only: after a reload the next prompt fails before it reaches the model.
+  await page.reload()
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Line 40 of the answer.')
+  await sendPrompt(page, 'And forty more')
+  await expect(page.getByRole('alert').filter({ hasText: 'The API key for Anthropic is missing.' })).toBeVisible()
+  await expectAtBottom(page)
   expect(errors).toEqual([])
 })

@@ -18,8 +18,8 @@ export type TStickToBottom = {
 }
 
 /**
- * Keeps a scrolling element at its bottom while `content` changes or anything in it grows (a tool
- * card's output, an image, Markdown rendered late), unless the reader scrolled up. Only a move
+ * Keeps a scrolling element at its bottom while `content` changes, anything in it grows (a tool
+ * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the reader scrolled up. Only a move
  * upwards away from the bottom, made by the reader, stops the following: the scroll events of its
  * own jumps, which can arrive after more content has grown, and moves the layout makes never do. The scroll happens at most once per frame,
  * in the frame's own layout.
@@ -87,7 +87,8 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
 
   useEffect(() => {
     const box = element.current
-    if (box && resizes.current) for (const child of Array.from(box.children)) resizes.current.observe(child)
+    // The box itself too: a notice below it, or a phone's keyboard, shrinks it over the newest text.
+    if (box && resizes.current) for (const observed of [box, ...Array.from(box.children)]) resizes.current.observe(observed)
     scheduleScroll()
   }, [element, content, scheduleScroll])
 
