@@ -186,6 +186,13 @@ test('/model on the offline demo is refused and changes nothing; command answers
   await expect(results.locator('.command-entry')).toHaveCount(2)
   await expect(results.locator('.command-entry').first()).toContainText('/model gpt-4o')
   await expect(results.locator('.command-entry').last()).toContainText('/compact — Compress the context window')
+  // Read back, they wait folded on one line, out of the conversation's way, and open on a click.
+  const earlier = results.getByText('2 results from before the reload: /model gpt-4o, /help')
+  await expect(earlier).toBeVisible()
+  await expect(results.locator('.command-entry').first()).toBeHidden()
+  expect((await results.boundingBox())?.height).toBeLessThan(80)
+  await earlier.click()
+  await expect(results.locator('.command-entry').last()).toBeVisible()
   // The conversation moving on lets go of them, after a reload as before it.
   await runDemoTurn(page)
   await expect(results).toHaveCount(0)

@@ -42,21 +42,29 @@ test('keyboard: the prompt box has the keyboard on load and after Alt+N; Esc in 
   expect(errors).toEqual([])
 })
 
-test('keyboard: Tab alone reaches the Workspace tab and opens it; the Settings dialog keeps Save in view at 900 px', async ({ page }) => {
+test('keyboard: the side panel’s tabs are one tab stop that the arrows, Home and End move along; the Settings dialog keeps Save in view at 900 px', async ({ page }) => {
   const errors = collectPageErrors(page)
   await openPlayground(page)
   const replayTab = page.getByRole('tab', { name: 'Replay' })
   const workspaceTab = page.getByRole('tab', { name: 'Workspace' })
+  const pluginsTab = page.getByRole('tab', { name: 'Plugins' })
   await replayTab.focus()
+  // Tab leaves the tab list for the open panel; only the open tab is in the Tab order.
   await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true)
+  await page.keyboard.press('Shift+Tab')
+  await expect(replayTab).toBeFocused()
+  await page.keyboard.press('ArrowRight')
   await expect(workspaceTab).toBeFocused()
-  await page.keyboard.press('Enter')
   await expect(workspaceTab).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'tab-workspace')
-  // The arrows still move between the tabs.
-  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('End')
+  await expect(pluginsTab).toBeFocused()
+  await expect(pluginsTab).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Home')
   await expect(replayTab).toBeFocused()
   await expect(replayTab).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tablist').locator('[tabindex="0"]')).toHaveCount(1)
 
   // The dialog is taller than the window: its form scrolls, its buttons stay where they can be seen.
   await page.getByRole('button', { name: 'Settings', exact: true }).click()

@@ -45,3 +45,26 @@ test('on a phone, the command list shows each command and what it does, cutting 
   expect(cut).toEqual([])
   expect(errors).toEqual([])
 })
+
+test('on a phone, the prompt box shows its whole placeholder, and a permission prompt’s buttons are big enough for a finger', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  const prompt = page.getByRole('textbox', { name: 'Prompt' })
+  // A placeholder cannot be measured, so the box is given its text: it must fit without scrolling.
+  const placeholder = (await prompt.getAttribute('placeholder')) ?? ''
+  expect(placeholder).not.toBe('')
+  await prompt.fill(placeholder)
+  expect(await prompt.evaluate((box) => box.scrollHeight - box.clientHeight)).toBeLessThanOrEqual(0)
+
+  await prompt.fill('What is in this workspace?')
+  await prompt.press('Enter')
+  const buttons = page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button')
+  await expect(buttons).toHaveCount(3)
+  for (const button of await buttons.all()) {
+    const box = await button.boundingBox()
+    expect({ name: await button.textContent(), tallEnough: (box?.height ?? 0) >= 44, wideEnough: (box?.width ?? 0) >= 44 }).toEqual({ name: await button.textContent(), tallEnough: true, wideEnough: true })
+  }
+  expect(errors).toEqual([])
+})

@@ -41,6 +41,21 @@ test('run timeline: the turn’s model and tool calls as bars on a time axis; a 
   await expect(inspector.getByRole('heading')).toHaveText(/^#\d+ provider_request$/)
   await expect(toolCalls.first()).toHaveAttribute('aria-pressed', 'false')
 
+  // The bars are one tab stop: Tab goes on past them, the arrows move among them and Enter opens one.
+  await expect(turn.locator('button[tabindex="0"]')).toHaveCount(1)
+  await replay.getByText('Run timeline', { exact: true }).focus()
+  await page.keyboard.press('Tab')
+  await expect(modelCalls.nth(1)).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(replay.getByText('Tokens and cost per turn', { exact: true })).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Home')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(toolCalls.first()).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(inspector.getByRole('heading')).toHaveText(/^#\d+ tool_execution_request$/)
+
   // The demo model reports no usage, so the chart estimates from the text and names no price.
   const usage = replay.getByRole('region', { name: 'Tokens and cost per turn' })
   await expect(usage.getByRole('img')).toHaveAccessibleName(/^Tokens per turn: turn 1, about [1-9]\d* input and [1-9]\d* output tokens\.$/)

@@ -22,7 +22,8 @@ describe('command log storage', () => {
   it('keeps finished entries per session and leaves out a command still running', () => {
     const storage = memoryStorage()
     saveCommandLogs({ a: [done(1, '/help'), { id: 2, line: '/compact', state: 'running' }], b: [{ id: 3, line: '/nope', state: 'failed', message: 'Unknown command /nope.' }] }, storage)
-    expect(loadCommandLogs(storage)).toEqual({ a: [done(1, '/help')], b: [{ id: 3, line: '/nope', state: 'failed', message: 'Unknown command /nope.' }] })
+    // Read back, they are marked as such: the results show them folded.
+    expect(loadCommandLogs(storage)).toEqual({ a: [{ ...done(1, '/help'), restored: true }], b: [{ id: 3, line: '/nope', state: 'failed', message: 'Unknown command /nope.', restored: true }] })
   })
 
   it('keeps the latest twenty of a long log and forgets a session whose log was cleared', () => {

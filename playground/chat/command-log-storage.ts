@@ -5,9 +5,13 @@ const STORAGE_KEY = 'robota.commandLogs'
 // Enough to show what was asked lately; the log is cleared once the conversation moves on anyway.
 const ENTRIES_KEPT = 20
 
-/** The command logs this tab kept, by session id; nothing (never a throw) when there are none or they are unreadable. */
+/**
+ * The command logs this tab kept, by session id, each entry marked `restored`; nothing (never a
+ * throw) when there are none or they are unreadable.
+ */
 export function loadCommandLogs(storage?: Storage): Record<string, TCommandLogEntry[]> {
-  return loadPerSession(STORAGE_KEY, isFinishedEntry, storage)
+  const logs = loadPerSession(STORAGE_KEY, isFinishedEntry, storage)
+  return Object.fromEntries(Object.entries(logs).map(([sessionId, entries]) => [sessionId, entries.map((entry) => ({ ...entry, restored: true }))]))
 }
 
 /**

@@ -85,6 +85,24 @@ describe('CommandLog', () => {
     expect(results.textContent).toContain('Unknown mode "fast".')
   })
 
+  it('folds the results read back after a reload into one line naming their commands, and shows a new one in full', async () => {
+    const restored = ANSWERED.slice(0, 2).map((entry) => ({ ...entry, restored: true }))
+    const { rerender } = render(chat({ entries: restored, compaction: undefined }))
+    const results = await screen.findByRole('region', { name: 'Command results' })
+    const earlier = results.querySelector('details')
+    expect(earlier?.open).toBe(false)
+    expect(earlier?.querySelector('summary')?.textContent).toBe('2 results from before the reload: /cost, /context')
+    expect(screen.getAllByRole('article').map((article) => article.closest('details'))).toEqual([earlier, earlier])
+
+    rerender(chat({ entries: [...restored, done(4, '/mode plan', 'Permission mode set to plan.')], compaction: undefined }))
+    const [, , fresh] = screen.getAllByRole('article')
+    expect(fresh?.closest('details')).toBeNull()
+    expect(fresh?.textContent).toContain('Permission mode set to plan.')
+    expect(earlier?.querySelector('summary')?.textContent).toBe('2 results from before the reload: /cost, /context')
+    fireEvent.click(earlier?.querySelector('summary') as Element)
+    expect(earlier?.open).toBe(true)
+  })
+
   it('has no Close button when nothing lets go of the entries', async () => {
     render(chat({ entries: ANSWERED, compaction: undefined }))
     await screen.findByRole('region', { name: 'Command results' })

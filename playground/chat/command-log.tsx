@@ -5,10 +5,12 @@ import { commandEffectOf } from './command-effects.ts'
 import type { TCompactionResult } from './describe-compaction.ts'
 
 /** One command the user ran in this page, while it runs and after. */
-export type TCommandLogEntry =
-  | { id: number; line: string; state: 'running' }
-  | { id: number; line: string; state: 'done'; outcome: TCommandOutcome }
-  | { id: number; line: string; state: 'failed'; message: string }
+export type TCommandLogEntry = {
+  id: number
+  line: string
+  /** Read back from the tab's storage after a reload; such results show folded. */
+  restored?: boolean
+} & ({ state: 'running' } | { state: 'done'; outcome: TCommandOutcome } | { state: 'failed'; message: string })
 
 /** What the command log shows, and how the person lets go of it. */
 export type TCommandLogProps = {

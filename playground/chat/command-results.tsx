@@ -5,6 +5,8 @@ import type { TCommandEffect } from './command-effects.ts'
 import { describeCompaction, type TCompactionResult } from './describe-compaction.ts'
 import { describeMissingKeyFailure } from './describe-failure.ts'
 import type { TCommandLogEntry, TCommandLogProps } from './command-log.tsx'
+import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
+import styles from './command-results.css?inline'
 
 type TCommandResultsProps = TCommandLogProps & {
   /** The effect an outcome asked of the page (`commandEffectOf`), handed in by the log, which loads with the page. */
@@ -15,11 +17,13 @@ type TCommandResultsProps = TCommandLogProps & {
 
 /**
  * The command log's results: each command with its answer, oldest first, in a box of limited
- * height that scrolls to the newest as it comes and as it is answered. With `onDismiss`, a Close
- * button lets go of them and hands the keyboard to the prompt box.
+ * height that scrolls to the newest as it comes and as it is answered. Those read back after a
+ * reload wait folded on one line. With `onDismiss`, a Close button lets go of them and hands the
+ * keyboard to the prompt box.
  */
 export function CommandResults({ entries, compaction, onDismiss, effectOf, formatTokens }: TCommandResultsProps) {
   const log = useRef<HTMLElement>(null)
+  const adoptStyles = useAdoptedStylesheet(styles)
   // The compaction notice is not the log's to forget: Close hides this one, and a newer one shows.
   const [closedCompaction, setClosedCompaction] = useState<typeof compaction>()
   const shownCompaction = compaction === closedCompaction ? undefined : compaction
@@ -34,18 +38,40 @@ export function CommandResults({ entries, compaction, onDismiss, effectOf, forma
     setClosedCompaction(compaction)
     onDismiss?.()
   }
+  const attachLog = (element: HTMLElement | null) => {
+    log.current = element
+    adoptStyles(element)
+  }
+  const restored = entries.filter((entry) => entry.restored)
   return (
-    <section ref={log} className="command-log" aria-label="Command results" aria-live="polite" tabIndex={0}>
+    <section ref={attachLog} className="command-log" aria-label="Command results" aria-live="polite" tabIndex={0}>
       {onDismiss ? (
         <button type="button" className="command-log-close" aria-label="Close command results" onClick={close}>
           Close
         </button>
       ) : null}
+      {restored.length > 0 ? <EarlierResults entries={restored} effectOf={effectOf} /> : null}
+      {entries
+        .filter((entry) => !entry.restored)
+        .map((entry) => (
+          <CommandEntry key={entry.id} entry={entry} effectOf={effectOf} />
+        ))}
+      {shownCompaction ? <CompactionNote result={shownCompaction} formatTokens={formatTokens} /> : null}
+    </section>
+  )
+}
+
+// What was answered before the reload is not what the person came back for: one line, until opened.
+function EarlierResults({ entries, effectOf }: { entries: readonly TCommandLogEntry[]; effectOf: TCommandResultsProps['effectOf'] }) {
+  return (
+    <details className="command-earlier">
+      <summary>
+        {entries.length === 1 ? 'A result' : `${entries.length} results`} from before the reload: {entries.map((entry) => entry.line).join(', ')}
+      </summary>
       {entries.map((entry) => (
         <CommandEntry key={entry.id} entry={entry} effectOf={effectOf} />
       ))}
-      {shownCompaction ? <CompactionNote result={shownCompaction} formatTokens={formatTokens} /> : null}
-    </section>
+    </details>
   )
 }
 

@@ -1,7 +1,9 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
 import { useMayTakeFocus } from '../shell/focus-policy.ts'
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import type { TPendingPermission } from '../../worker/react/session-view-state.ts'
+import styles from './permission-prompt.css?inline'
 
 type TPermissionPromptProps = {
   pending: TPendingPermission
@@ -21,6 +23,7 @@ export function PermissionPrompt({ pending, summary, preview, onAnswer, onStop, 
   const { requestId, request } = pending
   const allowOnce = useRef<HTMLButtonElement>(null)
   const mayTakeFocus = useMayTakeFocus()
+  const stylesheetRef = useAdoptedStylesheet(styles)
   useEffect(() => {
     if (focus && mayTakeFocus()) allowOnce.current?.focus()
   }, [focus, mayTakeFocus])
@@ -30,7 +33,7 @@ export function PermissionPrompt({ pending, summary, preview, onAnswer, onStop, 
     onStop()
   }
   return (
-    <div className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`} onKeyDown={onKeyDown}>
+    <div ref={stylesheetRef} className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`} onKeyDown={onKeyDown}>
       <p id={`permission-${requestId}`}>
         The agent wants to run <strong>{request.toolName}</strong>: <code>{summary}</code>
         <span className="note"> · mode {request.mode}</span>

@@ -191,7 +191,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
             aria-autocomplete="list"
             aria-controls={listId}
             aria-activedescendant={open ? optionId(activeIndex) : undefined}
-            placeholder="Ask the agent about the workspace, or type / for commands…"
+            placeholder="Ask the agent, or type / for commands"
             value={prompt}
             rows={2}
             disabled={disabled}

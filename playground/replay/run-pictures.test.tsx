@@ -41,6 +41,40 @@ describe('RunPictures', () => {
     expect(screen.getByRole('img', { name: /^Tokens per turn/ }).getAttribute('aria-label')).toBe('Tokens per turn: turn 1, 2100 input and 40 output tokens, $0.0069.')
   })
 
+  it('is one tab stop: the arrows, Home and End move among the bars of every turn, and a bar still opens its event', () => {
+    const run = createRunEvents('two turns')
+    for (const [executionId, start] of [['x1', 1_000], ['x2', 5_000]] as const) {
+      run.prompt(executionId, start, 'What is here?')
+      run.request(executionId, start, 1, 'claude-sonnet-4-6')
+      run.response(executionId, start + 200, 1, 'Nothing.', 0, { inputTokens: 1_000, outputTokens: 20 })
+    }
+    const selected: TExecutionEventEnvelope[] = []
+    render(<RunPictures events={run.events} selectedSeq={undefined} onSelect={(event) => void selected.push(event)} rerun={undefined} earlierEvents={false} />)
+    const bars = within(screen.getByRole('region', { name: 'Run timeline' })).getAllByRole('button')
+    const tabStops = () => bars.filter((bar) => bar.tabIndex === 0).map((bar) => bars.indexOf(bar))
+    const focused = () => bars.indexOf(document.activeElement as HTMLElement)
+    expect(bars).toHaveLength(4)
+    expect(tabStops()).toEqual([0])
+
+    bars[0]?.focus()
+    for (const [key, expected] of [['ArrowDown', 1], ['ArrowRight', 2], ['ArrowDown', 3], ['ArrowDown', 3], ['ArrowUp', 2], ['ArrowLeft', 1], ['End', 3], ['Home', 0], ['ArrowUp', 0]] as const) {
+      fireEvent.keyDown(document.activeElement as Element, { key })
+      expect([key, focused()]).toEqual([key, expected])
+      expect(tabStops()).toEqual([expected])
+    }
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' })
+    fireEvent.click(document.activeElement as Element)
+    expect(selected.map((event) => [event.executionId, event.type])).toEqual([['x2', 'provider_request']])
+  })
+
+  it('keeps the selected bar as the tab stop until another bar has the keyboard', () => {
+    const events = listingRun('README.md')
+    const toolRequest = events.find((event) => event.type === 'tool_execution_request')
+    render(<RunPictures events={events} selectedSeq={toolRequest?.seq} onSelect={() => undefined} rerun={undefined} earlierEvents={false} />)
+    const timeline = screen.getByRole('region', { name: 'Run timeline' })
+    expect(within(timeline).getAllByRole('button').filter((bar) => bar.tabIndex === 0).map((bar) => bar.getAttribute('aria-label'))).toEqual(['Bash, 120 ms'])
+  })
+
   it('sets a differing re-run beside the recording, from its first difference', () => {
     const rerun = listingRun('src', 'recorded:rerun')
     render(<RunPictures events={listingRun('README.md')} selectedSeq={undefined} onSelect={() => undefined} rerun={{ ...report, divergence: 'Replay diverged at call 2', events: rerun }} earlierEvents={false} />)

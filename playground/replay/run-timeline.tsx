@@ -3,6 +3,7 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
 import { formatDuration } from './format-duration.ts'
 import { layoutRunTimeline, type TRunBar, type TRunTimelineTurn } from './run-timeline-layout.ts'
 import { turnName, turnsNoun } from './turn-name.ts'
+import { useRovingTabStop } from './use-roving-tab-stop.ts'
 
 type TRunTimelineProps = {
   events: readonly TExecutionEventEnvelope[]
@@ -16,24 +17,37 @@ type TRunTimelineProps = {
 // Older turns stay in the event list; the picture keeps to the recent ones so it stays readable.
 const SHOWN_TURNS = 8
 
-/** Rounds, model calls and tool calls of each turn as bars on the turn's time axis; a bar opens its first event. */
+/**
+ * Rounds, model calls and tool calls of each turn as bars on the turn's time axis; a bar opens its
+ * first event. The bars of all turns are one tab stop, the arrow keys, Home and End move among them.
+ */
 export const RunTimeline = memo(function RunTimeline({ events, selectedSeq, onSelect, earlierEvents }: TRunTimelineProps) {
   const turns = useMemo(() => layoutRunTimeline(events), [events])
-  const shown = turns.slice(-SHOWN_TURNS)
+  const shown = useMemo(() => turns.slice(-SHOWN_TURNS), [turns])
+  const bars = useMemo(() => shown.flatMap((turn) => turn.bars), [shown])
+  const keys = useMemo(() => bars.map((bar) => bar.key), [bars])
+  const { tabStop, onKeyDown, onFocus } = useRovingTabStop(keys, bars.find((bar) => bar.first.seq === selectedSeq)?.key)
   if (turns.length === 0) return null
   return (
-    <div className="run-timeline">
+    <div className="run-timeline" onKeyDown={onKeyDown} onFocus={onFocus}>
       {turns.length > shown.length ? <p className="note">The last {SHOWN_TURNS} of {turns.length} {turnsNoun(earlierEvents)}.</p> : null}
       {shown.map((turn) => (
-        <RunTimelineTurn key={turn.executionId} turn={turn} earlierEvents={earlierEvents} selectedSeq={selectedSeq} onSelect={onSelect} />
+        <RunTimelineTurn key={turn.executionId} turn={turn} earlierEvents={earlierEvents} selectedSeq={selectedSeq} tabStop={tabStop} onSelect={onSelect} />
       ))}
     </div>
   )
 })
 
-type TRunTimelineTurnProps = { turn: TRunTimelineTurn; earlierEvents: boolean; selectedSeq: number | undefined; onSelect: (event: TExecutionEventEnvelope) => void }
+type TRunTimelineTurnProps = {
+  turn: TRunTimelineTurn
+  earlierEvents: boolean
+  selectedSeq: number | undefined
+  /** The key of the timeline's one bar that Tab reaches. */
+  tabStop: string | undefined
+  onSelect: (event: TExecutionEventEnvelope) => void
+}
 
-function RunTimelineTurn({ turn, earlierEvents, selectedSeq, onSelect }: TRunTimelineTurnProps) {
+function RunTimelineTurn({ turn, earlierEvents, selectedSeq, tabStop, onSelect }: TRunTimelineTurnProps) {
   const id = useId()
   return (
     <div className="run-turn" role="group" aria-labelledby={`${id}-title`}>
@@ -51,23 +65,23 @@ function RunTimelineTurn({ turn, earlierEvents, selectedSeq, onSelect }: TRunTim
       </div>
       <ol className="run-bars">
         {turn.bars.map((bar, index) => (
-          <RunBar key={bar.key} bar={bar} tipId={`${id}-tip-${index}`} selected={selectedSeq === bar.first.seq} onSelect={onSelect} />
+          <RunBar key={bar.key} bar={bar} tipId={`${id}-tip-${index}`} selected={selectedSeq === bar.first.seq} tabStop={tabStop === bar.key} onSelect={onSelect} />
         ))}
       </ol>
     </div>
   )
 }
 
-type TRunBarProps = { bar: TRunBar; tipId: string; selected: boolean; onSelect: (event: TExecutionEventEnvelope) => void }
+type TRunBarProps = { bar: TRunBar; tipId: string; selected: boolean; tabStop: boolean; onSelect: (event: TExecutionEventEnvelope) => void }
 
-function RunBar({ bar, tipId, selected, onSelect }: TRunBarProps) {
+function RunBar({ bar, tipId, selected, tabStop, onSelect }: TRunBarProps) {
   const state = bar.failed ? 'failed' : bar.open ? 'not finished' : undefined
   const place = { '--offset': bar.offset, '--span': bar.span } as CSSProperties
   const duration = formatDuration(bar.durationMs)
   return (
     <li className={`run-bar-row ${bar.kind}${bar.failed ? ' failed' : ''}${bar.open ? ' open' : ''}`}>
       {/* Named outright, since browsers read a name off grid cells differently; the spaces keep the visible text in the name's words. */}
-      <button type="button" aria-label={`${bar.label}, ${duration}${state ? `, ${state}` : ''}`} aria-pressed={selected} aria-describedby={tipId} onClick={() => onSelect(bar.first)}>
+      <button type="button" aria-label={`${bar.label}, ${duration}${state ? `, ${state}` : ''}`} aria-pressed={selected} aria-describedby={tipId} tabIndex={tabStop ? 0 : -1} onClick={() => onSelect(bar.first)}>
         <span className="run-bar-name">{bar.label}</span>{' '}
         <span className="run-bar-track">
           <span className="run-bar" style={place} />

@@ -20,18 +20,21 @@ const TABS: Array<{ id: TSideTab; label: string }> = [
 ]
 
 /**
- * Replay, workspace and plugins behind tabs: arrow keys move between them, as the tabs pattern
- * expects, and with only three tabs Tab reaches each as well, for people who never try the arrows.
+ * Replay, workspace and plugins behind tabs, as the WAI-ARIA tabs pattern has them: the tab list
+ * is one tab stop (the open tab), and Left, Right, Home and End move to another tab and open it.
  */
 export function SidePanel({ tab, onTab, replay, workspace, plugins, tabs }: TSidePanelProps) {
   const buttons = useRef<Array<HTMLButtonElement | null>>([])
   const shown = tabs ? TABS.filter((candidate) => tabs.includes(candidate.id)).sort((a, b) => tabs.indexOf(a.id) - tabs.indexOf(b.id)) : TABS
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    const last = shown.length - 1
     const index = shown.findIndex((candidate) => candidate.id === tab)
-    const next = (index + (event.key === 'ArrowRight' ? 1 : shown.length - 1)) % shown.length
+    // Left and Right wrap around, as the pattern suggests; an unknown key moves nowhere.
+    const moves: Record<string, number> = { ArrowRight: index < last ? index + 1 : 0, ArrowLeft: index > 0 ? index - 1 : last, Home: 0, End: last }
+    const next = moves[event.key] ?? -1
     const target = shown[next]
     if (!target) return
+    event.preventDefault()
     onTab(target.id)
     buttons.current[next]?.focus()
   }
@@ -49,6 +52,7 @@ export function SidePanel({ tab, onTab, replay, workspace, plugins, tabs }: TSid
             id={`tab-${candidate.id}`}
             aria-selected={tab === candidate.id}
             aria-controls={`panel-${candidate.id}`}
+            tabIndex={tab === candidate.id ? 0 : -1}
             onClick={() => onTab(candidate.id)}
           >
             {candidate.label}
