@@ -97,9 +97,11 @@ describe('provider choice as plain data', () => {
     }
   })
 
-  it('refuses an OpenAI-compatible choice without a base URL, naming what is missing', async () => {
+  it('refuses an OpenAI-compatible choice without a base URL at createSession, naming what is missing, its class kept', async () => {
     const agent = connect()
-    const session = await agent.createSession({ provider: { kind: 'openai-compatible', model: 'llama3' } })
-    await expect(agent.submit(session.id, 'hi')).rejects.toThrow(/needs a base URL/)
+    const created = agent.createSession({ provider: { kind: 'openai-compatible', model: 'llama3' } })
+    await expect(created).rejects.toThrow(ConfigurationError)
+    await expect(created).rejects.toThrow(/needs a base URL/)
+    expect((await agent.listSessions()).sessions).toEqual([])
   })
 })

@@ -7,6 +7,8 @@ import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../lib/testing/scripted-provider.ts'
 import { createZodFunctionTool } from '../lib/tools/function-tool.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { AnthropicProvider } from '../lib/providers/anthropic/anthropic-provider.ts'
+import { OpenAIProvider } from '../lib/providers/openai/openai-provider.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 
 // An app's worker options, run in-thread: its own tool and system prompt reach the model, the
@@ -137,8 +139,37 @@ describe('createLocalAgentHost', () => {
     await expect(created).rejects.toThrow('createSession(): this host has no provider "nope"; it offers: scripted.')
     expect((await store.listSessions()).sessions).toEqual([])
     // A key a reload forgot is given again later: the session is made, and its first turn says what is missing.
-    const keyless = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]), openai: () => { throw new ConfigurationError('OpenAIProvider needs an apiKey') } }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
-    await expect(keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })).resolves.toMatchObject({ providerName: 'openai' })
+    const keyless = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]), openai: (choice) => new OpenAIProvider({ apiKey: choice.apiKey }) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
+    const keyed = await keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })
+    expect(keyed).toMatchObject({ providerName: 'openai' })
+    await expect(keyless.submit(keyed.id, 'Hello')).rejects.toMatchObject({ code: 'CONFIGURATION_ERROR', message: expect.stringContaining('OpenAIProvider needs an apiKey') })
+  })
+
+  it('builds a chosen provider as the session is made, so a misspelt option in the factory fails createSession with the provider’s own error, before storing anything', async () => {
+    const store = new MemorySessionStore()
+    const host = createLocalAgentHost(
+      {
+        // `baseUrl` for `baseURL`: the provider refuses it as it is built.
+        providers: { scripted: () => new ScriptedProvider([]), anthropic: (choice) => new AnthropicProvider({ apiKey: choice.apiKey, baseUrl: 'https://proxy.example.test' } as never) },
+        defaultProvider: { kind: 'scripted', model: 'demo' }
+      },
+      store
+    )
+    const created = host.createSession({ name: 'proxied', provider: { kind: 'anthropic', model: 'claude-sonnet-4-6', apiKey: 'sk-ant-test' } })
+    await expect(created).rejects.toThrow(ConfigurationError)
+    await expect(created).rejects.toThrow('new AnthropicProvider(options): unknown option "baseUrl" (the base URL is `baseURL`)')
+    // A key still to come does not hide the mistake: the options are checked before the key.
+    await expect(host.createSession({ provider: { kind: 'anthropic', model: 'claude-sonnet-4-6' } })).rejects.toThrow('unknown option "baseUrl"')
+    expect((await store.listSessions()).sessions).toEqual([])
+  })
+
+  it('builds a chosen provider once: the session’s first turn uses the one createSession built', async () => {
+    const factory = vi.fn(() => new ScriptedProvider([{ text: 'Hi.' }]))
+    const host = createLocalAgentHost({ providers: { scripted: factory }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const session = await host.createSession({ provider: { kind: 'scripted', model: 'demo' } })
+    expect(factory).toHaveBeenCalledTimes(1)
+    expect((await host.submit(session.id, 'Hello')).response).toBe('Hi.')
+    expect(factory).toHaveBeenCalledTimes(1)
   })
 
   it('takes its session store from the second argument or, without one, from options.store', async () => {

@@ -5,6 +5,7 @@ import type { ISessionStore, TSessionRecord, TSessionSummary } from '../storage/
 import { toHeadSummary, toSessionSummary } from '../storage/session-summary.ts'
 import type { TCreateSessionOptions, TPendingPermission, TProviderChoice, TSessionView } from './agent-host.ts'
 import { assertCreateSessionOptions, assertProviderChoice } from './assert-session-choices.ts'
+import { buildProviderAhead } from './build-provider-ahead.ts'
 import { readEarlierMessagePage, readLatestMessagePage } from './message-pages.ts'
 import { noSuchSessionError } from './no-such-session.ts'
 import { readLatestEventPage } from './event-pages.ts'
@@ -45,17 +46,21 @@ export type THostSessionLifecyclePorts = {
 export class HostSessionLifecycle {
   constructor(private readonly ports: THostSessionLifecyclePorts) {}
 
-  /** @throws ConfigurationError for a provider kind the host does not build, before anything is stored. */
+  /**
+   * @throws ConfigurationError for a provider kind the host does not build, and whatever building
+   * the chosen provider throws (but a missing key, see `buildProviderAhead`), before anything is stored.
+   */
   async create(given: TCreateSessionOptions = {}): Promise<TSessionSummary> {
     assertCreateSessionOptions(given)
     // A remote call carries a left-out argument as null.
     const options = given ?? {}
     const provider = options.provider ?? this.ports.defaultProvider
-    // The kind alone: building the provider here would refuse a session whose key the page has yet to give again.
     const kinds = this.ports.providerKinds
     if (kinds && !kinds.includes(provider.kind)) {
       throw new ConfigurationError(`createSession(): this host has no provider "${provider.kind}"; it offers: ${kinds.join(', ')}.`, { details: { kind: provider.kind } })
     }
+    // The page's choice only: a session without one may take the provider its workspace's settings name.
+    const built = options.provider && (await buildProviderAhead(this.ports.createProvider, options.provider))
     const now = Date.now()
     const record: TSessionRecord = {
       id: createId(),
@@ -68,7 +73,7 @@ export class HostSessionLifecycle {
       nextEventSeq: 0
     }
     await this.ports.store.commit(record, [])
-    if (options.provider) this.ports.agents.choose(record.id, options.provider)
+    if (options.provider) this.ports.agents.choose(record.id, options.provider, built)
     return toSessionSummary(record)
   }
 

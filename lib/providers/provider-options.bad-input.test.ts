@@ -10,9 +10,11 @@ describe('provider options', () => {
     ['OpenAIProvider', () => new (OpenAIProvider as unknown as new () => unknown)(), 'OpenAIProvider needs an apiKey (or a client).'],
     ['AnthropicProvider', () => new (AnthropicProvider as unknown as new () => unknown)(), 'AnthropicProvider needs an apiKey (or a client).'],
     ['GoogleProvider', () => new (GoogleProvider as unknown as new () => unknown)(), 'GoogleProvider needs an apiKey (or a client).']
-  ])('%s with no options asks for a key, with no TypeError', (_name, create, message) => {
+  ])('%s with no options asks for a key, with no TypeError, and says in its details that the key is what is missing', (_name, create, message) => {
     expect(create).toThrow(ConfigurationError)
     expect(create).toThrow(message)
+    // An agent host tells a key the page has yet to give again from a mistake in the app's factory by this.
+    expect(() => create()).toThrow(expect.objectContaining({ details: expect.objectContaining({ missing: 'apiKey' }) }))
   })
 
   it.each([

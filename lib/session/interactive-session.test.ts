@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { AuthenticationError, isRobotaError } from '../core/errors.ts'
+import { AuthenticationError, isRobotaError, ProviderError } from '../core/errors.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import { InteractiveSession } from './interactive-session.ts'
 import { createQuery } from './query.ts'
@@ -140,6 +140,28 @@ describe('InteractiveSession: a prompt', () => {
     await expect(query('hi')).rejects.toThrow(AuthenticationError)
   })
 
+  it('reports a start that failed once, by error: each prompt after it rejects with that failure and fires no error of its own', async () => {
+    const { session, log } = setUp([{ text: 'never sent' }], {}, { '.robota/settings.json': 'not json at all' })
+    // Sent while the session still starts, then again and while one waits: none reaches the model.
+    const first = session.submit('hi')
+    const second = session.submit('again')
+    const startFailure = await session.ready().then(() => undefined, (error: unknown) => error as Error)
+    expect(startFailure).toBeInstanceOf(Error)
+    await expect(first).rejects.toBe(startFailure)
+    await expect(second).rejects.toBe(startFailure)
+    await expect(session.submit('and again')).rejects.toBe(startFailure)
+    expect(log.filter((entry) => entry.startsWith('error:'))).toEqual([`error:${startFailure?.message}`])
+    expect(log).not.toContain('complete')
+  })
+
+  it('reports each failed prompt of a session that started, and answers the next one', async () => {
+    const { session, log } = setUp([{ error: new ProviderError('HTTP 500 server error') }, { error: new ProviderError('HTTP 500 server error') }, { text: 'Back.' }])
+    expect(await session.submit('one')).toBeUndefined()
+    expect(await session.submit('two')).toBeUndefined()
+    expect((await session.submit('three'))?.response).toBe('Back.')
+    expect(log.filter((entry) => entry.startsWith('error:'))).toHaveLength(2)
+  })
+
   it('refuses an empty prompt', async () => {
     const { session } = setUp([])
     await expect(session.submit('  ')).rejects.toThrow(/empty/)
@@ -190,8 +212,8 @@ describe('InteractiveSession: configuration and context from the sandbox', () =>
     )
     expect(isRobotaError(error) && error.code).toBe('CONFIGURATION_ERROR')
     expect((error as Error).message).toMatch(/^\/workspace\/\.robota\/settings\.local\.json: permissions\.defaultMode: /)
-    expect(await session.submit('hi')).toBeUndefined()
-    expect(log.filter((entry) => entry.includes('settings.local.json'))).toHaveLength(2)
+    await expect(session.submit('hi')).rejects.toBe(error)
+    expect(log.filter((entry) => entry.includes('settings.local.json'))).toHaveLength(1)
   })
 
   it('lets an explicit option beat the settings', async () => {

@@ -109,6 +109,7 @@ export class InteractiveSession implements ICommandHost {
    * Sends a prompt, or queues it while another runs (one queued prompt at most). `displayInput`
    * is what the message list shows; `rawInput` is what UserPromptSubmit hooks see. Resolves with
    * the result, or `undefined` when the prompt failed (see `error`) or was taken off the queue.
+   * Rejects with the start's failure when the session could not start (see `ready()`).
    */
   submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
     if (this.disposed) return Promise.reject(disposedError('submit()'))
@@ -124,7 +125,7 @@ export class InteractiveSession implements ICommandHost {
    * Submits a prompt whose final answer must match `output` (a zod 4 schema, or any Standard
    * Schema with its JSON Schema): the result's `output` is the validated value. A reply that does
    * not validate is retried once; then the `error` event (and `undefined`) carries the
-   * `StructuredOutputError` with the raw text.
+   * `StructuredOutputError` with the raw text. Rejects with the start's failure, as `submit` does.
    */
   submitForOutput<TOutput>(input: string, output: TOutputSchema<TOutput>): Promise<(IExecutionResult & { output?: TOutput }) | undefined> {
     if (this.disposed) return Promise.reject(disposedError('submitForOutput()'))
@@ -314,8 +315,10 @@ export class InteractiveSession implements ICommandHost {
   private async execute(prompt: TPrompt, signal: AbortSignal): Promise<IExecutionResult | undefined> {
     this.streamingText = ''
     this.history.beginPrompt()
+    // Outside the `try`: a failed start was reported once, by `error`, as it failed; each prompt
+    // after it rejects with that failure instead of reporting it again.
+    const started = await this.starting
     try {
-      const started = await this.starting
       await started.persistence?.whenIdle()
       if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
       this.streamingRound = 0

@@ -10,7 +10,7 @@ export type TPromptSchedulerHooks<TPrompt, TResult> = {
   onFinish: () => Promise<void>
 }
 
-type TQueued<TPrompt, TResult> = { prompt: TPrompt; resolve: (result: TResult | undefined) => void }
+type TQueued<TPrompt, TResult> = { prompt: TPrompt; resolve: (result: TResult | undefined) => void; reject: (error: unknown) => void }
 
 /**
  * One piece of work at a time, with a queue of at most one prompt: a prompt submitted while
@@ -34,11 +34,11 @@ export class PromptScheduler<TPrompt, TResult> {
     return this.queued?.prompt
   }
 
-  /** Runs the prompt now, or queues it; resolves with its result (`undefined` if taken off the queue). */
+  /** Runs the prompt now, or queues it; resolves with its result (`undefined` if taken off the queue), rejects with what `run` throws. */
   submit(prompt: TPrompt): Promise<TResult | undefined> {
     if (!this.busy) return this.runPrompt(prompt)
     if (this.queued) return Promise.reject(new ValidationError('A prompt is already queued; cancelQueue() first or wait for it.'))
-    return new Promise((resolve) => (this.queued = { prompt, resolve }))
+    return new Promise((resolve, reject) => (this.queued = { prompt, resolve, reject }))
   }
 
   /** Runs work that must not overlap a prompt; throws when one runs. Prompts submitted meanwhile queue. */
@@ -89,7 +89,8 @@ export class PromptScheduler<TPrompt, TResult> {
       this.controller = undefined
       const next = this.queued
       this.queued = undefined
-      if (next) void this.runPrompt(next.prompt).then(next.resolve, () => next.resolve(undefined))
+      // A queued prompt ends as a prompt run at once would: a failure `run` throws rejects it too.
+      if (next) void this.runPrompt(next.prompt).then(next.resolve, next.reject)
     }
   }
 }

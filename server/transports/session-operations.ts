@@ -27,7 +27,7 @@ export type TSubmitOutcome =
 /**
  * Submits a prompt and says how it ended. The session reports a failed prompt through its
  * `error` event and resolves `undefined`, so the last error emitted while the prompt was out is
- * taken as its cause.
+ * taken as its cause; a session that could not start rejects the prompt with that failure.
  */
 export async function submitPrompt(session: InteractiveSession, prompt: string): Promise<TSubmitOutcome> {
   let lastError: Error | undefined
@@ -39,6 +39,8 @@ export async function submitPrompt(session: InteractiveSession, prompt: string):
     if (lastError) return { ok: false, code: 'prompt_failed', error: toTransportError(lastError) }
     return { ok: false, code: 'cancelled', error: { name: 'AbortError', message: 'The prompt was taken off the queue before it ran.' } }
   } catch (error) {
+    // A session that could not start rejects each prompt with that failure: the prompt failed, nothing refused it.
+    if (!(await session.ready().then(() => true, () => false))) return { ok: false, code: 'prompt_failed', error: toTransportError(error) }
     // The session refuses an empty prompt and a second queued one with a ValidationError.
     const code = /already queued/.test(String((error as Error).message)) ? 'busy' : 'invalid_request'
     return { ok: false, code, error: toTransportError(error) }

@@ -88,7 +88,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('AnthropicProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
-      throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.')
+      throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.', { details: { provider: 'anthropic', missing: 'apiKey' } })
     }
     this.#apiKey = options.apiKey
     this.settings = {

@@ -71,7 +71,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('GoogleProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
-      throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`)
+      throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`, { details: { provider: 'google', missing: 'apiKey' } })
     }
     this.#apiKey = options.apiKey
     this.settings = options.thinking ? { thinking: options.thinking } : {}

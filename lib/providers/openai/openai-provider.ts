@@ -103,7 +103,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('OpenAIProvider', options?.baseURL)
     if (!options?.client && !options?.apiKey) {
-      throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.')
+      throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.', { details: { provider: 'openai', missing: 'apiKey' } })
     }
     this.#apiKey = options.apiKey
     this.reasoning = options.reasoning

@@ -1,0 +1,24 @@
+import { isRobotaError } from '../core/errors.ts'
+import type { IAIProvider } from '../core/provider.ts'
+import type { TProviderChoice } from './port/host-sessions.ts'
+
+/**
+ * Builds a session's provider as the session is made, so a mistake in the app's provider factory
+ * (a misspelt option, which the providers refuse as they are built) fails `createSession`, not the
+ * first turn. A provider that refuses to start without its key (`details.missing: 'apiKey'`) is
+ * no such mistake: a reload forgets keys and the page gives them again later, so that choice
+ * resolves `undefined` and the first turn, or the `setProvider` that brings the key, says so.
+ *
+ * @throws whatever `createProvider` throws for the choice, its class and `code` kept, but a missing key.
+ */
+export async function buildProviderAhead(
+  createProvider: (choice: TProviderChoice) => IAIProvider | Promise<IAIProvider>,
+  choice: TProviderChoice
+): Promise<IAIProvider | undefined> {
+  try {
+    return await createProvider(choice)
+  } catch (error) {
+    if (isRobotaError(error) && error.details?.['missing'] === 'apiKey') return undefined
+    throw error
+  }
+}
