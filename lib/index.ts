@@ -302,6 +302,7 @@ export type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TSessionContextState,
   TSessionSettings,
   TSessionSettingsView,
   TSessionToolToggle,

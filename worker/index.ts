@@ -44,6 +44,7 @@ export type {
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
+  TSessionContextState,
   TSessionSettings,
   TSessionSettingsView,
   TSessionToolToggle,

@@ -32,6 +32,7 @@ export type {
   TOpenSessionOptions,
   TPendingPermission,
   TProviderChoice,
+  TSessionContextState,
   TSessionView,
   TThinkingChoice
 } from './port/host-sessions.ts'

@@ -105,14 +105,16 @@ export class HostedSession {
    */
   static async start(parts: THostedSessionParts, options: { sessionStart: boolean }): Promise<HostedSession> {
     const hosted = new HostedSession(parts)
-    if (!options.sessionStart) return hosted
-    const fresh = parts.record.nextEventSeq === 0
-    const started = await hosted.session.runHooks('SessionStart', { source: fresh ? 'startup' : 'resume' })
-    if (started.additionalContext.length > 0) {
-      hosted.promptParts.additionalContext = started.additionalContext
-      hosted.session.setSystemMessage(buildSystemPrompt(hosted.promptParts))
+    if (options.sessionStart) {
+      const fresh = parts.record.nextEventSeq === 0
+      const started = await hosted.session.runHooks('SessionStart', { source: fresh ? 'startup' : 'resume' })
+      if (started.additionalContext.length > 0) {
+        hosted.promptParts.additionalContext = started.additionalContext
+        hosted.session.setSystemMessage(buildSystemPrompt(hosted.promptParts))
+      }
+      await hosted.store()
     }
-    await hosted.store()
+    hosted.announceContext()
     return hosted
   }
 
@@ -140,6 +142,7 @@ export class HostedSession {
   setLanguage(language: string): void {
     this.promptParts.language = language.trim()
     this.session.setSystemMessage(buildSystemPrompt(this.promptParts))
+    this.announceContext()
   }
 
   /**
@@ -223,9 +226,16 @@ export class HostedSession {
     await this.persistence.flush(this.session.getNextEventSeq())
   }
 
+  /** Tells the page how full the context window is: the session's own figure, the one `/context` shows. */
+  private announceContext(): void {
+    this.parts.publish({ kind: 'context_update', sessionId: this.session.sessionId, context: this.session.getContextState() })
+  }
+
   private observe(event: TSessionEvent): void | Promise<void> {
     this.written = undefined
     this.redactor.push(toStoredEvent(event))
+    // An answer brings the usage its provider measured, a compaction or a clear a new history: the figure moves with each.
+    if (event.type === 'assistant_message_committed' || event.type === 'history_replaced') this.announceContext()
     return this.written
   }
 

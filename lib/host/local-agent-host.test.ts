@@ -38,13 +38,17 @@ describe('LocalAgentHost', () => {
     expect(JSON.parse(record?.messages[2]?.content ?? '{}')).toMatchObject({ output: '1\n', exitCode: 0 })
 
     const stored = await store.loadEvents(session.id)
+    // The session's assembly reports its sandbox and its context window before the turn starts.
     const delivered = batches.flat().filter((event) => event.kind !== 'sandbox_status')
+    const contexts = delivered.filter((event) => event.kind === 'context_update')
+    expect(contexts.at(-1)).toMatchObject({ sessionId: session.id, context: (await host.executeCommand(session.id, '/context')).data })
     const replayed = delivered.flatMap((event) => (event.kind === 'replay' ? [event.event] : []))
     expect(replayed).toEqual(stored)
     expect(stored.map((event) => event.seq)).toEqual(stored.map((_, index) => index))
     expect(record?.nextEventSeq).toBe(stored.length)
-    expect(delivered[0]).toMatchObject({ kind: 'turn_started', sessionId: session.id })
-    expect(delivered.at(-1)).toMatchObject({ kind: 'turn_finished', result })
+    const turn = delivered.filter((event) => event.kind !== 'context_update')
+    expect(turn[0]).toMatchObject({ kind: 'turn_started', sessionId: session.id })
+    expect(turn.at(-1)).toMatchObject({ kind: 'turn_finished', result })
     expect(batches.length).toBeLessThan(delivered.length)
   })
 

@@ -20,7 +20,7 @@ describe('ContextWindowTracker', () => {
 
   it('reports the provider usage of the last message exactly', () => {
     const tracker = new ContextWindowTracker({ model: 'claude-sonnet-4-6' })
-    expect(tracker.getContextState(usedExactly(50_000))).toEqual({ maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25 })
+    expect(tracker.getContextState(usedExactly(50_000))).toEqual({ maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25, estimated: false })
   })
 
   it('estimates from characters, counting the system message, when there is no usage', () => {

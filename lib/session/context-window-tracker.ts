@@ -50,12 +50,16 @@ export class ContextWindowTracker {
     return this.threshold
   }
 
-  /** Used and maximum tokens, and the share used as a percentage with one decimal. */
+  /**
+   * Used and maximum tokens, and the share used as a percentage with one decimal: the one figure
+   * `/context`, auto-compaction and the playground's meter all show.
+   */
   getContextState(messages: readonly TUniversalMessage[], systemMessage?: string): IContextWindowState {
     const measured = systemMessage ? [createSystemMessage(systemMessage, { id: 'system', timestamp: 0 }), ...messages] : messages
-    const usedTokens = estimateContextTokensFromMessages(measured).effectiveTokens
+    const estimate = estimateContextTokensFromMessages(measured)
+    const usedTokens = estimate.effectiveTokens
     const maxTokens = this.getMaxTokens()
-    return { maxTokens, usedTokens, usedPercentage: Math.round((usedTokens / maxTokens) * 1000) / 10 }
+    return { maxTokens, usedTokens, usedPercentage: Math.round((usedTokens / maxTokens) * 1000) / 10, estimated: estimate.providerTokens === undefined }
   }
 
   /** True when auto-compaction is on and `state` has reached the threshold. */

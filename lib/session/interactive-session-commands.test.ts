@@ -26,7 +26,7 @@ describe('InteractiveSession commands', () => {
   it('reports the context window and the cost', async () => {
     const { session } = open([{ text: 'hello', metadata: { inputTokens: 1500, outputTokens: 500 } }])
     await session.submit('hi')
-    expect((await session.executeCommand('context'))?.data).toEqual({ maxTokens: 200_000, usedTokens: 2000, usedPercentage: 1 })
+    expect((await session.executeCommand('context'))?.data).toEqual({ maxTokens: 200_000, usedTokens: 2000, usedPercentage: 1, estimated: false })
     expect((await session.executeCommand('cost'))?.data).toMatchObject({ sessionId: session.getSessionId(), messageCount: 2, inputTokens: 1500, outputTokens: 500 })
   })
 

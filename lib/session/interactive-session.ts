@@ -228,7 +228,7 @@ export class InteractiveSession implements ICommandHost {
   }
 
   getContextState(): IContextWindowState {
-    return this.started?.session.getContextState() ?? { maxTokens: 0, usedTokens: 0, usedPercentage: 0 }
+    return this.started?.session.getContextState() ?? { maxTokens: 0, usedTokens: 0, usedPercentage: 0, estimated: true }
   }
 
   getSessionId(): string {

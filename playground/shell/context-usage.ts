@@ -1,21 +1,14 @@
-import type { TSessionContextState } from '../../worker/react/session-status.ts'
-import { findModel } from '../settings/provider-catalog.ts'
+import type { TSessionContextState } from '../../lib/host/agent-host.ts'
 
-/** How full the model's context window is. */
-export type TContextUsage = {
-  usedTokens: number
-  maxTokens: number
-  /** True when no provider reported usage and the count is estimated from the text (4 characters a token). */
-  estimated: boolean
-  model: string
-}
+/** How full the model's context window is, as the meter shows it. */
+export type TContextUsage = Pick<TSessionContextState, 'usedTokens' | 'maxTokens' | 'estimated'> & { model: string }
 
 /**
- * The session's context as the meter shows it: the engine's own estimate (`useAgentSession`'s
- * `context`, the figure auto-compaction acts on), against the window of the model of the last
- * request, or of `fallbackModel` (the one chosen in the settings) before the first.
+ * The session's context as the meter shows it: the engine's own figure (`useAgentSession`'s
+ * `context`, the one `/context` writes and auto-compaction acts on), never one counted again in
+ * the page; nothing until the host has assembled the session. `model` is the one the open
+ * session talks to (the settings' choice, which the page applies to it).
  */
-export function toContextUsage(context: TSessionContextState, fallbackModel: string): TContextUsage {
-  const model = context.model ?? fallbackModel
-  return { usedTokens: context.usedTokens, maxTokens: findModel(model)?.contextWindow ?? context.maxTokens, estimated: context.estimated, model }
+export function toContextUsage(context: TSessionContextState | undefined, model: string): TContextUsage | undefined {
+  return context && { usedTokens: context.usedTokens, maxTokens: context.maxTokens, estimated: context.estimated, model }
 }

@@ -12,7 +12,8 @@ type TTopBarProps = {
   keyMissing?: boolean
   /** The permission mode new turns run in; shown unless it is `default`. */
   permissionMode: TPermissionMode
-  usage: TContextUsage
+  /** How full the open session's context window is; no meter until its engine has said. */
+  usage: TContextUsage | undefined
   theme: TThemeChoice
   onTheme: (theme: TThemeChoice) => void
   onOpenSettings: () => void
@@ -48,7 +49,7 @@ export function TopBar({ providerKind, model, keyMissing, permissionMode, usage,
           mode: {permissionMode}
         </button>
       )}
-      <ContextMeter usage={usage} />
+      {usage ? <ContextMeter usage={usage} /> : null}
       <div className="topbar-actions">
         <button type="button" onClick={() => onTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}. Switch to ${NEXT_THEME[theme]}`}>
           Theme: {theme}

@@ -1,10 +1,11 @@
-export { toContextState, toSessionStatus } from './session-status.ts'
+export { toSessionStatus } from './session-status.ts'
 export { EMPTY_SESSION_VIEW, reduceSessionView } from './session-view-state.ts'
 export { useAgentSession } from './use-agent-session.ts'
 export { useHostEvents } from './use-host-events.ts'
 export { reduceReplayEvents, useReplayEvents } from './use-replay-events.ts'
 
-export type { TSessionContextState, TSessionStatus } from './session-status.ts'
+export type { TSessionContextState } from '../../lib/host/agent-host.ts'
+export type { TSessionStatus } from './session-status.ts'
 export type {
   TActiveTool,
   TPendingPermission,

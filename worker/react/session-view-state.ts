@@ -1,7 +1,7 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import type { TRunError } from '../../lib/core/run-error.ts'
-import type { TEventPage, THostEvent, TMessagePage, TPendingPermission, TSessionView } from '../../lib/host/agent-host.ts'
+import type { TEventPage, THostEvent, TMessagePage, TPendingPermission, TSessionContextState, TSessionView } from '../../lib/host/agent-host.ts'
 import { sessionIdOf } from '../host-event-fanout.ts'
 import { pageJoinsLoadedEvents } from './earlier-events.ts'
 
@@ -64,6 +64,8 @@ export type TSessionViewState = {
    * the end of `messages`); each change asks for the view to be read again.
    */
   behindStorage: number
+  /** How full the context window is, as the session's engine (`/context`) last said; unknown until the host has assembled the session. */
+  context: TSessionContextState | undefined
 }
 
 /** How a tool call was allowed or denied, from its `permission_decision` event. */
@@ -106,7 +108,8 @@ export const EMPTY_SESSION_VIEW: TSessionViewState = {
   interruption: undefined,
   error: undefined,
   turnError: undefined,
-  behindStorage: 0
+  behindStorage: 0,
+  context: undefined
 }
 
 const INTERRUPTION_TEXT: Record<TTurnInterruption, string> = {
@@ -187,7 +190,9 @@ function fromView(view: TSessionView, previous: TSessionViewState): TSessionView
     // Kept, or the shared empty list: React may redo this update in several renders before it
     // commits, and a new array each time would look like new warnings to what follows them.
     warnings: previous.sessionId === view.summary.id ? previous.warnings : EMPTY_SESSION_VIEW.warnings,
-    behindStorage: previous.behindStorage
+    behindStorage: previous.behindStorage,
+    // Known from the session's `context_update` events: a view read again keeps the figure it had.
+    context: previous.sessionId === view.summary.id ? previous.context : undefined
   }
   // A running turn's streamed text and running tools are in its events: replayed, the page shows
   // the turn as it would have had it watched from the turn's start.
@@ -223,6 +228,8 @@ function applyHostEvent(state: TSessionViewState, event: THostEvent, appended: T
       return { ...state, readOnly: event.readOnly, ...(event.readOnly ? {} : { pendingPermissions: [] }) }
     case 'session_warnings':
       return { ...state, warnings: event.warnings }
+    case 'context_update':
+      return { ...state, context: event.context }
     case 'sandbox_status':
       return { ...state, sandboxStatus: event.status, ...(event.status === 'failed' ? { error: event.message } : {}) }
     case 'permission_request':

@@ -4,7 +4,8 @@ import type { IAgentHost, THostEvent, TOpenSessionOptions } from '../../lib/host
 import type { TPermissionAnswer } from '../../lib/session/permission-enforcer-types.ts'
 import { describeError } from '../../lib/core/describe-error.ts'
 import { useEarlierEventsLoader } from './earlier-events.ts'
-import { toContextState, toSessionStatus, type TSessionContextState, type TSessionStatus } from './session-status.ts'
+import type { TSessionContextState } from '../../lib/host/agent-host.ts'
+import { toSessionStatus, type TSessionStatus } from './session-status.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from './session-view-state.ts'
 import { useHostEvents } from './use-host-events.ts'
 
@@ -15,8 +16,8 @@ export type TAgentSession = {
   status: TSessionStatus
   /** Why the last turn failed, with the error's code (`RATE_LIMIT_ERROR`…), until the next turn starts. */
   error: TRunError | undefined
-  /** How full the session's context window is. */
-  context: TSessionContextState
+  /** How full the session's context window is, as `/context` says it; `undefined` until the host has assembled the session. */
+  context: TSessionContextState | undefined
   /** Tools running now (the same list as `state.activeTools`). */
   activeTools: TSessionViewState['activeTools']
   /**
@@ -183,15 +184,9 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
   const loadEarlierEvents = useEarlierEventsLoader(host, state, dispatch)
 
   const status = toSessionStatus(state)
-  const context = useContextState(state)
   // No callback above reads `state`: one kept from an earlier render would keep that render's
   // whole conversation alive after the session closed.
-  return { state, status, error: state.turnError, context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents }
-}
-
-// Recomputed when messages commit, not on every streamed delta; the model only changes with them.
-function useContextState({ messages, events }: TSessionViewState): TSessionContextState {
-  return useMemo(() => toContextState({ messages, events }), [messages])
+  return { state, status, error: state.turnError, context: state.context, activeTools: state.activeTools, submit, abort, takeOver, answerPermission, loadEarlierMessages, loadEarlierEvents }
 }
 
 /** What the page saw of the session while its `submit` call was under way. */

@@ -98,4 +98,6 @@ export type IContextWindowState = {
   maxTokens: number
   usedTokens: number
   usedPercentage: number
+  /** True when no provider usage is among the messages: `usedTokens` is counted from the text alone. */
+  estimated: boolean
 }

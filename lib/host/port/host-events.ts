@@ -2,6 +2,7 @@ import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TCompactionOutcome, TCompactionTrigger } from '../../session/compaction/compaction-types.ts'
 import type { TPermissionAnswer, TPermissionRequest } from '../../session/permission-enforcer-types.ts'
 import type { TCommandOutcome } from './host-commands.ts'
+import type { TSessionContextState } from './host-sessions.ts'
 import type { TSandboxSwitch } from './host-workspace-files.ts'
 import type { TTurnResult } from './host-turns.ts'
 
@@ -39,6 +40,8 @@ export type THostEvent =
   | { kind: 'command_finished'; sessionId: string; outcome: TCommandOutcome }
   /** The session's sandbox was switched (`setSandbox`). */
   | { kind: 'sandbox_switched'; sessionId: string; result: TSandboxSwitch }
+  /** The session's context window changed: assembled, a round committed, a compaction, a clear, another model or prompt. */
+  | { kind: 'context_update'; sessionId: string; context: TSessionContextState }
   /** The session was assembled without something it was configured with (an MCP server that failed), each reason naming it. */
   | { kind: 'session_warnings'; sessionId: string; warnings: string[] }
 

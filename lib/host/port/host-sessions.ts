@@ -1,3 +1,4 @@
+import type { IContextWindowState } from '../../core/context/estimation.ts'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
 import type { TPermissionRequest } from '../../session/permission-enforcer-types.ts'
@@ -64,6 +65,12 @@ export type TSessionView = {
   /** True when another tab drives this session: this host follows its events and refuses turns. */
   readOnly?: boolean
 }
+
+/**
+ * How full a session's context window is, as its engine measures it: `/context`'s figure, the one
+ * auto-compaction acts on, against the window of the model the session talks to.
+ */
+export type TSessionContextState = IContextWindowState
 
 /** A permission prompt waiting for an answer: the id `answerPermission` takes, and what is asked. */
 export type TPendingPermission = { requestId: string; request: TPermissionRequest }

@@ -27,7 +27,7 @@ class RecordingHost implements ICommandHost {
     return { inputTokens: 120, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
   }
   getContextState() {
-    return { maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25 }
+    return { maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25, estimated: false }
   }
   getPermissionMode() {
     return this.mode
@@ -75,7 +75,7 @@ describe('system commands', () => {
 
   it.each([
     { name: '/help', args: '', message: /\/help — Show available commands\n\/deploy — Ship it/, data: { commands: expect.any(Array) } },
-    { name: 'context', args: '', message: 'Context: 50K / 200K tokens (25%)', data: { maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25 } },
+    { name: 'context', args: '', message: 'Context: 50K / 200K tokens (25%)', data: { maxTokens: 200_000, usedTokens: 50_000, usedPercentage: 25, estimated: false } },
     { name: 'cost', args: '', message: /session-1: 4 messages, 120 input and 30 output tokens/, data: { sessionId: 'session-1', messageCount: 4, inputTokens: 120 } },
     { name: 'permissions', args: '', message: /Approved for this session: Bash\(ls \*\)/, data: { mode: 'default', sessionRules: ['Bash(ls *)'] } },
     { name: 'resume', args: '', message: /resume/, data: { triggerResumePicker: true } },
