@@ -1,5 +1,6 @@
 import { SANDBOX_TIMEOUT_EXIT_CODE, SandboxError } from '../sandbox-client.ts'
 import type { ISandboxRunOptions, ISandboxRunResult } from '../sandbox-client.ts'
+export { assertRunArguments } from '../assert-run-options.ts'
 import { createExitTrapCommand, mayUseTrap, runExitTrap } from './exit-trap.ts'
 import type { TExitTrapSlot } from './exit-trap.ts'
 import { createBash } from './just-bash-runtime.ts'

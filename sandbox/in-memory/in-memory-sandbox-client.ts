@@ -1,7 +1,6 @@
 import { SandboxError } from '../sandbox-client.ts'
 import { describeSandboxValue, invalidSandboxOptions } from '../assert-known-sandbox-options.ts'
 import { assertInMemorySandboxOptions } from './assert-in-memory-sandbox-options.ts'
-import { assertRunArguments } from '../assert-run-options.ts'
 import type {
   ISandboxClient,
   TSandboxDirEntry,
@@ -105,9 +104,11 @@ export class InMemorySandboxClient implements ISandboxClient {
   }
 
   async run(command: string, options: ISandboxRunOptions = {}): Promise<ISandboxRunResult> {
-    assertRunArguments(command, options)
-    // The command runner loads beside the shell, which a command needs anyway: not at startup.
-    const [runtime, { runCommand }] = await Promise.all([this.load(), import('./in-memory-command.ts')])
+    // The command runner and the checks of its arguments load with the first command, not at startup.
+    const commands: typeof import('./in-memory-command.ts') = await import('./in-memory-command.ts')
+    commands.assertRunArguments(command, options)
+    const { runCommand } = commands
+    const runtime = await this.load()
     const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
     if (options.cwd !== undefined) await fileOperations.assertWorkingDirectory(runtime.fs, cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
