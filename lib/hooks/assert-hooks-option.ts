@@ -2,7 +2,7 @@ import { describeError } from '../core/describe-error.ts'
 import { describeValue } from '../core/describe-value.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { hookMatcherPattern } from './hook-matcher.ts'
-import { refuseHooksWithoutMoment } from './hook-events-without-moment.ts'
+import { HOOK_EVENTS_WITHOUT_MOMENT, refuseHooksWithoutMoment } from './hook-events-without-moment.ts'
 import { HOOK_EVENTS } from './hook-types.ts'
 
 /**
@@ -20,7 +20,8 @@ export function assertHooksOption(where: string, hooks: unknown): void {
   }
   for (const [event, groups] of Object.entries(hooks)) {
     if (!(HOOK_EVENTS as readonly string[]).includes(event)) {
-      throw new ConfigurationError(`${where}: hooks has no event "${event}"; the events are ${HOOK_EVENTS.join(', ')}.`)
+      const events = HOOK_EVENTS.filter((known) => !HOOK_EVENTS_WITHOUT_MOMENT.includes(known))
+      throw new ConfigurationError(`${where}: hooks has no event "${event}"; the events are ${events.join(', ')}.`)
     }
     if (!Array.isArray(groups)) throw new ConfigurationError(`${where}: hooks.${event} must be an array of { matcher?, hooks }; got ${describeValue(groups)}.`)
     for (const [index, group] of groups.entries()) {
