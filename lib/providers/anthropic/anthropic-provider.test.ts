@@ -262,7 +262,7 @@ describe('AnthropicProvider errors', () => {
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(ProviderError)
     expect(error.message).toContain('overloaded')
-    expect(error.details).toMatchObject({ errorType: 'overloaded_error' })
+    expect(error.details).toMatchObject({ errorType: 'overloaded_error', status: 529 })
   })
 })
 

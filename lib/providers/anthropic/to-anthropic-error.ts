@@ -68,7 +68,8 @@ function fromApiError(error: APIError, context: TAnthropicErrorContext): RobotaE
   const retryAfterSeconds = status === 429 ? readRetryAfterSeconds(error.headers) : undefined
   const details: Record<string, unknown> = {
     provider: 'anthropic',
-    status: error.status,
+    // An error event in the stream carries no HTTP status: the one its type stands for.
+    status,
     errorType: type,
     apiMessage,
     requestId: error.requestID,

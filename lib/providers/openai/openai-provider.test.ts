@@ -187,6 +187,9 @@ describe.each(SURFACES)('OpenAIProvider ($apiSurface) over the fake server', ({ 
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error.message).toContain('Slow down')
+    // The fake server is an OpenAI-compatible one: named by its host, as its other failures are.
+    expect(error.message).toMatch(/^The server at 127\.0\.0\.1:\d+/)
+    expect(error.details).toMatchObject({ status: 429 })
   })
 })
 

@@ -188,7 +188,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     const report = createReporter(options.onProviderNativeRawPayload, 'responses')
     const params = buildResponsesRequest(messages, options, this.reasoning, this.enableWebTools)
     report('request', params)
-    const accumulator = new ResponsesStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse))
+    const accumulator = new ResponsesStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse), this.baseURL)
     try {
       const stream = await client.responses.create(params, signal ? { signal } : {})
       for await (const event of this.streamWithAbort(stream, signal)) {

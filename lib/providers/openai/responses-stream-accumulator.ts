@@ -24,8 +24,14 @@ export class ResponsesStreamAccumulator {
   private readonly webSearchCalls: ResponseFunctionWebSearch[] = []
   private readonly serverToolUses = new Map<string, TServerToolUse>()
 
-  /** `onServerToolUse` hears each hosted web search as it starts and as it ends. */
-  constructor(private readonly onServerToolUse?: TServerToolUseCallback) {}
+  /**
+   * `onServerToolUse` hears each hosted web search as it starts and as it ends; `baseURL` names
+   * the server in a failure the stream reports (an OpenAI-compatible one by its host).
+   */
+  constructor(
+    private readonly onServerToolUse?: TServerToolUseCallback,
+    private readonly baseURL?: string
+  ) {}
 
   /** True once the stream delivered its final response. */
   get completed(): boolean {
@@ -66,9 +72,9 @@ export class ResponsesStreamAccumulator {
         this.final = event.response
         return undefined
       case 'response.failed':
-        throw fromStreamFailure(event.response.error?.code, event.response.error?.message ?? 'the response failed')
+        throw fromStreamFailure(event.response.error?.code, event.response.error?.message ?? 'the response failed', this.baseURL)
       case 'error':
-        throw fromStreamFailure(event.code, event.message)
+        throw fromStreamFailure(event.code, event.message, this.baseURL)
       default:
         return undefined
     }

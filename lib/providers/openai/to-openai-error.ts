@@ -48,34 +48,36 @@ export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): Rob
 
 /** Maps an error reported inside a stream (an `error` or `response.failed` event) by its code. */
 export function fromStreamFailure(code: string | null | undefined, message: string, baseURL?: string): RobotaError {
-  return classify({ status: undefined, code: code ?? undefined, type: undefined, label: `${code ?? 'error'}: ${message}`, service: serviceAt(baseURL) }, {
-    details: { provider: 'openai', errorCode: code ?? undefined, apiMessage: message }
+  const status = statusOf(code ?? undefined, undefined, undefined)
+  return createHttpStatusError(status, describe(status, { label: `${code ?? 'error'}: ${message}`, service: serviceAt(baseURL) }), {
+    details: { provider: 'openai', status, errorCode: code ?? undefined, apiMessage: message }
   })
 }
 
 function fromApiError(error: APIError, context: TOpenAIErrorContext): RobotaError {
   const body = error.error as { message?: unknown } | undefined
   const apiMessage = scrubApiKey(typeof body?.message === 'string' ? body.message : 'no message', context.apiKey)
-  const status = error.status
   const code = error.code ?? undefined
-  const label = status === undefined ? `${code ?? error.type ?? 'error'}: ${apiMessage}` : `HTTP ${status}: ${apiMessage}`
+  const label = error.status === undefined ? `${code ?? error.type ?? 'error'}: ${apiMessage}` : `HTTP ${error.status}: ${apiMessage}`
+  const status = statusOf(code, error.status, error.type)
   const retryAfterSeconds = readRetryAfterSeconds(error.headers)
   const details: Record<string, unknown> = {
     provider: 'openai',
-    status,
+    // The HTTP status the server sent; an error event in a stream has none, so the one its code stands for.
+    status: error.status ?? status,
     errorCode: code,
     errorType: error.type,
     apiMessage,
     requestId: error.requestID,
     ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds })
   }
-  return classify({ status, code, type: error.type, label, retryAfterSeconds, service: serviceAt(context.baseURL) }, { cause: error, details })
+  return createHttpStatusError(status, describe(status, { label, retryAfterSeconds, service: serviceAt(context.baseURL) }), { cause: error, details })
 }
 
 /** Who answered: OpenAI's own API, or an OpenAI-compatible server, named by its host. */
 type TService = { name: string; official: boolean }
 
-type TFailure = { status: number | undefined; code: string | undefined; type: string | undefined; label: string; retryAfterSeconds?: number; service: TService }
+type TFailure = { label: string; retryAfterSeconds?: number; service: TService }
 
 // An OpenAI-compatible server (a local model, a proxy) is named by its host and never sent to OpenAI's pages.
 function serviceAt(baseURL: string | undefined): TService {
@@ -99,10 +101,9 @@ const STATUS_OF_ERROR_CODE: Record<string, number> = {
   server_error: 500
 }
 
-function classify(failure: TFailure, options: { cause?: unknown; details: Record<string, unknown> }): RobotaError {
-  const { code, type } = failure
-  const status = STATUS_OF_ERROR_CODE[code ?? ''] ?? failure.status ?? STATUS_OF_ERROR_CODE[type ?? '']
-  return createHttpStatusError(status, describe(status, failure), options)
+// A known code beats the HTTP status; an error event in a stream has none of its own.
+function statusOf(code: string | undefined, status: number | undefined, type: string | undefined): number | undefined {
+  return STATUS_OF_ERROR_CODE[code ?? ''] ?? status ?? STATUS_OF_ERROR_CODE[type ?? '']
 }
 
 function describe(status: number | undefined, { label, retryAfterSeconds, service }: TFailure): string {
