@@ -108,8 +108,10 @@ export class HostSessionLifecycle {
     // Loaded on a fork only: no other call reads a source's log for its permission decisions.
     const { forkOpeningEvents } = await import('./fork-opening-events.ts')
     const opening = await forkOpeningEvents(ports.store, source, { sessionId: forkId, executionId: createId(), ts: now })
+    // A fork is the person's own session, even of a subagent run: it is listed on its own.
+    const { parentSessionId: _parent, parentToolCallId: _call, ...forked } = source
     const fork: TSessionRecord = {
-      ...source,
+      ...forked,
       id: forkId,
       name: options.name?.trim() || `${source.name} (fork)`,
       createdAt: now,

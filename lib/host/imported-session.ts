@@ -36,6 +36,16 @@ export function toImportedSessionRecord(imported: TReplayImport, now = Date.now(
     // A log cut short can skip an index; the rebuilt history keeps only what was committed.
     messages: messages.filter((message) => message !== undefined),
     nextEventSeq: last ? last.seq + 1 : 0,
-    ...(imported.header.settings ? { settings: imported.header.settings } : {})
+    ...(imported.header.settings ? { settings: imported.header.settings } : {}),
+    ...parentOf(first as TSessionEvent | undefined)
   }
+}
+
+// A subagent run's log opens with the link to its parent; imported, it keeps that parent. The
+// file is untrusted: a link that is not a pair of ids is left out rather than refusing the import.
+function parentOf(first: TSessionEvent | undefined): Pick<TSessionRecord, 'parentSessionId' | 'parentToolCallId'> {
+  if (first?.type !== 'session_link') return {}
+  const { parentSessionId, parentToolCallId } = first.data
+  if (typeof parentSessionId !== 'string' || parentSessionId === '') return {}
+  return { parentSessionId, ...(typeof parentToolCallId === 'string' && parentToolCallId !== '' ? { parentToolCallId } : {}) }
 }

@@ -39,6 +39,7 @@ import { listChoiceModels } from './host-model-listing.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
 import { validateSandboxChoice } from './session-sandboxes.ts'
+import { listSubagentRuns } from './subagent-runs.ts'
 import type { TLocalAgentHostOptions } from './local-agent-host-options.ts'
 import { createLocalAgentHostParts, type TLocalAgentHostParts } from './local-agent-host-parts.ts'
 
@@ -84,7 +85,10 @@ export class LocalAgentHost implements IAgentHost {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.abort(sessionId)
-    return this.sessionOrder.run(sessionId, () => this.recordChanges.run(sessionId, () => this.parts.lifecycle.delete(sessionId)))
+    await this.sessionOrder.run(sessionId, () => this.recordChanges.run(sessionId, () => this.parts.lifecycle.delete(sessionId)))
+    // Its subagent runs go with it: its turns started them, no person did. Listed once its turn has
+    // ended, so no run of it starts or writes afterwards.
+    for (const run of await listSubagentRuns(this.options.store, sessionId)) await this.deleteSession(run)
   }
 
   forkSession(sessionId: string, options: { name?: string } = {}): Promise<TSessionSummary> {

@@ -83,8 +83,17 @@ describe('LocalAgentHost: each session is the SDK session of its workspace', () 
     const { sessions } = await host.listSessions()
     const child = sessions.find((summary) => summary.id !== session.id)
     expect(child?.name).toBe('Explore: find main')
+    expect(child?.parentSessionId).toBe(session.id)
     const childEvents = await store.loadEvents(child?.id ?? '')
     expect(childEvents[0]).toMatchObject({ type: 'session_link', data: { parentSessionId: session.id, agentType: 'Explore' } })
+
+    // A fork of a run is the person's own session; deleting the parent deletes its runs, and nothing else.
+    const fork = await host.forkSession(child?.id ?? '')
+    expect(fork.parentSessionId).toBeUndefined()
+    const other = await host.createSession()
+    await host.deleteSession(session.id)
+    expect((await host.listSessions()).sessions.map((summary) => summary.id).sort()).toEqual([other.id, fork.id].sort())
+    expect(await store.loadEvents(child?.id ?? '')).toEqual([])
   })
 
   it('changes the response language with /language, and keeps it when the session is opened again', async () => {

@@ -12,6 +12,8 @@ export type TPermissionRequest = {
   suggestedPattern: string
   /** Why the call needs approval when it is more than the mode policy. */
   reason?: string
+  /** Set when a subagent's call asks (through its parent's handler): its agent type and its own session. */
+  subagent?: { agentType: string; sessionId: string }
 }
 
 /** The user's answer: this call only, every call a pattern covers for the rest of the session, or no. */

@@ -44,7 +44,9 @@ export const sessionRecordSchema: z.ZodType<TSessionRecord> = z.object({
   providerName: z.string(),
   messages: z.array(universalMessageSchema),
   nextEventSeq: z.int().nonnegative(),
-  settings: sessionSettingsSchema.optional()
+  settings: sessionSettingsSchema.optional(),
+  parentSessionId: z.string().min(1).optional(),
+  parentToolCallId: z.string().min(1).optional()
 })
 
 /**

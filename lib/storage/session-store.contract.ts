@@ -110,6 +110,36 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       expect(await store.loadEvents('s1')).toEqual([])
     })
 
+    it("keeps a subagent run's parent on its record, head, message window and listing", async () => {
+      const parent = { parentSessionId: 'parent', parentToolCallId: 'call-1' }
+      const child = createTestRecord('child', parent)
+      await store.commit(createTestRecord('parent', { updatedAt: 1_000 }), [])
+      await store.commit(child, [])
+      // Committed again, as a running subagent does after each round: the link stays.
+      await store.commit({ ...child, updatedAt: 3_000 }, [])
+
+      expect(await store.loadSession('child')).toEqual({ ...child, updatedAt: 3_000 })
+      expect(await store.loadSessionHead('child')).toMatchObject(parent)
+      expect((await store.loadMessageWindow('child', { count: 1 }))?.summary).toMatchObject(parent)
+      const { sessions } = await store.listSessions()
+      expect(sessions.map((summary) => [summary.id, summary.parentSessionId, summary.parentToolCallId])).toEqual([
+        ['child', 'parent', 'call-1'],
+        ['parent', undefined, undefined]
+      ])
+      // A session a person started has no parent keys at all, so its summary is what it was.
+      expect(Object.keys(sessions[1] ?? {})).not.toContain('parentSessionId')
+    })
+
+    it('refuses a parent link of the wrong type with a StorageError naming the field, and writes nothing', async () => {
+      const broken = createTestRecord('s1', { parentSessionId: 42 as unknown as string })
+
+      const error: unknown = await store.commit(broken, []).catch((caught: unknown) => caught)
+
+      expect(isRobotaError(error) && error.code).toBe('STORAGE_ERROR')
+      expect(String((error as Error).message)).toContain('parentSessionId')
+      expect(await store.loadSession('s1')).toBeUndefined()
+    })
+
     it('deletes a session together with its events and leaves others alone', async () => {
       await store.commit(createTestRecord('s1'), createTestEvents('s1', [0, 1]))
       await store.commit(createTestRecord('s2'), createTestEvents('s2', [0]))

@@ -16,6 +16,10 @@ export type TSessionRecord = {
   nextEventSeq: number
   /** The session's own prompt addition, temperature, reply cap and tool switches, when any were chosen. */
   settings?: TSessionSettings
+  /** The session whose Agent tool started this one (a subagent run); absent for a session a person started. */
+  parentSessionId?: string
+  /** The parent's tool call that started this session, when it was a tool call. */
+  parentToolCallId?: string
 }
 
 /** A persisted session without its messages: what it holds besides them, and how many there are. */
@@ -32,6 +36,10 @@ export type TSessionSummary = {
   providerName: string
   /** The model the session's next turn asks for. */
   model: string
+  /** The session whose Agent tool started this one: see `TSessionRecord.parentSessionId`. */
+  parentSessionId?: string
+  /** The parent's tool call that started this session. */
+  parentToolCallId?: string
 }
 
 /**

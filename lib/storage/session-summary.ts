@@ -2,21 +2,24 @@ import type { TSessionHead, TSessionRecord, TSessionSummary } from './session-st
 
 /** The list entry for a record. */
 export function toSessionSummary(record: TSessionRecord): TSessionSummary {
-  return {
-    id: record.id,
-    name: record.name,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    messageCount: record.messages.length,
-    providerName: record.providerName,
-    model: record.model
-  }
+  return toHeadSummary({ ...record, messageCount: record.messages.length })
 }
 
-/** The list entry for a stored head. */
-export function toHeadSummary(head: TSessionHead): TSessionSummary {
-  const { id, name, createdAt, updatedAt, messageCount, providerName, model } = head
-  return { id, name, createdAt, updatedAt, messageCount, providerName, model }
+/** The list entry for a stored head (or any record-like value with its message count). */
+export function toHeadSummary(head: Omit<TSessionHead, 'nextEventSeq'>): TSessionSummary {
+  const { id, name, createdAt, updatedAt, messageCount, providerName, model, parentSessionId, parentToolCallId } = head
+  return {
+    id,
+    name,
+    createdAt,
+    updatedAt,
+    messageCount,
+    providerName,
+    model,
+    // Only when set: a summary of a session a person started has no such keys at all.
+    ...(parentSessionId === undefined ? {} : { parentSessionId }),
+    ...(parentToolCallId === undefined ? {} : { parentToolCallId })
+  }
 }
 
 /** Orders summaries newest `updatedAt` first; ties fall back to id so the order is stable. */

@@ -35,7 +35,7 @@ export function PermissionPrompt({ pending, summary, preview, onAnswer, onStop, 
   return (
     <div ref={stylesheetRef} className="permission" role="alertdialog" aria-label={`Allow ${request.toolName}?`} aria-describedby={`permission-${requestId}`} onKeyDown={onKeyDown}>
       <p id={`permission-${requestId}`}>
-        The agent wants to run <strong>{request.toolName}</strong>: <code>{summary}</code>
+        {request.subagent ? `${request.subagent.agentType} (subagent)` : 'The agent'} wants to run <strong>{request.toolName}</strong>: <code>{summary}</code>
         <span className="note"> · mode {request.mode}</span>
       </p>
       {request.reason ? <p className="note">{request.reason}</p> : null}

@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent } from 'react'
+import { memo, useState, type FormEvent, type ReactNode } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { focusOnMount } from '../shell/focus-on-mount.ts'
 import { formatWallClock } from '../shell/wall-clock.ts'
@@ -13,6 +13,8 @@ type TSessionItemProps = {
   onRename: (sessionId: string, name: string) => void
   onFork: (sessionId: string) => void
   onDelete: (sessionId: string) => void
+  /** The subagent runs folded under this session's row, when it has any: a delete takes them along. */
+  runs?: ReactNode
 }
 
 type TMode = 'view' | 'rename' | 'confirm-delete'
@@ -20,7 +22,7 @@ type TMode = 'view' | 'rename' | 'confirm-delete'
 const DRIVEN_ELSEWHERE = 'Another tab drives this session: take it over first.'
 
 /** One stored session; the open one shows rename, fork and delete, each reachable by keyboard. */
-export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete }: TSessionItemProps) {
+export const SessionItem = memo(function SessionItem({ session, selected, running, readOnly, onSelect, onRename, onFork, onDelete, runs }: TSessionItemProps) {
   const [mode, setMode] = useState<TMode>('view')
   const [name, setName] = useState(session.name)
   // Leaving a rename or a delete's confirmation, the keyboard goes back to the button that opened it.
@@ -91,7 +93,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
       ) : null}
       {selected && mode === 'confirm-delete' ? (
         <div className="session-actions" role="group" aria-label="Confirm delete" onKeyDown={(event) => event.key === 'Escape' && backToView('delete')}>
-          <span>Delete with its files and log?</span>
+          <span>Delete with its files{runs ? ', subagent runs' : ''} and log?</span>
           <button type="button" className="danger" onClick={() => { setMode('view'); onDelete(session.id) }}>
             Delete for good
           </button>
@@ -101,6 +103,7 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
           </button>
         </div>
       ) : null}
+      {runs}
     </li>
   )
 })

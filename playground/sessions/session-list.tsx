@@ -1,5 +1,6 @@
-import { memo, useEffect, useRef } from 'react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
+import { groupSubagentRuns } from './group-subagent-runs.ts'
 import { SessionItem } from './session-item.tsx'
 
 type TSessionListProps = {
@@ -19,7 +20,7 @@ type TSessionListProps = {
   focusRequest?: number
 }
 
-/** Stored sessions, newest first: open one, start, rename, fork or delete. */
+/** Stored sessions, newest first, each with its subagent runs folded under it: open one, start, rename, fork or delete. */
 export const SessionList = memo(function SessionList({ sessions, selectedId, corruptCount, running, readOnly, onSelect, onCreate, onRename, onFork, onDelete, focusRequest = 0 }: TSessionListProps) {
   const list = useRef<HTMLElement>(null)
   useEffect(() => {
@@ -27,6 +28,20 @@ export const SessionList = memo(function SessionList({ sessions, selectedId, cor
     const open = list.current?.querySelector<HTMLButtonElement>('.session-open[aria-current="true"]') ?? list.current?.querySelector<HTMLButtonElement>('.session-open')
     open?.focus()
   }, [focusRequest])
+  const item = (session: TSessionSummary, runs?: ReactNode) => (
+    <SessionItem
+      key={session.id}
+      session={session}
+      selected={session.id === selectedId}
+      running={running && session.id === selectedId}
+      readOnly={readOnly && session.id === selectedId}
+      onSelect={onSelect}
+      onRename={onRename}
+      onFork={onFork}
+      onDelete={onDelete}
+      runs={runs}
+    />
+  )
   return (
     <nav className="sessions" aria-label="Sessions" ref={list}>
       <div className="sessions-head">
@@ -36,19 +51,20 @@ export const SessionList = memo(function SessionList({ sessions, selectedId, cor
         </button>
       </div>
       <ul>
-        {sessions.map((session) => (
-          <SessionItem
-            key={session.id}
-            session={session}
-            selected={session.id === selectedId}
-            running={running && session.id === selectedId}
-            readOnly={readOnly && session.id === selectedId}
-            onSelect={onSelect}
-            onRename={onRename}
-            onFork={onFork}
-            onDelete={onDelete}
-          />
-        ))}
+        {groupSubagentRuns(sessions).map(({ session, runs }) =>
+          item(
+            session,
+            // A native disclosure: keyboard and screen readers get it for free; open while one of its runs is.
+            runs.length > 0 ? (
+              <details className="subagent-runs" open={runs.some((run) => run.id === selectedId)}>
+                <summary>
+                  {runs.length} subagent run{runs.length === 1 ? '' : 's'}
+                </summary>
+                <ul>{runs.map((run) => item(run))}</ul>
+              </details>
+            ) : undefined
+          )
+        )}
       </ul>
       {corruptCount > 0 ? (
         <p className="note" role="status">

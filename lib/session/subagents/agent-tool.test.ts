@@ -5,6 +5,7 @@ import { MemorySessionStore } from '../../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../../testing/scripted-provider.ts'
 import { InteractiveSession } from '../interactive-session.ts'
 import type { TInteractiveSessionOptions } from '../interactive-session-types.ts'
+import type { TPermissionRequest } from '../permission-enforcer-types.ts'
 import type { TSessionEvent } from '../session-events.ts'
 
 const agentCall = (subagentType: string) => ({
@@ -58,6 +59,10 @@ describe('the Agent tool', () => {
 
     const child = await store.loadSession(report.sessionId)
     expect(child?.name).toBe('Explore: find main')
+    expect(child).toMatchObject({ parentSessionId: session.getSessionId(), parentToolCallId: 'call_0_0' })
+    const listed = (await store.listSessions()).sessions.find((summary) => summary.id === report.sessionId)
+    expect(listed).toMatchObject({ parentSessionId: session.getSessionId(), parentToolCallId: 'call_0_0' })
+    expect((await store.loadSession(session.getSessionId()))?.parentSessionId).toBeUndefined()
     expect(child?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant'])
     expect(child?.messages[2]?.content).toContain('export function main()')
     const childEvents = await store.loadEvents(report.sessionId)
@@ -85,6 +90,19 @@ describe('the Agent tool', () => {
     await session.submit('go')
     const toolMessage = session.getMessages().find((message) => message.role === 'tool')
     expect(toolMessage?.content).toMatch(/Unknown subagent type "Nope"\. Available: general-purpose, Explore, Plan, reader\./)
+  })
+
+  it("asks the parent's permission handler naming the subagent that asks", async () => {
+    const requests: TPermissionRequest[] = []
+    const { session } = open(
+      [{ toolCalls: [agentCall('Explore')] }, { toolCalls: [{ name: 'Bash', arguments: { command: 'touch x' } }] }, { text: 'touched' }, { text: 'ok' }],
+      { permissionMode: 'default', permissionHandler: async (request) => (requests.push(request), 'allow_once') }
+    )
+    await session.submit('go')
+    const toolMessage = session.getMessages().find((message) => message.role === 'tool')
+    const report = JSON.parse(toolMessage?.content ?? '{}') as { sessionId: string }
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toMatchObject({ toolName: 'Bash', subagent: { agentType: 'Explore', sessionId: report.sessionId } })
   })
 
   it('runs the child in the parent\'s permission mode', async () => {

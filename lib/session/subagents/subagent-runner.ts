@@ -5,7 +5,7 @@ import type { ITool } from '../../core/tool.ts'
 import type { TPermissionMode } from '../../permissions/index.ts'
 import { MessageRedactionMemo, redactEventSecrets } from '../../storage/replay-log/redact-secrets.ts'
 import type { ISessionStore } from '../../storage/session-store.ts'
-import type { TPermissionEnforcerOptions } from '../permission-enforcer-types.ts'
+import type { TPermissionEnforcerOptions, TPermissionHandler, TPermissionRequest } from '../permission-enforcer-types.ts'
 import type { TSessionEvent } from '../session-events.ts'
 import { SessionPersistence } from '../session-persistence.ts'
 import type { IAgentDefinition } from './agent-definition.ts'
@@ -56,7 +56,9 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
           model: resolveSubagentModel(definition, parentModel),
           providerName: parts.provider.name,
           messages: [],
-          nextEventSeq: 0
+          nextEventSeq: 0,
+          parentSessionId: parts.parentSessionId,
+          parentToolCallId: request.toolCallId
         })
       : undefined
     await persistence?.start()
@@ -66,7 +68,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       provider: parts.provider,
       parentModel,
       tools: parts.tools,
-      permissions: { ...parts.permissions, mode: parts.getPermissionMode() },
+      permissions: { ...asSubagent(parts.permissions, { agentType: definition.name, sessionId }), mode: parts.getPermissionMode() },
       sessionId,
       ...(parts.context ? { context: parts.context } : {}),
       onEvent: (event) => {
@@ -94,4 +96,12 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       await persistence?.flush(child.getNextEventSeq())
     }
   }
+}
+
+/** The parent's gate settings, its handler told on every request that this subagent asks. */
+function asSubagent(options: TSubagentRunnerParts['permissions'], subagent: NonNullable<TPermissionRequest['subagent']>): TSubagentRunnerParts['permissions'] {
+  const handler = options.permissionHandler
+  if (!handler) return options
+  const permissionHandler: TPermissionHandler = (request, signal) => handler({ ...request, subagent }, signal)
+  return { ...options, permissionHandler }
 }

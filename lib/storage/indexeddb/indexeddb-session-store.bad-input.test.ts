@@ -35,6 +35,7 @@ function createHost(store: IndexedDBSessionStore): LocalAgentHost {
 }
 
 const valid = createTestRecord('bad')
+const headOf = ({ messages: _messages, ...head }: typeof valid) => head
 const [systemMessage, userMessage, assistantMessage] = valid.messages
 
 type TCorruptRecord = { name: string; value: unknown; field: RegExp }
@@ -53,7 +54,10 @@ const RECORDS: TCorruptRecord[] = [
   { name: 'a tool result without its call id', value: { ...valid, messages: [{ id: 'm-tool', role: 'tool', state: 'complete', timestamp: 4, content: 'README.md', toolName: 'Bash' }] }, field: /^messages\[0\]\.toolCallId: / },
   { name: 'metadata nested two levels deep', value: { ...valid, messages: [{ ...userMessage, metadata: { usage: { nested: { deep: 1 } } } }] }, field: /^messages\[0\]\.metadata\.usage/ },
   { name: 'a message state nobody writes', value: { ...valid, messages: [{ ...userMessage, state: 'pending' }] }, field: /^messages\[0\]\.state: / },
-  { name: 'a hole in the messages', value: { ...valid, messages: [userMessage, null] }, field: /^messages\[1\]: / }
+  { name: 'a hole in the messages', value: { ...valid, messages: [userMessage, null] }, field: /^messages\[1\]: / },
+  { name: 'a numeric parent session id', value: { ...valid, parentSessionId: 42 }, field: /^parentSessionId: / },
+  // A head as schema 7 writes it (messages apart): the listing reads heads alone.
+  { name: 'a head whose parent tool call id is an object', value: { ...headOf(valid), messageCount: 0, parentToolCallId: { id: 'c1' } }, field: /^parentToolCallId: / }
 ]
 
 describe('corrupt session records in IndexedDB are reported, never crash, never get overwritten', () => {

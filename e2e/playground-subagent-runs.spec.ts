@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test'
+import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
+
+test("a subagent run is folded under the session that started it, its permission prompt says who asks, and it goes with that session's delete", async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  const list = page.getByRole('navigation', { name: 'Sessions' })
+  const rows = list.locator(':scope > ul > li')
+  await expect(rows).toHaveCount(1)
+
+  // The offline demo hands the tour to an Explore subagent, whose `cat README.md` asks first.
+  await sendPrompt(page, 'Delegate the tour to a subagent')
+  const permission = page.getByRole('alertdialog')
+  const done = conversation.getByLabel('Assistant').last().filter({ hasText: 'The Explore subagent reported' })
+  const asked: string[] = []
+  for (;;) {
+    await expect(permission.or(done).first()).toBeVisible({ timeout: 15_000 })
+    if (!(await permission.isVisible())) break
+    asked.push((await permission.locator('p').first().textContent()) ?? '')
+    await permission.getByRole('button', { name: 'Allow once' }).click()
+    await expect(permission).toHaveCount(0)
+  }
+  expect(asked).toContainEqual(expect.stringMatching(/^Explore \(subagent\) wants to run Bash: cat README\.md/))
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+
+  // One row: the run is folded under its parent, not listed beside it, also after a reload.
+  await page.reload()
+  await expect(rows).toHaveCount(1)
+  const runs = list.locator('details.subagent-runs')
+  await expect(runs.locator('summary')).toHaveText('1 subagent run')
+  await expect(runs).not.toHaveAttribute('open')
+  const run = list.getByRole('button', { name: /^Explore: explore the workspace/ })
+  await expect(run).toBeHidden()
+  // The keyboard opens it: the summary is a tab stop, Enter unfolds the runs.
+  await runs.locator('summary').focus()
+  await page.keyboard.press('Enter')
+  await expect(runs).toHaveAttribute('open')
+  await expect(run).toBeVisible()
+
+  // The run opens like any session, with its own conversation.
+  await run.click()
+  await expect(run).toHaveAttribute('aria-current', 'true')
+  await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
+
+  // Deleting the parent takes the run with it.
+  await rows.first().locator('.session-open').first().click()
+  await list.getByRole('button', { name: /^Delete Delegate the tour/ }).click()
+  await expect(list.getByRole('group', { name: 'Confirm delete' })).toContainText('Delete with its files, subagent runs and log?')
+  await list.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(list.getByText(/^Explore: /)).toHaveCount(0)
+  await expect(list.getByText(/^Delegate the tour/)).toHaveCount(0)
+  await expect(rows).toHaveCount(1)
+  expect(errors).toEqual([])
+})
