@@ -175,6 +175,14 @@ describe('robota -p', () => {
     recordSuiteTotal('cli-print', 'faults', 1)
   })
 
+  it('sends a prompt that starts with a slash to the model as text, running no command', async () => {
+    context.server.enqueue({ text: 'That is a command of the interactive screen.' })
+    const { stdout, exitCode } = await robota(['-p', '/context'])
+    expect(exitCode).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'result', response: 'That is a command of the interactive screen.' })
+    expect(JSON.stringify(context.server.requests[0]?.body)).toContain('/context')
+  })
+
   it('names a bad project settings file where the user keeps it, not where its copy is', async () => {
     mkdirSync(join(context.project, '.robota'))
     writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(ls'] } }))
