@@ -64,11 +64,12 @@ describe('robota -p', () => {
 
   it('prints a JSON error with the error code and exits 1 when the provider refuses the key', async () => {
     await context.restartServer({ apiKey: 'the-right-key', turns: [{ text: 'unused' }] })
-    const { stdout, exitCode } = await robota(['-p', 'Hello'])
+    const { stdout, stderr, exitCode } = await robota(['-p', 'Hello'])
     expect(exitCode).toBe(1)
     const output = JSON.parse(stdout)
     expect(output).toMatchObject({ type: 'error', error: { code: 'AUTHENTICATION_ERROR' } })
-    expect(stdout).not.toContain(SECRET_KEY)
+    expect(stderr).toBe(`${output.error.message}\n`)
+    expect(stdout + stderr).not.toContain(SECRET_KEY)
     recordSuiteTotal('cli-print', 'faults', 1)
   })
 
@@ -77,9 +78,10 @@ describe('robota -p', () => {
     { args: ['-p', 'Hi', '--provider', 'nonsense'], env: { ANTHROPIC_API_KEY: 'k' }, error: /Unknown provider "nonsense"/ },
     { args: ['-p', 'Hi', '--provider', 'openai'], env: { ANTHROPIC_API_KEY: 'k' }, error: /OpenAI provider needs an API key: set OPENAI_API_KEY/ }
   ])('names what is missing in the configuration: $error', async ({ args, env, error }) => {
-    const { stdout, exitCode } = await robota(args, env)
+    const { stdout, stderr, exitCode } = await robota(args, env)
     expect(exitCode).toBe(1)
     expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'CONFIGURATION_ERROR', message: expect.stringMatching(error) } })
+    expect(stderr).toMatch(error)
     recordSuiteTotal('cli-print', 'badInputs', 1)
   })
 
@@ -104,6 +106,7 @@ describe('robota -p', () => {
     expect(exitCode).toBe(1)
     const message = stdout ? (JSON.parse(stdout) as { error: { message: string } }).error.message : stderr
     expect(message).toMatch(error)
+    expect(stderr).toMatch(error)
     recordSuiteTotal('cli-print', 'badInputs', 1)
   })
 
@@ -135,13 +138,59 @@ describe('robota -p', () => {
     expect(context.server.requests[0]).toMatchObject({ path: '/v1/chat/completions', body: expect.objectContaining({ model: 'gpt-test-model' }) })
   })
 
+  it('reads an empty ANTHROPIC_BASE_URL as unset: the key goes to the settings\' proxy, never the vendor', async () => {
+    mkdirSync(join(context.project, '.robota'))
+    writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify({ provider: { baseURL: context.server.url } }))
+    context.server.enqueue({ text: 'Through the proxy.' })
+    const { stdout, exitCode } = await robota(['-p', 'Hi'], { ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: '' })
+    expect(exitCode).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({ response: 'Through the proxy.' })
+    expect(context.server.requests).toHaveLength(1)
+    recordSuiteTotal('cli-print', 'securityChecks', 1)
+  })
+
+  it('refuses a base URL variable that is not a URL, naming it, before any request', async () => {
+    const { stdout, stderr, exitCode } = await robota(['-p', 'Hi'], { ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: 'localhost:8080' })
+    expect(exitCode).toBe(1)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'CONFIGURATION_ERROR', message: expect.stringMatching(/^ANTHROPIC_BASE_URL: /) } })
+    expect(stderr).toMatch(/^ANTHROPIC_BASE_URL: the base URL must be an absolute http/)
+    expect(context.server.requests).toHaveLength(0)
+    recordSuiteTotal('cli-print', 'securityChecks', 1)
+  })
+
+  it.each([
+    { how: '--max-retries 0', args: ['--max-retries', '0'], settings: undefined },
+    { how: 'provider.maxRetries: 0 in the settings', args: [], settings: { provider: { maxRetries: 0 } } }
+  ])('shows a single scripted 429 when the SDK retries are off ($how)', async ({ args, settings }) => {
+    if (settings) {
+      mkdirSync(join(context.project, '.robota'))
+      writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify(settings))
+    }
+    context.server.enqueue({ fault: { kind: 'http-error', status: 429, retryAfterSeconds: 1 } }, { text: 'A retry got through.' })
+    const { stdout, stderr, exitCode } = await robota(['-p', 'Hi', ...args])
+    expect(exitCode).toBe(1)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'RATE_LIMIT_ERROR' } })
+    expect(stderr).not.toBe('')
+    expect(context.server.requests).toHaveLength(1)
+    recordSuiteTotal('cli-print', 'faults', 1)
+  })
+
+  it('sends a prompt that starts with a slash to the model as text, running no command', async () => {
+    context.server.enqueue({ text: 'That is a command of the interactive screen.' })
+    const { stdout, exitCode } = await robota(['-p', '/context'])
+    expect(exitCode).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'result', response: 'That is a command of the interactive screen.' })
+    expect(JSON.stringify(context.server.requests[0]?.body)).toContain('/context')
+  })
+
   it('names a bad project settings file where the user keeps it, not where its copy is', async () => {
     mkdirSync(join(context.project, '.robota'))
     writeFileSync(join(context.project, '.robota', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(ls'] } }))
-    const { stdout, exitCode } = await robota(['-p', 'Hi'])
+    const { stdout, stderr, exitCode } = await robota(['-p', 'Hi'])
     expect(exitCode).toBe(1)
     const { error } = JSON.parse(stdout) as { error: { code: string; message: string } }
     expect(error.code).toBe('CONFIGURATION_ERROR')
+    expect(stderr).toBe(`${error.message}\n`)
     expect(error.message.startsWith(`${join(context.project, '.robota', 'settings.json')}: permissions.allow[0]: `)).toBe(true)
     expect(error.message).not.toContain('/workspace/')
   })

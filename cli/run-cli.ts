@@ -41,6 +41,7 @@ export async function runCli(argv: readonly string[], process: TCliProcess): Pro
     if (args.print !== undefined) {
       const outcome = await runOneShot(args.print, args, environment, process.interrupt)
       process.stdout(`${JSON.stringify(outcome.output)}\n`)
+      if (outcome.output.type === 'error') process.stderr(`${outcome.output.error.message}\n`)
       return outcome.exitCode
     }
     const { runInteractive } = await importInteractiveClient()

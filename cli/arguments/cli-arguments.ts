@@ -10,6 +10,8 @@ export type TCliArguments = {
   provider?: string
   model?: string
   baseURL?: string
+  /** `--max-retries <n>`: how often the provider's SDK retries a failed request. */
+  maxRetries?: number
   sandbox: TCliSandboxKind
   /** `--resume <id>`: continue that stored session. */
   resume?: string

@@ -5,12 +5,13 @@ import { parseCliArguments } from './parse-cli-arguments.ts'
 describe('parseCliArguments', () => {
   it('reads every option', () => {
     expect(
-      parseCliArguments(['-p', 'Hi', '--provider', 'openai', '-m', 'gpt-x', '--base-url', 'http://127.0.0.1:1/v1', '--sandbox', 'e2b', '--permission-mode', 'plan', '--sessions-dir', 'here', '--name', 'N'])
+      parseCliArguments(['-p', 'Hi', '--provider', 'openai', '-m', 'gpt-x', '--base-url', 'http://127.0.0.1:1/v1', '--max-retries', '0', '--sandbox', 'e2b', '--permission-mode', 'plan', '--sessions-dir', 'here', '--name', 'N'])
     ).toEqual({
       print: 'Hi',
       provider: 'openai',
       model: 'gpt-x',
       baseURL: 'http://127.0.0.1:1/v1',
+      maxRetries: 0,
       sandbox: 'e2b',
       permissionMode: 'plan',
       sessionsDirectory: 'here',
@@ -28,6 +29,9 @@ describe('parseCliArguments', () => {
     { argv: ['stray'], error: /Unexpected argument 'stray'/ },
     { argv: ['--permission-mode', 'yolo'], error: /--permission-mode must be one of plan, default, acceptEdits, bypassPermissions, not "yolo"/ },
     { argv: ['--base-url', 'ftp://host'], error: /--base-url must be an http:\/\/ or https:\/\/ URL/ },
+    { argv: ['--max-retries=-1'], error: /--max-retries must be a whole number of 0 or more, not "-1"/ },
+    { argv: ['--max-retries', 'two'], error: /--max-retries must be a whole number of 0 or more, not "two"/ },
+    { argv: ['--base-url', ''], error: /--base-url must be an http:\/\/ or https:\/\/ URL, not ""/ },
     { argv: ['-p', '  '], error: /-p needs a prompt/ },
     { argv: ['-r', 'a', '-c'], error: /exclude each other/ }
   ])('refuses $argv', ({ argv, error }) => {

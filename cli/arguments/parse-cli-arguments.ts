@@ -10,6 +10,7 @@ const OPTIONS = {
   provider: { type: 'string' },
   model: { type: 'string', short: 'm' },
   'base-url': { type: 'string' },
+  'max-retries': { type: 'string' },
   sandbox: { type: 'string' },
   resume: { type: 'string', short: 'r' },
   continue: { type: 'boolean', short: 'c' },
@@ -31,6 +32,7 @@ Options:
       --provider <name>       anthropic, openai or google (also ROBOTA_PROVIDER or settings)
   -m, --model <id>            the model (also ROBOTA_MODEL or settings)
       --base-url <url>        the provider's base URL (also <PROVIDER>_BASE_URL)
+      --max-retries <n>       how often the provider retries a failed request (also settings; 2)
       --sandbox <kind>        memory (default: an in-memory copy of this directory) or e2b
   -r, --resume <id>           continue a stored session
   -c, --continue              continue the most recent session
@@ -70,11 +72,16 @@ export function parseCliArguments(argv: readonly string[]): TCliArguments {
   if (baseURL !== undefined && !/^https?:\/\/[^\s]+$/.test(baseURL)) {
     throw new ValidationError(`robota: --base-url must be an http:// or https:// URL, not "${baseURL}".`)
   }
+  const maxRetries = values['max-retries']
+  if (maxRetries !== undefined && !/^\d+$/.test(maxRetries)) {
+    throw new ValidationError(`robota: --max-retries must be a whole number of 0 or more, not "${maxRetries}".`)
+  }
   return withoutUndefined({
     print: values.print,
     provider: values.provider,
     model: values.model,
     baseURL,
+    maxRetries: maxRetries === undefined ? undefined : Number(maxRetries),
     sandbox: sandbox as TCliSandboxKind,
     resume: values.resume,
     continueLatest: values.continue ?? false,

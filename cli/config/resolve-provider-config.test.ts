@@ -36,4 +36,41 @@ describe('resolveProviderConfig', () => {
     const settings = { provider: { name: 'openai', apiKey: 'openai-key', baseURL: 'http://openai.test/v1' } }
     expect(() => resolveProviderConfig(definitions, { provider: 'anthropic' }, {}, settings)).toThrow(/Anthropic provider needs an API key: set ANTHROPIC_API_KEY/)
   })
+
+  it.each([
+    { name: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', baseURLVariable: 'ANTHROPIC_BASE_URL' },
+    { name: 'openai', keyVariable: 'OPENAI_API_KEY', baseURLVariable: 'OPENAI_BASE_URL' },
+    { name: 'google', keyVariable: 'GEMINI_API_KEY', baseURLVariable: 'GEMINI_BASE_URL' }
+  ])('reads an empty variable as unset, so the settings of $name still apply, the proxy URL first', ({ name, keyVariable, baseURLVariable }) => {
+    const settings = { model: 'from-settings', provider: { name, apiKey: 'settings-key', baseURL: 'http://proxy.test/v1' } }
+    for (const empty of ['', '  ']) {
+      const env = { [keyVariable]: empty, [baseURLVariable]: empty, ROBOTA_PROVIDER: empty, ROBOTA_MODEL: empty }
+      expect(resolveProviderConfig(definitions, {}, env, settings).config).toEqual({
+        type: name,
+        model: 'from-settings',
+        apiKey: 'settings-key',
+        baseURL: 'http://proxy.test/v1'
+      })
+    }
+  })
+
+  it('does not take an empty key variable for a key', () => {
+    expect(() => resolveProviderConfig(definitions, {}, { ANTHROPIC_API_KEY: '' }, {})).toThrow(/No provider is configured/)
+  })
+
+  it.each([
+    { flags: {}, env: { ANTHROPIC_BASE_URL: 'localhost:8080' }, error: /^ANTHROPIC_BASE_URL: the base URL must be an absolute http:\/\/ or https:\/\/ URL.*; got "localhost:8080"\.$/ },
+    { flags: { baseURL: '' }, env: {}, error: /^--base-url: the base URL must be .*; got ""\.$/ },
+    { flags: { baseURL: '/api/llm' }, env: {}, error: /^--base-url: .*; got "\/api\/llm"\.$/ }
+  ])('refuses a base URL that is not an http(s) URL, naming where it came from: $error', ({ flags, env, error }) => {
+    expect(() => resolveProviderConfig(definitions, flags, { ANTHROPIC_API_KEY: 'k', ...env }, {})).toThrow(error)
+  })
+
+  it('takes the SDK retries from the flag over the settings of the same provider', () => {
+    const settings = { provider: { name: 'anthropic', maxRetries: 5 } }
+    const env = { ANTHROPIC_API_KEY: 'k' }
+    expect(resolveProviderConfig(definitions, {}, env, settings).config.maxRetries).toBe(5)
+    expect(resolveProviderConfig(definitions, { maxRetries: 0 }, env, settings).config.maxRetries).toBe(0)
+    expect(resolveProviderConfig(definitions, { provider: 'google' }, { GEMINI_API_KEY: 'g' }, settings).config).not.toHaveProperty('maxRetries')
+  })
 })

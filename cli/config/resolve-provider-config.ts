@@ -2,9 +2,11 @@ import { ConfigurationError } from '../../lib/core/errors.ts'
 import type { TEnvironmentRecord } from '../../lib/core/env-reference.ts'
 import { findProviderDefinition, formatSupportedProviderTypes, type IProviderConfig, type IProviderDefinition } from '../../lib/core/provider-definition.ts'
 import type { TSettings } from '../../lib/session/config/settings-schema.ts'
+import { checkBaseURL } from './check-base-url.ts'
+import { readEnvironmentVariable } from './read-environment-variable.ts'
 
 /** What the command line says about the provider. */
-export type TProviderFlags = { provider?: string; model?: string; baseURL?: string }
+export type TProviderFlags = { provider?: string; model?: string; baseURL?: string; maxRetries?: number }
 
 /** The provider to build: its definition and its configuration, key included. */
 export type TResolvedProvider = { definition: IProviderDefinition; config: IProviderConfig & { model: string } }
@@ -16,9 +18,9 @@ const BASE_URL_VARIABLES: Record<string, string> = { anthropic: 'ANTHROPIC_BASE_
 /**
  * Picks the provider and its configuration. Each value comes from the first that has it: the
  * flags, the environment (`ROBOTA_PROVIDER`, `ROBOTA_MODEL`, `<PROVIDER>_BASE_URL`, the key's
- * variable), the settings (`provider.*`, then `model`), the definition's default. Without a named
- * provider, the first whose key is set in the environment is taken.
- * @throws ConfigurationError saying what is unknown or missing and where to set it.
+ * variable), the settings (`provider.*`, then `model`), the definition's default. An empty
+ * variable has no value. Without a named provider, the first whose key is set is taken.
+ * @throws ConfigurationError saying what is unknown, missing or malformed and where to set it.
  */
 export function resolveProviderConfig(
   definitions: readonly IProviderDefinition[],
@@ -26,7 +28,7 @@ export function resolveProviderConfig(
   env: TEnvironmentRecord,
   settings: TSettings
 ): TResolvedProvider {
-  const named = flags.provider ?? env.ROBOTA_PROVIDER ?? settings.provider?.name
+  const named = flags.provider ?? readEnvironmentVariable(env, 'ROBOTA_PROVIDER') ?? settings.provider?.name
   const definition = named === undefined ? definitions.find((candidate) => readKey(candidate, env) !== undefined) : findProviderDefinition(definitions, named)
   if (!definition) {
     if (named !== undefined) {
@@ -44,18 +46,30 @@ export function resolveProviderConfig(
       details: { provider: definition.type }
     })
   }
-  const baseURLVariable = BASE_URL_VARIABLES[definition.type]
-  const baseURL = flags.baseURL ?? (baseURLVariable ? env[baseURLVariable] : undefined) ?? providerSettings?.baseURL
-  const model = flags.model ?? env.ROBOTA_MODEL ?? providerSettings?.model ?? settings.model ?? definition.defaults?.model
+  const baseURL = resolveBaseURL(definition, flags, env, providerSettings)
+  const model = flags.model ?? readEnvironmentVariable(env, 'ROBOTA_MODEL') ?? providerSettings?.model ?? settings.model ?? definition.defaults?.model
   if (model === undefined) throw new ConfigurationError(`No model for ${definition.displayName ?? definition.type}: pass --model or set model in the settings.`)
-  return { definition, config: { type: definition.type, model, apiKey, ...(baseURL ? { baseURL } : {}) } }
+  const maxRetries = flags.maxRetries ?? providerSettings?.maxRetries
+  return {
+    definition,
+    config: { type: definition.type, model, apiKey, ...(baseURL !== undefined ? { baseURL } : {}), ...(maxRetries !== undefined ? { maxRetries } : {}) }
+  }
+}
+
+// Checked whatever its source: one the provider left out would send the key to the vendor's API.
+function resolveBaseURL(definition: IProviderDefinition, flags: TProviderFlags, env: TEnvironmentRecord, providerSettings: TSettings['provider']): string | undefined {
+  if (flags.baseURL !== undefined) return checkBaseURL(flags.baseURL, '--base-url')
+  const variable = BASE_URL_VARIABLES[definition.type]
+  const fromEnvironment = variable ? readEnvironmentVariable(env, variable) : undefined
+  if (variable && fromEnvironment !== undefined) return checkBaseURL(fromEnvironment, variable)
+  return providerSettings?.baseURL === undefined ? undefined : checkBaseURL(providerSettings.baseURL, 'provider.baseURL in the settings')
 }
 
 function readKey(definition: IProviderDefinition, env: TEnvironmentRecord): string | undefined {
   const variables = [definition.credentialRequirement?.environmentVariable, ...(EXTRA_KEY_VARIABLES[definition.type] ?? [])]
   for (const variable of variables) {
-    const value = variable ? env[variable] : undefined
-    if (value) return value
+    const value = variable ? readEnvironmentVariable(env, variable) : undefined
+    if (value !== undefined) return value
   }
   return undefined
 }

@@ -59,4 +59,42 @@ describe('prompt input, keys faster than renders', () => {
     expect(submitted).toEqual(['first'])
     unmount()
   })
+
+  it.each(['list the files\r', 'list the files\n', 'list the files\r\n'])('submits text and Enter sent in one chunk: %j', async (chunk) => {
+    const { stdin, lastFrame, submitted, unmount } = renderPrompt()
+    stdin.write(chunk)
+    await settle()
+    expect(submitted).toEqual(['list the files'])
+    expect(lastFrame()).not.toContain('list the files')
+    unmount()
+  })
+
+  it('runs the highlighted command for a partial name sent with Enter, as typed key by key', async () => {
+    const { stdin, submitted, unmount } = renderPrompt()
+    stdin.write('/st\r')
+    await settle()
+    expect(submitted).toEqual(['/status'])
+    unmount()
+  })
+
+  it('keeps the line breaks of a pasted block of lines, and Enter then sends it whole', async () => {
+    const { stdin, lastFrame, submitted, unmount } = renderPrompt()
+    stdin.write('first line\rsecond line\r')
+    await settle()
+    expect(submitted).toEqual([])
+    expect(lastFrame()).toContain('second line')
+    stdin.write('\r')
+    await settle()
+    expect(submitted).toEqual(['first line\nsecond line\n'])
+    unmount()
+  })
+
+  it('takes a backslash before an Enter in the same chunk as a new line', async () => {
+    const { stdin, submitted, unmount } = renderPrompt()
+    stdin.write('one\\\r')
+    stdin.write('two\r')
+    await settle()
+    expect(submitted).toEqual(['one\ntwo'])
+    unmount()
+  })
 })

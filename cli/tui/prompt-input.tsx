@@ -14,6 +14,7 @@ import {
   splitAtCursor,
   type TPromptEditorState
 } from './prompt-editor.ts'
+import { splitTrailingEnter } from './split-trailing-enter.ts'
 
 /** What the prompt line needs from the screen around it. */
 export type TPromptInputProps = {
@@ -59,19 +60,24 @@ export function PromptInput({ history, commands, isActive, onSubmit }: TPromptIn
     onSubmit(text)
   }
 
+  const pressEnter = (editor: TPromptEditorState) => {
+    if (splitAtCursor(editor).before.endsWith('\\')) return edit(insertText(deleteBackward(editor), '\n'))
+    return submitFrom(editor, suggestCommands(editor.text, commands))
+  }
+
   useInput(
     (input, key) => {
       const { editor, historyIndex, highlighted } = line.current()
       const suggestions = suggestCommands(editor.text, commands)
       const highlight = highlightIn(highlighted, suggestions)
-      // Typed text and Enter can arrive in one read (fast typing, a terminal driven by a script).
-      const typedThenEnter = /^[^\r\n]+\r$/.exec(input)
-      if (typedThenEnter) return submitFrom(insertText(editor, input.slice(0, -1)), [])
-      if (key.return) {
-        const before = splitAtCursor(editor).before
-        if (before.endsWith('\\')) return edit(insertText(deleteBackward(editor), '\n'))
-        return submitFrom(editor, suggestions)
+      // Typed text and Enter can arrive in one read (fast typing, a terminal driven by a script):
+      // the same as the keys one by one.
+      const typed = splitTrailingEnter(input)
+      if (typed !== undefined) {
+        edit(insertText(editor, typed))
+        return pressEnter(line.current().editor)
       }
+      if (key.return) return pressEnter(editor)
       if (key.tab) {
         const chosen = suggestions[highlight]
         if (chosen) edit(promptWithText(`/${chosen.name} `))

@@ -20,6 +20,8 @@ export type IProviderConfig = {
   baseURL?: string
   /** Request timeout in milliseconds. */
   timeout?: number
+  /** How often the provider's SDK retries a failed request (429, 5xx); the SDK's default, 2, when left out. */
+  maxRetries?: number
   options?: Readonly<Record<string, TProviderOptionValue>>
 }
 

@@ -11,7 +11,8 @@ const FALLBACK_CATALOG = toFallbackCatalog(CLAUDE_MODELS, MODELS_PAGE, ['tools',
 function createAnthropicProvider(config: IProviderConfig): AnthropicProvider {
   return new AnthropicProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
   })
 }
 

@@ -11,7 +11,8 @@ const FALLBACK_CATALOG = toFallbackCatalog(GEMINI_MODELS, MODELS_PAGE, ['tools',
 function createGoogleProvider(config: IProviderConfig): GoogleProvider {
   return new GoogleProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
   })
 }
 

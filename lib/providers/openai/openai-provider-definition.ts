@@ -11,7 +11,8 @@ const FALLBACK_CATALOG = toFallbackCatalog(OPENAI_MODELS, MODELS_PAGE, ['tools',
 function createOpenAIProvider(config: IProviderConfig): OpenAIProvider {
   return new OpenAIProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {})
+    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
   })
 }
 

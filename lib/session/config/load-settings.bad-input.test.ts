@@ -40,6 +40,8 @@ const CORPUS: TBadSettings[] = [
     files: { [LOCAL]: JSON.stringify({ provider: { apiKey: LITERAL_KEY, baseURL: 'http//localhost:11434' } }) },
     problem: /^\/workspace\/\.robota\/settings\.local\.json: provider\.baseURL: /
   },
+  { name: 'negative provider retries', files: { [ROBOTA]: '{ "provider": { "maxRetries": -1 } }' }, problem: /^\/workspace\/\.robota\/settings\.json: provider\.maxRetries: / },
+  { name: 'provider retries as text', files: { [ROBOTA]: '{ "provider": { "maxRetries": "2" } }' }, problem: /: provider\.maxRetries: / },
   { name: 'an empty provider key', files: { [LOCAL]: '{ "provider": { "apiKey": "" } }' }, problem: /: provider\.apiKey: / },
   {
     name: 'a key referenced from an unset variable',

@@ -92,7 +92,9 @@ export const settingsSchema = z.object({
       name: z.string().min(1).optional(),
       model: z.string().min(1).optional(),
       apiKey: z.string().min(1).optional(),
-      baseURL: httpUrl.optional()
+      baseURL: httpUrl.optional(),
+      /** How often the provider's SDK retries a failed request, 0 for never; read by the terminal client. */
+      maxRetries: z.int().nonnegative().optional()
     })
     .optional(),
   compaction: z
