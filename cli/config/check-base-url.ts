@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../lib/core/errors.ts'
+import { isHttpBaseURL } from '../../lib/providers/shared/assert-provider-base-url.ts'
 
 /**
  * Refuses a base URL that is not an absolute http(s) URL, naming where it came from. Leaving it
@@ -6,7 +7,7 @@ import { ConfigurationError } from '../../lib/core/errors.ts'
  * @throws ConfigurationError `ANTHROPIC_BASE_URL: the base URL must be an absolute http(s) URL…`
  */
 export function checkBaseURL(baseURL: string, source: string): string {
-  if (/^https?:\/\/\S+$/i.test(baseURL) && URL.canParse(baseURL)) return baseURL
+  if (isHttpBaseURL(baseURL)) return baseURL
   throw new ConfigurationError(`${source}: the base URL must be an absolute http:// or https:// URL, such as https://proxy.example.com; got ${JSON.stringify(baseURL)}.`, {
     details: { source }
   })

@@ -8,12 +8,14 @@ import { ConfigurationError } from '../../core/errors.ts'
  */
 export function assertProviderBaseURL(providerClass: string, baseURL: unknown): void {
   if (baseURL === undefined) return
-  if (typeof baseURL === 'string' && /^https?:\/\//i.test(baseURL) && parses(baseURL)) return
+  if (typeof baseURL === 'string' && isHttpBaseURL(baseURL)) return
   const got = typeof baseURL === 'string' ? JSON.stringify(baseURL) : typeof baseURL
   throw new ConfigurationError(`new ${providerClass}(options): baseURL must be an absolute http(s) URL, such as https://api.example.com; got ${got}.`)
 }
 
-function parses(url: string): boolean {
+/** True for an absolute http(s) URL, the only kind of base URL a provider's SDK can reach. */
+export function isHttpBaseURL(url: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(url)) return false
   try {
     new URL(url)
     return true
