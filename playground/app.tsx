@@ -28,6 +28,7 @@ import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
 import { compactionProgress, useSessionActivity } from './shell/use-session-activity.ts'
 import { useInitialManifest } from './workspace/use-initial-manifest.ts'
 import { TopBar } from './shell/top-bar.tsx'
+import { whenIdle } from './shell/when-idle.ts'
 
 // Panels load apart from the page's first script: the chat and its prompt paint first, and the
 // replay panel (on screen at start) follows a moment later; the others load on first use.
@@ -146,6 +147,13 @@ export function App(props: TAppProps) {
   // keep that render's whole conversation alive after the session closed.
   const { sessionId: openSessionId, readOnly, name: openSessionName } = state
   const messageCount = state.messages.length
+  // The context meter shows the figure of the assembled session (its system prompt, AGENTS.md and
+  // skills counted), which the host sends once it has built it: built while the page is idle, not
+  // at the first prompt. Listing the commands builds it.
+  const { loadCommands } = commands
+  useEffect(() => {
+    if (openSessionId) whenIdle(() => void loadCommands().catch(() => undefined))
+  }, [openSessionId, loadCommands])
 
   const send = useCallback(
     async (prompt: string) => {
