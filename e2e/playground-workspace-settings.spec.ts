@@ -77,9 +77,10 @@ test("workspace settings, hooks, AGENTS.md and subagents reach the playground wo
   expect(agentResult?.data.success).toBe(true)
   expect(JSON.stringify(agentResult?.data.result)).toMatch(/sessionId/)
 
-  // The subagent's own log is stored, and listed like any session.
+  // The subagent's own log is stored, and listed under the session that started it.
   await page.reload()
   const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  await sessions.getByText('1 subagent run').click()
   await expect(sessions.getByRole('button', { name: /^Explore: explore the workspace/ })).toBeVisible()
   expect(errors).toEqual([])
 })
