@@ -82,7 +82,8 @@ export function App({ cli, permissions, transcript, pending }: TAppProps): React
     const command = parseSlashCommand(text)
     if (!command) {
       transcript.add({ kind: 'user', text })
-      void pending.track(session.submit(text))
+      // A session that could not start refuses each prompt with that failure: say it was not sent.
+      pending.track(session.submit(text)).catch((error: unknown) => notice(`Not sent: ${error instanceof Error ? error.message : String(error)}`, 'error'))
       return
     }
     transcript.add({ kind: 'user', text })

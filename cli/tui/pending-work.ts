@@ -2,9 +2,9 @@
 export class PendingWork {
   private readonly running = new Set<Promise<unknown>>()
 
-  /** Tracks `work` until it settles, and returns it. */
+  /** Tracks `work` until it settles, and returns it: a failure is the caller's to handle on `work`. */
   track<TValue>(work: Promise<TValue>): Promise<TValue> {
-    const tracked = work.finally(() => this.running.delete(tracked))
+    const tracked: Promise<unknown> = work.then(settled, settled).finally(() => this.running.delete(tracked))
     this.running.add(tracked)
     return work
   }
@@ -14,3 +14,5 @@ export class PendingWork {
     while (this.running.size > 0) await Promise.allSettled([...this.running])
   }
 }
+
+function settled(): void {}
