@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { IAgentHost } from '../lib/host/agent-host.ts'
 import { useAgentSession } from '../worker/react/use-agent-session.ts'
 import { ChatPane } from './chat/chat-pane.tsx'
@@ -23,7 +23,6 @@ import { useSessionList } from './sessions/use-session-list.ts'
 import { DEFAULT_SETTINGS, toProviderChoice, type TPlaygroundSettings } from './settings/playground-settings.ts'
 import { usePlaygroundSettings } from './settings/use-playground-settings.ts'
 import { useSessionProvider } from './settings/use-session-provider.ts'
-import { toContextUsage } from './shell/context-usage.ts'
 import { SidePanel, type TSideTab } from './shell/side-panel.tsx'
 import { compactionProgress, useSessionActivity } from './shell/use-session-activity.ts'
 import { useInitialManifest } from './workspace/use-initial-manifest.ts'
@@ -141,7 +140,6 @@ export function App(props: TAppProps) {
   const commands = useSlashCommands(host, state.sessionId)
   const activity = useSessionActivity(host, state.sessionId)
   const chatState = useChatState(state, activity.compacting !== undefined || hydration.state === 'applying', playback, `${settings.providerKind} ${settings.model}`)
-  const usage = useMemo(() => toContextUsage(context, settings.model), [context, settings.model])
   // Callbacks and effects read these values, never `state` or `chatState` themselves: V8 gives all
   // closures of one render a single shared scope, so a callback kept from an earlier render would
   // keep that render's whole conversation alive after the session closed.
@@ -257,7 +255,7 @@ export function App(props: TAppProps) {
             model={settings.model}
             keyMissing={provider.keyMissing}
             permissionMode={settings.permissionMode}
-            usage={usage}
+            context={context}
             theme={settings.theme}
             onTheme={(next) => updateSettings({ ...settings, theme: next })}
             onOpenSettings={openSettings}

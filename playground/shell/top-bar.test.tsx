@@ -13,7 +13,7 @@ function renderTopBar(providerKind: string, model: string, keyMissing?: boolean)
       model={model}
       {...(keyMissing === undefined ? {} : { keyMissing })}
       permissionMode="default"
-      usage={{ usedTokens: 0, maxTokens: 200_000, estimated: true, model }}
+      context={{ usedTokens: 0, maxTokens: 200_000, usedPercentage: 0, estimated: true }}
       theme="system"
       onTheme={() => undefined}
       onOpenSettings={onOpenSettings}

@@ -2,7 +2,7 @@ import type { TPermissionMode } from '../../lib/permissions/index.ts'
 import type { TThemeChoice } from '../settings/playground-settings.ts'
 import { findKnownProviderOption } from '../settings/provider-catalog.ts'
 import { ContextMeter } from './context-meter.tsx'
-import type { TContextUsage } from './context-usage.ts'
+import type { TSessionContextState } from '../../lib/host/agent-host.ts'
 
 type TTopBarProps = {
   /** The provider the open session's next turn goes to (the settings' choice when none is open). */
@@ -13,7 +13,7 @@ type TTopBarProps = {
   /** The permission mode new turns run in; shown unless it is `default`. */
   permissionMode: TPermissionMode
   /** How full the open session's context window is; no meter until its engine has said. */
-  usage: TContextUsage | undefined
+  context: TSessionContextState | undefined
   theme: TThemeChoice
   onTheme: (theme: TThemeChoice) => void
   onOpenSettings: () => void
@@ -25,7 +25,7 @@ const NEXT_THEME: Record<TThemeChoice, TThemeChoice> = { system: 'light', light:
  * Title, the model in use (the offline demo labelled as scripted, a provider without its key marked
  * so), the permission mode when not the default, the context meter, theme and settings.
  */
-export function TopBar({ providerKind, model, keyMissing, permissionMode, usage, theme, onTheme, onOpenSettings }: TTopBarProps) {
+export function TopBar({ providerKind, model, keyMissing, permissionMode, context, theme, onTheme, onOpenSettings }: TTopBarProps) {
   const option = findKnownProviderOption(providerKind)
   const scripted = option?.kind === 'offline-demo'
   // A provider this page does not list (from an imported log, say) is named as it is, never as another.
@@ -49,7 +49,7 @@ export function TopBar({ providerKind, model, keyMissing, permissionMode, usage,
           mode: {permissionMode}
         </button>
       )}
-      {usage ? <ContextMeter usage={usage} /> : null}
+      {context ? <ContextMeter context={context} model={model} /> : null}
       <div className="topbar-actions">
         <button type="button" onClick={() => onTheme(NEXT_THEME[theme])} aria-label={`Theme: ${theme}. Switch to ${NEXT_THEME[theme]}`}>
           Theme: {theme}

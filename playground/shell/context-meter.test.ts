@@ -10,7 +10,6 @@ import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
 import { createFunctionTool } from '../../lib/tools/function-tool.ts'
 import { EMPTY_SESSION_VIEW, reduceSessionView, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ContextMeter } from './context-meter.tsx'
-import { toContextUsage } from './context-usage.ts'
 
 const MEASURED = { usage: { inputTokens: 2400, outputTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 } }
 const lookup = createFunctionTool('lookup', 'Looks a word up in the project glossary and returns its definition', { type: 'object', properties: { word: { type: 'string' } } }, () => 'a definition')
@@ -43,9 +42,9 @@ async function startPage() {
 
 async function meterOf(views: Map<string, TSessionViewState>, sessionId: string): Promise<string> {
   await expect.poll(() => views.get(sessionId)?.context).toBeDefined()
-  const usage = toContextUsage(views.get(sessionId)?.context, 'offline-demo')
-  if (!usage) throw new Error('no context figure')
-  return /<span class="context-numbers">(.*?)<\/span>/.exec(renderToStaticMarkup(createElement(ContextMeter, { usage })))?.[1] ?? ''
+  const context = views.get(sessionId)?.context
+  if (!context) throw new Error('no context figure')
+  return /<span class="context-numbers">(.*?)<\/span>/.exec(renderToStaticMarkup(createElement(ContextMeter, { context, model: 'offline-demo' })))?.[1] ?? ''
 }
 
 async function contextCommandOf(host: LocalAgentHost, sessionId: string): Promise<string> {
