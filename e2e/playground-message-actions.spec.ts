@@ -13,11 +13,17 @@ test('messages: copy an answer, edit a prompt into the box and send it changed, 
   await expect(conversation.getByLabel('Assistant').last().getByRole('button', { name: 'Copy answer' })).toHaveText('Copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Its README is titled "Tiny Calculator"')
 
-  // Edit puts the prompt back into the box with the keyboard, to change before sending.
+  // Edit puts the prompt back into the box with the keyboard, to change before sending; what the
+  // box held unsent comes back with Undo.
   const firstPromptActions = conversation.getByRole('group', { name: 'Message 1 actions', exact: true })
+  await prompt.fill('half a thought')
   await firstPromptActions.getByRole('button', { name: 'Edit message 1', exact: true }).click()
   await expect(prompt).toHaveValue('What is in this workspace?')
   await expect(prompt).toBeFocused()
+  await prompt.press('ControlOrMeta+z')
+  await expect(prompt).toHaveValue('half a thought')
+  await firstPromptActions.getByRole('button', { name: 'Edit message 1', exact: true }).click()
+  await expect(prompt).toHaveValue('What is in this workspace?')
   await prompt.press('End')
   await prompt.pressSequentially(' List it.')
   await prompt.press('Enter')

@@ -1,13 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAssistantMessage, createUserMessage } from '../../lib/core/messages.ts'
 import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { loadFailureWording } from './failure-wording.ts'
+import { loadRenderer } from './message-markdown.tsx'
 import type { TPromptQueue } from './use-prompt-queue.ts'
 
 afterEach(cleanup)
+// An open session loads the Markdown renderer in the background; loaded here, it cannot arrive after the tests end.
+beforeAll(() => loadRenderer())
 
 const EMPTY_QUEUE: TPromptQueue = { queued: [], held: false, enqueue: () => undefined, unqueue: () => undefined, resume: () => undefined, hold: () => undefined }
 const nothing = () => undefined

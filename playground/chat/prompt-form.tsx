@@ -21,7 +21,7 @@ type TPromptFormProps = {
   waitingPermissions?: number
   /** The open session: the box shows its unsent text, and takes the keyboard when another opens. */
   sessionId?: string | undefined
-  /** Text the page puts into the box (Edit on a sent prompt); each new object puts it in again. */
+  /** Text the page puts into the box (Edit on a sent prompt), replacing its text undoably; each new object puts it in again. */
   draft?: { text: string } | undefined
 }
 
@@ -66,10 +66,16 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     if (document.activeElement === document.body && mayTakeFocus()) textarea.current?.focus()
   }, [waitingPermissions, queue.queued.length, queue.held, running, mayTakeFocus])
 
+  // Put in as if typed over the box's text, so Undo brings back what it held: nothing typed is lost.
+  // After the effect, as a keystroke would come: inside it, React would reset the box it controls.
   useEffect(() => {
-    if (!draft) return
-    setPrompt(draft.text)
-    textarea.current?.focus()
+    const box = textarea.current
+    if (!draft || !box) return
+    queueMicrotask(() => {
+      box.focus()
+      box.select()
+      if (!document.execCommand?.('insertText', false, draft.text)) setPrompt(draft.text)
+    })
   }, [draft, textarea])
 
   // Read again each time a command starts, so skills added to the workspace show up; kept while
