@@ -5,24 +5,32 @@ import { ValidationError } from '../core/errors.ts'
  * `abort` fires. A busy session refuses another turn, command, fork or switch.
  */
 export class HostRunningTurns {
-  private readonly running = new Map<string, AbortController>()
+  private readonly running = new Map<string, { controller: AbortController; ended: Promise<void>; end: () => void }>()
 
   /** Marks the session busy and returns the signal `abort` fires. @throws ValidationError when it is busy already. */
   begin(sessionId: string): AbortSignal {
     this.assertIdle(sessionId)
     const controller = new AbortController()
-    this.running.set(sessionId, controller)
+    let end = () => {}
+    const ended = new Promise<void>((resolve) => (end = resolve))
+    this.running.set(sessionId, { controller, ended, end })
     return controller.signal
   }
 
   /** Marks the session idle again. */
   end(sessionId: string): void {
+    this.running.get(sessionId)?.end()
     this.running.delete(sessionId)
   }
 
   /** Fires the abort signal of the session's running turn, if any. */
   abort(sessionId: string): void {
-    this.running.get(sessionId)?.abort()
+    this.running.get(sessionId)?.controller.abort()
+  }
+
+  /** Resolves once the session's running turn or command has ended; at once when none runs. */
+  async whenIdle(sessionId: string): Promise<void> {
+    await this.running.get(sessionId)?.ended
   }
 
   isRunning(sessionId: string): boolean {

@@ -110,6 +110,30 @@ describe('LocalAgentHost commands', () => {
     expect(describeHistoryProblems(after?.messages ?? [])).toEqual([])
   })
 
+  it('leaves no session behind when it is deleted while /compact stores its summary', async () => {
+    const { host, store } = makeHost([{ text: 'Hello there.' }, { text: 'The user said hello.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'Hello')
+    // The compaction's write takes a while, as a busy IndexedDB's can; the delete comes meanwhile.
+    const commit = store.commit.bind(store)
+    let writing = () => {}
+    const compactionWrites = new Promise<void>((resolve) => (writing = resolve))
+    let release = () => {}
+    const slowWrite = new Promise<void>((open) => (release = open))
+    store.commit = async (...args) => {
+      writing()
+      await slowWrite
+      return commit(...args)
+    }
+    const compacted = host.executeCommand(session.id, '/compact')
+    await compactionWrites
+    const deleted = host.deleteSession(session.id)
+    setTimeout(release, 20)
+    await Promise.allSettled([compacted, deleted])
+    expect((await host.listSessions()).sessions).toEqual([])
+    expect(await store.loadSession(session.id)).toBeUndefined()
+  })
+
   it('clears the history with /clear and switches the model with /model', async () => {
     const { host, store } = makeHost([{ text: 'Hi.' }])
     const session = await host.createSession()

@@ -85,6 +85,9 @@ export class LocalAgentHost implements IAgentHost {
 
   async deleteSession(sessionId: string): Promise<void> {
     await this.abort(sessionId)
+    // A stopped command (a compaction, say) may still be storing what it did: stored after the
+    // delete, it would bring the session back.
+    await this.parts.turns.whenIdle(sessionId)
     await this.sessionOrder.run(sessionId, () => this.recordChanges.run(sessionId, () => this.parts.lifecycle.delete(sessionId)))
     // Its subagent runs go with it: its turns started them, no person did. Listed once its turn has
     // ended, so no run of it starts or writes afterwards.

@@ -114,7 +114,7 @@ export interface IHostSessions {
   listSessions(): Promise<TSessionListing>
   /** Renames a session. */
   renameSession(sessionId: string, name: string): Promise<TSessionSummary>
-  /** Deletes a session, its replay log and its sandbox snapshot; a running turn is aborted first, and the session deleted once that turn has ended, so nothing it stores brings the session back. Its subagent runs (sessions whose `parentSessionId` is it) are deleted with it. */
+  /** Deletes a session, its replay log and its sandbox snapshot; a running turn or command is aborted first, and the session deleted once it has ended, so nothing it stores brings the session back. Its subagent runs (sessions whose `parentSessionId` is it) are deleted with it. */
   deleteSession(sessionId: string): Promise<void>
   /** Copies a session's conversation and workspace under a new id. */
   forkSession(sessionId: string, options?: { name?: string }): Promise<TSessionSummary>
