@@ -28,9 +28,9 @@ export class HostRunningTurns {
     this.running.get(sessionId)?.controller.abort()
   }
 
-  /** Resolves once the session's running turn or command has ended; at once when none runs. */
-  async whenIdle(sessionId: string): Promise<void> {
-    await this.running.get(sessionId)?.ended
+  /** Resolves once the session's running turn or command has ended; `undefined` when none runs. */
+  whenIdle(sessionId: string): Promise<void> | undefined {
+    return this.running.get(sessionId)?.ended
   }
 
   isRunning(sessionId: string): boolean {

@@ -1,4 +1,4 @@
-import jsSHA from 'jssha/sha256'
+import { sha256Text } from '../sha256-text.ts'
 import { StorageError } from '../../core/errors.ts'
 import { canonicalJson, canonicalMessageJson } from '../replay-log/canonical-event-json.ts'
 import type { TStoredReplayEvent } from '../replay-log/stored-replay-event.ts'
@@ -71,7 +71,7 @@ export function extractMessagePayloads(
       storedForms.set(message, message)
       return message
     }
-    const reference = `sha256:${sha256(text)}` satisfies TMessageReference
+    const reference = `sha256:${sha256Text(text)}` satisfies TMessageReference
     payloads.set(reference.slice('sha256:'.length), message)
     storedForms.set(message, reference)
     return reference
@@ -156,12 +156,6 @@ export function toPayloadMap(values: readonly unknown[]): Map<string, unknown> {
     if (typeof hash === 'string') map.set(hash, message)
   }
   return map
-}
-
-function sha256(text: string): string {
-  const sha = new jsSHA('SHA-256', 'TEXT', { encoding: 'UTF8' })
-  sha.update(text)
-  return sha.getHash('HEX')
 }
 
 // A copy of `event` with each message it carries changed by `change`; the event itself when it

@@ -1,4 +1,4 @@
-import jsSHA from 'jssha/sha256'
+import { sha256Text } from '../sha256-text.ts'
 import type { TExecutionEventEnvelope } from '../../core/execution-events.ts'
 import { canonicalEventJson, canonicalJson } from './canonical-event-json.ts'
 import { historyRangeOf } from './history-range.ts'
@@ -28,9 +28,7 @@ export type TReplayRecord = {
 
 /** `sha256(prevHash + canonical JSON of the event)`, hex-encoded. */
 export function hashReplayEvent(prevHash: string, event: TExecutionEventEnvelope): string {
-  const sha = new jsSHA('SHA-256', 'TEXT', { encoding: 'UTF8' })
-  sha.update(prevHash + canonicalEventJson(event))
-  return sha.getHash('HEX')
+  return sha256Text(prevHash + canonicalEventJson(event))
 }
 
 /** The head of a log whose records are `records`. */
