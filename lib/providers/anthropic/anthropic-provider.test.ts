@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AuthenticationError, ConfigurationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import {
@@ -227,6 +228,15 @@ describe('AnthropicProvider errors', () => {
     expect(error.message).toContain(says)
     expect(error.details).toMatchObject({ provider: 'anthropic', status })
     if (status === 429) expect(error.details?.retryAfterSeconds).toBe(7)
+  })
+
+  it('keeps a key the server echoed out of the error and its cause, as a logged error prints them', async () => {
+    const { provider } = await setup({ turns: [{ fault: { kind: 'http-error', status: 401, message: `invalid x-api-key: ${API_KEY}` } }] })
+    const error = await chatError(provider)
+    expect(error).toBeInstanceOf(AuthenticationError)
+    expect(error.cause).toBeDefined()
+    expect(inspect(error, { depth: 10 })).not.toContain(API_KEY)
+    expect(inspect(error, { depth: 10 })).toContain('[REDACTED]')
   })
 
   it('maps a wrong key to AuthenticationError without echoing the key', async () => {

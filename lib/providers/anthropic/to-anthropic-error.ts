@@ -1,7 +1,7 @@
 import type { APIError } from '@anthropic-ai/sdk'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
-import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -16,11 +16,13 @@ const KEYS_PAGE = 'https://console.anthropic.com/settings/keys'
  * core's one status mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404
  * `ModelNotAvailableError`, 429 `RateLimitError` (with `retryAfterSeconds` when the API sent
  * one), 5xx and 529 overloaded `ProviderError`. An unreachable server or a dropped stream is a
- * `NetworkError`. The API key is scrubbed from any text the API sent back. SDK errors are known
+ * `NetworkError`. The API key is scrubbed from any text the API sent back, in the SDK error kept as the cause too. SDK errors are known
  * by their shape, so mapping works before the SDK is loaded and for a caller's own `client`.
  */
 export function toAnthropicError(error: unknown, context: TAnthropicErrorContext): RobotaError {
   if (isRobotaError(error)) return error
+  // Kept as the cause, which a logged error prints too.
+  scrubApiKeyFromError(error, context.apiKey)
   if (isSdkConnectionError(error)) {
     return new NetworkError(
       `Could not reach Anthropic at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AuthenticationError, ConfigurationError, ModelNotAvailableError, NetworkError, ProviderError, RateLimitError, type RobotaError } from '../../core/errors.ts'
 import { createSystemMessage, createToolMessage, createUserMessage } from '../../core/messages.ts'
@@ -218,6 +219,15 @@ describe('GoogleProvider errors', () => {
     expect(error.message).toContain(says)
     expect(error.details).toMatchObject({ provider: 'google', status })
     if (status === 429) expect(error.details?.retryAfterSeconds).toBe(7)
+  })
+
+  it('keeps a key the server echoed out of the error and its cause, as a logged error prints them', async () => {
+    const { provider } = await setup({ turns: [{ fault: { kind: 'http-error', status: 401, message: `API key not valid: ${API_KEY}` } }] })
+    const error = await chatError(provider)
+    expect(error).toBeInstanceOf(AuthenticationError)
+    expect(error.cause).toBeDefined()
+    expect(inspect(error, { depth: 10 })).not.toContain(API_KEY)
+    expect(inspect(error, { depth: 10 })).toContain('[REDACTED]')
   })
 
   it("maps Gemini's 400 API_KEY_INVALID for a wrong key to AuthenticationError without echoing the key", async () => {

@@ -1,6 +1,6 @@
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError } from '../../core/http-status-error.ts'
-import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
 import { describeError } from '../../core/describe-error.ts'
 
 /**
@@ -26,11 +26,13 @@ type TGoogleErrorBody = {
  * `createHttpStatusError`: 401/403 `AuthenticationError` (as is Gemini's 400 `API_KEY_INVALID`),
  * 404 `ModelNotAvailableError`, 429 `RateLimitError` with `retryAfterSeconds` from the body's
  * `RetryInfo`, 5xx `ProviderError`. A server not reached or a dropped stream is a `NetworkError`.
- * The API key is scrubbed from any text the API sent back. Errors are known by their shape, so
+ * The API key is scrubbed from any text the API sent back, in the SDK error kept as the cause too. Errors are known by their shape, so
  * mapping needs no SDK loaded.
  */
 export function toGoogleError(error: unknown, context: TGoogleErrorContext): RobotaError {
   if (isRobotaError(error)) return error
+  // Kept as the cause, which a logged error prints too.
+  scrubApiKeyFromError(error, context.apiKey)
   const details = { provider: 'google', baseURL: context.baseURL }
   if (isGoogleApiError(error)) return fromApiError(error, context)
   if (error instanceof SyntaxError) {

@@ -1,7 +1,7 @@
 import type { APIError } from 'openai'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
-import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -16,11 +16,13 @@ const KEYS_PAGE = 'https://platform.openai.com/api-keys'
  * mapping, `createHttpStatusError`: 401/403 `AuthenticationError`, 404 `ModelNotAvailableError`,
  * 429 `RateLimitError` (with `retryAfterSeconds` when the server sent one), 5xx `ProviderError`.
  * An unreachable server or a dropped stream is a `NetworkError`. The API key is scrubbed from
- * any text the server sent back. SDK errors are known by their shape, so mapping works before the
+ * any text the server sent back, in the SDK error kept as the cause too. SDK errors are known by their shape, so mapping works before the
  * SDK is loaded and for a caller's own `client`.
  */
 export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): RobotaError {
   if (isRobotaError(error)) return error
+  // Kept as the cause, which a logged error prints too.
+  scrubApiKeyFromError(error, context.apiKey)
   const details = { provider: 'openai', baseURL: context.baseURL }
   if (isSdkConnectionError(error)) {
     return new NetworkError(
