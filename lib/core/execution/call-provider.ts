@@ -4,6 +4,7 @@ import type { TUniversalMessage } from '../messages.ts'
 import type { TProviderResponse, IToolSchema } from '../provider.ts'
 import type { IExecutionContext } from './execution-context.ts'
 import { assertProviderNativeWebToolsAvailable } from '../provider-capabilities.ts'
+import { assertProviderResponse } from './assert-provider-response.ts'
 
 /** How a provider call ended: a response, the caller's abort, or a failure. */
 export type TProviderCallOutcome =
@@ -81,6 +82,7 @@ export async function callProvider(
       }
     })
     if (timedOut) return { kind: 'failed', error: idle?.signal.reason }
+    assertProviderResponse(response, context.provider.name)
     if (signal?.aborted || response.stopReason === 'aborted') return { kind: 'aborted', response }
     return { kind: 'response', response }
   } catch (error) {
