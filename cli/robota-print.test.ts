@@ -73,6 +73,14 @@ describe('robota -p', () => {
     recordSuiteTotal('cli-print', 'faults', 1)
   })
 
+  it("prints Robota's code, not the API's own, when OpenAI refuses the key", async () => {
+    await context.restartServer({ apiKey: 'the-right-key', turns: [{ text: 'unused' }] })
+    const { stdout, exitCode } = await robota(['-p', 'Hello', '--provider', 'openai', '--max-retries', '0'], { OPENAI_API_KEY: SECRET_KEY, OPENAI_BASE_URL: `${context.server.url}/v1` })
+    expect(exitCode).toBe(1)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'AUTHENTICATION_ERROR' } })
+    expect(stdout).not.toContain(SECRET_KEY)
+  })
+
   it.each<{ args: string[]; env: Record<string, string>; error: RegExp }>([
     { args: ['-p', 'Hi'], env: {}, error: /No provider is configured: set one of ANTHROPIC_API_KEY/ },
     { args: ['-p', 'Hi', '--provider', 'nonsense'], env: { ANTHROPIC_API_KEY: 'k' }, error: /Unknown provider "nonsense"/ },

@@ -1,5 +1,6 @@
 import type { TRunUsage } from '../../lib/core/execution/run-execution.ts'
 import { isRobotaError } from '../../lib/core/errors.ts'
+import { isRobotaErrorCode } from '../../lib/core/robota-error-of-code.ts'
 import type { IToolSummary } from '../../lib/session/interactive-session-types.ts'
 
 /** What `robota -p` prints on success: one JSON object. */
@@ -28,8 +29,9 @@ export type TOneShotError = {
  * session recorded with it.
  */
 export function toOneShotError(error: unknown, sessionId?: string): TOneShotError {
+  // A provider's own `details.errorCode` is its API's code (OpenAI's `invalid_api_key`), not one of ours.
   const recorded = isRobotaError(error) ? error.details?.errorCode : undefined
-  const code = typeof recorded === 'string' ? recorded : isRobotaError(error) ? error.code : 'ERROR'
+  const code = typeof recorded === 'string' && isRobotaErrorCode(recorded) ? recorded : isRobotaError(error) ? error.code : 'ERROR'
   const message = error instanceof Error ? error.message : String(error)
   return { type: 'error', ...(sessionId ? { sessionId } : {}), error: { code, message } }
 }
