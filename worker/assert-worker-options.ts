@@ -8,6 +8,7 @@ import { assertPermissionModeOption } from '../lib/permissions/assert-permission
 import { settingsSchema } from '../lib/session/config/settings-schema.ts'
 import { formatIssuePath } from '../lib/storage/session-record-schema.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
+import { assertInMemorySandboxOptions } from '../sandbox/in-memory/assert-in-memory-sandbox-options.ts'
 
 
 // Every option the worker reads: a key outside it is a typo (`systemMessage` for `systemPrompt`)
@@ -45,12 +46,22 @@ export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'creat
     if (typeof workspace !== 'object' || workspace === null || stray.length > 0) {
       throw new ConfigurationError(`${where}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
     }
+    // They seed every session's sandbox: a bad one is named now, not at a session's first turn.
+    if (!given.sandbox) assertWorkspaceSeed(where, workspace)
   }
   assertPermissionModeOption(where, given.permissionMode)
   assertLikeSettings(where, 'hooks', settingsSchema.shape.hooks, given.hooks)
   if (given.hooks) refuseHooksWithoutMoment(where, given.hooks)
   // Strict here: a settings file may carry keys of other tools, code that names a key means it.
   assertLikeSettings(where, 'permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
+}
+
+function assertWorkspaceSeed(where: string, { root, files }: { root?: string; files?: unknown }): void {
+  try {
+    assertInMemorySandboxOptions({ ...(files === undefined ? {} : { files }), ...(root === undefined ? {} : { cwd: root }) }, `${where}: workspace.`)
+  } catch (error) {
+    throw new ConfigurationError((error as Error).message)
+  }
 }
 
 function assertLikeSettings(where: string, option: string, schema: z.ZodType, value: unknown): void {

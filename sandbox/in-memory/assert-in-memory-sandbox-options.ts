@@ -12,20 +12,22 @@ const OPTION_NAMES = optionNamesOf<IInMemorySandboxClientOptions>()(['files', 'c
  * option or seed files of the wrong shape are named here rather than ignored or seeded as `0`, and
  * so is a relative seed path that does not name a file below `cwd`.
  *
+ * @param where names the call and the options' place in it, for options an app gave elsewhere
+ *   (`exposeAgentHost(options): workspace.`, whose `files` seed each session's sandbox).
  * @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming the option and what it takes.
  */
-export function assertInMemorySandboxOptions(options: unknown): asserts options is IInMemorySandboxClientOptions {
+export function assertInMemorySandboxOptions(options: unknown, where = `${WHERE}: `): asserts options is IInMemorySandboxClientOptions {
   assertKnownSandboxOptions(WHERE, options, OPTION_NAMES)
   const { files, cwd: givenCwd } = options as IInMemorySandboxClientOptions
   if (files === undefined) return
   if (typeof files !== 'object' || files === null || Array.isArray(files)) {
-    throw invalidSandboxOptions(`${WHERE}: files must map each path to its content; got ${describeSandboxValue(files)}.`)
+    throw invalidSandboxOptions(`${where}files must map each path to its content; got ${describeSandboxValue(files)}.`)
   }
   const cwd = typeof givenCwd === 'string' ? resolveSandboxPath('/', givenCwd) : '/workspace'
   for (const [path, content] of Object.entries(files)) {
-    if (!isSeedPathBelow(path, cwd)) throw invalidSandboxOptions(`${WHERE}: files[${JSON.stringify(path)}] does not name a file below ${cwd}; write an absolute path for one elsewhere.`)
+    if (!isSeedPathBelow(path, cwd)) throw invalidSandboxOptions(`${where}files[${JSON.stringify(path)}] does not name a file below ${cwd}; write an absolute path for one elsewhere.`)
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
-      throw invalidSandboxOptions(`${WHERE}: files[${JSON.stringify(path)}] must be a string or a Uint8Array; got ${describeSandboxValue(content)}.`)
+      throw invalidSandboxOptions(`${where}files[${JSON.stringify(path)}] must be a string or a Uint8Array; got ${describeSandboxValue(content)}.`)
     }
   }
 }
