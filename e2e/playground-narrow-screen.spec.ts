@@ -68,3 +68,36 @@ test('on a phone, the prompt box shows its whole placeholder, and a permission p
   }
   expect(errors).toEqual([])
 })
+
+test('on a phone, the session’s buttons, Session settings and the command results’ Close are big enough for a finger; a mouse keeps them compact', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  const prompt = page.getByRole('textbox', { name: 'Prompt' })
+  await prompt.fill('/help')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  const close = page.getByRole('button', { name: 'Close command results' })
+  await expect(close).toBeVisible()
+  const list = page.getByRole('navigation', { name: 'Sessions' })
+  const buttons = [
+    list.getByRole('button', { name: /^Rename / }),
+    list.getByRole('button', { name: /^Fork / }),
+    list.getByRole('button', { name: /^Delete / }),
+    page.getByRole('button', { name: 'Session settings' }),
+    close
+  ]
+  const sizes = async () =>
+    Promise.all(
+      buttons.map(async (button) => {
+        const box = await button.boundingBox()
+        return { name: (await button.getAttribute('aria-label')) ?? (await button.textContent()), height: box?.height ?? 0, width: box?.width ?? 0 }
+      })
+    )
+  expect((await sizes()).filter((size) => size.height < 44 || size.width < 44)).toEqual([])
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  expect((await sizes()).filter((size) => size.height >= 44)).toEqual([])
+  expect(errors).toEqual([])
+})
