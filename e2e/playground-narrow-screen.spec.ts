@@ -68,3 +68,68 @@ test('on a phone, the prompt box shows its whole placeholder, and a permission p
   }
   expect(errors).toEqual([])
 })
+
+test('on a phone, the session’s buttons, Session settings and the command results’ Close are big enough for a finger; a mouse keeps them compact', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  const prompt = page.getByRole('textbox', { name: 'Prompt' })
+  await prompt.fill('/help')
+  await prompt.press('Escape')
+  await prompt.press('Enter')
+  const close = page.getByRole('button', { name: 'Close command results' })
+  await expect(close).toBeVisible()
+  const list = page.getByRole('navigation', { name: 'Sessions' })
+  const buttons = [
+    list.getByRole('button', { name: /^Rename / }),
+    list.getByRole('button', { name: /^Fork / }),
+    list.getByRole('button', { name: /^Delete / }),
+    page.getByRole('button', { name: 'Session settings' }),
+    close
+  ]
+  const sizes = async () =>
+    Promise.all(
+      buttons.map(async (button) => {
+        const box = await button.boundingBox()
+        return { name: (await button.getAttribute('aria-label')) ?? (await button.textContent()), height: box?.height ?? 0, width: box?.width ?? 0 }
+      })
+    )
+  expect((await sizes()).filter((size) => size.height < 44 || size.width < 44)).toEqual([])
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  expect((await sizes()).filter((size) => size.height >= 44)).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test('on a phone, command results from before a reload wait folded on one line, beside Close', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  const prompt = page.getByRole('textbox', { name: 'Prompt' })
+  const results = page.getByRole('region', { name: 'Command results' })
+  for (const line of ['/help', '/cost']) {
+    await prompt.fill(line)
+    await prompt.press('Escape')
+    await prompt.press('Enter')
+    await expect(results.locator('.command-entry')).toHaveCount(line === '/help' ? 1 : 2)
+  }
+  await page.reload()
+  await expectSessionOpen(page)
+  const summary = results.getByText('2 results from before the reload: /help, /cost')
+  await expect(summary).toBeVisible()
+  const close = results.getByRole('button', { name: 'Close command results' })
+  const summaryBox = await summary.boundingBox()
+  const closeBox = await close.boundingBox()
+  const resultsBox = await results.boundingBox()
+  // One line: the summary sits beside Close, within its height, and the box is no taller than Close and its padding.
+  expect(summaryBox && closeBox && { besideClose: summaryBox.x + summaryBox.width <= closeBox.x, withinCloseRow: summaryBox.y >= closeBox.y && summaryBox.y + summaryBox.height <= closeBox.y + closeBox.height }).toEqual({ besideClose: true, withinCloseRow: true })
+  expect(resultsBox?.height).toBeLessThanOrEqual((closeBox?.height ?? 0) + 8)
+
+  // Opened, the results list below Close as the others do.
+  await summary.click()
+  await expect(results.locator('.command-entry').last()).toBeVisible()
+  expect((await results.locator('.command-entry').first().boundingBox())?.y).toBeGreaterThan((closeBox?.y ?? 0) + (closeBox?.height ?? 0))
+  expect(errors).toEqual([])
+})

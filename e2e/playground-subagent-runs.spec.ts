@@ -43,8 +43,18 @@ test("a subagent run is folded under the session that started it, its permission
   await expect(run).toHaveAttribute('aria-current', 'true')
   await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
 
+  // Back to the parent, the runs stay open as the person left them, and on screen through a rename.
+  const parent = rows.first().locator('.session-open').first()
+  await parent.click()
+  await expect(parent).toHaveAttribute('aria-current', 'true')
+  await expect(runs).toHaveAttribute('open')
+  await list.getByRole('button', { name: /^Rename Delegate the tour/ }).click()
+  await expect(list.getByRole('textbox', { name: /^New name for Delegate the tour/ })).toBeFocused()
+  await expect(run).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(runs).toHaveAttribute('open')
+
   // Deleting the parent takes the run with it.
-  await rows.first().locator('.session-open').first().click()
   await list.getByRole('button', { name: /^Delete Delegate the tour/ }).click()
   await expect(list.getByRole('group', { name: 'Confirm delete' })).toContainText('Delete with its files, subagent runs and log?')
   await list.getByRole('button', { name: 'Delete for good' }).click()

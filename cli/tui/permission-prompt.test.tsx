@@ -34,6 +34,14 @@ describe('permission prompt', () => {
     unmount()
   })
 
+  it('names the subagent whose call asks, as the playground does', () => {
+    const asked = { ...request, subagent: { agentType: 'Explore', sessionId: 'run-1' } }
+    const { lastFrame, unmount } = render(<PermissionPrompt request={asked} onAnswer={() => undefined} />)
+    expect(lastFrame()).toContain('Explore (subagent) wants to run Bash:')
+    expect(lastFrame()).toContain('npm test')
+    unmount()
+  })
+
   it('answers only the question on screen, however often its key is pressed', async () => {
     const requests = new PermissionRequests()
     const first = requests.handler(request, undefined)

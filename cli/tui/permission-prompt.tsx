@@ -22,9 +22,15 @@ export function PermissionPrompt({ request, onAnswer }: { request: TPermissionRe
   })
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-      <Text>
-        <Text bold>{request.toolName}</Text> wants to run:
-      </Text>
+      {request.subagent ? (
+        <Text>
+          {request.subagent.agentType} (subagent) wants to run <Text bold>{request.toolName}</Text>:
+        </Text>
+      ) : (
+        <Text>
+          <Text bold>{request.toolName}</Text> wants to run:
+        </Text>
+      )}
       <Text color="cyan">{describeParameters(request.parameters)}</Text>
       {request.reason ? <Text dimColor>{request.reason}</Text> : null}
       {choices.map((choice, index) => (

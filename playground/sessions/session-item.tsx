@@ -38,9 +38,10 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
     backToView('rename')
   }
 
-  if (mode === 'rename') {
-    return (
-      <li className="session-item selected">
+  // One row in every mode, the runs last: their disclosure stays on screen, open or folded, through a rename.
+  return (
+    <li className={`session-item${selected ? ' selected' : ''}`}>
+      {mode === 'rename' ? (
         <form className="rename-form" onSubmit={submitRename}>
           <input
             aria-label={`New name for ${session.name}`}
@@ -51,18 +52,14 @@ export const SessionItem = memo(function SessionItem({ session, selected, runnin
           />
           <button type="submit">Save</button>
         </form>
-      </li>
-    )
-  }
-
-  return (
-    <li className={`session-item${selected ? ' selected' : ''}`}>
-      <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
-        <span className="session-name">{session.name}</span>
-        <span className="session-meta">
-          {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'} · {formatWallClock(session.updatedAt)}
-        </span>
-      </button>
+      ) : (
+        <button type="button" className="session-open" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(session.id)}>
+          <span className="session-name">{session.name}</span>
+          <span className="session-meta">
+            {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'} · {formatWallClock(session.updatedAt)}
+          </span>
+        </button>
+      )}
       {selected && mode === 'view' ? (
         <div className="session-actions">
           <button

@@ -25,9 +25,10 @@ const SESSIONS = [
 ]
 const nothing = () => undefined
 
+const listProps = (selectedId: string) => ({ sessions: SESSIONS, selectedId, corruptCount: 0, running: false, readOnly: false, onSelect: nothing, onCreate: nothing, onRename: nothing, onFork: nothing, onDelete: nothing })
+
 function renderList(selectedId: string, selected: string[] = [], focusRequest = 0) {
-  const props = { sessions: SESSIONS, selectedId, corruptCount: 0, running: false, readOnly: false, onCreate: nothing, onRename: nothing, onFork: nothing, onDelete: nothing }
-  return render(<SessionList {...props} onSelect={(id) => selected.push(id)} focusRequest={focusRequest} />)
+  return render(<SessionList {...listProps(selectedId)} onSelect={(id) => selected.push(id)} focusRequest={focusRequest} />)
 }
 
 const rowNames = (container: HTMLElement) =>
@@ -55,6 +56,30 @@ describe('SessionList', () => {
     expect(document.activeElement).toBe(getByRole('button', { name: /^Explore: look around/ }))
     // The open run keeps its own actions.
     expect(getByRole('button', { name: 'Rename Explore: look around' })).toBeTruthy()
+  })
+
+  it('keeps the runs open when the parent is opened after one of them, and folded when the person folded them', () => {
+    const { getByText, rerender } = renderList('run-1')
+    const runs = getByText('2 subagent runs').closest('details') as HTMLDetailsElement
+    expect(runs.open).toBe(true)
+    rerender(<SessionList {...listProps('parent')} />)
+    expect(runs.open).toBe(true)
+    runs.open = false
+    rerender(<SessionList {...listProps('other')} />)
+    expect(runs.open).toBe(false)
+  })
+
+  it('keeps the runs on screen, open as they were, while the parent is renamed', () => {
+    const { container, getByRole, getByLabelText, getByText } = renderList('parent')
+    const runs = getByText('2 subagent runs').closest('details') as HTMLDetailsElement
+    runs.open = true
+    fireEvent.click(getByRole('button', { name: 'Rename Tidy the repo' }))
+    const box = getByLabelText('New name for Tidy the repo')
+    expect(container.querySelector('details')).toBe(runs)
+    expect(runs.open).toBe(true)
+    fireEvent.keyDown(box, { key: 'Escape' })
+    expect(container.querySelector('details')).toBe(runs)
+    expect(runs.open).toBe(true)
   })
 
   it('says that deleting a parent takes its runs with it', () => {

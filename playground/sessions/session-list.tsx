@@ -54,9 +54,15 @@ export const SessionList = memo(function SessionList({ sessions, selectedId, cor
         {groupSubagentRuns(sessions).map(({ session, runs }) =>
           item(
             session,
-            // A native disclosure: keyboard and screen readers get it for free; open while one of its runs is.
+            // A native disclosure: keyboard and screen readers get it for free. It opens while one of its
+            // runs is open, and is otherwise left as the person left it: no `open` prop to fold it again.
             runs.length > 0 ? (
-              <details className="subagent-runs" open={runs.some((run) => run.id === selectedId)}>
+              <details
+                className="subagent-runs"
+                ref={(details) => {
+                  if (details && runs.some((run) => run.id === selectedId)) details.open = true
+                }}
+              >
                 <summary>
                   {runs.length} subagent run{runs.length === 1 ? '' : 's'}
                 </summary>
