@@ -12,7 +12,8 @@ function createAnthropicProvider(config: IProviderConfig): AnthropicProvider {
   return new AnthropicProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {})
   })
 }
 

@@ -12,7 +12,8 @@ function createOpenAIProvider(config: IProviderConfig): OpenAIProvider {
   return new OpenAIProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
     ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {})
   })
 }
 

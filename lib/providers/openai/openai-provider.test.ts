@@ -213,6 +213,7 @@ describe('OpenAIProvider options', () => {
       baseURL: 'https://api.openai.com/v1',
       apiSurface: 'responses',
       maxRetries: 0,
+      timeout: 30_000,
       client: undefined as never,
       loadSdk: () => Promise.reject(new Error('not loaded')),
       reasoning: { effort: 'low' },
