@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../core/errors.ts'
+import type { IProviderConfig } from '../../core/provider-definition.ts'
 
 /**
  * Refuses a `baseURL` that is not an absolute http(s) URL, as the provider is built: an empty one
@@ -11,6 +12,34 @@ export function assertProviderBaseURL(providerClass: string, baseURL: unknown): 
   if (typeof baseURL === 'string' && isHttpBaseURL(baseURL)) return
   const got = typeof baseURL === 'string' ? JSON.stringify(baseURL) : typeof baseURL
   throw new ConfigurationError(`new ${providerClass}(options): baseURL must be an absolute http(s) URL, such as https://api.example.com; got ${got}.`)
+}
+
+/**
+ * `config.baseURL` as a provider definition hands it to its provider: nothing when left out, and
+ * refused when empty (dropping it would send the key to `vendor`'s own API instead of the proxy
+ * meant) or not an absolute http(s) URL.
+ *
+ * @throws ConfigurationError `anthropic provider config.baseURL is empty: leave it out to use Anthropic's API, …`
+ */
+export function toConfigBaseURL(config: IProviderConfig, vendor: string): { baseURL?: string } {
+  const { baseURL } = config
+  if (baseURL === undefined) return {}
+  const problem = describeBaseURLProblem(`${config.type} provider config.baseURL`, vendor, baseURL)
+  if (problem) throw new ConfigurationError(problem, { details: { provider: config.type, field: 'baseURL' } })
+  return { baseURL }
+}
+
+/**
+ * Why the base URL `baseURL` from `source` (a variable, a flag, an option) cannot be used, or
+ * `undefined` when it is an absolute http(s) URL.
+ */
+export function describeBaseURLProblem(source: string, vendor: string, baseURL: unknown): string | undefined {
+  if (typeof baseURL === 'string' && isHttpBaseURL(baseURL)) return undefined
+  if (typeof baseURL === 'string' && baseURL.trim() === '') {
+    return `${source} is empty: leave it out to use ${vendor}'s API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com.`
+  }
+  const got = typeof baseURL === 'string' ? JSON.stringify(baseURL) : typeof baseURL
+  return `${source} must be an absolute http(s) URL, such as https://proxy.example.com; got ${got}.`
 }
 
 /** True for an absolute http(s) URL, the only kind of base URL a provider's SDK can reach. */

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../../core/errors.ts'
 import { createUserMessage } from '../../core/messages.ts'
 import { findProviderDefinition, formatSupportedProviderTypes } from '../../core/provider-definition.ts'
 import { getProviderCapabilities } from '../../core/provider-capabilities.ts'
@@ -51,6 +52,24 @@ describe('provider definitions', () => {
     expect(capabilities.nativeWebTools.webSearch).toMatchObject({ supported: true, enabled: false })
     expect(capabilities.nativeWebTools.webFetch).toMatchObject({ supported: false, enabled: false })
     expect(getProviderCapabilities(new AnthropicProvider({ apiKey: 'sk-test', enableWebTools: true })).nativeWebTools.webSearch.enabled).toBe(true)
+  })
+})
+
+describe('provider definitions: the config’s baseURL', () => {
+  it.each([
+    [anthropicProviderDefinition, "anthropic provider config.baseURL is empty: leave it out to use Anthropic's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."],
+    [openaiProviderDefinition, "openai provider config.baseURL is empty: leave it out to use OpenAI's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."],
+    [googleProviderDefinition, "google provider config.baseURL is empty: leave it out to use Google's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."]
+  ])('%o refuses an empty baseURL rather than sending the key to the vendor’s API', (definition, message) => {
+    const build = () => definition.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL: '' })
+    expect(build).toThrow(ConfigurationError)
+    expect(build).toThrow(message)
+  })
+
+  it.each(definitions)('$type refuses a baseURL that is no absolute http(s) URL, naming the config field', (definition) => {
+    expect(() => definition.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL: '/api/llm' })).toThrow(
+      `${definition.type} provider config.baseURL must be an absolute http(s) URL, such as https://proxy.example.com; got "/api/llm".`
+    )
   })
 })
 
