@@ -93,7 +93,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
   constructor(options: TAnthropicProviderOptions) {
     super()
     assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('AnthropicProvider', options?.baseURL)
+    assertProviderBaseURL('AnthropicProvider', 'Anthropic', options?.baseURL)
     assertProviderRequestLimits('AnthropicProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.', { details: { provider: 'anthropic', missing: 'apiKey' } })

@@ -76,7 +76,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
   constructor(options: TGoogleProviderOptions) {
     super()
     assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('GoogleProvider', options?.baseURL)
+    assertProviderBaseURL('GoogleProvider', 'Google', options?.baseURL)
     assertProviderRequestLimits('GoogleProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`, { details: { provider: 'google', missing: 'apiKey' } })

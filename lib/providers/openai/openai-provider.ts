@@ -108,7 +108,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   constructor(options: TOpenAIProviderOptions) {
     super()
     assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('OpenAIProvider', options?.baseURL)
+    assertProviderBaseURL('OpenAIProvider', 'OpenAI', options?.baseURL)
     assertProviderRequestLimits('OpenAIProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.', { details: { provider: 'openai', missing: 'apiKey' } })
