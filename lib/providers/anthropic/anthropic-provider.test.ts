@@ -241,7 +241,8 @@ describe('AnthropicProvider errors', () => {
     await server.close()
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error.message).toContain('Could not reach Anthropic')
+    // Named by host, port and path, as every provider's failures name a server.
+    expect(error.message).toContain(`Could not reach Anthropic at ${server.url.replace(/^http:\/\//, '').replace(/\/+$/, '')}. `)
   })
 
   it('maps a stream cut mid-event to NetworkError, keeping nothing half-parsed', async () => {

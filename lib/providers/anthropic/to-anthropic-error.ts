@@ -2,6 +2,7 @@ import type { APIError } from '@anthropic-ai/sdk'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey } from '../shared/scrub-api-key.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -23,7 +24,7 @@ export function toAnthropicError(error: unknown, context: TAnthropicErrorContext
   if (isRobotaError(error)) return error
   if (isSdkConnectionError(error)) {
     return new NetworkError(
-      `Could not reach Anthropic at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
+      `Could not reach Anthropic at ${toServerLabel(context.baseURL)}. Check the network connection and the provider's base URL, then try again.`,
       { cause: error, details: { provider: 'anthropic', baseURL: context.baseURL } }
     )
   }

@@ -240,7 +240,8 @@ describe('GoogleProvider errors', () => {
     await server.close()
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error.message).toContain('Could not reach Gemini')
+    // Named by host, port and path, as every provider's failures name a server.
+    expect(error.message).toContain(`Could not reach Gemini at ${server.url.replace(/^http:\/\//, '').replace(/\/+$/, '')}. `)
   })
 
   it('maps a stream cut mid-chunk to NetworkError', async () => {

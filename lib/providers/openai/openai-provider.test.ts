@@ -187,8 +187,8 @@ describe.each(SURFACES)('OpenAIProvider ($apiSurface) over the fake server', ({ 
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error.message).toContain('Slow down')
-    // The fake server is an OpenAI-compatible one: named by its host, as its other failures are.
-    expect(error.message).toMatch(/^The server at 127\.0\.0\.1:\d+/)
+    // The fake server is an OpenAI-compatible one: named by host, port and path, as its other failures are.
+    expect(error.message).toMatch(/^The server at 127\.0\.0\.1:\d+\/v1 /)
     expect(error.details).toMatchObject({ status: 429 })
   })
 })

@@ -11,6 +11,7 @@ import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -240,7 +241,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   }
 
   private endedEarly(missing: string): NetworkError {
-    return new NetworkError(`The stream from ${this.baseURL} ended before the reply was complete (no ${missing}). Try again.`, {
+    return new NetworkError(`The stream from ${toServerLabel(this.baseURL)} ended before the reply was complete (no ${missing}). Try again.`, {
       details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.baseURL }
     })
   }
