@@ -160,8 +160,8 @@ describe('robota -p', () => {
   it('refuses a base URL variable that is not a URL, naming it, before any request', async () => {
     const { stdout, stderr, exitCode } = await robota(['-p', 'Hi'], { ANTHROPIC_API_KEY: SECRET_KEY, ANTHROPIC_BASE_URL: 'localhost:8080' })
     expect(exitCode).toBe(1)
-    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'CONFIGURATION_ERROR', message: expect.stringMatching(/^ANTHROPIC_BASE_URL: /) } })
-    expect(stderr).toMatch(/^ANTHROPIC_BASE_URL: the base URL must be an absolute http/)
+    expect(JSON.parse(stdout)).toMatchObject({ type: 'error', error: { code: 'CONFIGURATION_ERROR', message: expect.stringMatching(/^ANTHROPIC_BASE_URL must be an absolute http\(s\) URL/) } })
+    expect(stderr).toMatch(/^ANTHROPIC_BASE_URL must be an absolute http\(s\) URL/)
     expect(context.server.requests).toHaveLength(0)
     recordSuiteTotal('cli-print', 'securityChecks', 1)
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../../lib/core/errors.ts'
 import { anthropicProviderDefinition } from '../../lib/providers/anthropic/anthropic-provider-definition.ts'
 import { googleProviderDefinition } from '../../lib/providers/google/google-provider-definition.ts'
 import { openaiProviderDefinition } from '../../lib/providers/openai/openai-provider-definition.ts'
@@ -59,11 +60,14 @@ describe('resolveProviderConfig', () => {
   })
 
   it.each([
-    { flags: {}, env: { ANTHROPIC_BASE_URL: 'localhost:8080' }, error: /^ANTHROPIC_BASE_URL: the base URL must be an absolute http:\/\/ or https:\/\/ URL.*; got "localhost:8080"\.$/ },
-    { flags: { baseURL: '' }, env: {}, error: /^--base-url: the base URL must be .*; got ""\.$/ },
-    { flags: { baseURL: '/api/llm' }, env: {}, error: /^--base-url: .*; got "\/api\/llm"\.$/ }
+    { flags: {}, env: { ANTHROPIC_BASE_URL: 'localhost:8080' }, error: 'ANTHROPIC_BASE_URL must be an absolute http(s) URL, such as https://proxy.example.com; got "localhost:8080".' },
+    { flags: { baseURL: '' }, env: {}, error: "--base-url is empty: leave it out to use Anthropic's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com." },
+    { flags: { baseURL: '/api/llm' }, env: {}, error: '--base-url must be an absolute http(s) URL, such as https://proxy.example.com; got "/api/llm".' }
   ])('refuses a base URL that is not an http(s) URL, naming where it came from: $error', ({ flags, env, error }) => {
-    expect(() => resolveProviderConfig(definitions, flags, { ANTHROPIC_API_KEY: 'k', ...env }, {})).toThrow(error)
+    // The providers' own wording (see describeBaseURLProblem), with this source in front.
+    const resolve = () => resolveProviderConfig(definitions, flags, { ANTHROPIC_API_KEY: 'k', ...env }, {})
+    expect(resolve).toThrow(ConfigurationError)
+    expect(resolve).toThrow(error)
   })
 
   it('takes the SDK retries from the flag over the settings of the same provider', () => {

@@ -58,11 +58,12 @@ export function resolveProviderConfig(
 
 // Checked whatever its source: one the provider left out would send the key to the vendor's API.
 function resolveBaseURL(definition: IProviderDefinition, flags: TProviderFlags, env: TEnvironmentRecord, providerSettings: TSettings['provider']): string | undefined {
-  if (flags.baseURL !== undefined) return checkBaseURL(flags.baseURL, '--base-url')
+  const vendor = definition.displayName ?? definition.type
+  if (flags.baseURL !== undefined) return checkBaseURL(flags.baseURL, '--base-url', vendor)
   const variable = BASE_URL_VARIABLES[definition.type]
   const fromEnvironment = variable ? readEnvironmentVariable(env, variable) : undefined
-  if (variable && fromEnvironment !== undefined) return checkBaseURL(fromEnvironment, variable)
-  return providerSettings?.baseURL === undefined ? undefined : checkBaseURL(providerSettings.baseURL, 'provider.baseURL in the settings')
+  if (variable && fromEnvironment !== undefined) return checkBaseURL(fromEnvironment, variable, vendor)
+  return providerSettings?.baseURL === undefined ? undefined : checkBaseURL(providerSettings.baseURL, 'provider.baseURL in the settings', vendor)
 }
 
 function readKey(definition: IProviderDefinition, env: TEnvironmentRecord): string | undefined {

@@ -18,17 +18,13 @@ export async function runOneShot(prompt: string, args: TCliArguments, environmen
   try {
     const { session, workspace } = await startCliSession(args, environment, denyWithoutAsking)
     sessionId = session.getSessionId()
-    let failure: Error | undefined
-    session.on('error', (error) => {
-      failure ??= error
-    })
     const abort = () => session.abort()
     signal?.addEventListener('abort', abort, { once: true })
     try {
       const running = session.submit(prompt)
       if (signal?.aborted) abort()
       const result = await running
-      if (!result) return { output: toOneShotError(failure ?? new Error('The prompt did not complete.'), sessionId), exitCode: 1 }
+      if (!result || result.error) return { output: toOneShotError(result?.error ?? new Error('The prompt did not complete.'), sessionId), exitCode: 1 }
       const output: TOneShotResult = {
         type: 'result',
         sessionId,

@@ -18,7 +18,10 @@ export type IProviderConfig = {
   /** A secret, or a `$ENV:<name>` reference to resolve before use. */
   apiKey?: string
   baseURL?: string
-  /** Request timeout in milliseconds. */
+  /**
+   * How long the provider's SDK waits for a response to begin, in milliseconds, before it fails
+   * the request (retried like a 5xx, within `maxRetries`); the SDK's default when left out.
+   */
   timeout?: number
   /** How often the provider's SDK retries a failed request (429, 5xx); the SDK's default, 2, when left out. */
   maxRetries?: number

@@ -3,7 +3,7 @@ import { describeValue } from '../core/describe-value.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import type { TCreateSessionOptions, TProviderChoice } from './port/host-sessions.ts'
 
-const PROVIDER_CHOICE_KEYS = keysOf<TProviderChoice>()(['kind', 'model', 'baseURL', 'apiKey', 'idleTimeoutMs', 'promptCaching', 'thinking', 'webSearch'])
+const PROVIDER_CHOICE_KEYS = keysOf<TProviderChoice>()(['kind', 'model', 'baseURL', 'apiKey', 'idleTimeoutMs', 'maxRetries', 'promptCaching', 'thinking', 'webSearch'])
 const CREATE_SESSION_KEYS = keysOf<TCreateSessionOptions>()(['name', 'provider'])
 
 /**

@@ -42,6 +42,18 @@ describe('LocalAgentHost and the workspace settings’ provider', () => {
     expect(JSON.stringify(await host.openSession(session.id))).not.toContain('sk-other-1234567890abcdef')
   })
 
+  it('builds the provider with the settings’ provider.maxRetries, and again when it changes', async () => {
+    const { host, built } = makeHost({ '.robota/settings.json': JSON.stringify({ provider: { maxRetries: 0 } }) })
+    const session = await host.createSession()
+    await host.submit(session.id, 'hi')
+    await host.writeFile(session.id, '/workspace/.robota/settings.json', JSON.stringify({ provider: { maxRetries: 5 } }))
+    await host.submit(session.id, 'again')
+    expect(built).toEqual([
+      { kind: 'scripted', model: 'scripted-model', apiKey: 'default-key', maxRetries: 0 },
+      { kind: 'scripted', model: 'scripted-model', apiKey: 'default-key', maxRetries: 5 }
+    ])
+  })
+
   it('lets a provider the page chose beat the settings', async () => {
     const { host, built } = makeHost({ '.robota/settings.json': SETTINGS })
     const session = await host.createSession({ provider: { kind: 'scripted', model: 'picked-model', apiKey: 'page-key' } })

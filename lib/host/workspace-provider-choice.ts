@@ -6,7 +6,7 @@ export type TProviderSettings = NonNullable<TSettings['provider']>
 
 /**
  * The provider a workspace's settings ask for, over the session's own choice: `name` is the
- * provider kind, and `model`, `apiKey` and `baseURL` replace the choice's. Naming another kind
+ * provider kind, and `model`, `apiKey`, `baseURL` and `maxRetries` replace the choice's. Naming another kind
  * starts from nothing but the idle timeout, so a key or server meant for one provider never
  * reaches another.
  */
@@ -18,7 +18,8 @@ export function toWorkspaceProviderChoice(base: TProviderChoice, settings: TProv
     ...start,
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    ...(settings.baseURL ? { baseURL: settings.baseURL } : {})
+    ...(settings.baseURL ? { baseURL: settings.baseURL } : {}),
+    ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries })
   }
 }
 
@@ -30,6 +31,7 @@ export function isSameProviderChoice(left: TProviderChoice, right: TProviderChoi
     left.apiKey === right.apiKey &&
     left.baseURL === right.baseURL &&
     left.idleTimeoutMs === right.idleTimeoutMs &&
+    left.maxRetries === right.maxRetries &&
     (left.promptCaching ?? false) === (right.promptCaching ?? false) &&
     left.thinking?.budgetTokens === right.thinking?.budgetTokens &&
     (left.webSearch ?? false) === (right.webSearch ?? false)

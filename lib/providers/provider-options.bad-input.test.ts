@@ -18,13 +18,14 @@ describe('provider options', () => {
   })
 
   it.each([
-    ['AnthropicProvider', (baseURL: string) => new AnthropicProvider({ apiKey: 'sk-test', baseURL })],
-    ['OpenAIProvider', (baseURL: string) => new OpenAIProvider({ apiKey: 'sk-test', baseURL })],
-    ['GoogleProvider', (baseURL: string) => new GoogleProvider({ apiKey: 'sk-test', baseURL })]
-  ])('%s refuses a baseURL that is empty or no absolute http(s) URL as it is built, not at its first call', (name, create) => {
-    expect(() => create('')).toThrow(`new ${name}(options): baseURL must be an absolute http(s) URL, such as https://api.example.com; got "".`)
+    ['AnthropicProvider', 'Anthropic', (baseURL: string) => new AnthropicProvider({ apiKey: 'sk-test', baseURL })],
+    ['OpenAIProvider', 'OpenAI', (baseURL: string) => new OpenAIProvider({ apiKey: 'sk-test', baseURL })],
+    ['GoogleProvider', 'Google', (baseURL: string) => new GoogleProvider({ apiKey: 'sk-test', baseURL })]
+  ])('%s refuses a baseURL that is empty or no absolute http(s) URL as it is built, not at its first call', (name, vendor, create) => {
+    expect(() => create('')).toThrow(ConfigurationError)
+    expect(() => create('')).toThrow(`${name} options.baseURL is empty: leave it out to use ${vendor}'s API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com.`)
     expect(() => create('/api/llm/anthropic')).toThrow(ConfigurationError)
-    expect(() => create('localhost:8080')).toThrow('got "localhost:8080"')
+    expect(() => create('localhost:8080')).toThrow(`${name} options.baseURL must be an absolute http(s) URL, such as https://proxy.example.com; got "localhost:8080".`)
     expect(() => create('http://127.0.0.1:8080/v1')).not.toThrow()
   })
 

@@ -24,6 +24,20 @@ export function toExecutionResult(
 }
 
 /**
+ * The result a failed prompt resolves with: what `run` committed (the failure notice as the
+ * response, when the loop returned one), and the `error` the `error` event fired.
+ */
+export function toFailedExecutionResult(
+  run: TSessionRunResult | undefined,
+  history: IHistoryEntry[],
+  toolSummaries: IToolSummary[],
+  contextState: IContextWindowState,
+  error: Error
+): IExecutionResult {
+  return { ...(run ? toExecutionResult(run, history, toolSummaries, contextState) : { response: '', history, toolSummaries, contextState, interrupted: false }), error }
+}
+
+/**
  * `result` as it leaves the session, like its events: key-shaped strings and the `secrets` given
  * are cut from the response and the structured output. The history is built from redacted events.
  */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ProviderError } from '../core/errors.ts'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
 import { InteractiveSession } from './interactive-session.ts'
@@ -64,6 +65,12 @@ describe('InteractiveSession commands', () => {
     expect(provider.calls[0]?.messages.at(-1)?.content).toBe('Run ./deploy.sh prod and report.')
     const invocation = session.getFullHistory().find((entry) => entry.type === 'skill-invocation')
     expect(invocation?.data).toEqual({ skillName: 'deploy', displayInput: '/deploy prod' })
+  })
+
+  it('reports a skill whose prompt failed as not completed, saying why', async () => {
+    const { session } = open([{ error: new ProviderError('HTTP 500 server error') }])
+    const result = await session.executeCommand('deploy', 'prod')
+    expect(result).toEqual({ success: false, message: expect.stringMatching(/^The skill deploy did not complete: .*HTTP 500 server error/), data: { skillName: 'deploy', interrupted: false } })
   })
 
   it('refuses to compact or clear while a prompt runs', async () => {

@@ -37,8 +37,9 @@ export type IToolState = {
 /** One finished tool call of a prompt. */
 export type IToolSummary = { toolName: string; toolCallId: string; firstArg: string; result: TToolOutcome }
 
-/** What a prompt produced, for `complete` and `interrupted`. */
+/** What a prompt produced, for `complete` and `interrupted`, and what `submit` resolves with. */
 export type IExecutionResult = {
+  /** The answer; for a failed prompt, the failure notice the history keeps (or '' when nothing was committed). */
   response: string
   /** The full history: chat and event entries. */
   history: IHistoryEntry[]
@@ -47,6 +48,12 @@ export type IExecutionResult = {
   interrupted: boolean
   /** Set when a UserPromptSubmit hook refused the prompt. */
   blockedReason?: string
+  /**
+   * Set when the prompt failed: the error the `error` event fired, as its class
+   * (`AuthenticationError`, `RateLimitError`, `StructuredOutputError`…; check `isRobotaError` for
+   * its `code`). What the prompt committed before it failed is still in `history`.
+   */
+  error?: Error
 }
 
 /** The events an interactive session emits, and what each listener receives. */

@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { AuthenticationError, isRobotaError, ProviderError } from '../core/errors.ts'
@@ -119,11 +120,27 @@ describe('InteractiveSession: a prompt', () => {
     expect(session.getMessages().at(-1)).toMatchObject({ role: 'assistant', state: 'interrupted' })
   })
 
-  it('emits error for a provider failure and resolves without a result', async () => {
+  it('emits error once for a provider failure and resolves with it as result.error, the committed messages kept', async () => {
     const { session, log } = setUp([{ error: new Error('HTTP 529 overloaded') }])
-    expect(await session.submit('hi')).toBeUndefined()
+    const errors: Error[] = []
+    session.on('error', (error) => errors.push(error))
+    const result = await session.submit('hi')
     expect(log.filter((entry) => entry.startsWith('error:'))).toEqual([expect.stringContaining('HTTP 529 overloaded')])
     expect(log).not.toContain('complete')
+    expect(result?.error).toBe(errors[0])
+    expect(result?.error?.message).toContain('HTTP 529 overloaded')
+    expect(result?.interrupted).toBe(false)
+    expect(result?.response).toContain('HTTP 529 overloaded')
+    expect(result?.history.filter((entry) => entry.category === 'chat').map((entry) => entry.type)).toEqual(['user', 'assistant'])
+    expect(session.getMessages().map((message) => message.role)).toEqual(['user', 'assistant'])
+  })
+
+  it('resolves a structured answer that never validates with the StructuredOutputError as result.error, fired once by error', async () => {
+    const { session, log } = setUp([{ text: '{"city":"Seoul"}' }, { text: 'not json at all' }])
+    const result = await session.submitForOutput('Weather?', z.object({ city: z.string(), celsius: z.number() }))
+    expect(isRobotaError(result?.error) && result.error.code).toBe('STRUCTURED_OUTPUT_INVALID')
+    expect(result?.output).toBeUndefined()
+    expect(log.filter((entry) => entry.startsWith('error:'))).toHaveLength(1)
   })
 
   it('reports a provider failure as the error class the provider threw, as Robota.run does, and createQuery rejects with it', async () => {
@@ -131,9 +148,10 @@ describe('InteractiveSession: a prompt', () => {
     const { session } = setUp([{ error: rejected() }])
     const errors: Error[] = []
     session.on('error', (error) => errors.push(error))
-    expect(await session.submit('hi')).toBeUndefined()
+    const result = await session.submit('hi')
     expect(errors).toHaveLength(1)
     expect(errors[0]).toBeInstanceOf(AuthenticationError)
+    expect(result?.error).toBe(errors[0])
     expect(errors[0]).toMatchObject({ code: 'AUTHENTICATION_ERROR', message: 'Anthropic rejected the API key (HTTP 401)', details: { status: 401 } })
 
     const query = createQuery({ provider: new ScriptedProvider([{ error: rejected() }]) })
@@ -156,9 +174,11 @@ describe('InteractiveSession: a prompt', () => {
 
   it('reports each failed prompt of a session that started, and answers the next one', async () => {
     const { session, log } = setUp([{ error: new ProviderError('HTTP 500 server error') }, { error: new ProviderError('HTTP 500 server error') }, { text: 'Back.' }])
-    expect(await session.submit('one')).toBeUndefined()
-    expect(await session.submit('two')).toBeUndefined()
-    expect((await session.submit('three'))?.response).toBe('Back.')
+    expect((await session.submit('one'))?.error).toBeInstanceOf(ProviderError)
+    expect((await session.submit('two'))?.error).toBeInstanceOf(ProviderError)
+    const answered = await session.submit('three')
+    expect(answered?.response).toBe('Back.')
+    expect(answered?.error).toBeUndefined()
     expect(log.filter((entry) => entry.startsWith('error:'))).toHaveLength(2)
   })
 

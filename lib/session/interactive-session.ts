@@ -16,13 +16,13 @@ import type { TCompactionOutcome } from './compaction/compaction-types.ts'
 import { buildSystemPrompt } from './context/build-system-prompt.ts'
 import { redactSecrets, redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import { InteractiveEventEmitter } from './interactive-event-emitter.ts'
-import { findProviderFailure, redactExecutionResult, toError, toExecutionResult } from './execution-result.ts'
+import { findProviderFailure, redactExecutionResult, toError, toExecutionResult, toFailedExecutionResult } from './execution-result.ts'
 import { InteractiveHistory } from './interactive-history.ts'
 import { assertSessionOptions } from './assert-session-options.ts'
 import { INTERACTIVE_SESSION_OPTION_KEYS } from './session-option-keys.ts'
 import { PromptScheduler } from './prompt-scheduler.ts'
 import { saveSandboxSnapshot, startInteractiveSession, type TStartedSession } from './interactive-session-start.ts'
-import type { IExecutionResult, IInteractiveSessionEvents, IToolState, ITransportAdapter } from './interactive-session-types.ts'
+import type { IExecutionResult, IInteractiveSessionEvents, IToolState, IToolSummary, ITransportAdapter } from './interactive-session-types.ts'
 import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TSessionRunResult } from './session-types.ts'
@@ -108,8 +108,9 @@ export class InteractiveSession implements ICommandHost {
   /**
    * Sends a prompt, or queues it while another runs (one queued prompt at most). `displayInput`
    * is what the message list shows; `rawInput` is what UserPromptSubmit hooks see. Resolves with
-   * the result, or `undefined` when the prompt failed (see `error`) or was taken off the queue.
-   * Rejects with the start's failure when the session could not start (see `ready()`).
+   * the result; a prompt that failed (the provider refused, a hook threw…) resolves too, with the
+   * failure as `result.error` (the error the `error` event fires) and what it committed kept. Resolves
+   * `undefined` only when the prompt was taken off the queue before it ran. Rejects with the start's failure when the session could not start (see `ready()`).
    */
   submit(input: string, displayInput?: string, rawInput?: string): Promise<IExecutionResult | undefined> {
     if (this.disposed) return Promise.reject(disposedError('submit()'))
@@ -124,7 +125,7 @@ export class InteractiveSession implements ICommandHost {
   /**
    * Submits a prompt whose final answer must match `output` (a zod 4 schema, or any Standard
    * Schema with its JSON Schema): the result's `output` is the validated value. A reply that does
-   * not validate is retried once; then the `error` event (and `undefined`) carries the
+   * not validate is retried once; then `result.error` (and the `error` event) carries the
    * `StructuredOutputError` with the raw text. Rejects with the start's failure, as `submit` does.
    */
   submitForOutput<TOutput>(input: string, output: TOutputSchema<TOutput>): Promise<(IExecutionResult & { output?: TOutput }) | undefined> {
@@ -179,7 +180,8 @@ export class InteractiveSession implements ICommandHost {
     this.history.push('skill-invocation', { skillName: skill.name, displayInput })
     const outcome = await this.submit(buildSkillPrompt(skill, args), displayInput, displayInput)
     const data = { skillName: skill.name, interrupted: outcome?.interrupted ?? false }
-    return outcome ? { success: true, message: outcome.response, data } : { success: false, message: `The skill ${skill.name} did not complete.`, data }
+    if (outcome && !outcome.error) return { success: true, message: outcome.response, data }
+    return { success: false, message: `The skill ${skill.name} did not complete${outcome?.error ? `: ${outcome.error.message}` : '.'}`, data }
   }
 
   /** Every built-in command, skill and bundle plugin command, as name and description. */
@@ -318,11 +320,12 @@ export class InteractiveSession implements ICommandHost {
     // Outside the `try`: a failed start was reported once, by `error`, as it failed; each prompt
     // after it rejects with that failure instead of reporting it again.
     const started = await this.starting
+    let run: TSessionRunResult | undefined
+    let toolSummaries: IToolSummary[] | undefined
     try {
       await started.persistence?.whenIdle()
       if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
       this.streamingRound = 0
-      let run: TSessionRunResult
       try {
         run = await started.session.run(prompt.input, {
           signal,
@@ -332,7 +335,7 @@ export class InteractiveSession implements ICommandHost {
       } finally {
         started.endEventStream()
       }
-      const toolSummaries = this.history.finishPrompt()
+      toolSummaries = this.history.finishPrompt()
       const failure = findProviderFailure(run, started.secrets)
       if (failure) throw failure
       const result = { ...toExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState()), ...('output' in run ? { output: run.output } : {}) }
@@ -340,8 +343,10 @@ export class InteractiveSession implements ICommandHost {
       this.events.emit(redacted.interrupted ? 'interrupted' : 'complete', redacted)
       return redacted
     } catch (error) {
-      this.events.emit('error', toError(error))
-      return undefined
+      const failure = toError(error)
+      this.events.emit('error', failure)
+      toolSummaries ??= this.history.finishPrompt()
+      return redactExecutionResult(toFailedExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState(), failure), started.secrets)
     } finally {
       this.streamingRound = undefined
     }

@@ -54,8 +54,6 @@ export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
         if (event.type === 'compaction') options.onCompact?.(event.data.summary)
       }
     })
-    let failure: Error | undefined
-    session.on('error', (error) => (failure ??= error))
     if (options.onTextDelta) session.on('text_delta', options.onTextDelta)
     const abort = () => session.abort()
     options.signal?.addEventListener('abort', abort, { once: true })
@@ -65,7 +63,8 @@ export function createQuery(factoryOptions: TQueryFactoryOptions): TQuery {
       // The prompt is running from here, so an abort that came before it still stops it.
       if (options.signal?.aborted) session.abort()
       const result = await running
-      if (!result) throw failure ?? new ProviderError('The query ended without an answer.')
+      if (!result) throw new ProviderError('The query ended without an answer.')
+      if (result.error) throw result.error
       if (!options.output) return result.response
       if (!('output' in result) || result.output === undefined) throw new ProviderError('The query was interrupted before a structured answer arrived.')
       return result.output

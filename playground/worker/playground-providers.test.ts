@@ -62,3 +62,14 @@ describe('the playground’s providers take prompt caching and thinking from the
     expect((body.generationConfig as Record<string, unknown>).thinkingConfig).toEqual({ includeThoughts: true, thinkingBudget: 4096 })
   })
 })
+
+describe('the playground’s providers take the retries from the choice', () => {
+  it.each(['anthropic', 'openai', 'google'])('%s: a choice with maxRetries 0 sends a failing request once, over the worker’s own retries', async (kind) => {
+    server = await startFakeLlmServer({ turns: [{ fault: { kind: 'http-error', status: 500, retryAfterSeconds: 0 } }, { text: 'never' }] })
+    const factory = playgroundProviders({ maxRetries: 1 })[kind]
+    const baseURL = kind === 'openai' ? server.openaiBaseURL : server.url
+    const provider = await factory!({ kind, model: 'some-model', apiKey: 'test-key', baseURL, maxRetries: 0 })
+    await expect(provider.chat([createUserMessage('Hello')], { model: 'some-model' })).rejects.toThrow()
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1)
+  })
+})

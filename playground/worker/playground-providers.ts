@@ -28,11 +28,15 @@ export function playgroundProviders(options: TPlaygroundProviderOptions = {}): R
 }
 
 function vendorProviders(options: TPlaygroundProviderOptions): Record<string, TProviderFactory> {
-  const common = (choice: { apiKey?: string; baseURL?: string }) => ({
-    ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
-    ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
-    ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries })
-  })
+  // The choice's retries (the workspace settings' `provider.maxRetries`) beat the worker's own.
+  const common = (choice: { apiKey?: string; baseURL?: string; maxRetries?: number }) => {
+    const maxRetries = choice.maxRetries ?? options.maxRetries
+    return {
+      ...(choice.apiKey ? { apiKey: choice.apiKey } : {}),
+      ...(choice.baseURL ? { baseURL: choice.baseURL } : {}),
+      ...(maxRetries === undefined ? {} : { maxRetries })
+    }
+  }
   return {
     'offline-demo': (choice) => {
       // `/model gpt-4o` on the demo would otherwise be taken and the demo answer as if it were gpt-4o.

@@ -25,18 +25,14 @@ export type TSubmitOutcome =
   | { ok: false; code: 'busy' | 'cancelled' | 'prompt_failed' | 'invalid_request'; error: TTransportError }
 
 /**
- * Submits a prompt and says how it ended. The session reports a failed prompt through its
- * `error` event and resolves `undefined`, so the last error emitted while the prompt was out is
- * taken as its cause; a session that could not start rejects the prompt with that failure.
+ * Submits a prompt and says how it ended: a failed prompt resolves with its cause as
+ * `result.error`; a session that could not start rejects the prompt with that failure.
  */
 export async function submitPrompt(session: InteractiveSession, prompt: string): Promise<TSubmitOutcome> {
-  let lastError: Error | undefined
-  const onError = (error: Error) => (lastError = error)
-  session.on('error', onError)
   try {
     const result = await session.submit(prompt)
+    if (result?.error) return { ok: false, code: 'prompt_failed', error: toTransportError(result.error) }
     if (result) return { ok: true, result: toTransportResult(result) }
-    if (lastError) return { ok: false, code: 'prompt_failed', error: toTransportError(lastError) }
     return { ok: false, code: 'cancelled', error: { name: 'AbortError', message: 'The prompt was taken off the queue before it ran.' } }
   } catch (error) {
     // A session that could not start rejects each prompt with that failure: the prompt failed, nothing refused it.
@@ -44,8 +40,6 @@ export async function submitPrompt(session: InteractiveSession, prompt: string):
     // The session refuses an empty prompt and a second queued one with a ValidationError.
     const code = /already queued/.test(String((error as Error).message)) ? 'busy' : 'invalid_request'
     return { ok: false, code, error: toTransportError(error) }
-  } finally {
-    session.off('error', onError)
   }
 }
 

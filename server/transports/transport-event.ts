@@ -3,8 +3,11 @@ import type { InteractiveSession } from '../../lib/session/interactive-session.t
 import type { IExecutionResult, IToolState } from '../../lib/session/interactive-session-types.ts'
 import type { TPermissionRequest } from '../../lib/session/permission-enforcer-types.ts'
 
-/** What a prompt produced, as a transport sends it: the execution result without the full history (ask for that apart). */
-export type TTransportResult = Omit<IExecutionResult, 'history'>
+/**
+ * What a prompt produced, as a transport sends it: the execution result without the full history
+ * (ask for that apart); a failed prompt's `error` crosses as a `TTransportError` instead.
+ */
+export type TTransportResult = Omit<IExecutionResult, 'history' | 'error'>
 
 /** An error as it crosses a transport: its class name, its `code` when it has one, and its message. */
 export type TTransportError = { name: string; code?: string; message: string }
@@ -33,9 +36,9 @@ export type TTransportEvent =
   /** A tool call waits for the client's answer, sent back with the same `id`. */
   | { type: 'permission_request'; id: string; request: TPermissionRequest }
 
-/** Drops the history, which can be large and is served on request. */
+/** Drops the history, which can be large and is served on request, and the error, an instance JSON would empty. */
 export function toTransportResult(result: IExecutionResult): TTransportResult {
-  const { history: _history, ...rest } = result
+  const { history: _history, error: _error, ...rest } = result
   return rest
 }
 

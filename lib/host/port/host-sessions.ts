@@ -15,6 +15,11 @@ export type TProviderChoice = {
   /** How long a model call may stream nothing before it fails (`Robota`'s `timeout`); none when left out. */
   idleTimeoutMs?: number
   /**
+   * How often the provider's SDK retries a failed request (429, 5xx), 0 for never; the provider
+   * factory's own default when left out. The workspace settings' `provider.maxRetries` sets it.
+   */
+  maxRetries?: number
+  /**
    * Marks the stable start of each request (system prompt, tool list) cacheable where the API
    * asks for it (Anthropic's `cache_control`); OpenAI and Gemini cache on their own.
    */

@@ -1,5 +1,6 @@
 import { CLAUDE_MODELS } from '../../core/context/models.ts'
 import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
+import { toConfigBaseURL } from '../shared/assert-provider-base-url.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
 import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { AnthropicProvider } from './anthropic-provider.ts'
@@ -11,8 +12,9 @@ const FALLBACK_CATALOG = toFallbackCatalog(CLAUDE_MODELS, MODELS_PAGE, ['tools',
 function createAnthropicProvider(config: IProviderConfig): AnthropicProvider {
   return new AnthropicProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
+    ...toConfigBaseURL(config, 'Anthropic'),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {})
   })
 }
 

@@ -251,7 +251,8 @@ describe('AnthropicProvider errors', () => {
     await server.close()
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error.message).toContain('Could not reach Anthropic')
+    // Named by host, port and path, as every provider's failures name a server.
+    expect(error.message).toContain(`Could not reach Anthropic at ${server.url.replace(/^http:\/\//, '').replace(/\/+$/, '')}. `)
   })
 
   it('maps a stream cut mid-event to NetworkError, keeping nothing half-parsed', async () => {
@@ -282,8 +283,8 @@ describe('AnthropicProvider options', () => {
     ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://proxy.test' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
     ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
     ['the model, which is the agent\'s', { apiKey: API_KEY, model: MODEL }, 'unknown option "model" (the model is chosen by the agent'],
-    ['an option of the SDK\'s client', { apiKey: API_KEY, timeout: 5_000 }, 'unknown option "timeout" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries,'],
-    ['any other key', { apiKey: API_KEY, retries: 2 }, 'unknown option "retries"; it takes apiKey, baseURL, maxRetries,']
+    ['an option of the SDK\'s client', { apiKey: API_KEY, defaultHeaders: {} }, 'unknown option "defaultHeaders" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries, timeout,'],
+    ['any other key', { apiKey: API_KEY, retries: 2 }, 'unknown option "retries"; it takes apiKey, baseURL, maxRetries, timeout,']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new AnthropicProvider(options as TAnthropicProviderOptions)
     expect(create).toThrow(ConfigurationError)
@@ -295,6 +296,7 @@ describe('AnthropicProvider options', () => {
       apiKey: API_KEY,
       baseURL: 'http://proxy.test',
       maxRetries: 0,
+      timeout: 30_000,
       client: undefined as never,
       loadSdk: () => Promise.reject(new Error('not loaded')),
       promptCaching: true,

@@ -19,6 +19,7 @@ import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSet
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
+import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
@@ -34,6 +35,11 @@ export type TAnthropicProviderOptions = TAnthropicRequestSettings & {
   baseURL?: string | undefined
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
   maxRetries?: number
+  /**
+   * How long the SDK waits for a response to begin, in milliseconds, before it fails the request
+   * (a timed-out request is retried like a 5xx). The SDK's default when left out.
+   */
+  timeout?: number
   /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
   client?: Anthropic
   /**
@@ -48,7 +54,7 @@ export type TAnthropicSdk = typeof import('@anthropic-ai/sdk')
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com'
 const OPTION_KEYS = [
-  'apiKey', 'baseURL', 'maxRetries', 'client', 'loadSdk', 'promptCaching', 'thinking', 'enableWebTools', 'webSearchMaxUses', 'onServerToolUse'
+  'apiKey', 'baseURL', 'maxRetries', 'timeout', 'client', 'loadSdk', 'promptCaching', 'thinking', 'enableWebTools', 'webSearchMaxUses', 'onServerToolUse'
 ] as const
 const OPTION_HINTS = {
   webSearch: 'web search is `enableWebTools`',
@@ -76,6 +82,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
   private readonly baseURL: string
   readonly #apiKey: string | undefined
   private readonly maxRetries: number | undefined
+  private readonly timeout: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TAnthropicSdk>
   private readonly settings: TAnthropicRequestSettings
   /** Sends Anthropic's server-side `web_search` tool with every call; `configureNativeWebTools` sets it too. */
@@ -86,7 +93,8 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
   constructor(options: TAnthropicProviderOptions) {
     super()
     assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('AnthropicProvider', options?.baseURL)
+    assertProviderBaseURL('AnthropicProvider', 'Anthropic', options?.baseURL)
+    assertProviderRequestLimits('AnthropicProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.', { details: { provider: 'anthropic', missing: 'apiKey' } })
     }
@@ -101,6 +109,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? DEFAULT_BASE_URL
     this.maxRetries = options.maxRetries
+    this.timeout = options.timeout
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
@@ -181,6 +190,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
       apiKey: this.#apiKey ?? null,
       baseURL: this.baseURL,
       ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
+      ...(this.timeout === undefined ? {} : { timeout: this.timeout }),
       ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
     })
     return this.#client

@@ -2,6 +2,7 @@ import type { APIError } from '@anthropic-ai/sdk'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -25,7 +26,7 @@ export function toAnthropicError(error: unknown, context: TAnthropicErrorContext
   scrubApiKeyFromError(error, context.apiKey)
   if (isSdkConnectionError(error)) {
     return new NetworkError(
-      `Could not reach Anthropic at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
+      `Could not reach Anthropic at ${toServerLabel(context.baseURL)}. Check the network connection and the provider's base URL, then try again.`,
       { cause: error, details: { provider: 'anthropic', baseURL: context.baseURL } }
     )
   }

@@ -1,5 +1,6 @@
 import { GEMINI_MODELS } from '../../core/context/models.ts'
 import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
+import { toConfigBaseURL } from '../shared/assert-provider-base-url.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
 import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { GoogleProvider } from './google-provider.ts'
@@ -11,8 +12,9 @@ const FALLBACK_CATALOG = toFallbackCatalog(GEMINI_MODELS, MODELS_PAGE, ['tools',
 function createGoogleProvider(config: IProviderConfig): GoogleProvider {
   return new GoogleProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
+    ...toConfigBaseURL(config, 'Google'),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {})
   })
 }
 

@@ -250,7 +250,8 @@ describe('GoogleProvider errors', () => {
     await server.close()
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error.message).toContain('Could not reach Gemini')
+    // Named by host, port and path, as every provider's failures name a server.
+    expect(error.message).toContain(`Could not reach Gemini at ${server.url.replace(/^http:\/\//, '').replace(/\/+$/, '')}. `)
   })
 
   it('maps a stream cut mid-chunk to NetworkError', async () => {
@@ -279,8 +280,8 @@ describe('GoogleProvider options', () => {
     ['a misspelt baseURL', { apiKey: API_KEY, baseUrl: 'http://proxy.test' }, 'unknown option "baseUrl" (the base URL is `baseURL`)'],
     ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
     ['the SDK\'s name for thinking', { apiKey: API_KEY, thinkingConfig: { thinkingBudget: 1024 } }, 'unknown option "thinkingConfig" (the thinking settings are `thinking`)'],
-    ['options of the SDK\'s client, hinted once', { apiKey: API_KEY, vertexai: true, project: 'p' }, 'unknown option "vertexai", "project" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries, client, loadSdk, thinking.'],
-    ['any other key', { apiKey: API_KEY, thinkingBudget: 1024 }, 'unknown option "thinkingBudget"; it takes apiKey, baseURL, maxRetries, client, loadSdk, thinking.']
+    ['options of the SDK\'s client, hinted once', { apiKey: API_KEY, vertexai: true, project: 'p' }, 'unknown option "vertexai", "project" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries, timeout, client, loadSdk, thinking.'],
+    ['any other key', { apiKey: API_KEY, thinkingBudget: 1024 }, 'unknown option "thinkingBudget"; it takes apiKey, baseURL, maxRetries, timeout, client, loadSdk, thinking.']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new GoogleProvider(options as TGoogleProviderOptions)
     expect(create).toThrow(ConfigurationError)
@@ -292,6 +293,7 @@ describe('GoogleProvider options', () => {
       apiKey: API_KEY,
       baseURL: 'http://proxy.test',
       maxRetries: 0,
+      timeout: 30_000,
       client: undefined as never,
       loadSdk: () => Promise.reject(new Error('not loaded')),
       thinking: { includeThoughts: true, thinkingBudget: 1024 }

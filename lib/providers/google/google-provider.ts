@@ -10,6 +10,7 @@ import type {
 } from '../../core/provider.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
+import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
@@ -24,6 +25,11 @@ export type TGoogleProviderOptions = TGoogleRequestSettings & {
   baseURL?: string | undefined
   /** How often a request is retried on 408/429/5xx. Default: 2, as the other providers' SDKs do. */
   maxRetries?: number
+  /**
+   * How long the SDK waits for a response to begin, in milliseconds, before it fails the request
+   * (a timed-out request is retried like a 5xx). The SDK's default when left out.
+   */
+  timeout?: number
   /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
   client?: GoogleGenAI
   /**
@@ -38,7 +44,7 @@ export type TGoogleSdk = typeof import('@google/genai')
 
 const DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com'
 const DEFAULT_MAX_RETRIES = 2
-const OPTION_KEYS = ['apiKey', 'baseURL', 'maxRetries', 'client', 'loadSdk', 'thinking'] as const
+const OPTION_KEYS = ['apiKey', 'baseURL', 'maxRetries', 'timeout', 'client', 'loadSdk', 'thinking'] as const
 const OPTION_HINTS = { thinkingConfig: 'the thinking settings are `thinking`' }
 const SDK_REQUIREMENT = { packageName: '@google/genai', providerClass: 'GoogleProvider' }
 // Awaited inside `try`, which tells esbuild and webpack the import may fail: they then build an
@@ -63,13 +69,15 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
   private readonly baseURL: string
   readonly #apiKey: string | undefined
   private readonly maxRetries: number
+  private readonly timeout: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TGoogleSdk>
   private readonly settings: TGoogleRequestSettings
 
   constructor(options: TGoogleProviderOptions) {
     super()
     assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('GoogleProvider', options?.baseURL)
+    assertProviderBaseURL('GoogleProvider', 'Google', options?.baseURL)
+    assertProviderRequestLimits('GoogleProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`, { details: { provider: 'google', missing: 'apiKey' } })
     }
@@ -78,6 +86,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     this.#client = options.client
     this.baseURL = options.baseURL ?? DEFAULT_BASE_URL
     this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
+    this.timeout = options.timeout
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
@@ -147,7 +156,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
     this.#client ??= new sdk.GoogleGenAI({
       apiKey: this.#apiKey ?? '',
-      httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: this.maxRetries + 1 } }
+      httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: this.maxRetries + 1 }, ...(this.timeout === undefined ? {} : { timeout: this.timeout }) }
     })
     return this.#client
   }

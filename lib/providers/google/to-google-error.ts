@@ -1,6 +1,7 @@
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError } from '../../core/http-status-error.ts'
 import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { describeError } from '../../core/describe-error.ts'
 
 /**
@@ -43,7 +44,7 @@ export function toGoogleError(error: unknown, context: TGoogleErrorContext): Rob
   if (error instanceof TypeError || (error instanceof Error && /^Incomplete JSON segment/.test(error.message))) {
     if (!context.streamStarted) {
       return new NetworkError(
-        `Could not reach Gemini at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
+        `Could not reach Gemini at ${toServerLabel(context.baseURL)}. Check the network connection and the provider's base URL, then try again.`,
         { cause: error, details }
       )
     }

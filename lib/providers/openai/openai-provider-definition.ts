@@ -1,5 +1,6 @@
 import { OPENAI_MODELS } from '../../core/context/models.ts'
 import type { IProviderConfig, IProviderDefinition } from '../../core/provider-definition.ts'
+import { toConfigBaseURL } from '../shared/assert-provider-base-url.ts'
 import { toFallbackCatalog } from '../shared/model-catalog.ts'
 import { createModelListingHooks } from '../shared/live-model-catalog.ts'
 import { OpenAIProvider } from './openai-provider.ts'
@@ -11,8 +12,9 @@ const FALLBACK_CATALOG = toFallbackCatalog(OPENAI_MODELS, MODELS_PAGE, ['tools',
 function createOpenAIProvider(config: IProviderConfig): OpenAIProvider {
   return new OpenAIProvider({
     ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-    ...(config.baseURL ? { baseURL: config.baseURL } : {}),
-    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {})
+    ...toConfigBaseURL(config, 'OpenAI'),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {})
   })
 }
 

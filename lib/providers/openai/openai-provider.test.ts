@@ -197,8 +197,8 @@ describe.each(SURFACES)('OpenAIProvider ($apiSurface) over the fake server', ({ 
     const error = await chatError(provider)
     expect(error).toBeInstanceOf(RateLimitError)
     expect(error.message).toContain('Slow down')
-    // The fake server is an OpenAI-compatible one: named by its host, as its other failures are.
-    expect(error.message).toMatch(/^The server at 127\.0\.0\.1:\d+/)
+    // The fake server is an OpenAI-compatible one: named by host, port and path, as its other failures are.
+    expect(error.message).toMatch(/^The server at 127\.0\.0\.1:\d+\/v1 /)
     expect(error.details).toMatchObject({ status: 429 })
   })
 })
@@ -223,6 +223,7 @@ describe('OpenAIProvider options', () => {
       baseURL: 'https://api.openai.com/v1',
       apiSurface: 'responses',
       maxRetries: 0,
+      timeout: 30_000,
       client: undefined as never,
       loadSdk: () => Promise.reject(new Error('not loaded')),
       reasoning: { effort: 'low' },

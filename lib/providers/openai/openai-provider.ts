@@ -10,6 +10,8 @@ import {
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
+import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
@@ -39,6 +41,11 @@ export type TOpenAIProviderOptions = {
   apiSurface?: TOpenAIApiSurface
   /** How often the SDK retries 408/409/429/5xx and connection failures. SDK default: 2. */
   maxRetries?: number
+  /**
+   * How long the SDK waits for a response to begin, in milliseconds, before it fails the request
+   * (a timed-out request is retried like a 5xx). The SDK's default when left out.
+   */
+  timeout?: number
   /** A ready client, used as is (its own key, base URL and retries apply); the SDK is then never imported. */
   client?: OpenAI
   /** Reasoning settings for the Responses API; encrypted reasoning is then round-tripped. */
@@ -59,7 +66,7 @@ export type TOpenAISdk = typeof import('openai')
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 const OPTION_KEYS = [
-  'apiKey', 'baseURL', 'apiSurface', 'maxRetries', 'client', 'loadSdk', 'reasoning', 'enableWebTools', 'onServerToolUse'
+  'apiKey', 'baseURL', 'apiSurface', 'maxRetries', 'timeout', 'client', 'loadSdk', 'reasoning', 'enableWebTools', 'onServerToolUse'
 ] as const
 const OPTION_HINTS = {
   webSearch: 'web search is `enableWebTools`',
@@ -91,6 +98,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   private readonly baseURL: string
   readonly #apiKey: string | undefined
   private readonly maxRetries: number | undefined
+  private readonly timeout: number | undefined
   private readonly loadSdk: TProviderSdkLoader<TOpenAISdk>
   private readonly reasoning: Reasoning | undefined
   /** Sends the hosted `web_search` tool with every Responses call; `configureNativeWebTools` sets it too. */
@@ -101,7 +109,8 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   constructor(options: TOpenAIProviderOptions) {
     super()
     assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
-    assertProviderBaseURL('OpenAIProvider', options?.baseURL)
+    assertProviderBaseURL('OpenAIProvider', 'OpenAI', options?.baseURL)
+    assertProviderRequestLimits('OpenAIProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.', { details: { provider: 'openai', missing: 'apiKey' } })
     }
@@ -110,6 +119,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? OPENAI_BASE_URL
     this.maxRetries = options.maxRetries
+    this.timeout = options.timeout
     this.loadSdk = options.loadSdk ?? importSdk
     if (options.apiSurface !== undefined && options.apiSurface !== 'responses' && options.apiSurface !== 'chat-completions') {
       throw new ConfigurationError(`OpenAIProvider apiSurface must be 'responses' or 'chat-completions'; got ${JSON.stringify(options.apiSurface)}.`)
@@ -178,6 +188,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
       apiKey: this.#apiKey ?? null,
       baseURL: this.baseURL,
       ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
+      ...(this.timeout === undefined ? {} : { timeout: this.timeout }),
       ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
     })
     return this.#client
@@ -230,7 +241,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   }
 
   private endedEarly(missing: string): NetworkError {
-    return new NetworkError(`The stream from ${this.baseURL} ended before the reply was complete (no ${missing}). Try again.`, {
+    return new NetworkError(`The stream from ${toServerLabel(this.baseURL)} ended before the reply was complete (no ${missing}). Try again.`, {
       details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.baseURL }
     })
   }

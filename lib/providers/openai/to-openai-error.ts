@@ -2,6 +2,7 @@ import type { APIError } from 'openai'
 import { isRobotaError, NetworkError, ProviderError, type RobotaError } from '../../core/errors.ts'
 import { createHttpStatusError, readRetryAfterSeconds } from '../../core/http-status-error.ts'
 import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
+import { toServerLabel } from '../shared/to-server-label.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
 
@@ -25,21 +26,22 @@ export function toOpenAIError(error: unknown, context: TOpenAIErrorContext): Rob
   scrubApiKeyFromError(error, context.apiKey)
   const details = { provider: 'openai', baseURL: context.baseURL }
   if (isSdkConnectionError(error)) {
+    const where = serviceAt(context.baseURL).official ? 'the OpenAI API at ' : 'the server at '
     return new NetworkError(
-      `Could not reach the OpenAI API at ${context.baseURL}. Check the network connection and the provider's base URL, then try again.`,
+      `Could not reach ${where}${toServerLabel(context.baseURL)}. Check the network connection and the provider's base URL, then try again.`,
       { cause: error, details }
     )
   }
   if (isSdkApiError(error)) return fromApiError(error as APIError, context)
   if (error instanceof SyntaxError) {
-    return new ProviderError(`The server at ${context.baseURL} sent a stream event that is not valid JSON. Try the request again.`, {
+    return new ProviderError(`The server at ${toServerLabel(context.baseURL)} sent a stream event that is not valid JSON. Try the request again.`, {
       cause: error,
       details
     })
   }
   if (error instanceof TypeError) {
     // fetch reports a connection dropped mid-body as a TypeError ("terminated").
-    return new NetworkError(`The connection to ${context.baseURL} dropped before the reply was complete (${error.message}). Try again.`, {
+    return new NetworkError(`The connection to ${toServerLabel(context.baseURL)} dropped before the reply was complete (${error.message}). Try again.`, {
       cause: error,
       details
     })
@@ -76,21 +78,25 @@ function fromApiError(error: APIError, context: TOpenAIErrorContext): RobotaErro
   return createHttpStatusError(status, describe(status, { label, retryAfterSeconds, service: serviceAt(context.baseURL) }), { cause: error, details })
 }
 
-/** Who answered: OpenAI's own API, or an OpenAI-compatible server, named by its host. */
+/** Who answered: OpenAI's own API, or an OpenAI-compatible server, named by host, port and path. */
 type TService = { name: string; official: boolean }
 
 type TFailure = { label: string; retryAfterSeconds?: number; service: TService }
 
-// An OpenAI-compatible server (a local model, a proxy) is named by its host and never sent to OpenAI's pages.
+// An OpenAI-compatible server (a local model, a proxy) is named as `toServerLabel` names it, and
+// never sent to OpenAI's pages.
 function serviceAt(baseURL: string | undefined): TService {
   if (baseURL === undefined) return { name: 'The OpenAI API', official: true }
-  let host: string
+  const official = isOpenAIHost(baseURL)
+  return official ? { name: 'The OpenAI API', official } : { name: `The server at ${toServerLabel(baseURL)}`, official }
+}
+
+function isOpenAIHost(baseURL: string): boolean {
   try {
-    host = new URL(baseURL).host
+    return new URL(baseURL).host === 'api.openai.com'
   } catch {
-    return { name: `The server at ${baseURL}`, official: false }
+    return false
   }
-  return host === 'api.openai.com' ? { name: 'The OpenAI API', official: true } : { name: `The server at ${host}`, official: false }
 }
 
 // The status an error `code` (or `type`) stands for. A known code beats the HTTP status, since
@@ -120,7 +126,7 @@ function describe(status: number | undefined, { label, retryAfterSeconds, servic
   }
   if (status === 429) {
     const when = retryAfterSeconds === undefined ? 'in a little while' : `in ${retryAfterSeconds} seconds`
-    return `${name}'s rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`
+    return `${name} says the rate limit or quota was reached (${label}). Try again ${when}, or check the plan's limits.`
   }
   if (status !== undefined && status >= 500) return `${name} had a server error (${label}). Try again in a moment.`
   if (status === 404) return `${name} has no such model, or this key may not use it (${label}). Check the model name and the base URL.`

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ConfigurationError } from '../../core/errors.ts'
+import { createUserMessage } from '../../core/messages.ts'
 import { findProviderDefinition, formatSupportedProviderTypes } from '../../core/provider-definition.ts'
 import { getProviderCapabilities } from '../../core/provider-capabilities.ts'
 import { anthropicProviderDefinition } from '../anthropic/anthropic-provider-definition.ts'
@@ -48,5 +52,50 @@ describe('provider definitions', () => {
     expect(capabilities.nativeWebTools.webSearch).toMatchObject({ supported: true, enabled: false })
     expect(capabilities.nativeWebTools.webFetch).toMatchObject({ supported: false, enabled: false })
     expect(getProviderCapabilities(new AnthropicProvider({ apiKey: 'sk-test', enableWebTools: true })).nativeWebTools.webSearch.enabled).toBe(true)
+  })
+})
+
+describe('provider definitions: the config’s baseURL', () => {
+  it.each([
+    [anthropicProviderDefinition, "anthropic provider config.baseURL is empty: leave it out to use Anthropic's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."],
+    [openaiProviderDefinition, "openai provider config.baseURL is empty: leave it out to use OpenAI's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."],
+    [googleProviderDefinition, "google provider config.baseURL is empty: leave it out to use Google's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com."]
+  ])('%o refuses an empty baseURL rather than sending the key to the vendor’s API', (definition, message) => {
+    const build = () => definition.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL: '' })
+    expect(build).toThrow(ConfigurationError)
+    expect(build).toThrow(message)
+  })
+
+  it.each(definitions)('$type refuses a baseURL that is no absolute http(s) URL, naming the config field', (definition) => {
+    expect(() => definition.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL: '/api/llm' })).toThrow(
+      `${definition.type} provider config.baseURL must be an absolute http(s) URL, such as https://proxy.example.com; got "/api/llm".`
+    )
+  })
+})
+
+describe('provider definitions: the config’s timeout and retries', () => {
+  let server: Server | undefined
+  afterEach(() => {
+    server?.closeAllConnections()
+    server?.close()
+    server = undefined
+  })
+
+  it.each(definitions)('$type gives up on a server that never answers once config.timeout has passed', async (definition) => {
+    const silent = createServer(() => undefined)
+    server = silent
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const baseURL = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`
+    const provider = definition.createProvider({ type: definition.type, apiKey: 'sk-test', baseURL, timeout: 200, maxRetries: 0 })
+    await expect(provider.chat([createUserMessage('Hello')], { model: definition.defaults?.model ?? 'some-model' })).rejects.toThrow()
+  })
+
+  it.each([
+    [AnthropicProvider, { maxRetries: -1 }, 'new AnthropicProvider(options): maxRetries must be a whole number of 0 or more; got -1.'],
+    [OpenAIProvider, { maxRetries: 1.5 }, 'new OpenAIProvider(options): maxRetries must be a whole number of 0 or more; got 1.5.'],
+    [GoogleProvider, { timeout: 0 }, 'new GoogleProvider(options): timeout must be a positive number of milliseconds; got 0.'],
+    [AnthropicProvider, { timeout: '30s' }, 'new AnthropicProvider(options): timeout must be a positive number of milliseconds; got "30s".']
+  ])('%o refuses %o as it is built', (providerClass, limits, message) => {
+    expect(() => new providerClass({ apiKey: 'sk-test', ...(limits as object) })).toThrow(message)
   })
 })

@@ -93,7 +93,7 @@ export const settingsSchema = z.object({
       model: z.string().min(1).optional(),
       apiKey: z.string().min(1).optional(),
       baseURL: httpUrl.optional(),
-      /** How often the provider's SDK retries a failed request, 0 for never; read by the terminal client. */
+      /** How often the provider's SDK retries a failed request, 0 for never; read by the terminal client and the agent host. */
       maxRetries: z.int().nonnegative().optional()
     })
     .optional(),

@@ -136,7 +136,8 @@ export class WebSocketTransport implements ITransportAdapter {
     try {
       if (frame.type === 'prompt') {
         const result = await session.submit(frame.text)
-        send(client, { type: 'prompt_result', id: frame.id, result: result ? toTransportResult(result) : null })
+        // A failed prompt's cause went out as an `error` event; its answer is null, as for one taken off the queue.
+        send(client, { type: 'prompt_result', id: frame.id, result: result && !result.error ? toTransportResult(result) : null })
       }
       else send(client, { type: 'command_result', id: frame.id, result: await session.executeCommand(frame.name, frame.args ?? '') })
     } catch (error) {
