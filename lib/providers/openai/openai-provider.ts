@@ -27,6 +27,7 @@ import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { ResponsesStreamAccumulator } from './responses-stream-accumulator.ts'
 import { toOpenAIError } from './to-openai-error.ts'
+import { isOpenAIHost } from './is-openai-host.ts'
 
 /** Which OpenAI API a provider speaks. */
 export type TOpenAIApiSurface = 'responses' | 'chat-completions'
@@ -244,14 +245,6 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     return new NetworkError(`The stream from ${toServerLabel(this.baseURL)} ended before the reply was complete (no ${missing}). Try again.`, {
       details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.baseURL }
     })
-  }
-}
-
-function isOpenAIHost(baseURL: string): boolean {
-  try {
-    return new URL(baseURL).hostname === 'api.openai.com'
-  } catch {
-    return false
   }
 }
 

@@ -5,6 +5,7 @@ import { scrubApiKey, scrubApiKeyFromError } from '../shared/scrub-api-key.ts'
 import { toServerLabel } from '../shared/to-server-label.ts'
 import { isSdkApiError, isSdkConnectionError } from '../shared/sdk-api-error.ts'
 import { describeError } from '../../core/describe-error.ts'
+import { isOpenAIHost } from './is-openai-host.ts'
 
 /** What error messages may name: where requests went, and the key that must never appear. */
 export type TOpenAIErrorContext = { baseURL: string; apiKey: string | undefined }
@@ -89,14 +90,6 @@ function serviceAt(baseURL: string | undefined): TService {
   if (baseURL === undefined) return { name: 'The OpenAI API', official: true }
   const official = isOpenAIHost(baseURL)
   return official ? { name: 'The OpenAI API', official } : { name: `The server at ${toServerLabel(baseURL)}`, official }
-}
-
-function isOpenAIHost(baseURL: string): boolean {
-  try {
-    return new URL(baseURL).host === 'api.openai.com'
-  } catch {
-    return false
-  }
 }
 
 // The status an error `code` (or `type`) stands for. A known code beats the HTTP status, since
