@@ -11,7 +11,7 @@ const COMMON_HINTS: Readonly<Record<string, string>> = {
 }
 
 // Options of the vendors' SDK clients that the providers do not pass on: a client built with them does.
-const SDK_CLIENT_OPTIONS = ['timeout', 'defaultHeaders', 'defaultQuery', 'fetch', 'fetchOptions', 'httpAgent', 'organization', 'project', 'vertexai', 'httpOptions', 'location', 'apiVersion']
+const SDK_CLIENT_OPTIONS = ['defaultHeaders', 'defaultQuery', 'fetch', 'fetchOptions', 'httpAgent', 'organization', 'project', 'vertexai', 'httpOptions', 'location', 'apiVersion']
 const SDK_CLIENT_HINT = "an option of the SDK's client: build the client with it and pass it as `client`"
 
 /**
