@@ -23,6 +23,7 @@ import type { ITool } from './tool.ts'
 import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
 import { showValue } from './describe-value.ts'
+import { withCheckedChat } from './checked-provider.ts'
 import { assertKnownConfigKeys } from './robota-config-keys.ts'
 import { assertKnownRunOptions } from './run-option-keys.ts'
 
@@ -114,7 +115,7 @@ export class Robota {
     this.config = config
     this.name = config.name
     this.sessionId = config.sessionId ?? createId()
-    this.provider = selectProvider(config)
+    this.provider = withCheckedChat(selectProvider(config))
     this.tools = indexTools(config.tools ?? [])
     this.store = new ConversationStore(config.history)
     this.sequencer = new ExecutionEventSequencer(this.sessionId, config.firstEventSeq ?? 0)
