@@ -73,11 +73,15 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * The page's and the embed's came down (101.6 → 101.2 KB, 46.7 → 46.1 KB) when the context meter began to show the
  * figure the session engine sends rather than count its own, and the permission prompt's and
  * command results' styles began to load with them; run's argument checks loading with the in-memory
- * command runner took 436 bytes off the worker's.
+ * command runner took 436 bytes off the worker's. The worker's was raised once, from 144 to 144.3 KB,
+ * for checks an app without types meets in its first minutes, which run as a sandbox or an agent is
+ * built and so cannot load later: the in-memory sandbox's options of the wrong type and refused
+ * paths that name their call (about 130 bytes), and the agent's settings errors showing a string as
+ * one and a provider's chat() that resolves no message named as its fault (about 150 bytes).
  */
 export const SIZE_BUDGETS: readonly TSizeBudget[] = [
   { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
-  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 144 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 144.3 * KILOBYTE },
   { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 101.2 * KILOBYTE },
   { id: 'embed-initial', bundle: EMBED_INITIAL_BUNDLE, maxGzipBytes: 46.1 * KILOBYTE }
 ]

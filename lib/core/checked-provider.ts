@@ -13,14 +13,13 @@ export function withCheckedChat(provider: IAIProvider): IAIProvider {
     get(target, key) {
       const value: unknown = Reflect.get(target, key)
       if (typeof value !== 'function') return value
-      if (key !== 'chat') return value.bind(target)
-      return async (...args: Parameters<IAIProvider['chat']>) => {
-        const response: unknown = await value.apply(target, args)
-        if (typeof response !== 'object' || response === null) {
-          throw new ProviderError(`${target.name}.chat() resolved ${describeValue(response)}; it must resolve an assistant message.`, { details: { provider: target.name } })
-        }
-        return response
-      }
+      return key !== 'chat'
+        ? value.bind(target)
+        : async (...args: Parameters<IAIProvider['chat']>) => {
+            const response: unknown = await value.apply(target, args)
+            if (typeof response === 'object' && response !== null) return response
+            throw new ProviderError(`${target.name}.chat() resolved ${describeValue(response)}; it must resolve an assistant message.`)
+          }
     }
   })
 }

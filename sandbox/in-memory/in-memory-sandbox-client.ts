@@ -68,7 +68,7 @@ export class InMemorySandboxClient implements ISandboxClient {
     this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace', 'new InMemorySandboxClient(options): cwd')
     this.seedFiles = new Map(
       Object.entries(options.files ?? {}).map(([path, content]) => [
-        resolveSandboxPath(this.currentDirectory, path, `new InMemorySandboxClient(options): files[${JSON.stringify(path)}]`),
+        resolveSandboxPath(this.currentDirectory, path),
         typeof content === 'string' ? content : content.slice()
       ])
     )
