@@ -1,3 +1,4 @@
+import { showValue } from './describe-value.ts'
 import type { RobotaError, TErrorOptions } from './errors.ts'
 import type { TProviderOptions, TToolChoice } from './provider.ts'
 import type { IProviderNativeWebToolRequest } from './provider-capabilities.ts'
@@ -60,10 +61,10 @@ type TErrorClass = new (message: string, options?: TErrorOptions) => RobotaError
 export function assertChatSettings(settings: TChatSettings, toolNames: ReadonlySet<string>, where: string, ErrorClass: TErrorClass): void {
   const { maxTokens, temperature, stopSequences, providerOptions } = settings
   if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
-    throw new ErrorClass(`${where}: maxTokens must be a positive whole number; got ${String(maxTokens)}.`)
+    throw new ErrorClass(`${where}: maxTokens must be a positive whole number; got ${showValue(maxTokens)}.`)
   }
   if (temperature !== undefined && !(typeof temperature === 'number' && Number.isFinite(temperature) && temperature >= 0)) {
-    throw new ErrorClass(`${where}: temperature must be a number of 0 or more; got ${String(temperature)}.`)
+    throw new ErrorClass(`${where}: temperature must be a number of 0 or more; got ${showValue(temperature)}.`)
   }
   if (stopSequences !== undefined && !(Array.isArray(stopSequences) && stopSequences.every((stop) => typeof stop === 'string' && stop !== ''))) {
     throw new ErrorClass(`${where}: stopSequences must be a list of non-empty strings; got ${JSON.stringify(stopSequences)}.`)

@@ -4,3 +4,8 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   return typeof value
 }
+
+/** A received value as it was written, for "got …": a string in quotes (`"100"`), a number as it prints (`NaN`). */
+export function showValue(value: unknown): string {
+  return typeof value === 'number' || typeof value === 'bigint' ? String(value) : (JSON.stringify(value) ?? describeValue(value))
+}

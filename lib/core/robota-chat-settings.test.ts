@@ -52,6 +52,11 @@ describe('chat settings', () => {
   it.each([
     [{ maxTokens: 0 }, /Robota config: maxTokens must be a positive whole number; got 0/],
     [{ maxTokens: 1.5 }, /maxTokens must be a positive whole number; got 1\.5/],
+    [{ maxTokens: '100' as never }, 'Robota config: maxTokens must be a positive whole number; got "100".'],
+    [{ temperature: '0.5' as never }, 'Robota config: temperature must be a number of 0 or more; got "0.5".'],
+    [{ maxExecutionRounds: '3' as never }, 'maxExecutionRounds must be a whole number of 0 or more; got "3".'],
+    [{ timeout: '5000' as never }, 'timeout must be a positive number of milliseconds; got "5000".'],
+    [{ contextWindow: '1000' as never }, 'contextWindow must be a positive whole number of tokens; got "1000".'],
     [{ temperature: -1 }, /Robota config: temperature must be a number of 0 or more; got -1/],
     [{ temperature: Number.NaN }, /temperature must be a number of 0 or more; got NaN/],
     [{ toolChoice: 'always' as never }, /toolChoice must be 'auto', 'none', 'required' or \{ name \}; got "always"/],

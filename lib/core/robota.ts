@@ -22,6 +22,7 @@ import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
 import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
+import { showValue } from './describe-value.ts'
 import { assertKnownConfigKeys } from './robota-config-keys.ts'
 import { assertKnownRunOptions } from './run-option-keys.ts'
 
@@ -124,13 +125,13 @@ export class Robota {
     this.events = toAgentEventService(config.eventService, this.name)
     const rounds = config.maxExecutionRounds
     if (rounds !== undefined && !isRoundCap(rounds)) {
-      throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${String(rounds)}.`)
+      throw new ConfigurationError(`maxExecutionRounds must be a whole number of 0 or more; got ${showValue(rounds)}.`)
     }
-    if (config.timeout !== undefined && !(config.timeout > 0)) {
-      throw new ConfigurationError(`timeout must be a positive number of milliseconds; got ${String(config.timeout)}.`)
+    if (config.timeout !== undefined && !(typeof config.timeout === 'number' && config.timeout > 0)) {
+      throw new ConfigurationError(`timeout must be a positive number of milliseconds; got ${showValue(config.timeout)}.`)
     }
     if (config.contextWindow !== undefined && !(Number.isInteger(config.contextWindow) && config.contextWindow > 0)) {
-      throw new ConfigurationError(`contextWindow must be a positive whole number of tokens; got ${String(config.contextWindow)}.`)
+      throw new ConfigurationError(`contextWindow must be a positive whole number of tokens; got ${showValue(config.contextWindow)}.`)
     }
     assertChatSettings(config, new Set(this.tools.keys()), 'Robota config', ConfigurationError)
   }
@@ -168,7 +169,7 @@ export class Robota {
   private async execute(input: string, options: IRunOptions, output: TOutputFormat | undefined): Promise<TExecutionOutcome> {
     if (options.maxExecutionRounds !== undefined && !isRoundCap(options.maxExecutionRounds)) {
       throw new ValidationError(
-        `run(): maxExecutionRounds must be a whole number of 0 or more; got ${String(options.maxExecutionRounds)}.`
+        `run(): maxExecutionRounds must be a whole number of 0 or more; got ${showValue(options.maxExecutionRounds)}.`
       )
     }
     assertChatSettings(options, new Set(this.tools.keys()), 'run()', ValidationError)

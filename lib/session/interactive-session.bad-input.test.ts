@@ -52,7 +52,27 @@ describe('session options a caller left out or misshaped', () => {
       'new InteractiveSession(options): hooks for Notification would never run: a Robota session has no moment for that event. Remove them.'
     ],
     ['hooks of an event that are no array', () => createQuery({ provider: new ScriptedProvider([]), hooks: { Stop: {} } } as never), 'createQuery(options): hooks.Stop must be an array of { matcher?, hooks }; got object.'],
-    ['a query factory asked to resume', () => createQuery({ provider: new ScriptedProvider([]), resumeSessionId: 'id' } as never), /^createQuery\(options\): unknown option "resumeSessionId"; it takes provider, /]
+    ['a query factory asked to resume', () => createQuery({ provider: new ScriptedProvider([]), resumeSessionId: 'id' } as never), /^createQuery\(options\): unknown option "resumeSessionId"; it takes provider, /],
+    ['a cwd that is no path', () => new InteractiveSession({ provider: new ScriptedProvider([]), sandbox, cwd: 5 } as never), 'new InteractiveSession(options): cwd must be a string; got number.'],
+    ['a model that is no name', () => new InteractiveSession({ provider: new ScriptedProvider([]), model: 5 } as never), 'new InteractiveSession(options): model must be a string; got number.'],
+    ['a system message that is no text', () => createQuery({ provider: new ScriptedProvider([]), systemMessage: ['Be brief.'] } as never), 'createQuery(options): systemMessage must be a string; got an array.'],
+    ['a name that is no text', () => new InteractiveSession({ provider: new ScriptedProvider([]), name: 5 } as never), 'new InteractiveSession(options): name must be a string; got number.'],
+    ['forkSession as text', () => new InteractiveSession({ provider: new ScriptedProvider([]), forkSession: 'yes' } as never), 'new InteractiveSession(options): forkSession must be a boolean; got string.'],
+    ['a permission handler that is no function', () => new InteractiveSession({ provider: new ScriptedProvider([]), permissionHandler: 'allow_once' } as never), 'new InteractiveSession(options): permissionHandler must be a function; got string.'],
+    ['a timeout as text', () => createQuery({ provider: new ScriptedProvider([]), timeout: '5000' } as never), 'createQuery(options): timeout must be a number; got string.'],
+    ['maxTurns as text', () => new InteractiveSession({ provider: new ScriptedProvider([]), maxTurns: '5' } as never), 'new InteractiveSession(options): maxTurns must be a number; got string.'],
+    [
+      'a sandbox that is no sandbox client',
+      () => createQuery({ provider: new ScriptedProvider([]), sandbox: {} } as never),
+      'createQuery(options): sandbox must be an ISandboxClient, such as new InMemorySandboxClient(); got an object without run().'
+    ],
+    [
+      'a sandbox without readFile',
+      () => new InteractiveSession({ provider: new ScriptedProvider([]), sandbox: { run: async () => ({ stdout: '', stderr: '', exitCode: 0 }) } } as never),
+      'new InteractiveSession(options): sandbox must be an ISandboxClient, such as new InMemorySandboxClient(); got an object without readFile().'
+    ],
+    ['a sandbox given by name', () => new InteractiveSession({ provider: new ScriptedProvider([]), sandbox: 'in-memory' } as never), 'new InteractiveSession(options): sandbox must be an ISandboxClient, such as new InMemorySandboxClient(); got string.'],
+    ['a store that is no session store', () => createQuery({ provider: new ScriptedProvider([]), store: {} } as never), 'createQuery(options): store must be an ISessionStore, such as new MemorySessionStore(); got an object without commit().'],
   ])('refuses %s with a ConfigurationError naming the option', (_, start, message) => {
     expect(start).toThrow(ConfigurationError)
     expect(start).toThrow(message)

@@ -80,6 +80,26 @@ describe('InteractiveSession: a prompt', () => {
     expect(result?.toolSummaries[0]?.result).toBe('denied')
   })
 
+  it('reports a handler answer it cannot give to the app in the decision event, listing the answers it can', async () => {
+    const decisions: unknown[] = []
+    const { session, tools } = setUp([{ toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Not allowed.' }], {
+      permissionMode: 'default',
+      permissionHandler: async () => true as never,
+      onReplayEvent: (event) => {
+        if (event.type === 'permission_decision') decisions.push(event.data)
+      }
+    })
+    await session.submit('List')
+    expect(tools.at(-1)).toMatchObject({ result: 'denied' })
+    expect(decisions).toEqual([
+      expect.objectContaining({
+        decision: 'deny',
+        source: 'handler',
+        reason: "the permission handler gave an answer it cannot give: true; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }"
+      })
+    ])
+  })
+
   it('queues one prompt while another runs, refuses a second, and runs the queued one after', async () => {
     const { session, provider } = setUp([{ text: ['one', ' two'] }, { text: 'queued answer' }], {}, {}, 10)
     const first = session.submit('first')

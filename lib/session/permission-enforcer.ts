@@ -132,7 +132,11 @@ export class PermissionEnforcer implements IToolGate {
         return allow({ source: 'handler', reason: `allowed once; ${(error as Error).message}` })
       }
     }
-    return deny({ source: 'handler', reason: `the permission handler gave an answer it cannot give: ${JSON.stringify(answer)}` })
+    // Recorded in the decision event as a throwing handler is, so the app hears of its own fault too.
+    return deny({
+      source: 'handler',
+      reason: `the permission handler gave an answer it cannot give: ${JSON.stringify(answer)}; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }`
+    })
   }
 
   async runHooks(

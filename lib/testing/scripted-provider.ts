@@ -1,5 +1,6 @@
 import { AbstractAIProvider } from '../core/abstract-ai-provider.ts'
 import { ProviderError } from '../core/errors.ts'
+import { assertScriptedOptions, assertScriptedStep, assertScriptedSteps } from './assert-scripted-script.ts'
 import type { TToolCall, TUniversalMessage, TUniversalMessageMetadata } from '../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../core/provider.ts'
 import { createAssistantMessage } from '../core/messages.ts'
@@ -39,8 +40,14 @@ export class ScriptedProvider extends AbstractAIProvider {
   /** Every message list this provider was called with, in order. */
   readonly calls: Array<{ messages: readonly TUniversalMessage[]; options: Omit<IChatOptions, 'signal'> }> = []
 
+  /**
+   * @throws ConfigurationError naming the step index and key of a malformed step (a function step's
+   * when it returns it), or an option it does not take.
+   */
   constructor(steps: TScriptedStepSource[], options: TScriptedProviderOptions = {}) {
     super()
+    assertScriptedSteps(steps)
+    assertScriptedOptions(options)
     this.steps = steps
     this.name = options.name ?? 'scripted'
     this.deltaDelayMs = options.deltaDelayMs ?? 0
@@ -64,6 +71,7 @@ export class ScriptedProvider extends AbstractAIProvider {
     }
     this.nextStep++
     const step = typeof source === 'function' ? source(messages) : source
+    if (typeof source === 'function') assertScriptedStep(step, `new ScriptedProvider(steps): steps[${stepIndex}]()`)
     if (step.error) throw step.error
 
     let text = ''

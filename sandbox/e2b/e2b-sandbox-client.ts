@@ -94,7 +94,7 @@ export class E2BSandboxClient implements ISandboxClient {
   private async runCommand(command: string, options: ISandboxRunOptions): Promise<ISandboxRunResult> {
     const sandbox = await this.lifecycle.ready()
     const followsDirectory = options.cwd === undefined
-    const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd)
+    const cwd = options.cwd === undefined ? this.directory : this.resolve(options.cwd, 'run(command, options): cwd')
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
     const { result, finalDirectory } = await runE2BCommand(sandbox.commands, command, { ...options, env }, {
       cwd,
@@ -109,31 +109,31 @@ export class E2BSandboxClient implements ISandboxClient {
   readFile(path: string, options?: { encoding?: 'utf8' }): Promise<string>
   readFile(path: string, options: { encoding: 'bytes' }): Promise<Uint8Array>
   async readFile(path: string, options: TSandboxReadOptions = {}): Promise<string | Uint8Array> {
-    return fileOperations.readE2BFile(await this.files(), this.resolve(path), options.encoding === 'bytes')
+    return fileOperations.readE2BFile(await this.files(), this.resolve(path, 'readFile(path)'), options.encoding === 'bytes')
   }
 
   async writeFile(path: string, content: string | Uint8Array): Promise<void> {
-    await this.changes.changing(async () => fileOperations.writeE2BFile(await this.files(), this.resolve(path), content))
+    await this.changes.changing(async () => fileOperations.writeE2BFile(await this.files(), this.resolve(path, 'writeFile(path, content)'), content))
   }
 
   async readdir(path: string): Promise<TSandboxDirEntry[]> {
-    return fileOperations.listE2BDirectory(await this.files(), this.resolve(path))
+    return fileOperations.listE2BDirectory(await this.files(), this.resolve(path, 'readdir(path)'))
   }
 
   async stat(path: string): Promise<TSandboxFileStat> {
-    return fileOperations.statE2BEntry(await this.files(), this.resolve(path))
+    return fileOperations.statE2BEntry(await this.files(), this.resolve(path, 'stat(path)'))
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    await this.changes.changing(async () => fileOperations.makeE2BDirectory(await this.files(), this.resolve(path), options.recursive === true))
+    await this.changes.changing(async () => fileOperations.makeE2BDirectory(await this.files(), this.resolve(path, 'mkdir(path)'), options.recursive === true))
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
-    await this.changes.changing(async () => fileOperations.removeE2BEntry(await this.files(), this.resolve(path), options.recursive === true))
+    await this.changes.changing(async () => fileOperations.removeE2BEntry(await this.files(), this.resolve(path, 'remove(path)'), options.recursive === true))
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.changes.changing(async () => fileOperations.renameE2BEntry(await this.files(), this.resolve(from), this.resolve(to)))
+    await this.changes.changing(async () => fileOperations.renameE2BEntry(await this.files(), this.resolve(from, 'rename(from, to): from'), this.resolve(to, 'rename(from, to): to')))
   }
 
   /** Adds variables every later command sees; a command's own `env` option still wins. */
@@ -176,7 +176,8 @@ export class E2BSandboxClient implements ISandboxClient {
     return (await this.lifecycle.ready()).files
   }
 
-  private resolve(path: string): string {
-    return resolveSandboxPath(this.directory, path)
+  // `where` names the call the caller wrote, so a refusal reads `readFile(path): the path is empty.`
+  private resolve(path: string, where: string): string {
+    return resolveSandboxPath(this.directory, path, where)
   }
 }

@@ -38,7 +38,7 @@ function readGlobalOptions(args: readonly string[], cwd: string): { cwd: string;
     if (argument === '-C') {
       const path = args[index + 1]
       if (path === undefined) throw new GitUsageFailure("option '-C' requires a value", usage.trimEnd())
-      directory = resolveSandboxPath(directory, path)
+      directory = resolveSandboxPath(directory, path, 'git -C')
       index += 1
       continue
     }

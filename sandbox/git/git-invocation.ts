@@ -43,7 +43,7 @@ export async function findRepository(invocation: TGitInvocation): Promise<string
 
 /** An absolute path for a command-line path, relative to the shell's working directory. */
 export function resolveArgumentPath(invocation: TGitInvocation, path: string): string {
-  return resolveSandboxPath(invocation.cwd, path)
+  return resolveSandboxPath(invocation.cwd, path, 'git')
 }
 
 /** `path` relative to the repository root, `.` for the root itself. */

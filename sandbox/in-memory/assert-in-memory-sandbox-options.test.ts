@@ -25,9 +25,20 @@ describe('new InMemorySandboxClient(options)', () => {
     ['a seed path that climbs out of the workspace', { files: { '../up.txt': 'a' } }, 'new InMemorySandboxClient(options): files["../up.txt"] does not name a file below /workspace; write an absolute path for one elsewhere.'],
     ['a seed path that climbs out of its cwd', { cwd: '/w/', files: { 'a/../../b.txt': 'b' } }, 'new InMemorySandboxClient(options): files["a/../../b.txt"] does not name a file below /w; write an absolute path for one elsewhere.'],
     ['an empty seed path', { files: { '': 'a' } }, 'new InMemorySandboxClient(options): files[""] does not name a file below /workspace; write an absolute path for one elsewhere.'],
+    ['a cwd that is no path', { cwd: 5 }, 'new InMemorySandboxClient(options): cwd must be a path; got number.'],
+    ['an env variable that is no string', { env: { A: 1 } }, 'new InMemorySandboxClient(options): env["A"] must be a string; got number.'],
+    ['env as a list', { env: ['A=1'] }, 'new InMemorySandboxClient(options): env must map each variable to a string; got an array.'],
+    ['a URL prefix as one string', { allowedUrlPrefixes: 'https://a.test/' }, 'new InMemorySandboxClient(options): allowedUrlPrefixes must be an array of strings; got string.'],
+    ['a URL prefix that is no string', { allowedUrlPrefixes: ['https://a.test/', 7] }, 'new InMemorySandboxClient(options): allowedUrlPrefixes[1] must be a string; got number.'],
+    ['an output cap given as text', { maxOutputBytes: '10' }, 'new InMemorySandboxClient(options): maxOutputBytes must be a whole number of bytes, 1 or more; got string.'],
+    ['an output cap of no bytes', { maxOutputBytes: 0 }, 'new InMemorySandboxClient(options): maxOutputBytes must be a whole number of bytes, 1 or more; got 0.'],
     ['options that are no object', '/workspace', 'new InMemorySandboxClient(options): options must be an object; got string.']
   ])('refuses %s with SANDBOX_INVALID_OPTIONS naming it', (_, options, message) => {
     expect(refusal(options)).toEqual({ code: 'SANDBOX_INVALID_OPTIONS', message })
+  })
+
+  it('refuses an empty cwd as the path it is', () => {
+    expect(refusal({ cwd: '' })).toEqual({ code: 'SANDBOX_INVALID_PATH', message: 'new InMemorySandboxClient(options): cwd: the path is empty.' })
   })
 
   it('takes every option it documents, text and bytes alike', async () => {

@@ -188,7 +188,31 @@ describe('InMemorySandboxClient', () => {
         code: 'SANDBOX_INVALID_OPTIONS',
         message: 'readFile(path, options): encoding must be "utf8" or "bytes"; got "latin1".'
       })
-      expect(await rejection(client.readFile(7 as never))).toMatchObject({ code: 'SANDBOX_INVALID_PATH', message: 'a path must be a string; got number.' })
+      expect(await rejection(client.readFile(7 as never))).toMatchObject({ code: 'SANDBOX_INVALID_PATH', message: 'readFile(path): the path must be a string; got number.' })
+    })
+
+    it('names the call a refused path was given to', async () => {
+      const client = new InMemorySandboxClient()
+      const refusals = await Promise.all([
+        rejection(client.readFile('')),
+        rejection(client.writeFile('a\0b', 'x')),
+        rejection(client.readdir('')),
+        rejection(client.stat('')),
+        rejection(client.mkdir('')),
+        rejection(client.remove('')),
+        rejection(client.rename('a.txt', '')),
+        rejection(client.run('ls', { cwd: '' }))
+      ])
+      expect(refusals.map(({ code, message }) => ({ code, message }))).toEqual([
+        { code: 'SANDBOX_INVALID_PATH', message: 'readFile(path): the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'writeFile(path, content): the path contains a NUL character: "a\\u0000b".' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'readdir(path): the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'stat(path): the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'mkdir(path): the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'remove(path): the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'rename(from, to): to: the path is empty.' },
+        { code: 'SANDBOX_INVALID_PATH', message: 'run(command, options): cwd: the path is empty.' }
+      ])
     })
 
     it('reports a symbolic link as a link in readdir and stat', async () => {

@@ -62,10 +62,10 @@ export class InMemorySandboxClient implements ISandboxClient {
   private disposed = false
   private environment: Record<string, string> = {}
 
-  /** @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an unknown option or seed files of the wrong shape. */
+  /** @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an unknown option, a value of the wrong type or seed files of the wrong shape. */
   constructor(options: IInMemorySandboxClientOptions = {}) {
     assertInMemorySandboxOptions(options)
-    this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
+    this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace', 'new InMemorySandboxClient(options): cwd')
     this.seedFiles = new Map(
       Object.entries(options.files ?? {}).map(([path, content]) => [
         resolveSandboxPath(this.currentDirectory, path),
@@ -109,7 +109,7 @@ export class InMemorySandboxClient implements ISandboxClient {
     commands.assertRunArguments(command, options)
     const { runCommand } = commands
     const runtime = await this.load()
-    const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd)
+    const cwd = options.cwd === undefined ? this.currentDirectory : this.resolve(options.cwd, 'run(command, options): cwd')
     if (options.cwd !== undefined) await fileOperations.assertWorkingDirectory(runtime.fs, cwd)
     const env = Object.keys(this.environment).length === 0 ? options.env : { ...this.environment, ...options.env }
     const { result, finalDirectory } = await runCommand(command, { ...options, env }, {
@@ -129,7 +129,7 @@ export class InMemorySandboxClient implements ISandboxClient {
     // Any other name (`latin1`) would still come back as UTF-8 text.
     if (encoding !== undefined && encoding !== 'utf8' && encoding !== 'bytes') throw invalidSandboxOptions(`readFile(path, options): encoding must be "utf8" or "bytes"; got ${JSON.stringify(encoding)}.`)
     const { fs } = await this.load()
-    const bytes = await fileOperations.readFileBytes(fs, this.resolve(path))
+    const bytes = await fileOperations.readFileBytes(fs, this.resolve(path, 'readFile(path)'))
     return options.encoding === 'bytes' ? bytes : textDecoder.decode(bytes)
   }
 
@@ -138,32 +138,32 @@ export class InMemorySandboxClient implements ISandboxClient {
       throw invalidSandboxOptions(`writeFile(path, content): content must be a string or a Uint8Array; got ${describeSandboxValue(content)}.`)
     }
     const { fs } = await this.load()
-    await fileOperations.writeFileContent(fs, this.resolve(path), content)
+    await fileOperations.writeFileContent(fs, this.resolve(path, 'writeFile(path, content)'), content)
   }
 
   async readdir(path: string): Promise<TSandboxDirEntry[]> {
     const { fs } = await this.load()
-    return fileOperations.listDirectory(fs, this.resolve(path))
+    return fileOperations.listDirectory(fs, this.resolve(path, 'readdir(path)'))
   }
 
   async stat(path: string): Promise<TSandboxFileStat> {
     const { fs } = await this.load()
-    return fileOperations.statEntry(fs, this.resolve(path))
+    return fileOperations.statEntry(fs, this.resolve(path, 'stat(path)'))
   }
 
   async mkdir(path: string, options: { recursive?: boolean } = {}): Promise<void> {
     const { fs } = await this.load()
-    await fileOperations.makeDirectory(fs, this.resolve(path), options.recursive === true)
+    await fileOperations.makeDirectory(fs, this.resolve(path, 'mkdir(path)'), options.recursive === true)
   }
 
   async remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
     const { fs } = await this.load()
-    await fileOperations.removeEntry(fs, this.resolve(path), options.recursive === true)
+    await fileOperations.removeEntry(fs, this.resolve(path, 'remove(path)'), options.recursive === true)
   }
 
   async rename(from: string, to: string): Promise<void> {
     const { fs } = await this.load()
-    await fileOperations.renameEntry(fs, this.resolve(from), this.resolve(to))
+    await fileOperations.renameEntry(fs, this.resolve(from, 'rename(from, to): from'), this.resolve(to, 'rename(from, to): to'))
   }
 
   /** Adds variables every later command sees; a command's own `env` option still wins. */
@@ -217,9 +217,9 @@ export class InMemorySandboxClient implements ISandboxClient {
     return runtime
   }
 
-  private resolve(path: string): string {
-    if (typeof path !== 'string') throw new SandboxError('SANDBOX_INVALID_PATH', `a path must be a string; got ${describeSandboxValue(path)}.`)
-    return resolveSandboxPath(this.currentDirectory, path)
+  // `where` names the call the caller wrote, so a refusal reads `readFile(path): the path is empty.`
+  private resolve(path: string, where: string): string {
+    return resolveSandboxPath(this.currentDirectory, path, where)
   }
 
   // Each exec is a fresh shell, but its final PWD comes back in the result's env: adopting it makes

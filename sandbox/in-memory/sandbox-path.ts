@@ -1,15 +1,20 @@
+import { describeSandboxValue } from '../assert-known-sandbox-options.ts'
 import { SandboxError } from '../sandbox-client.ts'
 
 /**
  * Turns a path given to the sandbox into a normalized absolute POSIX path: relative paths are
  * resolved against `cwd`, `.` and `..` segments are folded, and `..` never climbs above `/`.
+ *
+ * @param where names what the caller wrote in a refusal, such as `readFile(path)`.
+ * @throws SandboxError `SANDBOX_INVALID_PATH` for a path that is no string, is empty or holds a NUL.
  */
-export function resolveSandboxPath(cwd: string, path: string): string {
+export function resolveSandboxPath(cwd: string, path: string, where = 'path'): string {
+  if (typeof path !== 'string') throw new SandboxError('SANDBOX_INVALID_PATH', `${where}: the path must be a string; got ${describeSandboxValue(path)}.`)
   if (path.length === 0) {
-    throw new SandboxError('SANDBOX_INVALID_PATH', 'Path is empty', { path })
+    throw new SandboxError('SANDBOX_INVALID_PATH', `${where}: the path is empty.`, { path })
   }
   if (path.includes('\0')) {
-    throw new SandboxError('SANDBOX_INVALID_PATH', `Path contains a NUL character: ${JSON.stringify(path)}`, { path })
+    throw new SandboxError('SANDBOX_INVALID_PATH', `${where}: the path contains a NUL character: ${JSON.stringify(path)}.`, { path })
   }
   const joined = path.startsWith('/') ? path : `${cwd}/${path}`
   const segments: string[] = []

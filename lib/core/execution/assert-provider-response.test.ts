@@ -34,6 +34,7 @@ async function runWith(first: unknown) {
 describe('a provider reply no assistant message can be made of', () => {
   it.each([
     ['undefined', undefined, 'hand-written.chat() resolved undefined; it must resolve an assistant message.'],
+    ['a string', 'hello', 'hand-written.chat() resolved string; it must resolve an assistant message.'],
     ['a tool call without a name', createAssistantMessage('', { toolCalls: [{ id: 'c1', arguments: {} } as unknown as TToolCall] }), 'resolved toolCalls[0] without an id, a name or arguments'],
     ['a tool call without an id', createAssistantMessage('', { toolCalls: [{ name: 'lookup', arguments: {} } as unknown as TToolCall] }), 'resolved toolCalls[0] without an id, a name or arguments'],
     ['arguments left as JSON text', createAssistantMessage('', { toolCalls: [{ id: 'c1', name: 'lookup', arguments: '{}' } as unknown as TToolCall] }), 'resolved toolCalls[0] without an id, a name or arguments'],

@@ -1,3 +1,4 @@
+import { describeValue } from '../describe-value.ts'
 import { ProviderError } from '../errors.ts'
 import type { TProviderResponse } from '../provider.ts'
 
@@ -13,7 +14,7 @@ export function assertProviderResponse(response: unknown, provider: string): ass
 }
 
 function describeResponseProblem(response: unknown): string | undefined {
-  if (typeof response !== 'object' || response === null) return String(response)
+  if (typeof response !== 'object' || response === null) return describeValue(response)
   const { toolCalls } = response as { toolCalls?: unknown }
   if (toolCalls !== undefined && !Array.isArray(toolCalls)) return 'toolCalls that is no array'
   const index = ((toolCalls ?? []) as Array<Partial<Record<string, unknown>> | null>).findIndex((call) => !call?.id || !call.name || typeof call.arguments !== 'object')

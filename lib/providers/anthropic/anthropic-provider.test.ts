@@ -284,7 +284,10 @@ describe('AnthropicProvider options', () => {
     ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
     ['the model, which is the agent\'s', { apiKey: API_KEY, model: MODEL }, 'unknown option "model" (the model is chosen by the agent'],
     ['an option of the SDK\'s client', { apiKey: API_KEY, defaultHeaders: {} }, 'unknown option "defaultHeaders" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries, timeout,'],
-    ['any other key', { apiKey: API_KEY, retries: 2 }, 'unknown option "retries"; it takes apiKey, baseURL, maxRetries, timeout,']
+    ['any other key', { apiKey: API_KEY, retries: 2 }, 'unknown option "retries"; it takes apiKey, baseURL, maxRetries, timeout,'],
+    ['a key that is no string', { apiKey: 12345 }, 'apiKey must be a string; got number.'],
+    ['retries without end', { apiKey: API_KEY, maxRetries: -1 }, 'maxRetries must be a whole number of 0 or more; got -1.'],
+    ['retries as text', { apiKey: API_KEY, maxRetries: '5' }, 'maxRetries must be a whole number of 0 or more; got "5".']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new AnthropicProvider(options as TAnthropicProviderOptions)
     expect(create).toThrow(ConfigurationError)

@@ -19,7 +19,6 @@ import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSet
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
-import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
@@ -94,7 +93,6 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     super()
     assertKnownProviderOptions('AnthropicProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('AnthropicProvider', 'Anthropic', options?.baseURL)
-    assertProviderRequestLimits('AnthropicProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('AnthropicProvider needs an apiKey (or a client). Create a key at https://console.anthropic.com/settings/keys.', { details: { provider: 'anthropic', missing: 'apiKey' } })
     }

@@ -281,7 +281,10 @@ describe('GoogleProvider options', () => {
     ['a misspelt apiKey, before asking for one', { apikey: API_KEY }, 'unknown option "apikey" (the key is `apiKey`)'],
     ['the SDK\'s name for thinking', { apiKey: API_KEY, thinkingConfig: { thinkingBudget: 1024 } }, 'unknown option "thinkingConfig" (the thinking settings are `thinking`)'],
     ['options of the SDK\'s client, hinted once', { apiKey: API_KEY, vertexai: true, project: 'p' }, 'unknown option "vertexai", "project" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, maxRetries, timeout, client, loadSdk, thinking.'],
-    ['any other key', { apiKey: API_KEY, thinkingBudget: 1024 }, 'unknown option "thinkingBudget"; it takes apiKey, baseURL, maxRetries, timeout, client, loadSdk, thinking.']
+    ['any other key', { apiKey: API_KEY, thinkingBudget: 1024 }, 'unknown option "thinkingBudget"; it takes apiKey, baseURL, maxRetries, timeout, client, loadSdk, thinking.'],
+    ['a key that is no string', { apiKey: 12345 }, 'apiKey must be a string; got number.'],
+    ['retries without end', { apiKey: API_KEY, maxRetries: -1 }, 'maxRetries must be a whole number of 0 or more; got -1.'],
+    ['retries as text', { apiKey: API_KEY, maxRetries: '5' }, 'maxRetries must be a whole number of 0 or more; got "5".']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new GoogleProvider(options as TGoogleProviderOptions)
     expect(create).toThrow(ConfigurationError)

@@ -10,7 +10,6 @@ import type {
 } from '../../core/provider.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
-import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
@@ -77,7 +76,6 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     super()
     assertKnownProviderOptions('GoogleProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('GoogleProvider', 'Google', options?.baseURL)
-    assertProviderRequestLimits('GoogleProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError(`GoogleProvider needs an apiKey (or a client). Create a key at https://aistudio.google.com/apikey.`, { details: { provider: 'google', missing: 'apiKey' } })
     }

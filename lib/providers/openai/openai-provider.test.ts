@@ -210,7 +210,10 @@ describe('OpenAIProvider options', () => {
     ['a misspelt apiKey, before asking for one', { api_key: API_KEY }, 'unknown option "api_key" (the key is `apiKey`)'],
     ['the reasoning effort on its own', { apiKey: API_KEY, reasoningEffort: 'low' }, 'unknown option "reasoningEffort" (the effort is `reasoning: { effort }`)'],
     ['an option of the SDK\'s client', { apiKey: API_KEY, organization: 'org-1' }, 'unknown option "organization" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL, apiSurface,'],
-    ['any other key', { apiKey: API_KEY, surface: 'responses' }, 'unknown option "surface"; it takes apiKey, baseURL, apiSurface,']
+    ['any other key', { apiKey: API_KEY, surface: 'responses' }, 'unknown option "surface"; it takes apiKey, baseURL, apiSurface,'],
+    ['a key that is no string', { apiKey: 12345 }, 'apiKey must be a string; got number.'],
+    ['retries without end', { apiKey: API_KEY, maxRetries: -1 }, 'maxRetries must be a whole number of 0 or more; got -1.'],
+    ['retries as text', { apiKey: API_KEY, maxRetries: '5' }, 'maxRetries must be a whole number of 0 or more; got "5".']
   ])('refuses %s with a ConfigurationError naming it', (_, options, message) => {
     const create = () => new OpenAIProvider(options as TOpenAIProviderOptions)
     expect(create).toThrow(ConfigurationError)

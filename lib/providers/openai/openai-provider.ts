@@ -10,7 +10,6 @@ import {
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
-import { assertProviderRequestLimits } from '../shared/assert-provider-request-limits.ts'
 import { toServerLabel } from '../shared/to-server-label.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
@@ -111,7 +110,6 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     super()
     assertKnownProviderOptions('OpenAIProvider', options, OPTION_KEYS, OPTION_HINTS)
     assertProviderBaseURL('OpenAIProvider', 'OpenAI', options?.baseURL)
-    assertProviderRequestLimits('OpenAIProvider', options ?? {})
     if (!options?.client && !options?.apiKey) {
       throw new ConfigurationError('OpenAIProvider needs an apiKey (or a client). Create a key at https://platform.openai.com/api-keys.', { details: { provider: 'openai', missing: 'apiKey' } })
     }

@@ -35,4 +35,13 @@ describe('assertKnownProviderOptions', () => {
       'new FakeProvider(options): unknown option "timeout", "defaultHeaders" (an option of the SDK\'s client: build the client with it and pass it as `client`); it takes apiKey, baseURL.'
     )
   })
+
+  it.each([
+    ['a key that is no string', { apiKey: 12345 }, 'new FakeProvider(options): apiKey must be a string; got number.'],
+    ['retries without end', { apiKey: 'k', maxRetries: -1 }, 'new FakeProvider(options): maxRetries must be a whole number of 0 or more; got -1.'],
+    ['retries as text', { apiKey: 'k', maxRetries: '5' }, 'new FakeProvider(options): maxRetries must be a whole number of 0 or more; got "5".'],
+    ['part of a retry', { apiKey: 'k', maxRetries: 1.5 }, 'new FakeProvider(options): maxRetries must be a whole number of 0 or more; got 1.5.']
+  ])('refuses %s, naming the option and never the key', (_, options, message) => {
+    expect(messageOf(() => assertKnownProviderOptions('FakeProvider', options as TOptions, ['apiKey', 'maxRetries'] as never))).toBe(message)
+  })
 })
