@@ -79,14 +79,15 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * wrong type and refused paths that name their call (about 130 bytes), the agent's settings errors
  * showing a string as one (about 50), the loop's check of what a provider's chat() resolved
  * (undefined, a tool call without an id or name, which had thrown a TypeError and left a tool call
- * without its result in the history; about 150), and the worker's check of its workspace seed files.
+ * without its result in the history; about 150), the worker's check of its workspace seed files, and
+ * `InteractiveSession.submit`'s failed result carrying its error (144.52 KB in all).
  * Loading such code lazily from `lib/` does not pay for it: under esbuild's code splitting, a module
  * an `import()` shares with the core entry is kept whole, and the core bundle grew by 2–25 KB with
  * each such split tried.
  */
 export const SIZE_BUDGETS: readonly TSizeBudget[] = [
   { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
-  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 144.5 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 144.6 * KILOBYTE },
   { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 101.2 * KILOBYTE },
   { id: 'embed-initial', bundle: EMBED_INITIAL_BUNDLE, maxGzipBytes: 46.1 * KILOBYTE }
 ]
