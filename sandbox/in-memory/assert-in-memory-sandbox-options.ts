@@ -20,17 +20,17 @@ const OPTION_NAMES = optionNamesOf<IInMemorySandboxClientOptions>()(['files', 'c
 export function assertInMemorySandboxOptions(options: unknown, where = `${WHERE}: `): asserts options is IInMemorySandboxClientOptions {
   assertKnownSandboxOptions(WHERE, options, OPTION_NAMES)
   const { files, cwd: givenCwd, env, maxOutputBytes, allowedUrlPrefixes } = options as Record<keyof IInMemorySandboxClientOptions, unknown>
-  if (givenCwd !== undefined && typeof givenCwd !== 'string') throw invalidSandboxOptions(`${WHERE}: cwd must be a path; got ${describeSandboxValue(givenCwd)}.`)
-  if (env !== undefined) assertStringEntries('env', env)
-  if (allowedUrlPrefixes !== undefined) assertStringEntries('allowedUrlPrefixes', allowedUrlPrefixes)
+  if (givenCwd !== undefined && typeof givenCwd !== 'string') throw invalidSandboxOptions(`${where}cwd must be a path; got ${describeSandboxValue(givenCwd)}.`)
+  if (env !== undefined) assertStringEntries(where, 'env', env)
+  if (allowedUrlPrefixes !== undefined) assertStringEntries(where, 'allowedUrlPrefixes', allowedUrlPrefixes)
   if (maxOutputBytes !== undefined && !(Number.isInteger(maxOutputBytes) && (maxOutputBytes as number) > 0)) {
-    throw invalidSandboxOptions(`${WHERE}: maxOutputBytes must be a whole number of bytes, 1 or more; got ${typeof maxOutputBytes === 'number' ? maxOutputBytes : describeSandboxValue(maxOutputBytes)}.`)
+    throw invalidSandboxOptions(`${where}maxOutputBytes must be a whole number of bytes, 1 or more; got ${typeof maxOutputBytes === 'number' ? maxOutputBytes : describeSandboxValue(maxOutputBytes)}.`)
   }
   if (files === undefined) return
   if (typeof files !== 'object' || files === null || Array.isArray(files)) {
     throw invalidSandboxOptions(`${where}files must map each path to its content; got ${describeSandboxValue(files)}.`)
   }
-  const cwd = typeof givenCwd === 'string' ? resolveSandboxPath('/', givenCwd, `${WHERE}: cwd`) : '/workspace'
+  const cwd = typeof givenCwd === 'string' ? resolveSandboxPath('/', givenCwd, `${where}cwd`) : '/workspace'
   for (const [path, content] of Object.entries(files)) {
     if (!isSeedPathBelow(path, cwd)) throw invalidSandboxOptions(`${where}files[${JSON.stringify(path)}] does not name a file below ${cwd}; write an absolute path for one elsewhere.`)
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) {
@@ -48,12 +48,12 @@ function isSeedPathBelow(path: string, cwd: string): boolean {
 
 // As `run` refuses them: a variable that is no string would be empty in every command, and a
 // prefix given as one string would be spread into its characters.
-function assertStringEntries(option: 'env' | 'allowedUrlPrefixes', value: unknown): void {
+function assertStringEntries(where: string, option: 'env' | 'allowedUrlPrefixes', value: unknown): void {
   const isEnv = option === 'env'
   if (typeof value !== 'object' || value === null || Array.isArray(value) === isEnv) {
-    throw invalidSandboxOptions(`${WHERE}: ${option} must ${isEnv ? 'map each variable to a string' : 'be an array of strings'}; got ${describeSandboxValue(value)}.`)
+    throw invalidSandboxOptions(`${where}${option} must ${isEnv ? 'map each variable to a string' : 'be an array of strings'}; got ${describeSandboxValue(value)}.`)
   }
   for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') throw invalidSandboxOptions(`${WHERE}: ${option}[${isEnv ? JSON.stringify(key) : key}] must be a string; got ${describeSandboxValue(entry)}.`)
+    if (typeof entry !== 'string') throw invalidSandboxOptions(`${where}${option}[${isEnv ? JSON.stringify(key) : key}] must be a string; got ${describeSandboxValue(entry)}.`)
   }
 }
