@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors, expectSessionOpen, runDemoTurn } from './playground-fixtures.ts'
 
 // On a phone's screen the page is one column that scrolls as a whole: the sessions, the chat,
@@ -69,7 +69,21 @@ test('on a phone, the prompt box shows its whole placeholder, and a permission p
   expect(errors).toEqual([])
 })
 
-test('on a phone, the session’s buttons, Session settings and the command results’ Close are big enough for a finger; a mouse keeps them compact', async ({ page }) => {
+// Every control a finger can reach in the views a person opens, measured as laid out: a checkbox
+// counts by its label, which takes the tap.
+async function controlsTooSmallForAFinger(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('button, summary, select, input, [role="tab"]')].flatMap((control) => {
+      const target = control.matches('input[type="checkbox"], input[type="radio"]') ? control.closest('label') : control
+      const box = target?.getBoundingClientRect()
+      if (!target || !box || box.width === 0 || box.height === 0 || getComputedStyle(target).visibility === 'hidden') return []
+      if (box.height >= 44 && box.width >= 44) return []
+      return [`${control.getAttribute('aria-label') ?? target.textContent?.trim().slice(0, 40)} (${Math.round(box.width)}×${Math.round(box.height)})`]
+    })
+  )
+}
+
+test('on a phone, every button, disclosure, list box and field is big enough for a finger; a mouse keeps them compact', async ({ page }) => {
   const errors = collectPageErrors(page)
   await page.setViewportSize({ width: 375, height: 667 })
   await page.goto('/')
@@ -78,27 +92,31 @@ test('on a phone, the session’s buttons, Session settings and the command resu
   await prompt.fill('/help')
   await prompt.press('Escape')
   await prompt.press('Enter')
-  const close = page.getByRole('button', { name: 'Close command results' })
-  await expect(close).toBeVisible()
-  const list = page.getByRole('navigation', { name: 'Sessions' })
-  const buttons = [
-    list.getByRole('button', { name: /^Rename / }),
-    list.getByRole('button', { name: /^Fork / }),
-    list.getByRole('button', { name: /^Delete / }),
-    page.getByRole('button', { name: 'Session settings' }),
-    close
-  ]
-  const sizes = async () =>
-    Promise.all(
-      buttons.map(async (button) => {
-        const box = await button.boundingBox()
-        return { name: (await button.getAttribute('aria-label')) ?? (await button.textContent()), height: box?.height ?? 0, width: box?.width ?? 0 }
-      })
-    )
-  expect((await sizes()).filter((size) => size.height < 44 || size.width < 44)).toEqual([])
+  await expect(page.getByRole('button', { name: 'Close command results' })).toBeVisible()
+  expect(await controlsTooSmallForAFinger(page)).toEqual([])
 
+  // A turn's tool cards, the Replay panel's charts and filters, the other tabs and both dialogs.
+  await runDemoTurn(page)
+  await expect(page.getByRole('button', { name: /^Show only / }).first()).toBeVisible()
+  expect(await controlsTooSmallForAFinger(page)).toEqual([])
+  for (const tab of ['Workspace', 'Plugins']) {
+    await page.getByRole('tab', { name: tab }).click()
+    expect({ tab, tooSmall: await controlsTooSmallForAFinger(page) }).toEqual({ tab, tooSmall: [] })
+  }
+  for (const [button, dialog] of [['Settings', 'Settings'], ['Session settings', 'Session settings']]) {
+    await page.getByRole('button', { name: button, exact: true }).click()
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible()
+    expect({ dialog, tooSmall: await controlsTooSmallForAFinger(page) }).toEqual({ dialog, tooSmall: [] })
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden()
+  }
+
+  await page.getByRole('tab', { name: 'Replay' }).click()
   await page.setViewportSize({ width: 1440, height: 900 })
-  expect((await sizes()).filter((size) => size.height >= 44)).toEqual([])
+  const sessions = page.getByRole('navigation', { name: 'Sessions' })
+  const compact = [sessions.getByRole('button', { name: /^Rename / }), sessions.getByRole('button', { name: 'New session' }), page.getByRole('button', { name: 'Session settings' }), page.getByRole('tab', { name: 'Replay' }), page.getByRole('button', { name: /^Show only / }).first()]
+  const heights = await Promise.all(compact.map(async (control) => (await control.boundingBox())?.height ?? 0))
+  expect(heights.filter((height) => height === 0 || height >= 44)).toEqual([])
   expect(errors).toEqual([])
 })
 
