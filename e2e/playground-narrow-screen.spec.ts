@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { collectPageErrors, expectSessionOpen, runDemoTurn } from './playground-fixtures.ts'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { collectPageErrors, expectSessionOpen, runDemoTurn, sendPrompt } from './playground-fixtures.ts'
 
 // On a phone's screen the page is one column that scrolls as a whole: the sessions, the chat,
 // then the side panel. The prompt must not wait below the fold.
@@ -151,5 +151,30 @@ test('on a phone, command results from before a reload wait folded on one line, 
   await expect(results.locator('.command-entry').last()).toBeVisible()
   const openedCloseBox = await close.boundingBox()
   expect((await results.locator('.command-entry').first().boundingBox())?.y).toBeGreaterThan((openedCloseBox?.y ?? 0) + (openedCloseBox?.height ?? 0))
+  expect(errors).toEqual([])
+})
+
+test('on a phone, a sent prompt brings the chat’s end on screen: the permission prompt, then the answer, just above the prompt box', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/')
+  await expectSessionOpen(page)
+  // A first visit keeps the page's top: the title and the sessions are what a newcomer reads first.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  const promptTop = async () => (await page.locator('form.prompt').boundingBox())?.y ?? 0
+  const onScreenAbovePrompt = async (locator: Locator) => {
+    const box = await locator.boundingBox()
+    return box !== null && box.y >= 0 && box.y + box.height <= (await promptTop()) + 1
+  }
+
+  await sendPrompt(page, 'What is in this workspace?')
+  const allow = page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' })
+  await expect(allow).toBeVisible()
+  await expect.poll(() => onScreenAbovePrompt(allow)).toBe(true)
+  await allow.click()
+  const answer = page.getByRole('region', { name: 'Conversation' }).getByLabel('Assistant').last()
+  await expect(answer).toContainText('Tiny Calculator')
+  await expect.poll(() => onScreenAbovePrompt(answer.getByRole('button', { name: /^Copy/ }))).toBe(true)
+
   expect(errors).toEqual([])
 })

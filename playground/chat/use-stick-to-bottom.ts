@@ -19,7 +19,9 @@ export type TStickToBottom = {
 
 /**
  * Keeps a scrolling element at its bottom while `content` changes, anything in it grows (a tool
- * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the reader scrolled up. Only a move
+ * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the reader scrolled up.
+ * Where the element does not scroll but the page does (a phone's one column), the page follows
+ * instead, from the first `jumpToLatest` on (the person's own prompt). Only a move
  * upwards away from the bottom, made by the reader, stops the following: the scroll events of its
  * own jumps, which can arrive after more content has grown, and moves the layout makes never do. The scroll happens at most once per frame,
  * in the frame's own layout.
@@ -35,19 +37,37 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
     setFollowing(value)
   }, [])
 
+  // On a narrow screen the page scrolls as one column and the box grows with its content instead:
+  // there the page follows, once the person sent a prompt from it (a first visit keeps its top).
+  const pageFollows = useRef(false)
+  const scrollToLatest = useCallback(() => {
+    const box = element.current
+    if (!box) return
+    if (scrollsItself(box)) box.scrollTop = box.scrollHeight
+    // Down only: a reader below the chat (at the side panel, say) is not pulled back up to it.
+    else if (pageFollows.current) window.scrollBy(0, Math.max(0, pageOverflow(box)))
+  }, [element])
+
   const scheduleScroll = useCallback(() => {
     if (!stuck.current || frame.current !== undefined) return
     frame.current = requestAnimationFrame(() => {
       frame.current = undefined
-      const box = element.current
-      if (box && stuck.current) box.scrollTop = box.scrollHeight
+      if (stuck.current) scrollToLatest()
     })
-  }, [element])
+  }, [scrollToLatest])
 
   // When the reader last reached for the scroll (wheel, touch, keys, the scrollbar): only a move
   // up soon after that is theirs. Layout moves the view up too (content above shrinking, the
   // browser's scroll anchoring), and those must not stop the following.
   const readerScrolledAt = useRef(Number.NEGATIVE_INFINITY)
+  // The one rule, for the box and for the page: back near the end follows again, the reader's move up stops it.
+  const judge = useCallback(
+    (fromEnd: number, top: number, lastTop: number) => {
+      if (fromEnd <= NEAR_BOTTOM) follow(true)
+      else if (top < lastTop && performance.now() - readerScrolledAt.current < READER_SCROLL_MS) follow(false)
+    },
+    [follow]
+  )
   useEffect(() => {
     const box = element.current
     if (!box) return
@@ -57,21 +77,29 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
       if (event.type === 'pointerdown' && event.target !== box) return
       readerScrolledAt.current = performance.now()
     }
+    let lastPageTop = scrollY
+    const onPageScroll = () => {
+      if (pageFollows.current && !scrollsItself(box)) judge(pageOverflow(box), scrollY, lastPageTop)
+      lastPageTop = scrollY
+    }
     const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const
     for (const name of events) box.addEventListener(name, mark, { passive: true })
+    // Typing in the prompt is no reach for the page's scroll: only wheel and touch count there.
+    for (const name of events.slice(0, 2)) window.addEventListener(name, mark, { passive: true })
+    window.addEventListener('scroll', onPageScroll, { passive: true })
     return () => {
       for (const name of events) box.removeEventListener(name, mark)
+      for (const name of events.slice(0, 2)) window.removeEventListener(name, mark)
+      window.removeEventListener('scroll', onPageScroll)
     }
-  }, [element])
+  }, [element, judge])
 
   const onScroll = useCallback(() => {
     const box = element.current
     if (!box) return
-    const top = box.scrollTop
-    if (box.scrollHeight - top - box.clientHeight <= NEAR_BOTTOM) follow(true)
-    else if (top < lastTop.current && performance.now() - readerScrolledAt.current < READER_SCROLL_MS) follow(false)
-    lastTop.current = top
-  }, [element, follow])
+    judge(box.scrollHeight - box.scrollTop - box.clientHeight, box.scrollTop, lastTop.current)
+    lastTop.current = box.scrollTop
+  }, [element, judge])
 
   // Growth that changes no `content` (output expanding, late rendering) is followed too.
   const resizes = useRef<ResizeObserver | undefined>(undefined)
@@ -88,7 +116,8 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
   useEffect(() => {
     const box = element.current
     // The box itself too: a notice below it, or a phone's keyboard, shrinks it over the newest text.
-    if (box && resizes.current) for (const observed of [box, ...Array.from(box.children)]) resizes.current.observe(observed)
+    // Its container grows with what comes below it (a permission prompt), which the page follows.
+    if (box) for (const target of [box, box.parentElement, ...Array.from(box.children)]) if (target) resizes.current?.observe(target)
     scheduleScroll()
   }, [element, content, scheduleScroll])
 
@@ -104,11 +133,21 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
 
   const jumpToLatest = useCallback(() => {
     follow(true)
-    const box = element.current
-    if (box) box.scrollTop = box.scrollHeight
-  }, [element, follow])
+    pageFollows.current = true
+    scrollToLatest()
+  }, [follow, scrollToLatest])
 
   const release = useCallback(() => follow(false), [follow])
 
   return { onScroll, following, jumpToLatest, release }
+}
+
+function scrollsItself(box: HTMLElement): boolean {
+  return box.scrollHeight > box.clientHeight + 1
+}
+
+// How far below the screen's bottom the box's column ends: its container ends with the prompt,
+// which sticks to the screen's bottom, so the newest text shows just above it.
+function pageOverflow(box: HTMLElement): number {
+  return (box.parentElement ?? box).getBoundingClientRect().bottom - window.innerHeight
 }
