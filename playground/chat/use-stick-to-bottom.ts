@@ -19,12 +19,12 @@ export type TStickToBottom = {
 
 /**
  * Keeps a scrolling element at its bottom while `content` changes, anything in it grows (a tool
- * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the reader scrolled up.
- * Where the element does not scroll but the page does (a phone's one column), the page follows
- * instead, from the first `jumpToLatest` on (the person's own prompt). Only a move
- * upwards away from the bottom, made by the reader, stops the following: the scroll events of its
- * own jumps, which can arrive after more content has grown, and moves the layout makes never do. The scroll happens at most once per frame,
- * in the frame's own layout.
+ * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the
+ * reader scrolled up. Only a move upwards away from the bottom, made by the reader, stops the
+ * following: the scroll events of its own jumps, which can arrive after more content has grown,
+ * and moves the layout makes never do. The scroll happens at most once per frame, in the frame's
+ * own layout. Where the element grows instead of scrolling and the page scrolls (a phone's one
+ * column), the page follows by the same rules, from the first `jumpToLatest` on.
  */
 export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): TStickToBottom {
   const stuck = useRef(true)
