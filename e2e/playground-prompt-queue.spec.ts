@@ -15,6 +15,24 @@ async function allowUntilAnswered(page: Page, count: number): Promise<void> {
   }).toPass({ timeout: 45_000, intervals: [100] })
 }
 
+/** Allows every tool the turns ask for until the person's prompts are `prompts` and the session is idle. */
+async function allowUntilIdle(page: Page, prompts: readonly string[]): Promise<void> {
+  const asked = page.getByRole('region', { name: 'Conversation' }).getByLabel('You')
+  await expect(async () => {
+    const allow = page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' })
+    if (await allow.first().isVisible()) await allow.first().click({ timeout: 1_000 }).catch(() => undefined)
+    expect(await asked.allTextContents()).toEqual(prompts)
+    expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0)
+  }).toPass({ timeout: 45_000, intervals: [100] })
+}
+
+/** Types a prompt into the box, as a person does, and presses Enter. */
+async function typeAndEnter(page: Page, prompt: string): Promise<void> {
+  await page.getByLabel('Prompt').focus()
+  await page.keyboard.type(prompt)
+  await page.keyboard.press('Enter')
+}
+
 /** Queues each prompt with the Queue button, as typed while a turn runs. */
 async function queuePrompts(page: Page, prompts: readonly string[]): Promise<void> {
   for (const prompt of prompts) {
@@ -116,20 +134,17 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
   await openPlayground(page)
   await sendPrompt(page, 'First question')
   await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
-  await page.getByLabel('Prompt').fill('Waiting question')
-  await page.getByRole('button', { name: 'Queue' }).click()
+  await queuePrompts(page, ['Waiting question', 'Withdrawn while held'])
   const queue = page.getByRole('region', { name: 'Up next' })
-  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/, /Withdrawn while held/])
 
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
   await expect(queue).toContainText('Held until you resume.')
-  // The prompt box has the keyboard; a prompt added to a held queue waits with it.
+  // The prompt box has the keyboard back after a prompt is withdrawn from the held line.
   await expect(page.getByLabel('Prompt')).toBeFocused()
-  await page.keyboard.type('Added while held')
-  await page.keyboard.press('Enter')
-  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/, /Added while held/])
-  await queue.getByRole('button', { name: 'Withdraw “Added while held”' }).click()
+  await queue.getByRole('button', { name: 'Withdraw “Withdrawn while held”' }).click()
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
   await expect(queue).toContainText('Held until you resume.')
   await expect(page.getByLabel('Prompt')).toBeFocused()
   const conversation = page.getByRole('region', { name: 'Conversation' })
@@ -149,6 +164,69 @@ test('Stop holds the prompts waiting behind the turn, and a reload keeps them, h
   await queue.getByRole('button', { name: 'Resume' }).click()
   await allowUntilAnswered(page, 1)
   await expect(conversation.getByLabel('You')).toHaveText(['First question', 'First question', 'Waiting question'])
+  await expect(queue).toHaveCount(0)
+  expect(errors).toEqual([])
+})
+
+test('after Stop, a prompt sent in the idle session runs now; the held ones wait, and Resume sends them in order', async ({ page }) => {
+  test.setTimeout(120_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const promptBox = page.getByLabel('Prompt')
+  const hint = page.locator('#prompt-hint')
+  // The turn waits on its permission prompt: it surely runs while the next prompts are typed.
+  await typeAndEnter(page, 'Run `sleep 6 && echo hi`')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await typeAndEnter(page, 'List the files')
+  await typeAndEnter(page, 'Show the git status')
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue.getByRole('listitem')).toHaveText([/List the files/, /Show the git status/])
+  await expect(page.getByRole('button', { name: 'Queue' })).toBeVisible()
+  await expect(hint).toContainText('Enter queues')
+
+  await promptBox.press('Escape')
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(queue).toContainText('Held until you resume.')
+  await expect(hint).toContainText('Enter sends')
+  await expect(promptBox).toBeFocused()
+  await page.keyboard.type('Find the TODOs')
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled()
+  await page.keyboard.press('Enter')
+  await expect(promptBox).toHaveValue('')
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  await allowUntilIdle(page, ['Run `sleep 6 && echo hi`', 'Find the TODOs'])
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('TODO')
+
+  // The held prompts still wait, behind a real Resume button, and nothing else was sent.
+  await expect(queue.getByRole('listitem')).toHaveText([/List the files/, /Show the git status/])
+  const resume = queue.getByRole('button', { name: 'Resume' })
+  expect((await resume.boundingBox())?.height).toBeGreaterThanOrEqual(24)
+  await resume.click()
+  await allowUntilIdle(page, ['Run `sleep 6 && echo hi`', 'Find the TODOs', 'List the files', 'Show the git status'])
+  await expect(queue).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a reload in the middle of a turn holds what waited, and a prompt typed afterwards is sent at once', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  await sendPrompt(page, 'First question')
+  await expect(page.getByRole('alertdialog', { name: 'Allow Bash?' })).toBeVisible()
+  await queuePrompts(page, ['Waiting question'])
+
+  await page.reload()
+  const queue = page.getByRole('region', { name: 'Up next' })
+  await expect(queue).toContainText('Held until you resume.')
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await typeAndEnter(page, 'Find the TODOs')
+  await allowUntilIdle(page, ['First question', 'Find the TODOs'])
+  await expect(queue.getByRole('listitem')).toHaveText([/Waiting question/])
+
+  await queue.getByRole('button', { name: 'Resume' }).click()
+  await allowUntilIdle(page, ['First question', 'Find the TODOs', 'Waiting question'])
   await expect(queue).toHaveCount(0)
   expect(errors).toEqual([])
 })

@@ -211,7 +211,7 @@ describe('PromptForm focus', () => {
 })
 
 describe('PromptForm queue', () => {
-  it('says a held queue waits for the person, and its button sends the next prompt', () => {
+  it('says a held queue waits for the person, and its Resume button lets it go on', () => {
     let resumed = 0
     const queue = { ...EMPTY_QUEUE, queued: ['first', 'second'], resume: () => void resumed++ }
     const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
@@ -225,6 +225,44 @@ describe('PromptForm queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
     expect(resumed).toBe(1)
     expect(screen.getAllByRole('button', { name: /^Withdraw/ })).toHaveLength(2)
+  })
+
+  // Stop or a reload holds what waited; the person typing now is asking now.
+  it('sends a prompt now in an idle session whose line is held, and leaves the held prompts waiting', async () => {
+    const submitted: string[] = []
+    const queued: string[] = []
+    const held = { ...EMPTY_QUEUE, queued: ['List the files'], held: true, enqueue: (prompt: string) => void queued.push(prompt) }
+    const props = { disabled: false, onSubmit: (prompt: string) => void submitted.push(prompt), onAbort: () => undefined }
+    const { rerender } = render(<PromptForm {...props} running={false} queue={held} />)
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    await type(textarea, 'Find the TODOs')
+    expect(screen.queryByRole('button', { name: 'Queue' })).toBeNull()
+    expect(screen.getByText(/^Enter sends/)).toBeTruthy()
+    await press(textarea, 'Enter')
+    expect(submitted).toEqual(['Find the TODOs'])
+    expect(queued).toEqual([])
+    expect(textarea.value).toBe('')
+
+    // While that turn runs, Enter queues, and says so.
+    rerender(<PromptForm {...props} running queue={held} />)
+    await type(textarea, 'And then this')
+    expect(screen.getByText(/^Enter queues/)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Queue' }))
+    expect(queued).toEqual(['And then this'])
+    expect(submitted).toEqual(['Find the TODOs'])
+  })
+
+  it('queues behind prompts about to go out (between two turns, or before the session opens): the line is not held', async () => {
+    const queued: string[] = []
+    const waiting = { ...EMPTY_QUEUE, queued: ['Two'], enqueue: (prompt: string) => void queued.push(prompt) }
+    const submitted: string[] = []
+    render(<PromptForm disabled={false} running={false} queue={waiting} onSubmit={(prompt) => void submitted.push(prompt)} onAbort={() => undefined} />)
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    await type(textarea, 'Three')
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull()
+    await press(textarea, 'Enter')
+    expect(queued).toEqual(['Three'])
+    expect(submitted).toEqual([])
   })
 })
 

@@ -26,8 +26,9 @@ type TPromptFormProps = {
 }
 
 /**
- * The prompt box: Enter sends (or, while a turn runs or prompts wait, queues the prompt behind
- * them; each queued prompt sends in order when the turn before it ends),
+ * The prompt box: Enter sends (or, while a turn runs or prompts wait to go out, queues the prompt
+ * behind them; each queued prompt sends in order when the turn before it ends; prompts held by
+ * Stop or a reload wait for Resume, and one sent in an idle session goes ahead of them),
  * Shift+Enter adds a line, Escape or Stop aborts the running turn. Typing `/` opens the
  * session's commands as a combobox list: arrows move, Tab takes one, Enter takes one too or, when
  * the whole command is typed already, sends it; Escape closes the list, and Enter on a bare `/`
@@ -110,6 +111,11 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     textarea.current?.focus()
   }
 
+  // While a turn runs, or prompts wait to go out (between two turns, before the session opens), a
+  // prompt joins the end of the line. A line held (Stop, a reload) waits for Resume, but the person
+  // asking now is not held behind it: in an idle session the prompt goes ahead of the held ones.
+  const queues = running || (queue.queued.length > 0 && !queue.held)
+
   const send = (event?: FormEvent) => {
     event?.preventDefault()
     const text = prompt.trim()
@@ -119,7 +125,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     }
     setPrompt('')
     setDismissed(false)
-    if (running || queue.queued.length > 0) {
+    if (queues) {
       queue.enqueue(text)
       return
     }
@@ -168,7 +174,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
             {queue.held ? (
               <>
                 Held until you resume.{' '}
-                <button type="button" className="link" onClick={queue.resume}>
+                <button type="button" onClick={queue.resume}>
                   Resume
                 </button>
               </>
@@ -180,7 +186,7 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
             {queue.queued.map((text, index) => (
               <li key={`${index}:${text}`}>
                 <q>{text}</q>{' '}
-                <button type="button" className="link" aria-label={`Withdraw “${shortened(text)}”`} onClick={() => queue.unqueue(index)}>
+                <button type="button" aria-label={`Withdraw “${shortened(text)}”`} onClick={() => queue.unqueue(index)}>
                   Withdraw
                 </button>
               </li>
@@ -208,23 +214,17 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
           />
           <CommandListbox id={listId} open={open} commands={suggestions} activeIndex={activeIndex} optionId={optionId} onPick={accept} />
         </div>
+        <button type="submit" className={queues ? 'secondary' : undefined} disabled={disabled || isEmptyPrompt(prompt)}>
+          {queues ? 'Queue' : 'Send'}
+        </button>
         {running ? (
-          <>
-            <button type="submit" className="secondary" disabled={disabled || isEmptyPrompt(prompt)}>
-              Queue
-            </button>
-            <button type="button" className="stop" onClick={() => void onAbort()} disabled={disabled} aria-keyshortcuts="Escape">
-              Stop
-            </button>
-          </>
-        ) : (
-          <button type="submit" disabled={disabled || isEmptyPrompt(prompt)}>
-            {queue.queued.length > 0 ? 'Queue' : 'Send'}
+          <button type="button" className="stop" onClick={() => void onAbort()} disabled={disabled} aria-keyshortcuts="Escape">
+            Stop
           </button>
-        )}
+        ) : null}
       </div>
       <p id="prompt-hint" className="hint">
-        Enter sends · Shift+Enter new line · / lists commands and skills · Esc stops a running turn
+        Enter {queues ? 'queues' : 'sends'} · Shift+Enter new line · / lists commands and skills · Esc stops a running turn
       </p>
     </form>
   )

@@ -5,7 +5,11 @@ import { useRestoredCopy } from './use-restored-copy.ts'
 export type TPromptQueue = {
   /** Waiting prompts of the open session (or of the one opening), oldest first. */
   queued: readonly string[]
-  /** True while the line waits for the person: its first prompt came back unsent, Stop was pressed, or the page was reloaded. */
+  /**
+   * True while the line waits for the person: its first prompt came back unsent, Stop was pressed,
+   * or the page was reloaded. Nothing in it goes out until `resume`; a prompt the person sends
+   * meanwhile is not held behind it (the prompt form sends it straight away in an idle session).
+   */
   held: boolean
   enqueue: (prompt: string) => void
   unqueue: (index: number) => void
