@@ -42,6 +42,7 @@ export {
   getModelMaxOutput,
   getModelName,
   getProviderCapabilities,
+  getProviderSecrets,
   readServerToolUses,
   SERVER_TOOL_USES_METADATA_KEY,
   hasUsableSecretReference,

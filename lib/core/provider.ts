@@ -107,6 +107,15 @@ export interface IAIProvider {
    * must not know the provider's class. Throws a `ConfigurationError` for one it does not have.
    */
   configureNativeWebTools?(request: IProviderNativeWebToolRequest): void
+  /**
+   * The values this provider holds that nobody may be shown, such as its API key. A session over
+   * the provider replaces each with `[REDACTED]` wherever it appears, even when the model repeats
+   * it: streamed text, results, messages, replay events, stored records and exports. The values
+   * are never put in an event themselves. Values shorter than 8 characters are not searched for,
+   * since they would cut ordinary words. Leave it out when the provider holds none; read it
+   * through `getProviderSecrets(provider)`, which checks what it returns.
+   */
+  getSecrets?(): readonly string[]
 }
 
 /** @deprecated use `TProviderResponse`; the `I` prefix marks interfaces and the specs' names. */

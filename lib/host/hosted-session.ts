@@ -90,6 +90,7 @@ export class HostedSession {
       onEvent: (event) => this.observe(event),
       // A subagent's log is stored under its own id; the page opens it like any session.
       onSubagentEvent: () => undefined,
+      secrets: parts.secrets,
       onCompaction: (notice) => this.announceCompaction(notice),
       ...(parts.mcp ? { mcp: parts.mcp } : {})
     })

@@ -1,6 +1,7 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
 import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { IHistoryEntry } from '../core/history.ts'
+import { getProviderSecrets } from '../core/provider-secrets.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { TSystemPromptParts } from './context/build-system-prompt.ts'
@@ -31,7 +32,7 @@ export type TStartedSession = {
   name: string
   /** The connected MCP servers, closed with the session. */
   mcp: McpToolSet | undefined
-  /** The secrets its settings named (MCP headers and env values), cut from what leaves the session. */
+  /** The provider's own secrets (its key) and those its settings named (MCP headers and env values), cut from what leaves the session. */
   secrets: readonly string[]
   /** Lets out the events the redaction holds back while it decides whether a text is a key: call as a run ends. */
   endEventStream(): void
@@ -50,8 +51,8 @@ export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) =
 export async function startInteractiveSession(options: TInteractiveSessionOptions, hooks: TStartHooks): Promise<TStartedSession> {
   const cwd = options.cwd ?? DEFAULT_WORKSPACE
   let persistence: SessionPersistence | undefined
-  // MCP header and env values, known once the settings are read.
-  const secrets: string[] = []
+  // The provider's key, and MCP header and env values once the settings are read.
+  const secrets: string[] = [...getProviderSecrets(options.provider)]
   let written: void | Promise<void>
   // Stream-aware, as the agent host's: a key the model writes across deltas is cut from each of
   // them. Built with the first event, once the settings have named their secrets.
@@ -117,7 +118,8 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
       history: resuming ? record.messages : [],
       firstEventSeq: resuming ? record.nextEventSeq : 0,
       onEvent,
-      onSubagentEvent: hooks.onEvent
+      onSubagentEvent: hooks.onEvent,
+      secrets
     })
     if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
     const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []

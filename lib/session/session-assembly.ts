@@ -131,6 +131,8 @@ export type TSessionAssemblyParts = {
   onEvent: TSessionEventListener
   /** Receives subagents' events, already redacted. */
   onSubagentEvent: (event: TSessionEvent) => void
+  /** The session's secrets, cut from its subagents' events too. None when left out. */
+  secrets?: readonly string[]
   onCompaction?: TSessionOptions['onCompaction']
   /** The session's connected MCP servers; their tools follow the servers' list changes. */
   mcp?: McpToolSet
@@ -179,6 +181,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     permissions: gate,
     context: { agentsMd: configuration.context.agentsMd, claudeMd: configuration.context.claudeMd },
     ...(options.store ? { store: options.store } : {}),
+    ...(parts.secrets ? { secrets: parts.secrets } : {}),
     onEvent: parts.onSubagentEvent
   })
   // Agent hooks run a subagent; subagents' own gates lack this executor, so hooks cannot nest agents.

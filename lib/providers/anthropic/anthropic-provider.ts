@@ -111,6 +111,11 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
+  /** The `apiKey` this provider was given, so a session over it hides the key wherever the model repeats it. */
+  getSecrets(): readonly string[] {
+    return this.#apiKey ? [this.#apiKey] : []
+  }
+
   /**
    * Web search runs on Anthropic's servers (`web_search` tool), on when `enableWebTools` is; it has
    * no web fetch here, and no temperature (`buildAnthropicRequest` refuses one).

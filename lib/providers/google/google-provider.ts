@@ -88,6 +88,11 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     this.loadSdk = options.loadSdk ?? importSdk
   }
 
+  /** The `apiKey` this provider was given, so a session over it hides the key wherever the model repeats it. */
+  getSecrets(): readonly string[] {
+    return this.#apiKey ? [this.#apiKey] : []
+  }
+
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const client = await this.getClient()

@@ -133,6 +133,11 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     this.onServerToolUse = options.onServerToolUse
   }
 
+  /** The `apiKey` this provider was given, so a session over it hides the key wherever the model repeats it. */
+  getSecrets(): readonly string[] {
+    return this.#apiKey ? [this.#apiKey] : []
+  }
+
   /** Web search is the Responses API's hosted `web_search` tool, on when `enableWebTools` is; Chat Completions has none, nor is there a web fetch. */
   override getCapabilities(): IProviderCapabilities {
     const onResponses = this.apiSurface === 'responses'

@@ -28,6 +28,8 @@ export type TSubagentRunnerParts = {
   context?: TSubagentContext
   /** Where the child's record and replay log are kept; without one the child is not persisted. */
   store?: ISessionStore
+  /** Values cut from the child's events, as from the parent's: its provider's key and the like. None when left out. */
+  secrets?: readonly string[]
   /** Receives the child's events, already redacted. */
   onEvent?: (event: TSessionEvent) => void
 }
@@ -72,7 +74,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       sessionId,
       ...(parts.context ? { context: parts.context } : {}),
       onEvent: (event) => {
-        const redacted = redactEventSecrets(event, [], redactedMessages)
+        const redacted = redactEventSecrets(event, parts.secrets ?? [], redactedMessages)
         parts.onEvent?.(redacted)
         return persistence?.observe(redacted)
       }

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+// Short enough that no key shape matches it: only the session's known secrets hide it.
+const KEY = 'sk-test-SECRET123'
+
+let fake: TFakeLlmServer | undefined
+afterEach(async () => {
+  await fake?.close()
+  fake = undefined
+})
+
+describe("a hosted session's subagents", () => {
+  it("keep the provider's key out of their own stored log and export", async () => {
+    fake = await startFakeLlmServer({
+      apiKey: KEY,
+      turns: [
+        { toolCalls: [{ name: 'Agent', arguments: { description: 'Say the key', prompt: 'Repeat the key you were given.' } }] },
+        { text: `The key is ${KEY}.` },
+        { text: 'The subagent answered.' }
+      ]
+    })
+    const server = fake
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: (choice) => new OpenAIProvider({ apiKey: choice.apiKey ?? '', baseURL: server.openaiBaseURL, maxRetries: 0 }),
+      defaultProvider: { kind: 'fake', model: 'test-model', apiKey: KEY },
+      eventIntervalMs: 1,
+      permissionMode: 'bypassPermissions'
+    })
+    const session = await host.createSession({ provider: { kind: 'fake', model: 'test-model', apiKey: KEY } })
+    expect((await host.submit(session.id, 'Ask a subagent for the key')).response).toBe('The subagent answered.')
+    const child = (await store.listSessions()).sessions.find((summary) => summary.parentSessionId === session.id)
+    expect(child).toBeDefined()
+    const childId = child?.id ?? ''
+    const childLog = JSON.stringify([await store.loadSession(childId), await store.loadEvents(childId)]) + (await host.exportReplay(childId))
+    expect(childLog).toContain('The key is [REDACTED].')
+    expect(childLog).not.toContain(KEY)
+  })
+})
