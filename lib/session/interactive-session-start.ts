@@ -52,7 +52,8 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   const cwd = options.cwd ?? DEFAULT_WORKSPACE
   let persistence: SessionPersistence | undefined
   // The provider's key, and MCP header and env values once the settings are read.
-  const secrets: string[] = [...getProviderSecrets(options.provider)]
+  // A session given ready-made (`options.session`) may come without a provider.
+  const secrets: string[] = options.provider ? [...getProviderSecrets(options.provider)] : []
   let written: void | Promise<void>
   // Stream-aware, as the agent host's: a key the model writes across deltas is cut from each of
   // them. Built with the first event, once the settings have named their secrets.

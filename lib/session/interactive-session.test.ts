@@ -292,4 +292,10 @@ describe('InteractiveSession over a pre-built Session', () => {
     expect(started).toEqual(['ls'])
     expect(session.getSessionId()).toBe(prebuilt.sessionId)
   })
+
+  it('needs no provider of its own: the pre-built session has one', async () => {
+    const prebuilt = new Session({ provider: new ScriptedProvider([{ text: 'From the built session.' }]), model: 'm' })
+    const session = new InteractiveSession({ session: prebuilt } as unknown as ConstructorParameters<typeof InteractiveSession>[0])
+    expect((await session.submit('hi'))?.response).toBe('From the built session.')
+  })
 })
