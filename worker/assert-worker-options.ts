@@ -1,22 +1,26 @@
-import type * as z from 'zod'
-import { assertKnownKeys, keysOf } from '../lib/core/assert-known-keys.ts'
+import { assertKnownKeys } from '../lib/core/assert-known-keys.ts'
+import { assertOptionKinds } from '../lib/core/assert-option-kinds.ts'
 import { assertToolsOption } from '../lib/core/assert-tools-option.ts'
 import { refuseHooksWithoutMoment } from '../lib/hooks/hook-events-without-moment.ts'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { describeValue } from '../lib/core/describe-value.ts'
 import { assertPermissionModeOption } from '../lib/permissions/assert-permission-mode-option.ts'
+import { assertLikeSettings, assertPermissionsOption } from '../lib/session/config/assert-like-settings.ts'
 import { settingsSchema } from '../lib/session/config/settings-schema.ts'
-import { formatIssuePath } from '../lib/storage/session-record-schema.ts'
 import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { assertInMemorySandboxOptions } from '../sandbox/in-memory/assert-in-memory-sandbox-options.ts'
 
 
-// Every option the worker reads: a key outside it is a typo (`systemMessage` for `systemPrompt`)
-// that would otherwise be ignored without a word.
-const OPTION_NAMES = keysOf<TAgentWorkerOptions>()([
-  'providers', 'defaultProvider', 'tools', 'systemPrompt', 'workspace', 'sandbox', 'prepareSandbox', 'sandboxFromChoice', 'store', 'permissions',
-  'permissionMode', 'hooks', 'applyManifest', 'autoCompactThreshold', 'eventIntervalMs', 'env', 'userSettings', 'webFetch', 'searchProvider', 'mcpServers', 'userPlugins'
-])
+// Every option the worker reads, with the kind it takes where one plain kind says it ('' for those
+// checked on their own): a key outside it is a typo (`systemMessage` for `systemPrompt`) that would
+// otherwise be ignored without a word, and a value of another kind (`eventIntervalMs: '50'`) would
+// fail later, in a session or the host, without the option's name, or not at all.
+const OPTION_KINDS: Readonly<Record<keyof TAgentWorkerOptions, string>> = {
+  providers: '', defaultProvider: '', tools: '', systemPrompt: 'a string', workspace: 'an object', sandbox: 'a function', prepareSandbox: 'a function',
+  sandboxFromChoice: 'a function', store: '', permissions: '', permissionMode: '', hooks: '', applyManifest: 'a function or false',
+  autoCompactThreshold: 'a number above 0 and at most 1 or false', eventIntervalMs: 'a number', env: 'an object', userSettings: 'an object',
+  webFetch: 'an object or false', searchProvider: 'an object', mcpServers: 'an object', userPlugins: 'an object'
+}
 const WORKSPACE_KEYS = ['root', 'files']
 
 /**
@@ -29,7 +33,7 @@ const WORKSPACE_KEYS = ['root', 'files']
  */
 export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'createLocalAgentHost(options)'): void {
   const given = (options ?? {}) as Partial<TAgentWorkerOptions>
-  assertKnownKeys(where, given, OPTION_NAMES, { systemMessage: 'the system prompt is `systemPrompt`' })
+  assertKnownKeys(where, given, Object.keys(OPTION_KINDS), { systemMessage: 'the system prompt is `systemPrompt`' })
   const { providers, defaultProvider, tools, workspace } = given
   if (typeof providers !== 'object' || providers === null || Array.isArray(providers)) {
     throw new ConfigurationError(`${where}: providers must map each kind to a function that builds its provider; got ${describeValue(providers)}.`)
@@ -41,33 +45,24 @@ export function assertWorkerOptions(options: TAgentWorkerOptions, where = 'creat
     throw new ConfigurationError(`${where}: defaultProvider must be { kind, model }, the kind one of providers (${Object.keys(providers).join(', ') || 'none'}); got ${JSON.stringify(defaultProvider)}.`)
   }
   assertToolsOption(where, tools)
-  if (workspace !== undefined) {
-    const stray = typeof workspace === 'object' && workspace !== null ? Object.keys(workspace).filter((key) => !WORKSPACE_KEYS.includes(key)) : []
-    if (typeof workspace !== 'object' || workspace === null || stray.length > 0) {
-      throw new ConfigurationError(`${where}: workspace must be { root?, files? }; got ${stray.length > 0 ? `the key "${stray[0]}"` : describeValue(workspace)}.`)
-    }
+  assertOptionKinds(where, given, OPTION_KINDS)
+  if (workspace) {
+    assertKnownKeys(`${where}: workspace`, workspace, WORKSPACE_KEYS)
+    // Every session's cwd, with or without the in-memory sandbox the files seed.
+    assertOptionKinds(where, workspace, { root: 'a non-empty path' }, 'workspace.')
     // They seed every session's sandbox: a bad one is named now, not at a session's first turn.
     if (!given.sandbox) assertWorkspaceSeed(where, workspace)
   }
   assertPermissionModeOption(where, given.permissionMode)
   assertLikeSettings(where, 'hooks', settingsSchema.shape.hooks, given.hooks)
   if (given.hooks) refuseHooksWithoutMoment(where, given.hooks)
-  // Strict here: a settings file may carry keys of other tools, code that names a key means it.
-  assertLikeSettings(where, 'permissions', settingsSchema.shape.permissions.unwrap().strict(), given.permissions)
+  assertPermissionsOption(where, given.permissions)
 }
 
 function assertWorkspaceSeed(where: string, { root, files }: { root?: string; files?: unknown }): void {
   try {
-    assertInMemorySandboxOptions({ ...(files === undefined ? {} : { files }), ...(root === undefined ? {} : { cwd: root }) }, `${where}: workspace.`)
+    assertInMemorySandboxOptions({ files, cwd: root }, `${where}: workspace.`)
   } catch (error) {
     throw new ConfigurationError((error as Error).message)
   }
-}
-
-function assertLikeSettings(where: string, option: string, schema: z.ZodType, value: unknown): void {
-  if (value === undefined) return
-  const result = schema.safeParse(value)
-  if (result.success) return
-  const problems = result.error.issues.map((issue) => `${formatIssuePath([option, ...issue.path])}: ${issue.message}`)
-  throw new ConfigurationError(`${where}: ${problems.join('; ')} (as in .robota/settings.json).`)
 }

@@ -9,6 +9,8 @@ import { createZodFunctionTool } from '../lib/tools/function-tool.ts'
 import { InMemorySandboxClient } from '../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { AnthropicProvider } from '../lib/providers/anthropic/anthropic-provider.ts'
 import { OpenAIProvider } from '../lib/providers/openai/openai-provider.ts'
+import { MemoryPluginFileStore } from '../lib/storage/memory-plugin-file-store.ts'
+import type { TAgentWorkerOptions } from './agent-worker-options.ts'
 import { createLocalAgentHost } from './create-local-agent-host.ts'
 
 // An app's worker options, run in-thread: its own tool and system prompt reach the model, the
@@ -85,6 +87,37 @@ describe('createLocalAgentHost', () => {
     const result = (await store.loadSession(session.id))?.messages.find((message) => message.role === 'tool')
     expect(result?.content).toMatch(/denied|not allowed|deny/i)
     expect(result?.content).not.toContain('README.md')
+  })
+
+  it('takes a valid value for every option it checks, and runs a turn with them', async () => {
+    const provider = new ScriptedProvider([{ text: 'hello' }])
+    const options = {
+      providers: { scripted: () => provider },
+      defaultProvider: { kind: 'scripted', model: 'demo' },
+      tools: [],
+      systemPrompt: 'Be brief.',
+      workspace: { root: '/app', files: { 'a.txt': 'a' } },
+      sandbox: () => new InMemorySandboxClient({ cwd: '/app', files: { 'a.txt': 'a' } }),
+      prepareSandbox: () => InMemorySandboxClient.preload(),
+      sandboxFromChoice: async () => new InMemorySandboxClient(),
+      store: new MemorySessionStore(),
+      permissions: { allow: ['Bash(ls *)'], deny: ['Bash(rm *)'] },
+      permissionMode: 'acceptEdits',
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+      applyManifest: false,
+      autoCompactThreshold: 0.9,
+      eventIntervalMs: 10,
+      env: { API_KEY: 'x' },
+      userSettings: { language: 'English' },
+      webFetch: { timeoutMs: 1000 },
+      searchProvider: { name: 'none', search: async () => [] },
+      mcpServers: {},
+      userPlugins: new MemoryPluginFileStore()
+    } satisfies TAgentWorkerOptions
+    const host = createLocalAgentHost(options)
+    const session = await host.createSession()
+    expect((await host.submit(session.id, 'hi')).response).toBe('hello')
+    expect(() => createLocalAgentHost({ ...options, autoCompactThreshold: false, webFetch: false, applyManifest: async () => ({ entries: [] }) })).not.toThrow()
   })
 
   it('names the provider a page asked for that the worker does not offer, and a default it does not list', async () => {
@@ -219,7 +252,25 @@ describe('createLocalAgentHost', () => {
     ['tools that are no array', { ...BASE_OPTIONS, tools: {} }, 'createLocalAgentHost(options): tools must be an array of tools; got object.'],
     ['a tool that is none, counted among the app’s own', { ...BASE_OPTIONS, tools: [{}] }, 'createLocalAgentHost(options): tools[0] is not a tool: expected { schema, execute }, as createZodFunctionTool builds; got object.'],
     ['the system prompt under another name', { ...BASE_OPTIONS, systemMessage: 'Be brief.' }, 'createLocalAgentHost(options): unknown option "systemMessage" (the system prompt is `systemPrompt`); it takes providers, defaultProvider, tools, systemPrompt,'],
-    ['a workspace with a misspelt key', { ...BASE_OPTIONS, workspace: { file: { 'a.txt': 'x' } } }, 'createLocalAgentHost(options): workspace must be { root?, files? }; got the key "file".'],
+    ['a workspace with a misspelt key', { ...BASE_OPTIONS, workspace: { file: { 'a.txt': 'x' } } }, 'createLocalAgentHost(options): workspace: unknown option "file"; it takes root, files.'],
+    ['a workspace given as its root', { ...BASE_OPTIONS, workspace: '/app' }, 'createLocalAgentHost(options): workspace must be an object; got "/app".'],
+    ['a workspace root that is no path', { ...BASE_OPTIONS, workspace: { root: 5, files: { 'a.txt': 'a' } } }, 'createLocalAgentHost(options): workspace.root must be a non-empty path; got 5.'],
+    ['a workspace root that is no path beside an app’s own sandbox', { ...BASE_OPTIONS, sandbox: () => new InMemorySandboxClient(), workspace: { root: ['/app'] } }, 'createLocalAgentHost(options): workspace.root must be a non-empty path; got an array.'],
+    ['an empty workspace root', { ...BASE_OPTIONS, workspace: { root: '' } }, 'createLocalAgentHost(options): workspace.root must be a non-empty path; got "".'],
+    ['a system prompt that is no text', { ...BASE_OPTIONS, systemPrompt: ['Be brief.'] }, 'createLocalAgentHost(options): systemPrompt must be a string; got an array.'],
+    ['a sandbox that is no factory', { ...BASE_OPTIONS, sandbox: new InMemorySandboxClient() }, 'createLocalAgentHost(options): sandbox must be a function; got object.'],
+    ['prepareSandbox that is no function', { ...BASE_OPTIONS, prepareSandbox: true }, 'createLocalAgentHost(options): prepareSandbox must be a function; got true.'],
+    ['sandboxFromChoice given by kind', { ...BASE_OPTIONS, sandboxFromChoice: 'e2b' }, 'createLocalAgentHost(options): sandboxFromChoice must be a function; got "e2b".'],
+    ['applyManifest switched off with true', { ...BASE_OPTIONS, applyManifest: true }, 'createLocalAgentHost(options): applyManifest must be a function or false; got true.'],
+    ['an auto-compaction threshold as text', { ...BASE_OPTIONS, autoCompactThreshold: '0.8' }, 'createLocalAgentHost(options): autoCompactThreshold must be a number above 0 and at most 1 or false; got "0.8".'],
+    ['an auto-compaction threshold of none', { ...BASE_OPTIONS, autoCompactThreshold: 0 }, 'createLocalAgentHost(options): autoCompactThreshold must be a number above 0 and at most 1 or false; got 0.'],
+    ['an event interval as text', { ...BASE_OPTIONS, eventIntervalMs: '50' }, 'createLocalAgentHost(options): eventIntervalMs must be a number; got "50".'],
+    ['an environment given as one string', { ...BASE_OPTIONS, env: 'API_KEY=x' }, 'createLocalAgentHost(options): env must be an object; got "API_KEY=x".'],
+    ['user settings as text', { ...BASE_OPTIONS, userSettings: '{"language":"English"}' }, 'createLocalAgentHost(options): userSettings must be an object; got "{\\"language\\":\\"English\\"}".'],
+    ['webFetch as null', { ...BASE_OPTIONS, webFetch: null }, 'createLocalAgentHost(options): webFetch must be an object or false; got null.'],
+    ['a search provider given by name', { ...BASE_OPTIONS, searchProvider: 'brave' }, 'createLocalAgentHost(options): searchProvider must be an object; got "brave".'],
+    ['MCP servers as a list', { ...BASE_OPTIONS, mcpServers: [{ type: 'http', url: 'https://mcp.test/' }] }, 'createLocalAgentHost(options): mcpServers must be an object; got an array.'],
+    ['user plugins given by database name', { ...BASE_OPTIONS, userPlugins: 'robota-plugins' }, 'createLocalAgentHost(options): userPlugins must be an object; got "robota-plugins".'],
     ['a seed file above the workspace', { ...BASE_OPTIONS, workspace: { files: { '../up.txt': 'x' } } }, 'createLocalAgentHost(options): workspace.files["../up.txt"] does not name a file below /workspace; write an absolute path for one elsewhere.'],
     ['a seed file that is no text', { ...BASE_OPTIONS, workspace: { root: '/app', files: { 'a.txt': 5 } } }, 'createLocalAgentHost(options): workspace.files["a.txt"] must be a string or a Uint8Array; got number.'],
     ['a hook of an unknown type', { ...BASE_OPTIONS, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'cmd', command: 'x' }] }] } }, 'createLocalAgentHost(options): hooks.PreToolUse[0].hooks[0].type:'],

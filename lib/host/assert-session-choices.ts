@@ -1,4 +1,5 @@
 import { assertKnownKeys, keysOf } from '../core/assert-known-keys.ts'
+import { assertOptionKinds } from '../core/assert-option-kinds.ts'
 import { describeValue } from '../core/describe-value.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import type { TCreateSessionOptions, TProviderChoice } from './port/host-sessions.ts'
@@ -32,7 +33,7 @@ export function assertCreateSessionOptions(options: unknown): asserts options is
   if (options === undefined || options === null) return
   if (typeof options !== 'object' || Array.isArray(options)) throw new ConfigurationError(`${where}: options must be { name?, provider? }; got ${describeValue(options)}.`)
   assertKnownKeys(where, options, CREATE_SESSION_KEYS)
-  const { name, provider } = options as { name?: unknown; provider?: unknown }
-  if (name !== undefined && typeof name !== 'string') throw new ConfigurationError(`${where}: name must be a string; got ${describeValue(name)}.`)
+  assertOptionKinds(where, options, { name: 'a string' })
+  const { provider } = options as { provider?: unknown }
   if (provider !== undefined) assertProviderChoice(where, provider)
 }

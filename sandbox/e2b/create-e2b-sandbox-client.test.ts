@@ -41,6 +41,16 @@ describe('createE2BSandboxClient', () => {
     expect(cloud.requests).toHaveLength(0)
   })
 
+  it('refuses an empty cwd before a sandbox is created in the cloud, naming it', async () => {
+    const cloud = createFakeCloud()
+    const created = createE2BSandboxClient({ sandboxClass: cloud, template: 'base', cwd: '' })
+    await expect(created).rejects.toSatisfy((error: unknown) => isSandboxError(error) && error.code === 'SANDBOX_INVALID_PATH')
+    await expect(created).rejects.toThrow('createE2BSandboxClient(options): cwd: the path is empty.')
+    await expect(createE2BSandboxClient({ sandboxClass: cloud, cwd: 5 } as never)).rejects.toThrow('createE2BSandboxClient(options): cwd must be a path; got number.')
+    expect(cloud.sandboxes).toHaveLength(0)
+    expect(cloud.requests).toHaveLength(0)
+  })
+
   it('creates a sandbox from the template with the connection options', async () => {
     const cloud = createFakeCloud()
     const client = await createE2BSandboxClient({

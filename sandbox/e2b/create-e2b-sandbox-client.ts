@@ -1,6 +1,7 @@
 import { assertKnownSandboxOptions, optionNamesOf } from '../assert-known-sandbox-options.ts'
+import { resolveCwdOption } from '../in-memory/sandbox-path.ts'
 import { SandboxError } from '../sandbox-client.ts'
-import { E2BSandboxClient } from './e2b-sandbox-client.ts'
+import { E2B_DEFAULT_CWD, E2BSandboxClient } from './e2b-sandbox-client.ts'
 import type { IE2BSandboxClientOptions } from './e2b-sandbox-client.ts'
 import { loadE2BSandboxClass } from './e2b-sandbox-lifecycle.ts'
 import type { TE2BConnectionOptions, IE2BSandboxAdapter } from './e2b-sandbox.ts'
@@ -29,10 +30,13 @@ const OPTION_NAMES = optionNamesOf<TCreateE2BSandboxClientOptions>()([
  * Creates an `E2BSandboxClient`, importing `e2b` only now (`robota/sandbox/e2b` alone loads no SDK
  * code). With `sandboxId` it connects, otherwise it creates a sandbox from `template`.
  *
- * @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an option it does not read.
+ * @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an option it does not read or a `cwd` that
+ *   is no string, `SANDBOX_INVALID_PATH` naming an empty `cwd`.
  */
 export async function createE2BSandboxClient(options: TCreateE2BSandboxClientOptions = {}): Promise<E2BSandboxClient> {
   assertKnownSandboxOptions('createE2BSandboxClient(options)', options, OPTION_NAMES)
+  // Before a sandbox is created in the cloud, which a refusal after it would leave running.
+  resolveCwdOption('createE2BSandboxClient(options): ', options.cwd, E2B_DEFAULT_CWD)
   const { sandbox, template, sandboxId, apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs, ...clientOptions } =
     options
   const connection: TE2BConnectionOptions = withoutUndefined({ apiKey, apiUrl, sandboxUrl, domain, requestTimeoutMs, timeoutMs })

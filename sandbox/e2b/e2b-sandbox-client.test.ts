@@ -89,6 +89,21 @@ describe('E2BSandboxClient', () => {
   })
 
   describe('working directory', () => {
+    it.each([
+      ['no path', { cwd: 5 }, 'SANDBOX_INVALID_OPTIONS', 'new E2BSandboxClient(sandbox, options): cwd must be a path; got number.'],
+      ['empty', { cwd: '' }, 'SANDBOX_INVALID_PATH', 'new E2BSandboxClient(sandbox, options): cwd: the path is empty.']
+    ])('refuses a cwd option that is %s as it is made, naming it, as the in-memory sandbox does', async (_, options, code, message) => {
+      const sandbox = await createSeededSandbox(createFakeCloud())
+      const thrown: unknown = (() => {
+        try {
+          return new E2BSandboxClient(sandbox, options as never)
+        } catch (error) {
+          return error
+        }
+      })()
+      expect(isSandboxError(thrown) && { code: thrown.code, message: thrown.message }).toEqual({ code, message })
+    })
+
     it('runs an EXIT trap in the fake as bash does: after the script, keeping its exit code', async () => {
       const sandbox = await createSeededSandbox(createFakeCloud(), { 'sub/x.txt': 'x' })
       const thrown = await sandbox.commands.run("trap 'echo bye from $PWD after $?' EXIT; cd sub; echo hi; false").catch((error: unknown) => error)

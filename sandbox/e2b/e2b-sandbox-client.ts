@@ -9,7 +9,7 @@ import type {
 } from '../sandbox-client.ts'
 import { assertRunArguments } from '../assert-run-options.ts'
 import { DEFAULT_MAX_OUTPUT_BYTES } from '../in-memory/output-limit.ts'
-import { resolveSandboxPath } from '../in-memory/sandbox-path.ts'
+import { resolveCwdOption, resolveSandboxPath } from '../in-memory/sandbox-path.ts'
 import { E2BChangeTracker } from './e2b-change-tracker.ts'
 import { runE2BCommand } from './e2b-command.ts'
 import * as fileOperations from './e2b-file-operations.ts'
@@ -64,8 +64,9 @@ export class E2BSandboxClient implements ISandboxClient {
   // changed in between, the last id still holds and the cloud is not asked again.
   private readonly changes = new E2BChangeTracker()
 
+  /** @throws SandboxError naming `cwd` when it is no string (`SANDBOX_INVALID_OPTIONS`) or is empty (`SANDBOX_INVALID_PATH`). */
   constructor(sandbox: IE2BSandboxAdapter, options: IE2BSandboxClientOptions = {}) {
-    this.directory = resolveSandboxPath('/', options.cwd ?? E2B_DEFAULT_CWD)
+    this.directory = resolveCwdOption('new E2BSandboxClient(sandbox, options): ', options.cwd, E2B_DEFAULT_CWD)
     this.maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES
     this.commandTimeoutMs = options.commandTimeoutMs ?? E2B_DEFAULT_COMMAND_TIMEOUT_MS
     this.snapshotMode = options.snapshotMode ?? 'snapshot'

@@ -1,6 +1,6 @@
 import { assertKnownSandboxOptions, describeSandboxValue, invalidSandboxOptions, optionNamesOf } from '../assert-known-sandbox-options.ts'
 import type { IInMemorySandboxClientOptions } from './in-memory-sandbox-client.ts'
-import { isSandboxPathWithin, resolveSandboxPath } from './sandbox-path.ts'
+import { isSandboxPathWithin, resolveCwdOption, resolveSandboxPath } from './sandbox-path.ts'
 
 const WHERE = 'new InMemorySandboxClient(options)'
 
@@ -20,7 +20,7 @@ const OPTION_NAMES = optionNamesOf<IInMemorySandboxClientOptions>()(['files', 'c
 export function assertInMemorySandboxOptions(options: unknown, where = `${WHERE}: `): asserts options is IInMemorySandboxClientOptions {
   assertKnownSandboxOptions(WHERE, options, OPTION_NAMES)
   const { files, cwd: givenCwd, env, maxOutputBytes, allowedUrlPrefixes } = options as Record<keyof IInMemorySandboxClientOptions, unknown>
-  if (givenCwd !== undefined && typeof givenCwd !== 'string') throw invalidSandboxOptions(`${where}cwd must be a path; got ${describeSandboxValue(givenCwd)}.`)
+  const cwd = resolveCwdOption(where, givenCwd, '/workspace')
   if (env !== undefined) assertStringEntries(where, 'env', env)
   if (allowedUrlPrefixes !== undefined) assertStringEntries(where, 'allowedUrlPrefixes', allowedUrlPrefixes)
   if (maxOutputBytes !== undefined && !(Number.isInteger(maxOutputBytes) && (maxOutputBytes as number) > 0)) {
@@ -30,7 +30,6 @@ export function assertInMemorySandboxOptions(options: unknown, where = `${WHERE}
   if (typeof files !== 'object' || files === null || Array.isArray(files)) {
     throw invalidSandboxOptions(`${where}files must map each path to its content; got ${describeSandboxValue(files)}.`)
   }
-  const cwd = typeof givenCwd === 'string' ? resolveSandboxPath('/', givenCwd, `${where}cwd`) : '/workspace'
   for (const [path, content] of Object.entries(files)) {
     if (!isSeedPathBelow(path, cwd)) throw invalidSandboxOptions(`${where}files[${JSON.stringify(path)}] does not name a file below ${cwd}; write an absolute path for one elsewhere.`)
     if (typeof content !== 'string' && !(content instanceof Uint8Array)) {

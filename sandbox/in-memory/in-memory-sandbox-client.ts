@@ -65,7 +65,8 @@ export class InMemorySandboxClient implements ISandboxClient {
   /** @throws SandboxError `SANDBOX_INVALID_OPTIONS` naming an unknown option, a value of the wrong type or seed files of the wrong shape. */
   constructor(options: IInMemorySandboxClientOptions = {}) {
     assertInMemorySandboxOptions(options)
-    this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace', 'new InMemorySandboxClient(options): cwd')
+    // The check above has refused a cwd this could not resolve.
+    this.currentDirectory = resolveSandboxPath('/', options.cwd ?? '/workspace')
     this.seedFiles = new Map(
       Object.entries(options.files ?? {}).map(([path, content]) => [
         resolveSandboxPath(this.currentDirectory, path),

@@ -1,4 +1,4 @@
-import { describeSandboxValue } from '../assert-known-sandbox-options.ts'
+import { describeSandboxValue, invalidSandboxOptions } from '../assert-known-sandbox-options.ts'
 import { SandboxError } from '../sandbox-client.ts'
 
 /**
@@ -27,6 +27,20 @@ export function resolveSandboxPath(cwd: string, path: string, where = 'path'): s
     segments.push(segment)
   }
   return `/${segments.join('/')}`
+}
+
+/**
+ * The working directory a sandbox client's `cwd` option names, absolute and normalized, or
+ * `fallback` without one: checked as the client is made, so a bad one is named there rather than
+ * met at the first command.
+ *
+ * @param where names the call and the options' place in it, such as `new E2BSandboxClient(sandbox, options): `.
+ * @throws SandboxError `SANDBOX_INVALID_OPTIONS` for a cwd that is no string; `SANDBOX_INVALID_PATH`
+ *   for an empty one or one holding a NUL; each naming `<where>cwd`.
+ */
+export function resolveCwdOption(where: string, cwd: unknown, fallback: string): string {
+  if (cwd !== undefined && typeof cwd !== 'string') throw invalidSandboxOptions(`${where}cwd must be a path; got ${describeSandboxValue(cwd)}.`)
+  return resolveSandboxPath('/', cwd ?? fallback, `${where}cwd`)
 }
 
 /** The directory holding `path` (`/` for `/` itself). `path` must be normalized and absolute. */
