@@ -65,6 +65,11 @@ test('compaction: /compact shows its progress, then the result, and the conversa
   const errors = collectPageErrors(page)
   await openPlayground(page)
   await runDemoTurn(page)
+  // The meter's value (its aria-valuenow): the engine's figure for the context as it stands.
+  const meter = page.getByRole('meter', { name: 'Context' })
+  const used = () => meter.evaluate((element) => (element as HTMLMeterElement).value)
+  await expect.poll(used).toBeGreaterThan(0)
+  const beforeCompaction = await used()
 
   // The progress line can be brief: record every status text that appears while it runs.
   await page.evaluate(() => {
@@ -82,6 +87,9 @@ test('compaction: /compact shows its progress, then the result, and the conversa
   const results = page.getByRole('region', { name: 'Command results' })
   await expect(results.getByRole('status')).toContainText(/The conversation was compacted: 6 messages became one summary \(.+ → .+ tokens\)\./)
   await expect(results.locator('.command-entry').last()).toContainText('Compacted 6 messages into a summary')
+  // The figure drops as the command finishes, not one command later.
+  await expect.poll(used, { timeout: 1000 }).toBeLessThan(beforeCompaction)
+  const afterCompaction = await used()
   const conversation = page.getByRole('region', { name: 'Conversation' })
   // What the model reads now: the summary, folded, and no prompt of the person's.
   await expect(conversation.getByLabel('You')).toHaveCount(0)
@@ -106,6 +114,7 @@ test('compaction: /compact shows its progress, then the result, and the conversa
   await prompt.press('Enter')
   await expect(conversation.locator('details.compact-summary')).toHaveCount(0)
   await expect(results.getByRole('status').filter({ hasText: 'was compacted' })).toHaveCount(0)
+  await expect.poll(used, { timeout: 1000 }).toBeLessThan(afterCompaction)
   expect(errors).toEqual([])
 })
 
@@ -167,14 +176,15 @@ test('/model on the offline demo is refused and changes nothing; command answers
   const prompt = page.getByLabel('Prompt')
   const results = page.getByRole('region', { name: 'Command results' })
   const meter = page.getByRole('meter', { name: 'Context' })
-  const capacityBefore = await meter.getAttribute('aria-valuemax')
+  const capacity = () => meter.evaluate((element) => (element as HTMLMeterElement).max)
+  const capacityBefore = await capacity()
 
   await prompt.fill('/model gpt-4o')
   await prompt.press('Escape')
   await prompt.press('Enter')
   await expect(results.locator('.command-entry').last()).toContainText('The offline demo has one model, offline-demo; to talk to gpt-4o, choose its provider in Settings.')
   await expect(page.getByRole('button', { name: /^Offline demo model/ })).toBeVisible()
-  expect(await meter.getAttribute('aria-valuemax')).toBe(capacityBefore)
+  expect(await capacity()).toBe(capacityBefore)
 
   await prompt.fill('/help')
   await prompt.press('Escape')

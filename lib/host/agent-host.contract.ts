@@ -193,6 +193,23 @@ export const AGENT_HOST_CONTRACT: readonly TAgentHostContractCase[] = [
     }
   },
   {
+    name: 'tells subscribers the context figure a /compact or /clear left before the command resolves',
+    run: async (host) => {
+      const session = await host.createSession()
+      await host.setPermissionMode(session.id, 'bypassPermissions')
+      await host.submit(session.id, 'What is in this workspace?')
+      const { events, stop } = await recordEvents(host)
+      const figure = () => events.flatMap((event) => (event.kind === 'context_update' && event.sessionId === session.id ? [event.context.usedTokens] : [])).at(-1)
+      const compacted = await host.executeCommand(session.id, '/compact')
+      check(figure() === compacted.data?.tokensAfter, `/compact announces the summary's ${String(compacted.data?.tokensAfter)} tokens; got ${String(figure())}`)
+      await host.executeCommand(session.id, '/clear')
+      const announced = figure()
+      const cleared = (await host.executeCommand(session.id, '/context')).data?.usedTokens
+      check(announced === cleared, `/clear announces the empty conversation's ${String(cleared)} tokens; got ${String(announced)}`)
+      await stop()
+    }
+  },
+  {
     name: 'exports a verifiable replay log and refuses to import it over the same session',
     run: async (host) => {
       const session = await host.createSession()

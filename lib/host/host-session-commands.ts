@@ -73,6 +73,9 @@ export class HostSessionCommands {
           return ports.submit(sessionId, prompt)
         }
       })
+      // The meter moves with what the command did (a compaction, a clear, another model's window), rebuilt session included.
+      const live = await ports.liveSession(await ports.loadRecord(sessionId))
+      live.announceContext()
       ports.publishNow({ kind: 'command_finished', sessionId, outcome })
       return outcome
     } finally {

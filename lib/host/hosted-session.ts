@@ -228,15 +228,15 @@ export class HostedSession {
   }
 
   /** Tells the page how full the context window is: the session's own figure, the one `/context` shows. */
-  private announceContext(): void {
+  announceContext(): void {
     this.parts.publish({ kind: 'context_update', sessionId: this.session.sessionId, context: this.session.getContextState() })
   }
 
   private observe(event: TSessionEvent): void | Promise<void> {
     this.written = undefined
     this.redactor.push(toStoredEvent(event))
-    // An answer brings the usage its provider measured, a compaction or a clear a new history: the figure moves with each.
-    if (event.type === 'assistant_message_committed' || event.type === 'history_replaced') this.announceContext()
+    // An answer brings the usage its provider measured; a compaction or a clear is announced once its history is in place.
+    if (event.type === 'assistant_message_committed') this.announceContext()
     return this.written
   }
 
@@ -257,8 +257,11 @@ export class HostedSession {
     const sessionId = this.session.sessionId
     const { publishNow } = this.parts
     if (notice.phase === 'started') publishNow({ kind: 'compaction_started', sessionId, trigger: notice.trigger })
-    else if (notice.phase === 'finished') publishNow({ kind: 'compaction_finished', sessionId, outcome: notice.outcome })
-    else publishNow({ kind: 'compaction_failed', sessionId, trigger: notice.trigger, message: redactSecretText(notice.message, this.parts.secrets) })
+    else if (notice.phase === 'finished') {
+      // Sent once the summary has replaced the history: the figure is the compacted one.
+      this.announceContext()
+      publishNow({ kind: 'compaction_finished', sessionId, outcome: notice.outcome })
+    } else publishNow({ kind: 'compaction_failed', sessionId, trigger: notice.trigger, message: redactSecretText(notice.message, this.parts.secrets) })
   }
 }
 

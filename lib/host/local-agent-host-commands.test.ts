@@ -145,6 +145,30 @@ describe('LocalAgentHost commands', () => {
     expect(await host.executeCommand(session.id, '/model')).toMatchObject({ message: 'Model: other-model' })
   })
 
+  it('tells the page the context figure of the history a /compact, /clear or /model left, by the time the command resolves', async () => {
+    const { host, events } = makeHost([{ text: 'A long answer about the files in the workspace and what each one does.' }, { text: 'Files.' }])
+    const session = await host.createSession()
+    await host.submit(session.id, 'List the files and say what each does')
+    const lastFigure = () => events.filter((event) => event.kind === 'context_update').at(-1)
+    const context = async () => (await host.executeCommand(session.id, '/context')).data as { usedTokens: number }
+    const afterTurn = await context()
+
+    await host.executeCommand(session.id, '/compact')
+    const compacted = await context()
+    expect(compacted.usedTokens).toBeLessThan(afterTurn.usedTokens)
+    expect(lastFigure()).toEqual({ kind: 'context_update', sessionId: session.id, context: compacted })
+
+    events.length = 0
+    await host.executeCommand(session.id, '/clear')
+    const cleared = await context()
+    expect(cleared.usedTokens).toBeLessThan(compacted.usedTokens)
+    expect(lastFigure()).toEqual({ kind: 'context_update', sessionId: session.id, context: cleared })
+
+    events.length = 0
+    await host.executeCommand(session.id, '/model other-model')
+    expect(lastFigure()).toEqual({ kind: 'context_update', sessionId: session.id, context: await context() })
+  })
+
   it('keeps a session’s permission mode when its live session is let go and started again, and in its forks', async () => {
     const { host } = makeHost([])
     const session = await host.createSession()
@@ -180,6 +204,9 @@ describe('LocalAgentHost commands', () => {
     expect(kinds.indexOf('turn_finished')).toBeGreaterThan(kinds.indexOf('compaction_finished'))
     const messages = (await store.loadSession(session.id))?.messages ?? []
     expect(messages.map((message) => message.content)).toEqual([`${COMPACT_SUMMARY_PREFIX}\n\nSummary of the first exchange.`])
+    // The meter's last figure is the compacted history's, not the one before it.
+    const figure = events.filter((event) => event.kind === 'context_update').at(-1)
+    expect(figure).toMatchObject({ context: (await host.executeCommand(session.id, '/context')).data })
   })
 
   it('stops a /compact on abort and keeps the conversation as it was', async () => {

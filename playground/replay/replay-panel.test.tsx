@@ -68,6 +68,23 @@ describe('ReplayPanel', () => {
     expect(closed.deref()).toBeUndefined()
   })
 
+  it('offers no export, share, verify or re-run while the session has no events, and says why', () => {
+    const { rerender } = render(panel('fresh', 'New session', []))
+    const replay = screen.getByRole('complementary', { name: 'Replay events' })
+    const sessionButtons = ['Export JSONL', 'Share as HTML', 'Verify', 'Re-run offline'].map((name) => within(replay).getByRole('button', { name }))
+    for (const button of sessionButtons) {
+      expect(button).toHaveProperty('disabled', true)
+      expect(button.title).toBe('This session has no events yet')
+    }
+    expect(within(replay).getByRole('button', { name: 'Import JSONL' })).toHaveProperty('disabled', false)
+
+    rerender(panel('fresh', 'New session', createLongRun('fresh', 1)))
+    for (const button of sessionButtons) {
+      expect(button).toHaveProperty('disabled', false)
+      expect(button.title).not.toBe('This session has no events yet')
+    }
+  })
+
   describe('a session opened with events', () => {
     giveTheEventListAHeight()
 

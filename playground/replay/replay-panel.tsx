@@ -85,7 +85,7 @@ function SessionReplayPanel(props: TSessionReplayPanelProps) {
       <h2>
         Replay events <span className="count">{latest.length}</span>
       </h2>
-      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} onImported={onImported} onRerun={onRerun} outcome={outcome} onOutcome={onOutcome} />
+      <ReplayTransfer host={host} sessionId={sessionId} sessionName={sessionName} running={running} empty={liveEvents.length === 0 && !earlierEvents} onImported={onImported} onRerun={onRerun} outcome={outcome} onOutcome={onOutcome} />
       <RunPictures events={events} selectedSeq={selected?.seq} onSelect={setSelected} rerun={comparing && earlierEvents ? undefined : rerun} earlierEvents={earlierEvents} />
       {earlierEvents && onLoadEarlierEvents ? <EarlierEventsButton onLoad={onLoadEarlierEvents} pageSize={EARLIER_EVENTS_PAGE} /> : null}
       {latest.length === 0 ? <p className="note">No events yet: send a prompt and every provider call, delta, tool call and history change appears here.</p> : null}

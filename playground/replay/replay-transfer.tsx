@@ -8,6 +8,8 @@ type TReplayTransferProps = {
   sessionId: string | undefined
   sessionName: string
   running: boolean
+  /** True while the session has recorded no events: there is nothing to export, share, verify or re-run. */
+  empty: boolean
   /** Called with the id of a session the user imported, so the page can open it. */
   onImported: (sessionId: string) => void
   /** Called with each offline re-run's report, so the panel can set it beside the recording. */
@@ -22,7 +24,7 @@ type TReplayTransferProps = {
 export type TReplayTransferOutcome = { tone: 'ok' | 'bad' | 'busy'; text: string; details?: string[]; retryAsCopy?: () => void }
 
 /** Export, import (with verification), verify, and re-run offline: the replay log's round trip. */
-export function ReplayTransfer({ host, sessionId, sessionName, running, onImported, onRerun, outcome, onOutcome: setOutcome }: TReplayTransferProps) {
+export function ReplayTransfer({ host, sessionId, sessionName, running, empty, onImported, onRerun, outcome, onOutcome: setOutcome }: TReplayTransferProps) {
   const fileInput = useRef<HTMLInputElement>(null)
 
   const attempt = async (busyText: string, action: () => Promise<TReplayTransferOutcome>) => {
@@ -97,16 +99,19 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
       return describeRerun(report)
     })
 
+  const off = !sessionId || running || empty
+  const why = empty ? 'This session has no events yet' : undefined
+
   return (
     <div className="replay-transfer">
       <div className="button-row">
-        <button type="button" disabled={!sessionId || running} onClick={() => sessionId && void exportLog(sessionId)}>
+        <button type="button" disabled={off} title={why} onClick={() => sessionId && void exportLog(sessionId)}>
           Export JSONL
         </button>
         <button
           type="button"
-          disabled={!sessionId || running}
-          title="One HTML file with the whole run and its viewer, to open anywhere without this page"
+          disabled={off}
+          title={why ?? 'One HTML file with the whole run and its viewer, to open anywhere without this page'}
           onClick={() => sessionId && void shareRun(sessionId)}
         >
           Share as HTML
@@ -115,13 +120,13 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
           Import JSONL
         </button>
         <input ref={fileInput} type="file" accept=".jsonl,application/x-ndjson,application/json,text/plain" hidden aria-label="Replay log file" onChange={importLog} />
-        <button type="button" disabled={!sessionId || running} onClick={() => sessionId && void verify(sessionId)}>
+        <button type="button" disabled={off} title={why} onClick={() => sessionId && void verify(sessionId)}>
           Verify
         </button>
         <button
           type="button"
-          disabled={!sessionId || running}
-          title="Answer every model call from this log and run the tools again in a fresh sandbox"
+          disabled={off}
+          title={why ?? 'Answer every model call from this log and run the tools again in a fresh sandbox'}
           onClick={() => sessionId && void rerun(sessionId)}
         >
           Re-run offline
@@ -148,7 +153,7 @@ export function ReplayTransfer({ host, sessionId, sessionName, running, onImport
 }
 
 function describeRerun(report: TReplayRerunReport): TReplayTransferOutcome {
-  const counts = `${report.prompts} prompt${report.prompts === 1 ? '' : 's'}, ${report.replayedCalls} of ${report.recordedCalls} model calls, ${report.replayedMessages} messages`
+  const counts = `${report.prompts} prompt${report.prompts === 1 ? '' : 's'}, ${report.replayedCalls} of ${report.recordedCalls} model calls, ${report.replayedMessages} message${report.replayedMessages === 1 ? '' : 's'}`
   if (report.matches) return { tone: 'ok', text: `Re-run matches the recording: ${counts}.` }
   const details = [
     ...(report.divergence ? [report.divergence] : []),

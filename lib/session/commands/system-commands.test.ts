@@ -136,6 +136,16 @@ describe('system commands', () => {
     expect(host.compactedWith).toEqual(['keep the test names', undefined])
   })
 
+  it('counts one message as one, in /cost and /compact alike', async () => {
+    const host = new RecordingHost()
+    host.getMessageCount = () => 1
+    expect((await executor.execute(host, 'cost', ''))?.message).toBe('Session session-1: 1 message, 120 input and 30 output tokens.')
+    host.compaction = { compacted: true, trigger: 'manual', summary: 's', messagesBefore: 1, tokensBefore: 900, tokensAfter: 300 }
+    expect((await executor.execute(host, 'compact', ''))?.message).toBe('Compacted 1 message into a summary (900 → 300 tokens).')
+    host.getMessageCount = () => 0
+    expect((await executor.execute(host, 'cost', ''))?.message).toBe('Session session-1: 0 messages, 120 input and 30 output tokens.')
+  })
+
   it('turns a command that throws into a failed result', async () => {
     const host = new RecordingHost()
     host.clearHistory = async () => {

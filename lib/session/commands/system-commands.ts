@@ -10,6 +10,11 @@ function fail(message: string): ICommandResult {
   return { message, success: false }
 }
 
+// "1 message", "2 messages": a count and its noun, as the sentence needs them.
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}
+
 const help: ISystemCommand = {
   name: 'help',
   description: 'Show available commands',
@@ -36,7 +41,7 @@ const compact: ISystemCommand = {
     const outcome = await host.compact(args.trim() || undefined)
     if (!outcome.compacted) return fail(`Nothing was compacted: ${outcome.reason}`)
     const saved = `${formatTokenCount(outcome.tokensBefore)} → ${formatTokenCount(outcome.tokensAfter)} tokens`
-    return ok(`Compacted ${outcome.messagesBefore} messages into a summary (${saved}).`, { ...outcome })
+    return ok(`Compacted ${counted(outcome.messagesBefore, 'message')} into a summary (${saved}).`, { ...outcome })
   }
 }
 
@@ -83,7 +88,7 @@ const cost: ISystemCommand = {
   execute: (host) => {
     const usage = host.getUsage()
     const data = { sessionId: host.getSessionId(), messageCount: host.getMessageCount(), ...usage }
-    const opening = `Session ${data.sessionId}: ${data.messageCount} messages`
+    const opening = `Session ${data.sessionId}: ${counted(data.messageCount, 'message')}`
     // A model that reports no usage (a scripted one, some compatible servers) is not a free one:
     // say so, with the context's estimate, rather than claim zero tokens.
     if (usage.inputTokens === 0 && usage.outputTokens === 0 && data.messageCount > 0) {
