@@ -20,6 +20,7 @@ describe('planInterruptedTurn', () => {
     ['a finished turn', [prompt, askedForTools, lsResult, catResult, finalAnswer], []],
     ['tool results all in (an abort leaves this shape)', [prompt, askedForTools, lsResult, catResult], []],
     ['a prompt with no answer yet', [prompt], [{ role: 'assistant', content: '', state: 'interrupted' }]],
+    ['a compaction\'s summary (a user message no turn waits on)', [createUserMessage('Summary of the conversation so far', { metadata: { compactSummary: true } })], []],
     [
       'tool calls without results',
       [prompt, askedForTools],

@@ -8,14 +8,15 @@ export const TOOL_LOST_MESSAGE = 'Error: Execution interrupted: the agent stoppe
 
 /**
  * The messages that close off a turn whose driver went away mid-turn, or none when the history
- * already ends where a turn can end. A history ending in the user's prompt gets an empty answer
+ * already ends where a turn can end (an answer, or a compaction's summary). A history ending in the user's prompt gets an empty answer
  * marked `interrupted`; tool calls without results get interrupted results, the same shape an
  * abort leaves. Either way a provider accepts the history again.
  */
 export function planInterruptedTurn(messages: readonly TUniversalMessage[]): TUniversalMessage[] {
   const last = messages.at(-1)
   if (!last) return []
-  if (last.role === 'user') return [createAssistantMessage('', { state: 'interrupted' })]
+  // A compaction's summary ends the history as a user message too, but no turn waits on it.
+  if (last.role === 'user') return last.metadata?.compactSummary === true ? [] : [createAssistantMessage('', { state: 'interrupted' })]
   const assistantIndex = messages.findLastIndex((message) => message.role !== 'tool')
   const assistant = messages[assistantIndex]
   if (assistant?.role !== 'assistant' || !assistant.toolCalls) return []
