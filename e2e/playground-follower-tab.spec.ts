@@ -22,14 +22,14 @@ test('a follower tab disables what cannot work, keeps typed text, and takes over
   await expect(bashPrompt(first)).toBeVisible()
   await expect(second.getByRole('button', { name: 'Stop' })).toBeDisabled()
   // The follower says what waits in the driving tab, and offers no prompt of its own to answer.
-  await expect(conversation(second).getByRole('region', { name: 'Tool call Bash' }).last().locator('.tool-status')).toHaveText('waiting for approval')
+  await expect(conversation(second).getByRole('region', { name: 'Tool call Bash' }).last().locator('.tool-status')).toHaveText('waiting')
   await expect(bashPrompt(second)).toHaveCount(0)
   // A tab opened while the driving tab's turn waits: it follows as well, and tells the host nothing.
   const third = await context.newPage()
   await openSession(third)
   await expect(followerNotice(third)).toBeVisible()
   await expect(conversation(third).getByLabel('You')).toHaveText(['What is in this workspace?'])
-  await expect(conversation(third).getByRole('region', { name: 'Tool call Bash' }).last().locator('.tool-status')).toHaveText('waiting for approval')
+  await expect(conversation(third).getByRole('region', { name: 'Tool call Bash' }).last().locator('.tool-status')).toHaveText('waiting')
   for (const follower of [second, third]) await expect(follower.getByText(/could not be/)).toHaveCount(0)
   await third.close()
 

@@ -56,13 +56,14 @@ describe('ChatView prompts', () => {
 })
 
 describe('ChatView while a turn runs', () => {
-  it('says the turn works, and while a tool call waits for approval, that it waits for that instead', () => {
+  it('says the turn works, and nothing while a tool call waits for approval: the permission prompt asks', () => {
     const running = <ChatView messages={[createUserMessage('List the files')]} streamingText="" running decisions={decisions} onOpenSettings={openSettings} />
-    const { getByRole, rerender } = render(running)
+    const { getByRole, queryByRole, rerender } = render(running)
     expect(getByRole('status').textContent).toContain('Working…')
     const pending: TPendingPermission = { requestId: 'request-1', request: { toolCallId: 'call-1', toolName: 'Bash', parameters: { command: 'ls' }, mode: 'default', suggestedPattern: 'Bash(ls)' } }
     rerender(<PendingPermissionsContext.Provider value={[pending]}>{running}</PendingPermissionsContext.Provider>)
-    expect(getByRole('status').textContent).toBe('Waiting for approval of a tool call.')
+    expect(queryByRole('status')).toBeNull()
+    expect(getByRole('region', { name: 'Conversation' }).textContent).not.toMatch(/working|approval/i)
   })
 })
 

@@ -34,7 +34,7 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
   }, [messages])
   const changes = useMemo(() => collectFileChanges(messages), [messages])
   const turnUsage = useMemo(() => collectTurnUsage(messages), [messages])
-  // The turn is not working while a tool call waits for the person: the status says what it waits for.
+  // The turn is not working while a tool call waits for the person: the prompt asks, nothing else says it.
   const awaitingApproval = useContext(PendingPermissionsContext).length > 0
   const box = useRef<HTMLElement>(null)
   const { onScroll, following, jumpToLatest, release } = useStickToBottom(box, `${messages.length}:${streamingText.length}`)
@@ -119,15 +119,9 @@ export function ChatView({ messages, streamingText, running, decisions, onOpenSe
       ) : null}
       {messages.length === 0 && !running ? <p className="empty">Ask something, for example “What is in this workspace?”</p> : null}
       {items}
-      {running && !streamingText ? (
+      {running && !streamingText && !awaitingApproval ? (
         <p className="note working" role="status">
-          {awaitingApproval ? (
-            'Waiting for approval of a tool call.'
-          ) : (
-            <>
-              <span className="spinner" aria-hidden="true" /> Working…
-            </>
-          )}
+          <span className="spinner" aria-hidden="true" /> Working…
         </p>
       ) : null}
       {following ? null : (

@@ -4,7 +4,8 @@ import { toShownToolResult } from './tool-result.ts'
 /** What a Write or Edit call did to a file, as far as the conversation shows it. */
 export type TFileChange = {
   path: string
-  kind: 'created' | 'written' | 'edited'
+  /** `write`: a Write not run yet, which may create the file or replace it; `written` replaced one. */
+  kind: 'created' | 'written' | 'write' | 'edited'
   /** The text before; `undefined` when the conversation never showed it. */
   before: string | undefined
   after: string
@@ -17,7 +18,7 @@ export function proposedFileChange(toolName: string, parameters: Record<string, 
   const path = typeof parameters.filePath === 'string' ? normalizePath(parameters.filePath) : undefined
   if (!path) return undefined
   if (toolName === 'Write' && typeof parameters.content === 'string') {
-    return { path, kind: 'written', before: known, after: parameters.content, firstLine: 1 }
+    return { path, kind: 'write', before: known, after: parameters.content, firstLine: 1 }
   }
   if (toolName === 'Edit' && typeof parameters.oldString === 'string' && typeof parameters.newString === 'string') {
     return { path, kind: 'edited', before: parameters.oldString, after: parameters.newString, firstLine: 1 }

@@ -19,7 +19,7 @@ export function FileDiff({ change }: { change: TFileChange }) {
           <span className="diff-added-count">+{added}</span> <span className="diff-removed-count">−{removed}</span>
         </span>
         {change.kind === 'created' ? <span className="note">new file</span> : null}
-        {change.kind === 'written' && change.before === undefined ? <span className="note">any earlier content is not in this conversation</span> : null}
+        {change.before === undefined && change.kind !== 'created' ? <span className="note">{change.kind === 'write' ? 'creates or replaces the file' : 'replaced; earlier content not shown'}</span> : null}
       </figcaption>
       <pre>
         {lines.map((line, index) => (

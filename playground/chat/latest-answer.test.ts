@@ -13,6 +13,12 @@ describe('latestAnswer', () => {
     expect(latestAnswer(messages)).toEqual({ id: 'a1', markdown: ' The workspace holds a README. ', interrupted: false })
   })
 
+  it('skips a failed model call’s message: its failure notice is the alert, said once', () => {
+    const failed = { ...assistant('a2', 'Error: the model provider failed: Could not reach Anthropic.'), metadata: { error: true, errorCode: 'PROVIDER_NETWORK' } } as TUniversalMessage
+    expect(latestAnswer([assistant('a1', 'Hello.'), user('u2', 'again'), failed])?.id).toBe('a1')
+    expect(latestAnswer([user('u1', 'hi'), failed])).toBeUndefined()
+  })
+
   it('says when the answer was interrupted, and is undefined for a conversation without answers', () => {
     expect(latestAnswer([assistant('a1', 'Half an answer', 'interrupted')])).toEqual({ id: 'a1', markdown: 'Half an answer', interrupted: true })
     expect(latestAnswer([user('u1', 'hi')])).toBeUndefined()

@@ -14,11 +14,14 @@ export const ANSWER_CONTINUES = '… (the rest is in the conversation)'
 /** An answer to announce: its message's id, its Markdown, and whether it was interrupted. */
 export type TLatestAnswer = { id: string; markdown: string; interrupted: boolean }
 
-/** The last committed assistant message that says something. */
+/**
+ * The last committed assistant message that says something. A failed model call's message is no
+ * answer: its failure notice is an alert already, with the fix beside it.
+ */
 export function latestAnswer(messages: readonly TUniversalMessage[]): TLatestAnswer | undefined {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index]
-    if (message?.role !== 'assistant' || message.content.trim() === '') continue
+    if (message?.role !== 'assistant' || message.content.trim() === '' || message.metadata?.error) continue
     return { id: message.id, markdown: message.content, interrupted: message.state === 'interrupted' }
   }
   return undefined

@@ -39,11 +39,14 @@ function chatPane(state: TSessionViewState) {
 }
 
 describe('ToolCallCard', () => {
-  it('says a call waits for approval while its permission prompt is open, and running once it is answered', () => {
-    const { getByRole, rerender } = render(chatPane(turnState(true)))
+  it('marks a call waiting while its permission prompt is open, and running once it is answered; only the prompt asks for approval', async () => {
+    const { getByRole, findByRole, rerender } = render(chatPane(turnState(true)))
     const waiting = getByRole('region', { name: 'Tool call Bash' })
-    expect(waiting.querySelector('.tool-status')?.textContent).toBe('waiting for approval')
-    expect(within(waiting).getByRole('status').textContent).toBe('Waiting for approval.')
+    expect(waiting.querySelector('.tool-status')?.textContent).toBe('waiting')
+    expect(within(waiting).queryByRole('status')).toBeNull()
+    // The prompt loads apart from the page's first script; once there, it is the one place that asks.
+    await findByRole('alertdialog', { name: 'Allow Bash?' })
+    expect(getByRole('region', { name: 'Conversation' }).textContent).not.toMatch(/approval/i)
     // The other call of the answer is not the one asked about.
     expect(getByRole('region', { name: 'Tool call Read' }).querySelector('.tool-status')?.textContent).toBe('running…')
 
@@ -53,9 +56,9 @@ describe('ToolCallCard', () => {
     expect(within(running).getByRole('status').textContent).toBe('Running…')
   })
 
-  it('in a tab that follows the session, says the call waits for approval, with no prompt to answer here', async () => {
+  it('in a tab that follows the session, says the call waits, with no prompt to answer here', async () => {
     const { getByRole, queryByRole, findByRole } = render(chatPane({ ...turnState(true), readOnly: true }))
-    expect(getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent).toBe('waiting for approval')
+    expect(getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent).toBe('waiting')
     expect(queryByRole('alertdialog')).toBeNull()
     cleanup()
     render(chatPane(turnState(true)))
@@ -80,6 +83,44 @@ describe('ToolCallCard', () => {
     }
     expect(styleOf('.tool-headline').minWidth).toMatch(/^0(px)?$/)
     expect(styleOf('.tool-headline').textOverflow).toBe('ellipsis')
+  })
+
+  it('gives the permission note and the running note the padding of the card’s other lines', () => {
+    const style = document.createElement('style')
+    style.textContent = STYLES
+    document.head.append(style)
+    const decision = { toolCallId: LIST.id, toolName: 'Bash', decision: 'allow' as const, source: 'handler' as const, mode: 'default' as const }
+    const { container } = render(<ToolCallCard call={LIST} result={undefined} change={undefined} decision={decision} />)
+    const notes = [...container.querySelectorAll('.tool-call > .note')]
+    expect(notes.map((note) => note.textContent)).toEqual(['allowed once by you', 'Running…'])
+    for (const note of notes) expect(getComputedStyle(note).marginLeft).toBe(getComputedStyle(container.querySelector('.tool-head') as Element).paddingLeft)
+  })
+
+  it('says a command the person’s Stop cut short was stopped, in no error colour, and a command that exited 130 on its own failed', () => {
+    const bash = (error: string) => createToolMessage(JSON.stringify({ success: false, output: 'sandbox: command aborted', exitCode: 130, error }), { toolCallId: LIST.id, toolName: 'Bash' })
+    const { getByRole, rerender } = render(<ToolCallCard call={LIST} result={bash('Command was interrupted (exit code 130)')} change={undefined} decision={undefined} />)
+    const card = getByRole('region', { name: 'Tool call Bash' })
+    expect(card.className).toBe('tool-call stopped')
+    expect(card.querySelector('.tool-status')?.textContent).toBe('stopped')
+    expect(card.querySelector('.exit-code')?.textContent).toBe('exit 130')
+
+    rerender(<ToolCallCard call={LIST} result={bash('Command exited with code 130')} change={undefined} decision={undefined} />)
+    expect(card.className).toBe('tool-call failed')
+    expect(card.querySelector('.tool-status')?.textContent).toBe('failed')
+  })
+
+  it('says a call the Stop skipped or gave up on was stopped, and one the run’s own limit skipped failed', () => {
+    const plain = (content: string) => createToolMessage(content, { toolCallId: LIST.id, toolName: 'Bash' })
+    const { getByRole, rerender } = render(<ToolCallCard call={LIST} result={plain('Error: Execution interrupted by user')} change={undefined} decision={undefined} />)
+    const status = () => getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent
+    expect(status()).toBe('stopped')
+    rerender(<ToolCallCard call={LIST} result={plain('Error: Execution interrupted by user; the tool did not stop, so its result is not kept.')} change={undefined} decision={undefined} />)
+    expect(status()).toBe('stopped')
+    rerender(<ToolCallCard call={LIST} result={plain('Error: Not executed: the run stopped because the cost budget was used up')} change={undefined} decision={undefined} />)
+    expect(status()).toBe('failed')
+    // A call that succeeded says what it says, interruption or not.
+    rerender(<ToolCallCard call={LIST} result={plain('The build was interrupted twice last week.')} change={undefined} decision={undefined} />)
+    expect(status()).toBe('done')
   })
 
   it('says a subagent stopped before it finished was stopped, not done, and does not mark it failed', () => {

@@ -21,13 +21,14 @@ type TToolCallCardProps = {
 /**
  * One tool call: name and arguments, how it was allowed, the file diff of a Write or Edit, then its
  * output (a subagent's answer as Markdown, its whole report folded); until then, whether it runs
- * or waits for the person's approval.
+ * or waits for the person's approval. A call the person stopped is `stopped`, not `failed`.
  */
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
   const shown = result ? toShownToolResult(result.content) : undefined
   const subagent = result ? toSubagentAnswer(call.name, result.content) : undefined
   const awaitsApproval = useAwaitsApproval(call.id)
-  const status = shown ? (shown.failed ? 'failed' : shown.stopped ? 'stopped' : 'done') : awaitsApproval ? 'waiting' : 'running'
+  // A call the person's Stop cut short failed too, as the model reads it, but it is shown as stopped.
+  const status = shown ? (shown.stopped ? 'stopped' : shown.failed ? 'failed' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>
       <div className="tool-head">
@@ -36,7 +37,7 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         </span>
         <code className="tool-headline">{summarizeArguments(call.name, call.arguments)}</code>
         {shown?.exitCode !== undefined ? <span className="exit-code">exit {shown.exitCode}</span> : null}
-        <span className={`tool-status ${status}`}>{status === 'waiting' ? 'waiting for approval' : status === 'running' ? 'running…' : status}</span>
+        <span className={`tool-status ${status}`}>{status === 'running' ? 'running…' : status}</span>
       </div>
       {decision ? <p className="note tool-permission">{describePermissionDecision(decision)}</p> : null}
       <details className="tool-arguments">
@@ -58,9 +59,10 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
         <pre className="tool-output" aria-label={`${call.name} result`}>
           {shown.output || '(no output)'}
         </pre>
-      ) : (
+      ) : awaitsApproval ? null : (
+        // The permission prompt says what waits for the person; the header's status word is enough here.
         <p className="note" role="status">
-          {awaitsApproval ? 'Waiting for approval.' : 'Running…'}
+          Running…
         </p>
       )}
     </section>

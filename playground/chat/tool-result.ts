@@ -2,19 +2,28 @@
 export type TShownToolResult = {
   output: string
   failed: boolean
-  /** The call was stopped before it finished: a subagent's report says `interrupted`. */
+  /**
+   * The call was stopped before it finished: a subagent's report says `interrupted`, a command or
+   * request the turn's abort cut short says it `was interrupted`, a call the abort skipped or gave
+   * up on says `Execution interrupted by user`.
+   */
   stopped: boolean
   exitCode: number | undefined
   /** Where an Edit's first replacement began in the original file. */
   startLine: number | undefined
 }
 
+// The tools' own words for an abort (Bash, WebFetch, and the loop's for a call it skipped or gave
+// up on, or the host's for one a lost worker left); a command's exit code 130 alone may be the
+// script's choice.
+const INTERRUPTED = /^(Error: Execution|.* was) interrupted\b/
+
 /** Reads a tool message's content: a built-in tool's JSON result, or plain text as the model saw it. */
 export function toShownToolResult(content: string): TShownToolResult {
   let stopped = false
   try {
     const parsed = JSON.parse(content) as { output?: unknown; error?: unknown; success?: unknown; exitCode?: unknown; startLine?: unknown; interrupted?: unknown }
-    stopped = parsed.interrupted === true
+    stopped = parsed.interrupted === true || INTERRUPTED.test(parsed.error as string)
     if (typeof parsed.output === 'string') {
       return {
         output: parsed.output || (typeof parsed.error === 'string' ? parsed.error : ''),
@@ -27,7 +36,8 @@ export function toShownToolResult(content: string): TShownToolResult {
   } catch {
     // Not a built-in tool's JSON result: show the text as the model saw it.
   }
-  return { output: content, failed: content.startsWith('Error:'), stopped, exitCode: undefined, startLine: undefined }
+  const failed = content.startsWith('Error:')
+  return { output: content, failed, stopped: stopped || (failed && INTERRUPTED.test(content)), exitCode: undefined, startLine: undefined }
 }
 
 /** The one-line summary of a call's arguments shown in its header. */
