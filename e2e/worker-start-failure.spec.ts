@@ -15,6 +15,9 @@ test.afterAll(async () => {
 })
 
 test('a worker whose host cannot be built fails the first call with its error, not with restarts', async ({ page }) => {
+  // The calls' rejection is the report: the worker's error event is not a second, uncaught one on the page.
+  const uncaught: string[] = []
+  page.on('pageerror', (error) => uncaught.push(error.message))
   await page.goto(app.url)
   const status = page.getByRole('status', { name: 'Status' })
   await expect(status).toContainText('ConfigurationError CONFIGURATION_ERROR after 1 worker(s): The agent worker could not start: ')
@@ -24,6 +27,7 @@ test('a worker whose host cannot be built fails the first call with its error, n
   expect(page.workers()).toHaveLength(1)
   const again = await page.evaluate(() => (window as unknown as { robotaClient: { listSessions(): Promise<unknown> } }).robotaClient.listSessions().catch((error: Error & { code?: string }) => `${error.code}: ${error.message}`))
   expect(again).toMatch(/^CONFIGURATION_ERROR: The agent worker could not start: .*"systemMessage"/)
+  expect(uncaught).toEqual([])
 })
 
 test('a worker whose own code throws before it exposes the host fails the first call with that error, not with restarts', async ({ page }) => {

@@ -88,7 +88,12 @@ export function toWorkerHandle(worker: Worker, scriptUrl?: string): TAgentWorker
   return {
     endpoint: worker,
     onError: (listener) => {
-      worker.addEventListener('error', (event) => void describeWorkerError(event, scriptUrl).then((message) => listener(message, thrownInWorker(event))))
+      worker.addEventListener('error', (event) => {
+        const thrown = thrownInWorker(event)
+        // A host that refused its options: every call rejects with it, so it is no second, unhandled error.
+        if (thrown?.message.startsWith('The agent worker could not start: ')) event.preventDefault()
+        void describeWorkerError(event, scriptUrl).then((message) => listener(message, thrown))
+      })
       worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'))
     },
     close: () => worker.terminate()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigurationError } from '../lib/core/errors.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { AgentWorkerSupervisor } from './agent-worker-supervisor.ts'
-import { createSupervisedClient } from './create-agent-client.ts'
+import { createSupervisedClient, toWorkerHandle } from './create-agent-client.ts'
 import { exposeAgentHostOn } from './expose-agent-host.ts'
 
 // Each "worker" is the worker side of a MessageChannel running exposeAgentHost's body with
@@ -44,5 +44,23 @@ describe('a worker whose host cannot be built', () => {
     } finally {
       client.terminate()
     }
+  })
+})
+
+describe('the page’s handle on a worker whose host cannot be built', () => {
+  const errorEvent = (message: string) => Object.assign(new Event('error', { cancelable: true }), { message })
+
+  it('marks the error event handled when it is the start failure calls reject with, and no other', () => {
+    const worker = Object.assign(new EventTarget(), { postMessage: () => undefined, terminate: () => undefined }) as unknown as Worker
+    const heard: string[] = []
+    toWorkerHandle(worker).onError((message) => heard.push(message))
+    const refused = errorEvent('Uncaught ConfigurationError: The agent worker could not start: exposeAgentHost(options): unknown option "systemMessage"')
+    const other = errorEvent('Uncaught TypeError: x is not a function')
+    worker.dispatchEvent(refused)
+    worker.dispatchEvent(other)
+    // Unmarked, the browser reports it to the page as well (window `error`, an error tracker).
+    expect(refused.defaultPrevented).toBe(true)
+    // A callback's uncaught error may leave the worker running; it stays the app's to see.
+    expect(other.defaultPrevented).toBe(false)
   })
 })

@@ -62,7 +62,9 @@ describe('resolveProviderConfig', () => {
   it.each([
     { flags: {}, env: { ANTHROPIC_BASE_URL: 'localhost:8080' }, error: 'ANTHROPIC_BASE_URL must be an absolute http(s) URL, such as https://proxy.example.com; got "localhost:8080".' },
     { flags: { baseURL: '' }, env: {}, error: "--base-url is empty: leave it out to use Anthropic's API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com." },
-    { flags: { baseURL: '/api/llm' }, env: {}, error: '--base-url must be an absolute http(s) URL, such as https://proxy.example.com; got "/api/llm".' }
+    { flags: { baseURL: '/api/llm' }, env: {}, error: '--base-url must be an absolute http(s) URL, such as https://proxy.example.com; got "/api/llm".' },
+    // No '.', ':' or '/': it cannot be a host and may be a key typed after the wrong flag, so it is not printed.
+    { flags: { baseURL: 'sk-ant-SECRET123' }, env: {}, error: '--base-url must be an absolute http(s) URL, such as https://proxy.example.com; got 16 characters that are not a URL (not shown, in case it is a key).' }
   ])('refuses a base URL that is not an http(s) URL, naming where it came from: $error', ({ flags, env, error }) => {
     // The providers' own wording (see describeBaseURLProblem), with this source in front.
     const resolve = () => resolveProviderConfig(definitions, flags, { ANTHROPIC_API_KEY: 'k', ...env }, {})

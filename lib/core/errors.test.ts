@@ -41,6 +41,29 @@ describe('error taxonomy', () => {
     expect(isRobotaError(error)).toBe(true)
   })
 
+  it('serialises every exported error class with its message, whether built or thrown', async () => {
+    const sdk = await import('../index.ts')
+    type TErrorClass = new (message: string, options?: unknown) => RobotaError
+    const isErrorClass = (value: unknown): value is TErrorClass => typeof value === 'function' && value.prototype instanceof RobotaError
+    const exported = Object.entries(sdk).flatMap(([name, value]) => (isErrorClass(value) ? [[name, value] as const] : []))
+    const build = (name: string, Class: TErrorClass): RobotaError =>
+      name === 'PluginError' ? new PluginError('x', { pluginName: 'p', hookName: 'beforeRun' }) : new Class('x', { details: { field: 'f' }, cause: new Error('from the vendor') })
+    expect(exported.map(([name]) => name)).toEqual(expect.arrayContaining(['ConfigurationError', 'ValidationError', 'AuthenticationError', 'NetworkError', 'StorageQuotaError', 'PluginError', 'ReplayDivergenceError']))
+    for (const [name, Class] of exported) {
+      let thrown: unknown
+      try {
+        throw build(name, Class)
+      } catch (error) {
+        thrown = error
+      }
+      const json = JSON.parse(JSON.stringify(thrown)) as Record<string, unknown>
+      expect(json, name).toMatchObject({ name, message: 'x', code: (thrown as RobotaError).code, category: (thrown as RobotaError).category, recoverable: (thrown as RobotaError).recoverable })
+      expect(json.details, name).toEqual((thrown as RobotaError).details)
+      // Nothing it does not expose: no stack (paths) and no cause (a vendor's request, say).
+      expect(Object.keys(json).sort(), name).toEqual(['category', 'code', 'details', 'message', 'name', 'recoverable'])
+    }
+  })
+
   it('recognizes a Robota error rebuilt as a plain object, and nothing else', () => {
     expect(isRobotaError({ code: 'PROVIDER_ERROR', message: 'm', category: 'provider' })).toBe(true)
     expect(isRobotaError(new Error('plain'))).toBe(false)

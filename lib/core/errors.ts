@@ -45,6 +45,12 @@ export class RobotaError extends Error {
     this.recoverable = recoverable
     this.details = options.details
   }
+
+  /** What `JSON.stringify` writes: all the error exposes, `message` too (an `Error`'s own is not enumerable). */
+  toJSON(): Pick<RobotaError, 'name' | 'message' | 'code' | 'category' | 'recoverable' | 'details'> {
+    // The own fields are name, code, category, recoverable and details; `cause` and `stack` stay out.
+    return { ...this, message: this.message }
+  }
 }
 
 /** Wrong or missing configuration. */

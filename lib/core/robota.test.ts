@@ -221,6 +221,7 @@ describe('Robota.run', () => {
     const build = (config: unknown) => () => new Robota(config as IAgentConfig)
     expect(build(undefined)).toThrow('new Robota(config): config must be an object with name, aiProviders and defaultModel.')
     expect(build({})).toThrow('Robota needs at least one provider in aiProviders.')
+    expect(build({ name: 'x', aiProviders: provider })).toThrow('aiProviders must be an array of providers; got object.')
     expect(build({ name: 'x', aiProviders: [provider] })).toThrow('defaultModel must be { provider, model }, the provider one of aiProviders (scripted); got undefined.')
     const valid = { name: 'x', aiProviders: [provider], defaultModel: { provider: 'scripted', model: 'm' } }
     expect(build({ ...valid, tools: echoTool() })).toThrow('tools must be an array of tools; got object.')

@@ -22,7 +22,7 @@ import { runForOutput, type TStructuredRunResult } from './run-for-output.ts'
 import type { ITool } from './tool.ts'
 import { assertToolName } from './tool-name.ts'
 import { describeError } from './describe-error.ts'
-import { showValue } from './describe-value.ts'
+import { describeValue, showValue } from './describe-value.ts'
 import { assertKnownConfigKeys } from './robota-config-keys.ts'
 import { assertKnownRunOptions } from './run-option-keys.ts'
 
@@ -260,13 +260,16 @@ export class Robota {
 }
 
 function selectProvider(config: IAgentConfig): IAIProvider {
-  if (!Array.isArray(config.aiProviders) || config.aiProviders.length === 0) throw new ConfigurationError('Robota needs at least one provider in aiProviders.')
-  const names = config.aiProviders.map((candidate) => candidate.name).join(', ')
+  // Typed, yet what a caller without types passes may be anything.
+  const aiProviders: readonly IAIProvider[] = config.aiProviders ?? []
+  if (!Array.isArray(aiProviders)) throw new ConfigurationError(`aiProviders must be an array of providers; got ${describeValue(aiProviders)}.`)
+  if (aiProviders.length === 0) throw new ConfigurationError('Robota needs at least one provider in aiProviders.')
+  const names = aiProviders.map((candidate) => candidate.name).join(', ')
   const { defaultModel } = config
   if (typeof defaultModel?.provider !== 'string' || typeof defaultModel.model !== 'string') {
     throw new ConfigurationError(`defaultModel must be { provider, model }, the provider one of aiProviders (${names}); got ${JSON.stringify(defaultModel)}.`)
   }
-  const provider = config.aiProviders.find((candidate) => candidate.name === defaultModel.provider)
+  const provider = aiProviders.find((candidate) => candidate.name === defaultModel.provider)
   if (!provider) throw new ConfigurationError(`defaultModel.provider "${defaultModel.provider}" is not among aiProviders (${names}).`)
   return provider
 }

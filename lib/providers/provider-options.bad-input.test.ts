@@ -29,6 +29,14 @@ describe('provider options', () => {
     expect(() => create('http://127.0.0.1:8080/v1')).not.toThrow()
   })
 
+  it('does not echo a baseURL that cannot be a host, since it may be a key put in the wrong option', () => {
+    const create = () => new OpenAIProvider({ apiKey: 'x', baseURL: 'sk-test-SECRET123' })
+    expect(create).toThrow(
+      'OpenAIProvider options.baseURL must be an absolute http(s) URL, such as https://proxy.example.com; got 17 characters that are not a URL (not shown, in case it is a key).'
+    )
+    expect(create).not.toThrow(/SECRET/)
+  })
+
   it('refuses an OpenAI API surface it does not speak, naming the two it does', () => {
     const create = () => new OpenAIProvider({ apiKey: 'sk-test', apiSurface: 'chat' as never })
     expect(create).toThrow(ConfigurationError)

@@ -9,7 +9,7 @@ import { buildSystemPrompt } from './context/build-system-prompt.ts'
 import { historyFromEvents } from './history-from-events.ts'
 import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { Session } from './session.ts'
-import { createSession, loadWorkspaceConfiguration, type TWorkspaceConfiguration } from './session-assembly.ts'
+import { createSession, loadWorkspaceConfiguration, type TSessionAssemblyParts, type TWorkspaceConfiguration } from './session-assembly.ts'
 import { toStoredEvent, type TSessionEvent } from './session-events.ts'
 import { SessionPersistence } from './session-persistence.ts'
 import { connectSessionMcpServers } from './session-mcp-servers.ts'
@@ -39,7 +39,7 @@ export type TStartedSession = {
 }
 
 /** What the start needs from the interactive session: its id and where redacted events go. */
-export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) => void }
+export type TStartHooks = { sessionId: string; onEvent: (event: TSessionEvent) => void; onBadAnswer?: TSessionAssemblyParts['onBadAnswer'] }
 
 /**
  * Starts an interactive session: loads (resume) or copies (fork) the stored session, with its
@@ -120,7 +120,8 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
       firstEventSeq: resuming ? record.nextEventSeq : 0,
       onEvent,
       onSubagentEvent: hooks.onEvent,
-      secrets
+      secrets,
+      onBadAnswer: hooks.onBadAnswer
     })
     if (source && !resuming) await session.replaceHistory(source.messages, { reason: 'fork', fromSessionId: source.id })
     const resumedEntries = resuming && options.store ? historyFromEvents(await options.store.loadEvents(record.id), record.messages) : []

@@ -100,6 +100,30 @@ describe('InteractiveSession: a prompt', () => {
     ])
   })
 
+  it("reports a handler answer it cannot give by `error` too, naming it and the valid ones, once a prompt", async () => {
+    const { session, log, tools } = setUp(
+      [
+        { toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }, { name: 'Bash', arguments: { command: 'pwd' } }] },
+        { text: 'Not allowed.' },
+        { toolCalls: [{ name: 'Bash', arguments: { command: 'ls' } }] },
+        { text: 'Still not.' }
+      ],
+      { permissionMode: 'default', permissionHandler: async () => 'allow' as never }
+    )
+    const errors: Error[] = []
+    session.on('error', (error) => errors.push(error))
+    await session.submit('List')
+    expect(tools.filter((tool) => !tool.isRunning).map((tool) => tool.result)).toEqual(['denied', 'denied'])
+    expect(log.at(-2)).toBe('complete')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toMatchObject({
+      name: 'ConfigurationError',
+      message: `Bash was denied: the permission handler gave an answer it cannot give: "allow"; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }.`
+    })
+    await session.submit('List again')
+    expect(errors).toHaveLength(2)
+  })
+
   it('queues one prompt while another runs, refuses a second, and runs the queued one after', async () => {
     const { session, provider } = setUp([{ text: ['one', ' two'] }, { text: 'queued answer' }], {}, {}, 10)
     const first = session.submit('first')

@@ -48,6 +48,8 @@ export class InteractiveSession implements ICommandHost {
   private streamingRound: number | undefined
   private name: string
   private disposed = false
+  // A permission handler's bad answer is reported by `error` once a prompt, not once a tool call.
+  private badAnswerReported = false
 
   /**
    * @throws ConfigurationError naming the option when `provider` (or `session`) is missing, `tools`
@@ -72,6 +74,10 @@ export class InteractiveSession implements ICommandHost {
         options.onReplayEvent?.(event)
         this.history.observe(event)
         if (event.type === 'provider_stream_raw_delta' && event.sessionId === this.sessionId) this.streamText(event.data.delta, event.round)
+      },
+      onBadAnswer: (error) => {
+        if (!this.badAnswerReported) this.events.emit('error', error)
+        this.badAnswerReported = true
       }
     })
     this.starting.then(
@@ -316,6 +322,7 @@ export class InteractiveSession implements ICommandHost {
 
   private async execute(prompt: TPrompt, signal: AbortSignal): Promise<IExecutionResult | undefined> {
     this.streamingText = ''
+    this.badAnswerReported = false
     this.history.beginPrompt()
     // Outside the `try`: a failed start was reported once, by `error`, as it failed; each prompt
     // after it rejects with that failure instead of reporting it again.

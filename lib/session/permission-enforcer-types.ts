@@ -1,3 +1,4 @@
+import type { ConfigurationError } from '../core/errors.ts'
 import type { IHookTypeExecutor, THooksConfig } from '../hooks/index.ts'
 import type { IPermissionLists, TPermissionMode } from '../permissions/index.ts'
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
@@ -46,4 +47,6 @@ export type TPermissionEnforcerOptions = {
   cwd?: string
   /** Receives what hooks proceeded past with a warning (other exit codes, fail-open timeouts). */
   onHookWarning?: (warning: string) => void
+  /** Told when `permissionHandler` resolves something no answer (`'allow'`, `true`…); the call is denied. */
+  onBadAnswer?: (error: ConfigurationError) => void
 }

@@ -1,4 +1,4 @@
-import { ValidationError } from '../core/errors.ts'
+import { ConfigurationError, ValidationError } from '../core/errors.ts'
 import type { TExecutionEventDataMap } from '../core/execution-events.ts'
 import type { ITool, IToolExecutionContext } from '../core/tool.ts'
 import { runHooks, validateHooksConfig, type IHookInput, type THookEvent, type THookRunResult } from '../hooks/index.ts'
@@ -27,13 +27,12 @@ type TAwaitedAnswer = { answer: TPermissionAnswer } | { failure: string } | 'abo
  * each decision and hook outcome as a replay event through the call's `emitEvent`.
  */
 export class PermissionEnforcer implements IToolGate {
-  private currentMode: TPermissionMode
+  private currentMode: TPermissionMode = 'default'
   private readonly lists: TParsedPermissionLists
   private readonly sessionRules: TPermissionPattern[] = []
 
   constructor(private readonly options: TPermissionEnforcerOptions = {}) {
-    this.currentMode = options.mode ?? 'default'
-    if (!isPermissionMode(this.currentMode)) throw new ValidationError(`Unknown permission mode "${String(this.currentMode)}".`)
+    this.setMode(options.mode ?? 'default')
     this.lists = parsePermissionLists(options.permissions)
     if (options.hooks) validateHooksConfig(options.hooks)
   }
@@ -132,11 +131,10 @@ export class PermissionEnforcer implements IToolGate {
         return allow({ source: 'handler', reason: `allowed once; ${(error as Error).message}` })
       }
     }
-    // Recorded in the decision event as a throwing handler is, so the app hears of its own fault too.
-    return deny({
-      source: 'handler',
-      reason: `the permission handler gave an answer it cannot give: ${JSON.stringify(answer)}; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }`
-    })
+    // Recorded in the decision event as a throwing handler is, and told to the app: it is the app's own fault.
+    const reason = `the permission handler gave an answer it cannot give: ${JSON.stringify(answer)}; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }`
+    this.options.onBadAnswer?.(new ConfigurationError(`${toolName} was denied: ${reason}.`))
+    return deny({ source: 'handler', reason })
   }
 
   async runHooks(

@@ -134,6 +134,8 @@ export type TSessionAssemblyParts = {
   /** The session's secrets, cut from its subagents' events too. None when left out. */
   secrets?: readonly string[]
   onCompaction?: TSessionOptions['onCompaction']
+  /** Told when the permission handler gives an answer it cannot give (the call is denied). */
+  onBadAnswer?: TPermissionEnforcerOptions['onBadAnswer']
   /** The session's connected MCP servers; their tools follow the servers' list changes. */
   mcp?: McpToolSet
 }
@@ -156,6 +158,7 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     },
     ...(Object.keys(hooks).length > 0 ? { hooks } : {}),
     ...(options.permissionHandler ? { permissionHandler: options.permissionHandler } : {}),
+    onBadAnswer: parts.onBadAnswer,
     // Prompt hooks inject their text as context; the caller's executors replace any by type.
     hookExecutors: [new PromptExecutor(), ...(options.hookExecutors ?? [])],
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),

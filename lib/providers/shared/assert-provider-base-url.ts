@@ -39,8 +39,15 @@ export function describeBaseURLProblem(source: string, vendor: string, baseURL: 
   if (typeof baseURL === 'string' && baseURL.trim() === '') {
     return `${source} is empty: leave it out to use ${vendor}'s API, or give the proxy's absolute http(s) URL, such as https://proxy.example.com.`
   }
-  const got = typeof baseURL === 'string' ? JSON.stringify(baseURL) : typeof baseURL
-  return `${source} must be an absolute http(s) URL, such as https://proxy.example.com; got ${got}.`
+  return `${source} must be an absolute http(s) URL, such as https://proxy.example.com; got ${describeNonURL(baseURL)}.`
+}
+
+// A value with no '.', ':' or '/' cannot name a host, and may be a key pasted in the wrong place,
+// so only its length is told; an attempt at a URL is echoed, as seeing it helps.
+function describeNonURL(value: unknown): string {
+  if (typeof value !== 'string') return typeof value
+  if (/[.:/]/.test(value)) return JSON.stringify(value)
+  return `${value.length} characters that are not a URL (not shown, in case it is a key)`
 }
 
 /** True for an absolute http(s) URL, the only kind of base URL a provider's SDK can reach. */
