@@ -175,7 +175,8 @@ describe('createLocalAgentHost', () => {
     const keyless = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]), openai: (choice) => new OpenAIProvider({ apiKey: choice.apiKey }) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, store)
     const keyed = await keyless.createSession({ provider: { kind: 'openai', model: 'gpt-5-mini' } })
     expect(keyed).toMatchObject({ providerName: 'openai' })
-    await expect(keyless.submit(keyed.id, 'Hello')).rejects.toMatchObject({ code: 'CONFIGURATION_ERROR', message: expect.stringContaining('OpenAIProvider needs an apiKey') })
+    // As a wrong key's turn does: it resolves with the error.
+    expect((await keyless.submit(keyed.id, 'Hello')).error).toMatchObject({ code: 'CONFIGURATION_ERROR', message: expect.stringContaining('OpenAIProvider needs an apiKey'), details: { missing: 'apiKey' } })
   })
 
   it('builds a chosen provider as the session is made, so a misspelt option in the factory fails createSession with the provider’s own error, before storing anything', async () => {

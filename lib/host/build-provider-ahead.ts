@@ -1,4 +1,4 @@
-import { isRobotaError } from '../core/errors.ts'
+import { isRobotaError, type RobotaError } from '../core/errors.ts'
 import type { IAIProvider } from '../core/provider.ts'
 import type { TProviderChoice } from './port/host-sessions.ts'
 
@@ -18,7 +18,15 @@ export async function buildProviderAhead(
   try {
     return await createProvider(choice)
   } catch (error) {
-    if (isRobotaError(error) && error.details?.['missing'] === 'apiKey') return undefined
+    if (isMissingKey(error)) return undefined
     throw error
   }
+}
+
+/**
+ * True for a provider's refusal to start without its key (`details.missing: 'apiKey'`): a key the
+ * page has yet to give, not a mistake in the app's factory.
+ */
+export function isMissingKey(error: unknown): error is RobotaError {
+  return isRobotaError(error) && error.details?.['missing'] === 'apiKey'
 }

@@ -3,6 +3,9 @@ import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox
 import type { IAIProvider } from '../core/provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
+import { ValidationError } from '../core/errors.ts'
+import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
+import type { THostEvent } from './agent-host.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
 import type { TProviderChoice } from './port/host-sessions.ts'
 
@@ -71,5 +74,37 @@ describe('LocalAgentHost and the workspace settings’ provider', () => {
       { kind: 'scripted', model: 'scripted-model', apiKey: 'default-key' },
       { kind: 'scripted', model: 'bigger-model', apiKey: 'default-key' }
     ])
+  })
+
+  it('resolves a turn whose provider cannot be built (no key yet) with that error, as a wrong key’s turn is; bad arguments still reject', async () => {
+    const events: THostEvent[] = []
+    let sandboxFails = false
+    const host = new LocalAgentHost({
+      store: new MemorySessionStore(),
+      createSandbox: () => {
+        if (sandboxFails) throw new Error('no sandbox today')
+        return new InMemorySandboxClient({ cwd: '/workspace' })
+      },
+      createProvider: (choice): IAIProvider => (choice.apiKey ? new ScriptedProvider([{ text: 'keyed' }], { name: 'openai' }) : new OpenAIProvider({ apiKey: choice.apiKey })),
+      defaultProvider: { kind: 'openai', model: 'gpt-4o-mini' },
+      eventIntervalMs: 1
+    })
+    await host.subscribe((batch) => void events.push(...batch))
+    const session = await host.createSession({ provider: { kind: 'openai', model: 'gpt-4o-mini' } })
+
+    const turn = await host.submit(session.id, 'hi')
+    expect(turn).toMatchObject({ response: '', interrupted: false, toolsExecuted: [] })
+    expect(turn.error).toMatchObject({ name: 'ConfigurationError', code: 'CONFIGURATION_ERROR', message: expect.stringContaining('OpenAIProvider needs an apiKey'), details: { missing: 'apiKey' } })
+    expect(events).toContainEqual({ kind: 'turn_failed', sessionId: session.id, message: turn.error?.message, code: 'CONFIGURATION_ERROR' })
+    // The key given later is used by the next turn.
+    await host.setProvider(session.id, { kind: 'openai', model: 'gpt-4o-mini', apiKey: 'sk-later' })
+    expect((await host.submit(session.id, 'again')).response).toBe('keyed')
+
+    await expect(host.submit('no-such-session', 'hi')).rejects.toThrow(/no-such-session/)
+    await expect(host.submit(session.id, '')).rejects.toThrow(ValidationError)
+    // Only the provider's failure is the turn's: a sandbox that cannot be built still rejects.
+    sandboxFails = true
+    const other = await host.createSession()
+    await expect(host.submit(other.id, 'hi')).rejects.toThrow('no sandbox today')
   })
 })

@@ -35,6 +35,8 @@ import type {
 } from './agent-host.ts'
 import type { HostedSession } from './hosted-session.ts'
 import { readTurnOutput } from './turn-output.ts'
+import { isMissingKey } from './build-provider-ahead.ts'
+import { toRunError } from '../core/run-error.ts'
 import { listChoiceModels } from './host-model-listing.ts'
 import type { TPermissionAnswer } from '../session/permission-enforcer-types.ts'
 import type { TReplayRerunReport } from '../session/replay-rerun.ts'
@@ -143,6 +145,12 @@ export class LocalAgentHost implements IAgentHost {
         const record = await this.recordForTurn(sessionId)
         const hosted = await this.parts.live.open(record)
         return await hosted.runTurn(record, prompt, signal, output)
+      } catch (error) {
+        // The session's provider wants a key the page has yet to give: the turn fails as a provider's
+        // failure does, resolved with it; nothing ran or was stored, so `turn_failed` tells listeners.
+        if (!isMissingKey(error)) throw error
+        this.parts.events.publish({ kind: 'turn_failed', sessionId, message: error.message, code: error.code })
+        return { response: '', interrupted: false, toolsExecuted: [], error: toRunError(error) }
       } finally {
         this.parts.turns.end(sessionId)
         this.parts.permissions.denyAll(sessionId)

@@ -3,6 +3,7 @@ import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RateLimitError } from '../../lib/core/errors.ts'
 import type { IAgentHost, THostEvent, THostEventListener } from '../../lib/host/agent-host.ts'
+import { OpenAIProvider } from '../../lib/providers/openai/openai-provider.ts'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { ScriptedProvider } from '../../lib/testing/scripted-provider.ts'
 import { createLocalAgentHost } from '../create-local-agent-host.ts'
@@ -356,6 +357,18 @@ describe('useAgentSession submit', () => {
     await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
     await act(async () => void (await result.current.submit('Hello')))
     expect(result.current.state).toMatchObject({ running: false, submitting: false, error: expect.stringContaining('The agent worker stopped.') })
+  })
+
+  it('gives the prompt back when the turn could not start for want of a key, saying so', async () => {
+    const host = createLocalAgentHost({ providers: { openai: (choice) => new OpenAIProvider({ apiKey: choice.apiKey }) }, defaultProvider: { kind: 'openai', model: 'gpt-4o-mini' } }, new MemorySessionStore())
+    const session = await host.createSession({ provider: { kind: 'openai', model: 'gpt-4o-mini' } })
+    const { result } = renderHook(() => useAgentSession(host, session.id))
+    await waitFor(() => expect(result.current.state.sessionId).toBe(session.id))
+    let sent: boolean | undefined
+    await act(async () => void (sent = await result.current.submit('Hello')))
+    expect(sent).toBe(false)
+    expect(result.current.state).toMatchObject({ running: false, submitting: false, error: expect.stringContaining('OpenAIProvider needs an apiKey') })
+    expect(result.current.error).toMatchObject({ code: 'CONFIGURATION_ERROR' })
   })
 })
 

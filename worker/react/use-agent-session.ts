@@ -129,8 +129,8 @@ export function useAgentSession(host: IAgentHost, sessionId: string | undefined,
         if (options?.before) await options.before()
         if (watch.stopped) return false
         const result = await host.submit(sessionId, prompt)
-        // Cut off before it started here (a lost worker, or Stop): the prompt may never have reached the session.
-        return !(result.interrupted && !watch.started)
+        // Cut off before it started here (a lost worker, or Stop), or failed before (no key yet): the prompt never reached the session.
+        return watch.started || !(result.interrupted || result.error)
       } catch (error) {
         // Only the latest prompt's call ends the wait (see below).
         dispatch({ type: 'failed', message: describeError(error), turn: submitting.current === watch })

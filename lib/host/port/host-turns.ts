@@ -30,7 +30,10 @@ export type TSubmitOptions = {
 /** Turns of a session: submit a prompt, abort it, answer its permission prompts, set its mode. */
 export interface IHostTurns {
   /**
-   * Runs one turn; resolves when it ends, with every message committed. With `output`, a reply
+   * Runs one turn; resolves when it ends, with every message committed. A provider's failure,
+   * one that cannot be built for the turn (no key yet) included, resolves with the result's
+   * `error`; an unknown session, an empty prompt, a busy session or a failing store rejects
+   * (see docs/agent-host.md, "How `submit` fails"). With `output`, a reply
    * that does not validate is answered once with what was wrong; a second one rejects with a
    * `StructuredOutputError` whose `rawText` is that reply.
    */
