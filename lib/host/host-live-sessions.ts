@@ -98,14 +98,17 @@ export class HostLiveSessions {
   private async start(record: TSessionRecord): Promise<HostedSession> {
     const { ports } = this
     ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'loading' })
+    let sandbox: ISandboxClient | undefined
     try {
-      const sandbox = await ports.sandboxes.create(record.id)
+      sandbox = await ports.sandboxes.create(record.id)
       const snapshot = await ports.store.loadSandboxSnapshot(record.id)
       if (snapshot !== undefined && sandbox.restore) await sandbox.restore(snapshot)
       const session = await ports.assemble(record, sandbox, true)
       ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'ready' })
       return session
     } catch (error) {
+      // The next call starts over with a sandbox of its own: this one (a cloud VM, say) is let go.
+      await sandbox?.dispose?.().catch(() => undefined)
       const message = describeError(error)
       ports.publishNow({ kind: 'sandbox_status', sessionId: record.id, status: 'failed', message })
       throw error
