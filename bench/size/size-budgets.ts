@@ -86,17 +86,17 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * for every control). Then three were raised for what people and apps met in an outside-in pass,
  * none of which can load later: the page's and the embed's by 250 bytes (101.45 and 45.3 KB) for
  * the page following a phone's one column after a prompt is sent, a prompt sent while held
- * prompts wait, and the tool card's stopped state; the worker's by 400 (145 KB) for the checks of
+ * prompts wait, and the tool card's stopped state; the worker's by 500 (145.1 KB) for the checks of
  * every option by kind, a turn without its key resolving with the error, the context figure sent
- * after a command, a provider's own key hidden, and a permission handler's impossible answer
- * reported.
+ * after a command, a provider's own key hidden (an app's factory's too), a failed start's sandbox
+ * let go, and a permission handler's impossible answer reported.
  * Loading such code lazily from `lib/` does not pay for it: under esbuild's code splitting, a module
  * an `import()` shares with the core entry is kept whole, and the core bundle grew by 2–25 KB with
  * each such split tried.
  */
 export const SIZE_BUDGETS: readonly TSizeBudget[] = [
   { id: 'robota-core', bundle: ROBOTA_CORE_BUNDLE, maxGzipBytes: 45 * KILOBYTE },
-  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 145 * KILOBYTE },
+  { id: 'worker-eager', bundle: WORKER_EAGER_BUNDLE, maxGzipBytes: 145.1 * KILOBYTE },
   { id: 'playground-initial', bundle: PLAYGROUND_INITIAL_BUNDLE, maxGzipBytes: 101.45 * KILOBYTE },
   { id: 'embed-initial', bundle: EMBED_INITIAL_BUNDLE, maxGzipBytes: 45.3 * KILOBYTE }
 ]

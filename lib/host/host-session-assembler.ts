@@ -1,4 +1,5 @@
 import type { ISandboxClient } from '../../sandbox/sandbox-client.ts'
+import { getProviderSecrets } from '../core/provider-secrets.ts'
 import { loadWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { connectSessionMcpServers } from '../session/session-mcp-servers.ts'
 import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
@@ -48,17 +49,19 @@ export class HostSessionAssembler {
     const mcp = await connectSessionMcpServers(configuration.settings, { ...options.mcpServers, ...records.peek(sessionId)?.mcpServers })
     if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = agents.getLanguage(sessionId)
+    const provider = await agents.providerFor(record)
     const start = HostedSession.start(
       {
         // The session talks to the chosen provider and model; its record says so from its first write.
         record: { ...record, providerName: choice.kind, model: choice.model },
         store: options.store,
         sandbox,
-        provider: await agents.providerFor(record),
+        provider,
         configuration,
         workspaceRoot,
         ...(language ? { language } : {}),
-        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
+        // The provider's own, too: a factory may give it a key of the app's that no choice carries.
+        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...getProviderSecrets(provider), ...sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
         ...(mcp ? { mcp } : {}),
         publish: (event) => events.publish(event),
         publishNow: (event) => events.publishNow(event),

@@ -14,6 +14,25 @@ afterEach(async () => {
   fake = undefined
 })
 
+describe("a hosted session's provider key", () => {
+  it("is hidden when the app's factory gives it, with no key in the choice", async () => {
+    fake = await startFakeLlmServer({ apiKey: KEY, turns: [{ text: `The server's key is ${KEY}.` }] })
+    const server = fake
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      // The key lives with the app (a server, say); the page's choice names only the kind and model.
+      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
+      defaultProvider: { kind: 'fake', model: 'test-model' },
+      eventIntervalMs: 1
+    })
+    const session = await host.createSession()
+    expect((await host.submit(session.id, 'Which key?')).response).toBe("The server's key is [REDACTED].")
+    expect(JSON.stringify(await store.loadSession(session.id)) + (await host.exportReplay(session.id))).not.toContain(KEY)
+  })
+})
+
 describe("a hosted session's subagents", () => {
   it("keep the provider's key out of their own stored log and export", async () => {
     fake = await startFakeLlmServer({
