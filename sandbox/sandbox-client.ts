@@ -121,6 +121,11 @@ export class SandboxError extends Error {
     this.code = code
     this.path = options.path
   }
+
+  /** Its name, code, path and message, for JSON logs (an `Error`'s message is not its own enumerable field). */
+  toJSON(): Pick<SandboxError, 'name' | 'code' | 'path' | 'message'> {
+    return { ...this, message: this.message }
+  }
 }
 
 /** True for a `SandboxError`, including one rebuilt on the other side of a worker boundary. */

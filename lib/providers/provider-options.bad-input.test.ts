@@ -37,6 +37,15 @@ describe('provider options', () => {
     expect(create).not.toThrow(/SECRET/)
   })
 
+  it.each([
+    ['ftp://user:sk-test-SECRET123@proxy.example.com/', '"ftp://…@proxy.example.com/"'],
+    ['user:sk-test-SECRET123@localhost:8080', '"…@localhost:8080"']
+  ])('echoes a baseURL that is no http(s) URL without the user and password before its @: %s', (baseURL, shown) => {
+    const create = () => new OpenAIProvider({ apiKey: 'x', baseURL })
+    expect(create).toThrow(`OpenAIProvider options.baseURL must be an absolute http(s) URL, such as https://proxy.example.com; got ${shown}.`)
+    expect(create).not.toThrow(/SECRET/)
+  })
+
   it('refuses an OpenAI API surface it does not speak, naming the two it does', () => {
     const create = () => new OpenAIProvider({ apiKey: 'sk-test', apiSurface: 'chat' as never })
     expect(create).toThrow(ConfigurationError)

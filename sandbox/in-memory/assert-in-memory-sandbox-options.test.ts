@@ -63,3 +63,19 @@ describe('new InMemorySandboxClient(options)', () => {
     expect(await client.readFile('/workspace/c.txt')).toBe('c')
   })
 })
+
+describe('a refusal logged as JSON', () => {
+  it('keeps its message, code and name, as a JSON logger writes it', () => {
+    let caught: unknown
+    try {
+      new InMemorySandboxClient({ file: {} } as never)
+    } catch (error) {
+      caught = error
+    }
+    expect(JSON.parse(JSON.stringify(caught))).toEqual({
+      name: 'SandboxError',
+      code: 'SANDBOX_INVALID_OPTIONS',
+      message: expect.stringContaining('unknown option "file"')
+    })
+  })
+})

@@ -43,10 +43,11 @@ export function describeBaseURLProblem(source: string, vendor: string, baseURL: 
 }
 
 // A value with no '.', ':' or '/' cannot name a host, and may be a key pasted in the wrong place,
-// so only its length is told; an attempt at a URL is echoed, as seeing it helps.
+// so only its length is told; an attempt at a URL is echoed, as seeing it helps, but never the
+// user and password before its '@', where a key may sit too.
 function describeNonURL(value: unknown): string {
   if (typeof value !== 'string') return typeof value
-  if (/[.:/]/.test(value)) return JSON.stringify(value)
+  if (/[.:/]/.test(value)) return JSON.stringify(value.replace(/^([^/]*\/\/)?[^/@]*@/, '$1…@'))
   return `${value.length} characters that are not a URL (not shown, in case it is a key)`
 }
 
