@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { cleanup, render, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAssistantMessage, createToolMessage, createUserMessage } from '../../lib/core/messages.ts'
-import { EMPTY_SESSION_VIEW, type TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { EMPTY_SESSION_VIEW, type TPermissionDecision, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
@@ -107,6 +107,16 @@ describe('ToolCallCard', () => {
     rerender(<ToolCallCard call={LIST} result={bash('Command exited with code 130')} change={undefined} decision={undefined} />)
     expect(card.className).toBe('tool-call failed')
     expect(card.querySelector('.tool-status')?.textContent).toBe('failed')
+  })
+
+  it('says a call the Stop denied while it waited for approval was stopped, and one the person denied failed', () => {
+    const denied = createToolMessage('Error: Permission denied for Bash: the run was aborted while waiting for approval', { toolCallId: LIST.id, toolName: 'Bash' })
+    const decision = (source: TPermissionDecision['source']): TPermissionDecision => ({ toolName: 'Bash', toolCallId: LIST.id, decision: 'deny', source, mode: 'default' })
+    const { getByRole, rerender } = render(<ToolCallCard call={LIST} result={denied} change={undefined} decision={decision('abort')} />)
+    const status = () => getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent
+    expect(status()).toBe('stopped')
+    rerender(<ToolCallCard call={LIST} result={denied} change={undefined} decision={decision('handler')} />)
+    expect(status()).toBe('failed')
   })
 
   it('says a call the Stop skipped or gave up on was stopped, and one the run’s own limit skipped failed', () => {
