@@ -62,6 +62,7 @@ export function ManifestEditor({ host, sessionId, running, onApplied }: TManifes
   return (
     <section className="manifest-editor" aria-label="Workspace manifest">
       <h3>Workspace manifest</h3>
+      <p className="note">Files to add to this session's sandbox (its files now are listed above): start from a sample or write your own, then apply it.</p>
       <div className="field">
         <label htmlFor={`${id}-sample`}>Sample</label>
         <select id={`${id}-sample`} value={sampleId} onChange={(event) => pick(event.target.value)}>

@@ -9,7 +9,7 @@ export const SAMPLE_MANIFESTS: readonly TSampleManifest[] = [
   {
     id: 'greeting',
     label: 'A small script and its notes',
-    description: 'Inline files and an empty directory, written into the sandbox before the agent starts.',
+    description: 'Two inline files and an empty directory, written into the sandbox when applied.',
     manifest: {
       entries: {
         'greet.sh': { type: 'file', content: '#!/bin/sh\necho "Hello, $1"\n' },
