@@ -48,6 +48,20 @@ describe('CommandLog', () => {
     expect(scrolledTo.at(-1)?.textContent).toContain('Permission mode set to plan.')
   })
 
+  it('leaves the compaction notice to the /compact entry that answers for it, and shows it for a compaction nothing here asked for', async () => {
+    const outcome = (trigger: 'manual' | 'auto') => ({ outcome: { compacted: true, trigger, messagesBefore: 8, tokensBefore: 316, tokensAfter: 120 } }) as TCommandLogProps['compaction']
+    const compacted = done(4, '/compact', 'Compacted 8 messages into a summary (316 → 120 tokens).')
+    const { rerender } = render(chat({ entries: [...ANSWERED, compacted], compaction: outcome('manual') }))
+    const results = await screen.findByRole('region', { name: 'Command results' })
+    expect(results.textContent).toContain('Compacted 8 messages')
+    expect(results.querySelector('.compaction-result')).toBeNull()
+
+    rerender(chat({ entries: [...ANSWERED, compacted], compaction: outcome('auto') }))
+    expect(results.querySelector('.compaction-result')?.textContent).toContain('The context window was nearly full')
+    rerender(chat({ entries: ANSWERED, compaction: outcome('manual') }))
+    expect(results.querySelector('.compaction-result')?.textContent).toContain('The conversation was compacted: 8 messages became one summary')
+  })
+
   it('closes with a named button: the entries are let go of, the compaction notice hides, and the prompt box takes the focus', async () => {
     const onDismiss = vi.fn()
     const { rerender } = render(chat({ entries: ANSWERED, compaction: COMPACTION, onDismiss }))

@@ -26,8 +26,11 @@ export function CommandResults({ entries, compaction, onDismiss, effectOf, forma
   const adoptStyles = useAdoptedStylesheet(styles)
   // The compaction notice is not the log's to forget: Close hides this one, and a newer one shows.
   const [closedCompaction, setClosedCompaction] = useState<typeof compaction>()
-  const shownCompaction = compaction === closedCompaction ? undefined : compaction
   const newest = entries.at(-1)
+  // A /compact the log shows says what it came to itself: the notice is for compactions nothing
+  // here asked for (the engine's own, near a full context window, or another tab's).
+  const askedHere = newest !== undefined && !newest.restored && /^\/compact\b/.test(newest.line) && !(compaction && 'outcome' in compaction && compaction.outcome.trigger === 'auto')
+  const shownCompaction = compaction === closedCompaction || askedHere ? undefined : compaction
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView({ block: 'nearest' })
   }, [newest, shownCompaction])
