@@ -24,7 +24,8 @@ export type TStickToBottom = {
  * following: the scroll events of its own jumps, which can arrive after more content has grown,
  * and moves the layout makes never do. The scroll happens at most once per frame, in the frame's
  * own layout. Where the element grows instead of scrolling and the page scrolls (a phone's one
- * column), the page follows by the same rules, from the first `jumpToLatest` on.
+ * column), the page follows by the same rules, from the first `jumpToLatest` made while the focus
+ * is in the element's container (the person's own prompt) on.
  */
 export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): TStickToBottom {
   const stuck = useRef(true)
@@ -133,9 +134,12 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
 
   const jumpToLatest = useCallback(() => {
     follow(true)
-    pageFollows.current = true
+    // Only for a person using this chat (the focus is in it): an embed's autorun, or a conversation
+    // opened again, leaves the page where the reader is.
+    const box = element.current
+    if (box?.parentElement?.contains((box.getRootNode() as Document | ShadowRoot).activeElement)) pageFollows.current = true
     scrollToLatest()
-  }, [follow, scrollToLatest])
+  }, [element, follow, scrollToLatest])
 
   const release = useCallback(() => follow(false), [follow])
 
