@@ -136,8 +136,7 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
     follow(true)
     // Only for a person using this chat (the focus is in it): an embed's autorun, or a conversation
     // opened again, leaves the page where the reader is.
-    const box = element.current
-    if (box?.parentElement?.contains((box.getRootNode() as Document | ShadowRoot).activeElement)) pageFollows.current = true
+    if (element.current?.parentElement?.matches(':focus-within')) pageFollows.current = true
     scrollToLatest()
   }, [element, follow, scrollToLatest])
 

@@ -45,14 +45,7 @@ export const UserPrompt = memo(function UserPrompt({ text, number, actions }: { 
         <CopyButton text={text} label={`Copy message ${number}`} />
         {actions ? (
           <>
-            <button
-              type="button"
-              className="link"
-              aria-label={`Edit message ${number}`}
-              disabled={!actions.onEdit}
-              title="Put it in the prompt box, to change and send as a new turn"
-              onClick={() => actions.onEdit?.(text)}
-            >
+            <button type="button" className="link" aria-label={`Edit message ${number}`} disabled={!actions.onEdit} onClick={() => actions.onEdit?.(text)}>
               Edit
             </button>
             <button
