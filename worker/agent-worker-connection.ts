@@ -40,21 +40,21 @@ const ERROR_PROBE_MS = 1_000
 
 /**
  * One worker and the host behind it: watched by heartbeats and by its `error` event, subscribed
- * once for events. `lost` settles when the worker is found dead or hung, or the connection is
- * closed, so calls waiting on it can stop waiting for answers that will never come.
+ * once for events. Calls raced against it (`race`) stop waiting when the worker is found dead or
+ * hung, or the connection is closed, for answers that will never come.
  */
 export class AgentWorkerConnection {
   readonly host: IAgentHostConnection
-  /** Settles with the reason once the connection is lost or closed. */
-  readonly lost: Promise<TConnectionLoss>
-  private reportLoss!: (loss: TConnectionLoss) => void
   private readonly monitor: HeartbeatMonitor | undefined
   private alive = true
   private answered = false
+  // The calls waiting on this connection, told of its loss. Not a `lost.then` per call: a reaction
+  // on a promise that settles only at the end keeps every call's answer alive until then.
+  private readonly waiting = new Set<(loss: TConnectionLoss) => void>()
+  private loss: TConnectionLoss | undefined
 
   constructor(private readonly parts: TConnectionParts) {
     const { handle } = parts
-    this.lost = new Promise((resolve) => (this.reportLoss = resolve))
     this.host = wrapAgentHost(handle.endpoint, () => handle.close())
     this.monitor = parts.heartbeat
       ? new HeartbeatMonitor(handle.endpoint, parts.heartbeat, () =>
@@ -82,22 +82,30 @@ export class AgentWorkerConnection {
 
   /** Resolves with the call's outcome, or with the loss when the connection goes first. */
   race<TValue>(call: Promise<TValue>): Promise<{ settled: true; value: TValue } | { settled: false; loss: TConnectionLoss }> {
-    return Promise.race([
-      call.then((value) => ({ settled: true as const, value })),
-      this.lost.then((loss) => ({ settled: false as const, loss }))
-    ])
+    return new Promise((resolve, reject) => {
+      const onLoss = (loss: TConnectionLoss) => resolve({ settled: false, loss })
+      if (this.loss) onLoss(this.loss)
+      else this.waiting.add(onLoss)
+      call.then((value) => resolve({ settled: true, value }), reject).finally(() => this.waiting.delete(onLoss))
+    })
   }
 
   /** Ends the worker on purpose; pending calls see a `terminated` loss. */
   close(message = 'The agent client was terminated.'): void {
     if (!this.end()) return
-    this.reportLoss({ reason: 'terminated', message })
+    this.lose({ reason: 'terminated', message })
   }
 
   private fail(loss: TConnectionLoss): void {
     if (!this.end()) return
     this.parts.onLost(this, loss)
-    this.reportLoss(loss)
+    this.lose(loss)
+  }
+
+  private lose(loss: TConnectionLoss): void {
+    this.loss = loss
+    for (const tell of this.waiting) tell(loss)
+    this.waiting.clear()
   }
 
   private end(): boolean {
