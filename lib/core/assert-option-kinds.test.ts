@@ -38,6 +38,7 @@ describe('assertOptionKinds', () => {
 
   it.each([
     ['a number given as text', { count: '5' }, 'start(options): count must be a number; got "5".'],
+    ['a number that is none (NaN)', { count: Number.NaN }, 'start(options): count must be a number; got NaN.'],
     ['a string given as a number', { text: 5 }, 'start(options): text must be a string; got 5.'],
     ['a boolean given as text', { flag: 'true' }, 'start(options): flag must be a boolean; got "true".'],
     ['a function given by name', { callback: 'onEvent' }, 'start(options): callback must be a function; got "onEvent".'],

@@ -12,6 +12,8 @@ export type TOptionKinds = Readonly<Record<string, string>>
 // The kinds a value's `typeof` does not tell apart.
 const CHECKS: Readonly<Record<string, (value: unknown) => boolean>> = {
   false: (value) => value === false,
+  // NaN is a number to `typeof`, yet a timeout or a turn limit of NaN is no limit anyone meant.
+  'a number': (value) => typeof value === 'number' && !Number.isNaN(value),
   'a non-empty path': (value) => typeof value === 'string' && value !== '',
   'a number above 0 and at most 1': (value) => typeof value === 'number' && value > 0 && value <= 1
 }
