@@ -26,6 +26,7 @@ import type { IExecutionResult, IInteractiveSessionEvents, IToolState, IToolSumm
 import type { TInteractiveSessionEventName, TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { TOutputSchema } from '../core/output-schema.ts'
 import type { TSessionRunResult } from './session-types.ts'
+import { PromptTextStream } from './prompt-text-stream.ts'
 
 type TPrompt = { input: string; displayInput?: string; rawInput?: string; output?: TOutputSchema }
 
@@ -43,9 +44,7 @@ export class InteractiveSession implements ICommandHost {
   private readonly starting: Promise<TStartedSession>
   private started: TStartedSession | undefined
   private readonly scheduler: PromptScheduler<TPrompt, IExecutionResult>
-  private streamingText = ''
-  // The round of the prompt's last streamed text, while a prompt streams: a later round's text starts a paragraph.
-  private streamingRound: number | undefined
+  private readonly text = new PromptTextStream((text) => this.events.emit('text_delta', text))
   private name: string
   private disposed = false
   // A permission handler's bad answer is reported by `error` once a prompt, not once a tool call.
@@ -73,7 +72,7 @@ export class InteractiveSession implements ICommandHost {
       onEvent: (event) => {
         options.onReplayEvent?.(event)
         this.history.observe(event)
-        if (event.type === 'provider_stream_raw_delta' && event.sessionId === this.sessionId) this.streamText(event.data.delta, event.round)
+        if (event.type === 'provider_stream_raw_delta' && event.sessionId === this.sessionId) this.text.add(event.data.delta, event.round)
       },
       onBadAnswer: (error) => {
         if (!this.badAnswerReported) this.events.emit('error', error)
@@ -227,7 +226,7 @@ export class InteractiveSession implements ICommandHost {
   }
 
   getStreamingText(): string {
-    return this.streamingText
+    return this.text.current
   }
 
   /** The tool calls of the running (or last) prompt. */
@@ -321,7 +320,7 @@ export class InteractiveSession implements ICommandHost {
   }
 
   private async execute(prompt: TPrompt, signal: AbortSignal): Promise<IExecutionResult | undefined> {
-    this.streamingText = ''
+    this.text.reset()
     this.badAnswerReported = false
     this.history.beginPrompt()
     // Outside the `try`: a failed start was reported once, by `error`, as it failed; each prompt
@@ -332,7 +331,7 @@ export class InteractiveSession implements ICommandHost {
     try {
       await started.persistence?.whenIdle()
       if (prompt.displayInput && prompt.displayInput !== prompt.input) this.history.push('display-input', { displayInput: prompt.displayInput })
-      this.streamingRound = 0
+      this.text.open()
       try {
         run = await started.session.run(prompt.input, {
           signal,
@@ -355,22 +354,8 @@ export class InteractiveSession implements ICommandHost {
       toolSummaries ??= this.history.finishPrompt()
       return redactExecutionResult(toFailedExecutionResult(run, this.getFullHistory(), toolSummaries, started.session.getContextState(), failure), started.secrets)
     } finally {
-      this.streamingRound = undefined
+      this.text.close()
     }
-  }
-
-  // The text a prompt streams comes from its redacted events, so a key the model writes never shows.
-  private streamText(delta: string, round = 1): void {
-    if (this.streamingRound === undefined) return
-    // Later rounds start on a new paragraph, as the loop's own text callback has them.
-    if (round > 1 && round !== this.streamingRound) this.emitText('\n\n')
-    this.streamingRound = round
-    this.emitText(delta)
-  }
-
-  private emitText(text: string): void {
-    this.streamingText += text
-    this.events.emit('text_delta', text)
   }
 
   /** Persists and reports the new context state as any work ends. */
