@@ -4,6 +4,7 @@ import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
+import { subagentRepeatsKeyTurns } from '../session/subagents/subagent-repeats-key.fixtures.ts'
 
 // Short enough that no key shape matches it: only the session's known secrets hide it.
 const KEY = 'sk-test-SECRET123'
@@ -37,11 +38,7 @@ describe("a hosted session's subagents", () => {
   it("keep the provider's key out of their own stored log and export", async () => {
     fake = await startFakeLlmServer({
       apiKey: KEY,
-      turns: [
-        { toolCalls: [{ name: 'Agent', arguments: { description: 'Say the key', prompt: 'Repeat the key you were given.' } }] },
-        { text: `The key is ${KEY}.` },
-        { text: 'The subagent answered.' }
-      ]
+      turns: subagentRepeatsKeyTurns(KEY)
     })
     const server = fake
     const store = new MemorySessionStore()

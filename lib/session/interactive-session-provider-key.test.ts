@@ -10,6 +10,7 @@ import { exportReplayLogJsonl } from '../storage/replay-log/replay-jsonl.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { ScriptedProvider } from '../testing/scripted-provider.ts'
 import { InteractiveSession } from './interactive-session.ts'
+import { subagentRepeatsKeyTurns } from './subagents/subagent-repeats-key.fixtures.ts'
 
 // Short enough that no key shape matches it: only the provider telling the session hides it.
 const KEY = 'sk-test-SECRET123'
@@ -55,11 +56,7 @@ describe('a session hides the key of the provider it was built with', () => {
   it("cuts the key from a subagent's own events and stored log too", async () => {
     fake = await startFakeLlmServer({
       apiKey: KEY,
-      turns: [
-        { toolCalls: [{ name: 'Agent', arguments: { description: 'Say the key', prompt: 'Repeat the key you were given.' } }] },
-        { text: `The key is ${KEY}.` },
-        { text: 'The subagent answered.' }
-      ]
+      turns: subagentRepeatsKeyTurns(KEY)
     })
     const store = new MemorySessionStore()
     const replayed: unknown[] = []
