@@ -11,6 +11,8 @@ export type THostSessionCommandPorts = {
   agents: SessionAgents
   loadRecord(sessionId: string): Promise<TSessionRecord>
   liveSession(record: TSessionRecord): Promise<HostedSession>
+  /** The session when it is open and started, without reading or starting it. */
+  currentSession(sessionId: string): Promise<HostedSession | undefined>
   /** Marks the session busy (refusing turns and other commands) and returns the signal `abort` fires. @throws when it is busy. */
   begin(sessionId: string): AbortSignal
   /** Marks the session idle again and delivers what is batched. */
@@ -73,9 +75,10 @@ export class HostSessionCommands {
           return ports.submit(sessionId, prompt)
         }
       })
-      // The meter moves with what the command did (a compaction, a clear, another model's window), rebuilt session included.
-      const live = await ports.liveSession(await ports.loadRecord(sessionId))
-      live.announceContext()
+      // The meter moves with what the command did (a compaction, a clear, another model's window),
+      // rebuilt session included; a session deleted meanwhile has no meter to move.
+      const current = await ports.currentSession(sessionId)
+      current?.announceContext()
       ports.publishNow({ kind: 'command_finished', sessionId, outcome })
       return outcome
     } finally {

@@ -96,6 +96,7 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     agents,
     loadRecord,
     liveSession: (record) => live.open(record),
+    currentSession: (sessionId) => live.current(sessionId),
     begin: (sessionId) => turns.begin(sessionId),
     end: async (sessionId) => {
       turns.end(sessionId)
