@@ -4,6 +4,7 @@ import type { IAgentHost, THostEvent, THostEventListener } from '../lib/host/age
 import { AgentWorkerConnection, type TAgentWorkerHandle, type TConnectionLoss, type TThrownInWorker } from './agent-worker-connection.ts'
 import type { THeartbeatOptions } from './heartbeat.ts'
 import { SessionMemory } from './session-memory.ts'
+import { WORKER_START_FAILURE } from './worker-start-failure.ts'
 
 /** A worker restart, as `onRestart` listeners hear of it. */
 export type TWorkerRestart = {
@@ -188,7 +189,7 @@ export class AgentWorkerSupervisor {
 
 // Kept as the class the worker's code threw when it is a Robota error (a tool with a bad name).
 function startFailure(loss: TConnectionLoss, thrown: TThrownInWorker): RobotaError {
-  const message = loss.message.replace(/^The agent worker failed: /, 'The agent worker could not start: ')
+  const message = loss.message.replace(/^The agent worker failed: /, WORKER_START_FAILURE)
   const code = robotaErrorCodeOfName(thrown.name)
   const details = { reason: loss.reason, thrownName: thrown.name }
   return code ? robotaErrorOfCode(code, { message, details }) : new RobotaError(message, 'ABORTED', 'system', false, { details })

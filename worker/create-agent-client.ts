@@ -10,6 +10,7 @@ import type { THeartbeatOptions } from './heartbeat.ts'
 import { registerHostEventTransfer } from './host-event-transfer.ts'
 import { startNotingScriptUrl } from './worker-script-url.ts'
 import { explainUncloneableArgument } from './uncloneable-argument.ts'
+import { WORKER_START_FAILURE } from './worker-start-failure.ts'
 
 /** The agent host as the page sees it, plus control of the worker behind it. */
 export interface IAgentClient extends IAgentHost {
@@ -91,7 +92,7 @@ export function toWorkerHandle(worker: Worker, scriptUrl?: string): TAgentWorker
       worker.addEventListener('error', (event) => {
         const thrown = thrownInWorker(event)
         // A host that refused its options: every call rejects with it, so it is no second, unhandled error.
-        if (thrown?.message.startsWith('The agent worker could not start: ')) event.preventDefault()
+        if (thrown?.message.startsWith(WORKER_START_FAILURE)) event.preventDefault()
         void describeWorkerError(event, scriptUrl).then((message) => listener(message, thrown))
       })
       worker.addEventListener('messageerror', () => listener('a message from the worker could not be read'))

@@ -12,6 +12,7 @@ import { createInProcessSessionLocks } from './in-process-session-locks.ts'
 import { MultiTabAgentHost } from './multi-tab-agent-host.ts'
 import { resolveSessionStore } from './resolve-session-store.ts'
 import { createWebSessionLocks } from './web-session-locks.ts'
+import { WORKER_START_FAILURE } from './worker-start-failure.ts'
 
 const DEFAULT_DATABASE = 'robota'
 const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
@@ -70,7 +71,7 @@ export function exposeAgentHostOn(options: TAgentWorkerOptions, scope: Comlink.E
     Comlink.expose(host, scope)
     return host
   } catch (error) {
-    if (error instanceof Error) error.message = `The agent worker could not start: ${error.message}`
+    if (error instanceof Error) error.message = `${WORKER_START_FAILURE}${error.message}`
     Comlink.expose(failedAgentHost(error), scope)
     throw error
   }
