@@ -20,9 +20,10 @@ export type TStickToBottom = {
 /**
  * Keeps a scrolling element at its bottom while `content` changes, anything in it grows (a tool
  * card's output, an image, Markdown rendered late) or the element itself shrinks, unless the
- * reader scrolled up. Only a move upwards away from the bottom, made by the reader, stops the
- * following: the scroll events of its own jumps, which can arrive after more content has grown,
- * and moves the layout makes never do. The scroll happens at most once per frame, in the frame's
+ * reader scrolled up. Only a move upwards away from the bottom, made by the reader after the last
+ * jump, stops the following: the scroll events of its own jumps, which can arrive after more
+ * content has grown, the tail of a scroll the reader began before a jump, and moves the layout
+ * makes never do. The scroll happens at most once per frame, in the frame's
  * own layout. Where the element grows instead of scrolling and the page scrolls (a phone's one
  * column), the page follows by the same rules, from the first `jumpToLatest` made while the focus
  * is in the element's container (the person's own prompt) on.
@@ -61,13 +62,21 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
   // up soon after that is theirs. Layout moves the view up too (content above shrinking, the
   // browser's scroll anchoring), and those must not stop the following.
   const readerScrolledAt = useRef(Number.NEGATIVE_INFINITY)
+  // When the view last jumped to the end. A reach made before it is spent; and the browser animates
+  // a wheel's scroll, so the tail of a fling begun before the jump can still carry the view up just
+  // after it: that is taken back down, not as the reader leaving.
+  const jumpedAt = useRef(Number.NEGATIVE_INFINITY)
   // The one rule, for the box and for the page: back near the end follows again, the reader's move up stops it.
   const judge = useCallback(
     (fromEnd: number, top: number, lastTop: number) => {
-      if (fromEnd <= NEAR_BOTTOM) follow(true)
-      else if (top < lastTop && performance.now() - readerScrolledAt.current < READER_SCROLL_MS) follow(false)
+      if (fromEnd <= NEAR_BOTTOM) return follow(true)
+      if (top >= lastTop) return
+      const now = performance.now()
+      const readers = readerScrolledAt.current > jumpedAt.current && now - readerScrolledAt.current < READER_SCROLL_MS
+      if (readers) follow(false)
+      else if (now - jumpedAt.current < READER_SCROLL_MS) scheduleScroll()
     },
-    [follow]
+    [follow, scheduleScroll]
   )
   useEffect(() => {
     const box = element.current
@@ -133,6 +142,7 @@ export function useStickToBottom(element: RefObject<HTMLElement | null>, content
   )
 
   const jumpToLatest = useCallback(() => {
+    jumpedAt.current = performance.now()
     follow(true)
     // Only for a person using this chat (the focus is in it): an embed's autorun, or a conversation
     // opened again, leaves the page where the reader is.
