@@ -23,10 +23,10 @@ export type TStickToBottom = {
  * reader scrolled up. Only a move upwards away from the bottom, made by the reader after the last
  * jump, stops the following: the scroll events of its own jumps, which can arrive after more
  * content has grown, the tail of a scroll the reader began before a jump, and moves the layout
- * makes never do. The scroll happens at most once per frame, in the frame's
- * own layout. Where the element grows instead of scrolling and the page scrolls (a phone's one
- * column), the page follows by the same rules, from the first `jumpToLatest` made while the focus
- * is in the element's container (the person's own prompt) on.
+ * makes never do. The scroll happens at most once per frame, in the frame's own layout. Where the
+ * element grows instead of scrolling and the page scrolls (a phone's one column), the page follows
+ * by the same rules, from the first `jumpToLatest` made while the focus is in the element's
+ * container (the person's own prompt) on.
  */
 export function useStickToBottom(element: RefObject<HTMLElement | null>, content: unknown): TStickToBottom {
   const stuck = useRef(true)
