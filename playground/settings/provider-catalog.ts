@@ -1,37 +1,19 @@
-import type { IModelDefinition } from '../../lib/core/context/models.ts'
 import type { TProviderChoice } from '../../lib/host/agent-host.ts'
-import { CLAUDE_MODELS, DEFAULT_CONTEXT_WINDOW, GEMINI_MODELS, OPENAI_MODELS } from '../../worker/model-catalog.ts'
 
 /** Provider kinds the playground offers; the worker builds each from plain data. */
 export type TProviderKind = 'offline-demo' | 'anthropic' | 'openai' | 'google' | 'openai-compatible'
 
-/** What the settings form needs to know about one provider kind. */
+/** What the page needs to know about one provider kind; its model table loads with the settings (`provider-models.ts`). */
 export type TProviderOption = {
   kind: TProviderKind
   label: string
   /** One line under the picker: what this choice does and what it needs. */
   description: string
-  models: readonly IModelDefinition[]
   defaultModel: string
   needsKey: boolean
   /** Whether the user types a base URL (and may type any model id). */
   needsBaseURL: boolean
   keyPlaceholder?: string
-}
-
-const CLAUDE: readonly IModelDefinition[] = Object.values(CLAUDE_MODELS)
-const OPENAI: readonly IModelDefinition[] = Object.values(OPENAI_MODELS)
-const GEMINI: readonly IModelDefinition[] = Object.values(GEMINI_MODELS)
-
-/** Context window assumed for a model the tables do not list. */
-export const ASSUMED_CONTEXT_WINDOW = DEFAULT_CONTEXT_WINDOW
-
-/** The offline demo's one model. */
-export const OFFLINE_DEMO_MODEL: IModelDefinition = {
-  name: 'Scripted demo model',
-  id: 'offline-demo',
-  contextWindow: ASSUMED_CONTEXT_WINDOW,
-  maxOutput: 4_096
 }
 
 /** Every provider the settings offer, the offline demo first. */
@@ -40,7 +22,6 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     kind: 'offline-demo',
     label: 'Offline demo (scripted)',
     description: 'A scripted model: no key, no network. It really runs ls and cat in the in-memory sandbox and summarizes what they return.',
-    models: [OFFLINE_DEMO_MODEL],
     defaultModel: 'offline-demo',
     needsKey: false,
     needsBaseURL: false
@@ -49,7 +30,6 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     kind: 'anthropic',
     label: 'Anthropic',
     description: 'Claude models over the Messages API, called from the worker in this tab.',
-    models: CLAUDE,
     defaultModel: 'claude-sonnet-4-6',
     needsKey: true,
     needsBaseURL: false,
@@ -59,7 +39,6 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     kind: 'openai',
     label: 'OpenAI',
     description: 'OpenAI models over the Responses API, called from the worker in this tab.',
-    models: OPENAI,
     defaultModel: 'gpt-5-mini',
     needsKey: true,
     needsBaseURL: false,
@@ -69,7 +48,6 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     kind: 'google',
     label: 'Google',
     description: 'Gemini models over the Gemini API, called from the worker in this tab.',
-    models: GEMINI,
     defaultModel: 'gemini-2.5-flash',
     needsKey: true,
     needsBaseURL: false,
@@ -79,7 +57,6 @@ export const PROVIDER_OPTIONS: readonly TProviderOption[] = [
     kind: 'openai-compatible',
     label: 'OpenAI-compatible server',
     description: 'Any server speaking Chat Completions (Ollama, vLLM, a gateway). It must allow CORS from this page.',
-    models: OPENAI,
     defaultModel: 'gpt-4o-mini',
     needsKey: false,
     needsBaseURL: true,
@@ -95,15 +72,6 @@ export function findProviderOption(kind: string): TProviderOption {
 /** The catalog entry of `kind`, or `undefined` for a provider the catalog does not list. */
 export function findKnownProviderOption(kind: string): TProviderOption | undefined {
   return PROVIDER_OPTIONS.find((option) => option.kind === kind)
-}
-
-/** The model's definition from any table, or `undefined` for an id none lists. */
-export function findModel(id: string): IModelDefinition | undefined {
-  for (const option of PROVIDER_OPTIONS) {
-    const found = option.models.find((model) => model.id === id)
-    if (found) return found
-  }
-  return undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import { FieldProblem, problemAttributes } from './field-problem.tsx'
 import { toProviderChoice, type TPlaygroundSettings } from './playground-settings.ts'
 import { findProviderOption, lacksApiKey, PROVIDER_OPTIONS, type TProviderKind } from './provider-catalog.ts'
 import { toModelChoices } from './model-choices.ts'
+import { PROVIDER_MODELS } from './provider-models.ts'
 import { useLiveModels, type TListModels } from './use-live-models.ts'
 import { type TSettingsField, type TSettingsProblems } from './settings-problems.ts'
 
@@ -22,7 +23,7 @@ export function ProviderFields({ draft, onChange, listModels, problems = {} }: T
   const id = useId()
   const choice = toProviderChoice(draft)
   const live = useLiveModels(listModels, choice, lacksApiKey(choice) ? `Enter the API key for ${option.label} below first: the API lists the models that key may use.` : undefined)
-  const models = toModelChoices(option.models, live.listing, draft.model)
+  const models = toModelChoices(PROVIDER_MODELS[option.kind], live.listing, draft.model)
   const marked = (field: TSettingsField) => problemAttributes(problems[field], `${id}-${field}-problem`)
   const problemOf = (field: TSettingsField) => <FieldProblem id={`${id}-${field}-problem`} problem={problems[field]} />
 
