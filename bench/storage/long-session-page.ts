@@ -142,7 +142,7 @@ function openingLifecycle(store: IndexedDBSessionStore): HostSessionLifecycle {
     if (!record) throw new Error(`No session ${sessionId}.`)
     return record
   }
-  const ports = { store, loadRecord, turns: { isRunning: () => false }, sandboxes: { prepareSoon: () => undefined } }
+  const ports = { store, loadRecord, turns: { isRunning: () => false }, sandboxes: { prepareSoon: () => undefined }, pendingPermissions: () => [] }
   return new HostSessionLifecycle(ports as unknown as THostSessionLifecyclePorts)
 }
 
