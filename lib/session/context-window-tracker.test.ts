@@ -57,4 +57,10 @@ describe('ContextWindowTracker', () => {
   it.each([0, -0.2, 1.5, Number.NaN])('refuses the threshold %d', (threshold) => {
     expect(() => new ContextWindowTracker({ model: 'm', autoCompactThreshold: threshold })).toThrow(/autoCompactThreshold must be above 0/)
   })
+
+  it('names itself and shows a threshold given as text as text', () => {
+    expect(() => new ContextWindowTracker({ model: 'm', autoCompactThreshold: '0.8' as never })).toThrow(
+      'new ContextWindowTracker(options): autoCompactThreshold must be above 0 and at most 1, or false; got "0.8".'
+    )
+  })
 })

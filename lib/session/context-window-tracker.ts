@@ -1,5 +1,6 @@
 import { estimateContextTokensFromMessages, type IContextWindowState } from '../core/context/estimation.ts'
 import { getModelContextWindow } from '../core/context/models.ts'
+import { showValue } from '../core/describe-value.ts'
 import { ConfigurationError } from '../core/errors.ts'
 import { createSystemMessage, type TUniversalMessage } from '../core/messages.ts'
 
@@ -30,7 +31,7 @@ export class ContextWindowTracker {
     this.contextWindow = options.contextWindow
     const threshold = options.autoCompactThreshold ?? DEFAULT_AUTO_COMPACT_THRESHOLD
     if (threshold !== false && !(typeof threshold === 'number' && threshold > 0 && threshold <= 1)) {
-      throw new ConfigurationError(`autoCompactThreshold must be above 0 and at most 1, or false; got ${String(threshold)}.`)
+      throw new ConfigurationError(`new ContextWindowTracker(options): autoCompactThreshold must be above 0 and at most 1, or false; got ${showValue(threshold)}.`)
     }
     this.threshold = threshold
   }
