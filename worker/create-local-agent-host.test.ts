@@ -217,7 +217,7 @@ describe('createLocalAgentHost', () => {
     const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, store: { databaseName: 'app-sessions' } }
     const inNode = () => createLocalAgentHost(options)
     expect(inNode).toThrow(ConfigurationError)
-    expect(inNode).toThrow('store: { databaseName } opens IndexedDB, which this runtime lacks (Node has none); pass a session store, such as new MemorySessionStore()')
+    expect(inNode).toThrow('createLocalAgentHost(options): store { databaseName } opens IndexedDB, which this runtime lacks (Node has none); pass a session store, such as new MemorySessionStore()')
 
     stubIndexedDBGlobals()
     vi.stubGlobal('indexedDB', new IDBFactory())
@@ -231,14 +231,14 @@ describe('createLocalAgentHost', () => {
   })
 
   it.each([
-    ['no store at all', undefined, undefined, 'got undefined'],
-    ['a second argument that is no store', { name: 'x' }, undefined, 'got object'],
-    ['an options.store that is no store', undefined, 'sessions', 'got string']
-  ])('refuses %s at once, not at the first session', (_, store, optionStore, got) => {
+    ['no store at all', undefined, undefined, 'createLocalAgentHost(options)', 'got undefined'],
+    ['a second argument that is no store', { name: 'x' }, undefined, 'createLocalAgentHost(options, store)', 'got object'],
+    ['an options.store that is no store', undefined, 'sessions', 'createLocalAgentHost(options)', 'got string']
+  ])('refuses %s at once, not at the first session', (_, store, optionStore, call, got) => {
     const options = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' }, ...(optionStore === undefined ? {} : { store: optionStore }) }
     const create = () => createLocalAgentHost(options as never, store as never)
     expect(create).toThrow(ConfigurationError)
-    expect(create).toThrow(`store: pass a session store (new MemorySessionStore()) or { databaseName } for IndexedDB; ${got}.`)
+    expect(create).toThrow(`${call}: store must be a session store (new MemorySessionStore()) or { databaseName } for IndexedDB; ${got}.`)
   })
 
   const BASE_OPTIONS = { providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }

@@ -25,7 +25,7 @@ const DEFAULT_WORKSPACE_ROOT = '/workspace'
  */
 export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISessionStore): LocalAgentHost {
   assertWorkerOptions(options)
-  return buildLocalAgentHost(options, resolveSessionStore(store ?? options.store).store)
+  return buildLocalAgentHost(options, resolveSessionStore(store ?? options.store, store ? 'createLocalAgentHost(options, store)' : 'createLocalAgentHost(options)').store)
 }
 
 /**

@@ -25,7 +25,7 @@ const DEFAULT_PLUGIN_DATABASE = 'robota-plugins'
 export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAgentHost {
   // Checked here, not in the local host, so a refusal names the call the app wrote.
   assertWorkerOptions(options, 'exposeAgentHost(options)')
-  const { store, databaseName } = resolveSessionStore(options.store ?? { databaseName: DEFAULT_DATABASE })
+  const { store, databaseName } = resolveSessionStore(options.store ?? { databaseName: DEFAULT_DATABASE }, 'exposeAgentHost(options)')
   // One channel per database: tabs of two apps on an origin never hear each other's sessions.
   const channel = databaseName === undefined ? 'robota:sessions' : `robota:${databaseName}:sessions`
   return new MultiTabAgentHost({
