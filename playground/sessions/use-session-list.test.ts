@@ -21,6 +21,26 @@ describe('useSessionList', () => {
     await waitFor(() => expect(result.current.sessions.map((session) => session.name).sort()).toEqual(['Made elsewhere', 'Renamed elsewhere']))
   })
 
+  it("shows another tab's changes while this one stays in the background: the tabs say when they change the list", async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const first = await host.createSession({ name: 'First' })
+    const choice = () => ({ kind: 'scripted', model: 'demo' })
+    const background = renderHook(() => useSessionList(host, choice))
+    const front = renderHook(() => useSessionList(host, choice))
+    await waitFor(() => expect(background.result.current.selectedId).toBe(first.id))
+    await waitFor(() => expect(front.result.current.selectedId).toBe(first.id))
+
+    await act(() => front.result.current.rename(first.id, 'Renamed in front'))
+    await act(() => front.result.current.create())
+    await waitFor(() => expect(background.result.current.sessions.map((session) => session.name).sort()).toEqual(['New session', 'Renamed in front']))
+
+    await act(() => front.result.current.remove(first.id))
+    await waitFor(() => expect(background.result.current.notice).toBe('“Renamed in front” was deleted in another tab.'))
+    expect(background.result.current.sessions.map((session) => session.id)).toEqual([front.result.current.selectedId])
+    background.unmount()
+    front.unmount()
+  })
+
   it('moves on, saying why, when another tab deletes the open session; its own deletion is no news', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const older = await host.createSession({ name: 'Older' })

@@ -3,6 +3,7 @@ import type { IAgentHost, TProviderChoice } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
 import { applyLiveEvents } from './live-session-summaries.ts'
+import { openSessionListBroadcast } from './session-list-broadcast.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
 /** The stored sessions, the open one, and what can be done to them. */
@@ -45,6 +46,7 @@ export function useSessionList(
   const started = useRef(false)
   // The session this tab is deleting: its leaving the list is no news.
   const deleting = useRef<string | undefined>(undefined)
+  const announceChange = useRef<() => void>(() => undefined)
 
   const refresh = useCallback(async () => {
     const listing = await host.listSessions()
@@ -57,16 +59,26 @@ export function useSessionList(
   // turn ends, in this tab or in one it follows.
   useHostEvents(host, (events) => {
     setSessions((current) => applyLiveEvents(current, events))
-    if (events.some((event) => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')) void refresh()
+    if (events.some((event) => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')) {
+      void refresh()
+      announceChange.current()
+    }
   })
 
-  // Another tab may have made, renamed or deleted sessions meanwhile: read again when this one is back in front.
+  // Another tab made, renamed, forked or deleted sessions, or ended a turn: it says so, and a tab
+  // that could not hear it (no BroadcastChannel) reads again when it is back in front.
   useEffect(() => {
-    const onFocus = () => void refresh().catch(() => undefined)
-    addEventListener('focus', onFocus)
-    return () => removeEventListener('focus', onFocus)
+    const reread = () => void refresh().catch(() => undefined)
+    const broadcast = openSessionListBroadcast(reread)
+    announceChange.current = broadcast.announce
+    addEventListener('focus', reread)
+    return () => {
+      removeEventListener('focus', reread)
+      broadcast.close()
+    }
   }, [refresh])
 
+  // Every action here may change the stored sessions: the other tabs hear of it once it is done.
   const guarded = useCallback(async (action: () => Promise<void>) => {
     try {
       setError(undefined)
@@ -74,6 +86,8 @@ export function useSessionList(
       await action()
     } catch (caught) {
       setError(describeError(caught))
+    } finally {
+      announceChange.current()
     }
   }, [])
 
