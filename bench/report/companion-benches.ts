@@ -16,7 +16,8 @@ type TKnownCompanion = {
   args: string[]
   /** A step it needs first, such as a fresh build, when `isNeeded` says so. */
   prepare?: { command: string; args: string[]; isNeeded(): boolean }
-  read(stdout: string): TExternalFigure[]
+  /** Reads its figures from its stdout; without it, they are read in the shared format. */
+  read?(stdout: string): TExternalFigure[]
   /** How long it may run, when longer than the default. */
   timeoutMilliseconds?: number
 }
@@ -30,6 +31,8 @@ const KNOWN_COMPANIONS: readonly TKnownCompanion[] = [
   { file: 'playground-user-path.mjs', args: [], prepare: BUILD_PLAYGROUND, read: readFigureLines },
   // It first writes a 1,000-turn session through the store, which alone takes a minute or two.
   { file: 'playground-session-memory.mjs', args: [], prepare: BUILD_PLAYGROUND, read: readFigureLines, timeoutMilliseconds: 480_000 },
+  // It records a 1,000-turn session, then stores 200 sessions of 4,000 messages to list them.
+  { file: 'storage-long-session.mjs', args: [], timeoutMilliseconds: 600_000 },
   { file: 'worker-throughput.mjs', args: [], read: (stdout) => toMarkdownTableFigures(stdout, 'Chromium, through the worker') }
 ]
 
@@ -110,7 +113,7 @@ export function runCompanionBenches(log: (line: string) => void, only?: readonly
     const result = run(process.execPath, [join(BENCH_ROOT, file), ...(known?.args ?? [])], figuresFile, known?.timeoutMilliseconds)
     let found: TExternalFigure[] = []
     try {
-      found = known ? known.read(result.stdout) : readSharedFormat(result.stdout, figuresFile)
+      found = known?.read ? known.read(result.stdout) : readSharedFormat(result.stdout, figuresFile)
     } catch (error) {
       notes.push(`bench/${file}: its output could not be read (${error instanceof Error ? error.message : String(error)}).`)
     }
