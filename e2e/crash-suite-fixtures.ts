@@ -96,7 +96,7 @@ export async function readStoredSessions(page: Page): Promise<Array<{ id: string
     })
     try {
       // One transaction over both stores, as the store reads them: a head and its messages apart
-      // (schema 7), or a whole record written before.
+      // in runs (schema 8; schema 7 wrote one message per value), or a whole record written before.
       const transaction = database.transaction(['sessions', 'messages'])
       const readAll = (storeName: string) =>
         new Promise<unknown[]>((resolve, reject) => {
@@ -107,16 +107,18 @@ export async function readStoredSessions(page: Page): Promise<Array<{ id: string
       const [heads, messageValues] = await Promise.all([readAll('sessions'), readAll('messages')])
       type TMessage = { id: string; role: string; content: string; toolCalls?: Array<{ id: string }> }
       type TRecord = { id: string; messages?: TMessage[]; messageCount?: number }
-      const stored = messageValues as Array<{ sessionId: string; index: number; message: TMessage }>
-      const records = (heads as TRecord[]).map((head) => ({
-        id: head.id,
-        messages:
-          head.messages ??
-          stored
-            .filter((value) => value.sessionId === head.id && value.index < (head.messageCount ?? 0))
-            .sort((left, right) => left.index - right.index)
-            .map((value) => value.message)
-      }))
+      const stored = messageValues as Array<{ sessionId: string; index: number; message?: TMessage; messages?: TMessage[] }>
+      const storedMessages = (id: string, count: number): TMessage[] => {
+        const messages: TMessage[] = []
+        for (const value of stored.filter((candidate) => candidate.sessionId === id)) {
+          const run = value.messages ?? (value.message ? [value.message] : [])
+          run.forEach((message, offset) => {
+            if (value.index + offset < count) messages[value.index + offset] = message
+          })
+        }
+        return messages
+      }
+      const records = (heads as TRecord[]).map((head) => ({ id: head.id, messages: head.messages ?? storedMessages(head.id, head.messageCount ?? 0) }))
       return records.map((record) => ({
         id: record.id,
         messages: record.messages.map((message) => ({

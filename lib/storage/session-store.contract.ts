@@ -294,6 +294,26 @@ export function describeSessionStore(name: string, makeStore: TSessionStoreFacto
       await expect(store.loadMessageWindow('s1', { count: 1, beforeIndex: 0.5 })).rejects.toThrow(/beforeIndex must be a whole number of at least 0, not 0.5/)
     })
 
+    it('keeps history rewritten inside earlier commits (a compaction, a cut) whole, and reads windows that start inside them', async () => {
+      const message = (id: string) => ({ id, role: 'user' as const, state: 'complete' as const, timestamp: 1, content: `Message ${id}.` })
+      const first = Array.from({ length: 10 }, (_, index) => message(`m${index}`))
+      await store.commit(createTestRecord('s1', { messages: first.slice(0, 6) }), [])
+      await store.commit(createTestRecord('s1', { messages: first }), [])
+      const compacted = [...first.slice(0, 2), message('summary'), message('x3')]
+      await store.commit(createTestRecord('s1', { messages: compacted }), [])
+      const grown = [...compacted, message('x4'), message('x5'), message('x6')]
+      await store.commit(createTestRecord('s1', { messages: grown }), [])
+      const cut = grown.slice(0, 5)
+      await store.commit(createTestRecord('s1', { messages: cut, updatedAt: 3_000 }), [])
+
+      expect((await store.loadSession('s1'))?.messages).toEqual(cut)
+      expect(await store.loadSessionHead('s1')).toMatchObject({ messageCount: 5 })
+      expect(await store.loadMessageWindow('s1', { count: 2, beforeIndex: 3 })).toMatchObject({ messages: cut.slice(1, 3), firstIndex: 1 })
+      expect(await store.loadMessageWindow('s1', { count: 2 })).toMatchObject({ messages: cut.slice(3), firstIndex: 3 })
+      await store.commit(createTestRecord('s1', { messages: [...cut, message('x5 again')] }), [])
+      expect((await store.loadSession('s1'))?.messages.map((kept) => kept.id)).toEqual(['m0', 'm1', 'summary', 'x3', 'x4', 'x5 again'])
+    })
+
     it('refuses a window that is not a whole count of at least 1, naming the field', async () => {
       await store.commit(createTestRecord('s1', { nextEventSeq: 1 }), createTestEvents('s1', [0]))
       await expect(store.loadEventWindow('s1', { count: 0 })).rejects.toThrow(/count must be a whole number of at least 1, not 0/)

@@ -18,9 +18,14 @@ const SUITE = 'IndexedDB corrupt records'
 
 stubIndexedDBGlobals()
 
-/** Every value of the three stores, as stored. */
+/** Every value of the four stores, as stored. */
 async function readAllRaw(factory: IDBFactory): Promise<Record<TRawStoreName, unknown[]>> {
-  return { sessions: await readRaw(factory, 'sessions'), events: await readRaw(factory, 'events'), payloads: await readRaw(factory, 'payloads') }
+  return {
+    sessions: await readRaw(factory, 'sessions'),
+    messages: await readRaw(factory, 'messages'),
+    events: await readRaw(factory, 'events'),
+    payloads: await readRaw(factory, 'payloads')
+  }
 }
 
 function createHost(store: IndexedDBSessionStore): LocalAgentHost {

@@ -329,6 +329,56 @@ describe('IndexedDBSessionStore', () => {
     await reopened.close()
   })
 
+  it('stores what each commit added as one value of at most 256 messages, and keeps no message a rewrite dropped', async () => {
+    const factory = new IDBFactory()
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    const message = (id: string): TUniversalMessage => ({ id, role: 'user', state: 'complete', timestamp: 1, content: `Message ${id}.` })
+    const runs = async () => ((await readRaw(factory, 'messages')) as Array<{ index: number; messages: TUniversalMessage[] }>).map((run) => [run.index, run.messages.length])
+    const forked = Array.from({ length: 600 }, (_, index) => message(`m${index}`))
+    await store.commit(createTestRecord('s1', { messages: forked }), [])
+    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 88]])
+
+    const turn = [...forked, message('u'), message('a'), message('t'), message('f')]
+    await store.commit(createTestRecord('s1', { messages: turn }), [])
+    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 88], [600, 4]])
+
+    const rewritten = turn.map((kept, index) => (index === 300 ? message('r300') : kept))
+    await store.commit(createTestRecord('s1', { messages: rewritten }), [])
+    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 92]])
+    expect(JSON.stringify(await readRaw(factory, 'messages'))).not.toContain('"m300"')
+    expect((await new IndexedDBSessionStore({ indexedDB: factory }).loadSession('s1'))?.messages).toEqual(rewritten)
+    await store.close()
+  })
+
+  it('reads messages that schema 7 stored one per value, and appends and rewrites among them', async () => {
+    const factory = new IDBFactory()
+    const record = createTestRecord('v7')
+    await createOlderDatabase(factory, 7, (database) => {
+      for (const name of ['snapshots', 'heads']) database.createObjectStore(name)
+      database.createObjectStore('events', { keyPath: ['sessionId', 'seq'] })
+      database.createObjectStore('payloads', { keyPath: ['sessionId', 'hash'] })
+      database.createObjectStore('messages', { keyPath: ['sessionId', 'index'] })
+    })
+    const { messages: recordMessages, ...head } = record
+    await putRaw(factory, 'sessions', { ...head, messageCount: recordMessages.length })
+    for (const [index, message] of recordMessages.entries()) await putRaw(factory, 'messages', { sessionId: 'v7', index, message })
+    const store = new IndexedDBSessionStore({ indexedDB: factory })
+    const loaded = await store.loadSession('v7')
+    expect(loaded).toEqual(record)
+    expect(await store.loadMessageWindow('v7', { count: 2, beforeIndex: 3 })).toMatchObject({ messages: record.messages.slice(1, 3), firstIndex: 1 })
+
+    // The loaded message objects, as a session hands them back: the store writes from the first one that changed.
+    const added: TUniversalMessage = { id: 'added', role: 'user', state: 'complete', timestamp: 5, content: 'One more.' }
+    await store.commit({ ...record, messages: [...(loaded?.messages ?? []), added] }, [])
+    const compacted = [...(loaded?.messages ?? []).slice(0, 2), added]
+    await store.commit({ ...record, messages: compacted }, [])
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    expect((await reopened.loadSession('v7'))?.messages).toEqual(compacted)
+    const stored = (await readRaw(factory, 'messages')) as Array<{ index: number; message?: unknown; messages?: unknown[] }>
+    expect(stored.map((value) => [value.index, value.messages ? value.messages.length : 'single'])).toEqual([[0, 'single'], [1, 'single'], [2, 1]])
+    await Promise.all([store.close(), reopened.close()])
+  })
+
   it('reports a corrupt log head as a StorageError naming the session', async () => {
     const factory = new IDBFactory()
     const store = new IndexedDBSessionStore({ indexedDB: factory })

@@ -36,6 +36,7 @@ import { readStoredSeqs, seqSpan } from './read-stored-seqs.ts'
 import { flattenStoredEvents, IMPORT_BATCH_SIZE, tailOf, toStoredBatch } from './stored-event-batch.ts'
 import { advanceReplayHead, parseReplayHead } from './stored-replay-head.ts'
 import { extractMessagePayloads, resolveMessagePayloads, toPayloadMap, type TStoredRequestMessages } from './stored-message-payloads.ts'
+import { putMessageRuns, runStartAt } from './stored-message-runs.ts'
 import { assembleStoredRecord, inspectStoredSummary, isStoredHead } from './stored-session-record.ts'
 import { RecentSessionCache } from './recent-session-cache.ts'
 import { toStorageError, transactionFailure, type TStorageOperation } from './to-storage-error.ts'
@@ -50,8 +51,8 @@ export type TIndexedDBSessionStoreOptions = {
 
 /**
  * Persists sessions in IndexedDB: each record's head (the record without its messages) in
- * `sessions` and its messages one per value in `messages`, so a commit writes the messages that
- * changed and a listing reads heads only; replay events in `events` keyed
+ * `sessions` and its messages in `messages` as runs, one per commit that added them, so a commit
+ * writes the messages that changed and a listing reads heads only; replay events in `events` keyed
  * by `[sessionId, seq]`, each commit's events as one batch written in the record's transaction
  * with the log's head (`heads`), and the long messages those events carry once each in
  * `payloads`, referenced by hash; each `provider_request` is stored as what it adds to the one before.
@@ -93,7 +94,15 @@ export class IndexedDBSessionStore implements ISessionStore {
       try {
         const eventStore = transaction.objectStore('events')
         const headStore = transaction.objectStore('heads')
-        const [last, storedHead] = await Promise.all([eventStore.openCursor(eventRange(record.id), 'prev'), headStore.get(record.id)])
+        const messageStore = transaction.objectStore('messages')
+        // A change inside what is stored rewrites from the start of the run it falls in; an
+        // append (the usual turn) adds one run after the stored ones.
+        const appending = known !== undefined && firstChanged === known.length
+        const [last, storedHead, rewriteFrom] = await Promise.all([
+          eventStore.openCursor(eventRange(record.id), 'prev'),
+          headStore.get(record.id),
+          appending || firstChanged === 0 ? firstChanged : runStartAt(messageStore, record.id, firstChanged)
+        ])
         const tail = tailOf(last?.value)
         const head = parseReplayHead(storedHead, record.id)
         const span = seqSpan(events)
@@ -102,11 +111,7 @@ export class IndexedDBSessionStore implements ISessionStore {
         const fresh = selectNewEvents(events, overlap)
         const chained = fresh.length > 0 ? chainForCommit(record.id, tail, fresh) : []
         pending.push(observed(transaction.objectStore('sessions').put(toSessionHead(record))))
-        const messageStore = transaction.objectStore('messages')
-        if (!known || known.length > record.messages.length) pending.push(observed(messageStore.delete(messageRange(record.id, record.messages.length))))
-        for (let index = firstChanged; index < record.messages.length; index++) {
-          pending.push(observed(messageStore.put({ sessionId: record.id, index, message: record.messages[index] })))
-        }
+        for (const request of putMessageRuns(messageStore, record.id, record.messages, rewriteFrom, !appending)) pending.push(observed(request))
         // A session that already had events before heads were kept (none is stored) keeps none: counting from here would be wrong.
         if (chained.length > 0 && (head !== undefined || tail === undefined)) pending.push(observed(headStore.put(advanceReplayHead(head, chained), record.id)))
         if (chained.length > 0) {
@@ -142,9 +147,7 @@ export class IndexedDBSessionStore implements ISessionStore {
           })
         }
         pending.push(observed(sessions.put(toSessionHead(record))))
-        const messageStore = transaction.objectStore('messages')
-        pending.push(observed(messageStore.delete(messageRange(record.id))))
-        record.messages.forEach((message, index) => pending.push(observed(messageStore.put({ sessionId: record.id, index, message }))))
+        for (const request of putMessageRuns(transaction.objectStore('messages'), record.id, record.messages, 0, true)) pending.push(observed(request))
         pending.push(observed(transaction.objectStore('heads').put(toReplayLogHead(records), record.id)))
         const eventStore = transaction.objectStore('events')
         const payloadStore = transaction.objectStore('payloads')

@@ -18,8 +18,12 @@ import { recordReplayHeadsInPlace } from './stored-replay-head.ts'
  * (the record without messages, and their count; see `stored-session-record.ts`), so a commit
  * writes only what changed and a listing reads no message. Whole records written before stay
  * readable and become a head and messages on their next commit; no data moves in the upgrade.
+ * 8: a value of `messages` holds a run of messages, those one commit added (at most
+ * `MESSAGES_PER_RUN`; see `stored-message-runs.ts`), so a turn puts one value and a fork of a long
+ * session a few; single messages written before read as runs of one, so no data moves, but older
+ * code cannot read runs and must not open the database.
  */
-export const ROBOTA_DATABASE_VERSION = 7
+export const ROBOTA_DATABASE_VERSION = 8
 
 /**
  * Object stores of the Robota database. Values are `unknown` on purpose: what comes back from disk
@@ -28,7 +32,7 @@ export const ROBOTA_DATABASE_VERSION = 7
 export type TRobotaDatabaseSchema = {
   /** One head per session (or, written before version 7, one whole record), keyed by its id. */
   sessions: { key: string; value: unknown }
-  /** The messages of each session's record, keyed by `[sessionId, index]`. */
+  /** The messages of each session's record as runs, keyed by `[sessionId, index of the run's first]`. */
   messages: { key: [string, number]; value: unknown }
   /**
    * Replay events keyed by `[sessionId, seq]`, so key order is seq order within a session: one

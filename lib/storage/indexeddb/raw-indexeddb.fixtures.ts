@@ -1,7 +1,7 @@
 import type { IDBFactory } from 'fake-indexeddb'
 
 /** The object stores tests reach past the session store. */
-export type TRawStoreName = 'sessions' | 'events' | 'payloads'
+export type TRawStoreName = 'sessions' | 'messages' | 'events' | 'payloads'
 
 /** Opens the `robota` database of `factory` as it is, with no upgrade. */
 export function openRaw(factory: IDBFactory): Promise<globalThis.IDBDatabase> {

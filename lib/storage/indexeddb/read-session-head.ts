@@ -3,7 +3,7 @@ import { messageWindowBounds, selectMessageWindow } from '../message-window.ts'
 import type { TMessageWindow, TSessionHead, TStoredMessageWindow } from '../session-store.ts'
 import { toSessionHead, toSessionSummary } from '../session-summary.ts'
 import type { TRobotaDatabase } from './open-robota-database.ts'
-import { messageRange } from './session-key-ranges.ts'
+import { readMessageRuns } from './stored-message-runs.ts'
 import { assembleStoredWindow, inspectStoredHead, isStoredHead } from './stored-session-record.ts'
 
 /**
@@ -22,7 +22,7 @@ export async function readSessionHead(database: TRobotaDatabase, id: string): Pr
 
 /**
  * A session's summary and the messages `window` asks for, read in one transaction: the head,
- * then one key range of `messages`; `undefined` for an unknown id.
+ * then the runs of `messages` that hold the window; `undefined` for an unknown id.
  * @throws StorageError naming the session and the field when the head or a message read is corrupt.
  */
 export async function readMessageWindow(database: TRobotaDatabase, id: string, window: TMessageWindow): Promise<TStoredMessageWindow | undefined> {
@@ -33,7 +33,7 @@ export async function readMessageWindow(database: TRobotaDatabase, id: string, w
   const head = inspectStoredHead(value)
   const messageCount = head.valid ? (head.messageCount ?? 0) : 0
   const { from, to } = messageWindowBounds(messageCount, window)
-  const messageValues = to > from ? await transaction.objectStore('messages').getAll(messageRange(id, from, to)) : []
+  const messageValues = await readMessageRuns(transaction.objectStore('messages'), id, from, to)
   const record = recordOrThrow(assembleStoredWindow(value, messageValues, from, to), id)
   return { summary: { ...toSessionSummary(record), messageCount }, messages: record.messages, firstIndex: from }
 }

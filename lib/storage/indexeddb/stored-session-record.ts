@@ -1,18 +1,15 @@
-import type { TUniversalMessage } from '../../core/messages.ts'
 import { inspectSessionRecord, type TSessionRecordInspection } from '../parse-session-record.ts'
 import type { TSessionHead, TSessionRecord, TSessionSummary } from '../session-store.ts'
 import { toSessionSummary } from '../session-summary.ts'
+import { placeStoredMessages } from './stored-message-runs.ts'
 
 /**
  * What the `sessions` store holds for a session since schema 7: its head (`TSessionHead`, the
- * record without its messages, and their count). The messages live in `messages`, one value each,
- * so a commit writes only the messages that changed and a listing reads a few hundred bytes per
- * session, however long.
+ * record without its messages, and their count). The messages live in `messages` as runs
+ * (`stored-message-runs.ts`), so a commit writes only the messages that changed and a listing
+ * reads a few hundred bytes per session, however long.
  */
 type TStoredSessionHead = TSessionHead
-
-/** One message of a session, keyed by `[sessionId, index]`. */
-export type TStoredSessionMessage = { sessionId: string; index: number; message: TUniversalMessage }
 
 /**
  * True for a head written since schema 7. A value that still carries `messages` (written before,
@@ -54,10 +51,7 @@ export function inspectStoredSummary(value: unknown): { valid: true; summary: TS
 export function assembleStoredRecord(head: { messageCount: unknown }, messageValues: readonly unknown[]): TSessionRecordInspection {
   const { messageCount, ...rest } = head as TStoredSessionHead
   const messages: unknown[] = new Array(Number.isInteger(messageCount) && messageCount >= 0 ? messageCount : 0).fill(undefined)
-  for (const value of messageValues) {
-    const { index, message } = (value ?? {}) as Partial<TStoredSessionMessage>
-    if (typeof index === 'number' && index >= 0 && index < messages.length) messages[index] = message
-  }
+  placeStoredMessages(messageValues, messages, 0)
   const headCheck = inspectStoredHead(head)
   if (!headCheck.valid) return headCheck
   return inspectSessionRecord({ ...rest, messages })
@@ -71,10 +65,7 @@ export function assembleStoredRecord(head: { messageCount: unknown }, messageVal
 export function assembleStoredWindow(head: { messageCount: unknown }, messageValues: readonly unknown[], from: number, to: number): TSessionRecordInspection {
   const { messageCount: _count, ...rest } = head as TStoredSessionHead
   const messages: unknown[] = new Array(Math.max(0, to - from)).fill(undefined)
-  for (const value of messageValues) {
-    const { index, message } = (value ?? {}) as Partial<TStoredSessionMessage>
-    if (typeof index === 'number' && index >= from && index < to) messages[index - from] = message
-  }
+  placeStoredMessages(messageValues, messages, from)
   const headCheck = inspectStoredHead(head)
   if (!headCheck.valid) return headCheck
   return inspectSessionRecord({ ...rest, messages })
