@@ -41,6 +41,24 @@ describe('useSessionList', () => {
     front.unmount()
   })
 
+  it('tells the other tabs of changes it makes, not of reading the list', async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const first = await host.createSession({ name: 'First' })
+    const said = vi.spyOn(BroadcastChannel.prototype, 'postMessage')
+    try {
+      const { result, unmount } = renderHook(() => useSessionList(host, () => ({ kind: 'scripted', model: 'demo' })))
+      await waitFor(() => expect(result.current.selectedId).toBe(first.id))
+      await act(() => result.current.refresh())
+      expect(said).not.toHaveBeenCalled()
+
+      await act(() => result.current.rename(first.id, 'Renamed'))
+      expect(said).toHaveBeenCalledTimes(1)
+      unmount()
+    } finally {
+      said.mockRestore()
+    }
+  })
+
   it('moves on, saying why, when another tab deletes the open session; its own deletion is no news', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const older = await host.createSession({ name: 'Older' })

@@ -78,7 +78,6 @@ export function useSessionList(
     }
   }, [refresh])
 
-  // Every action here may change the stored sessions: the other tabs hear of it once it is done.
   const guarded = useCallback(async (action: () => Promise<void>) => {
     try {
       setError(undefined)
@@ -86,6 +85,14 @@ export function useSessionList(
       await action()
     } catch (caught) {
       setError(describeError(caught))
+    }
+  }, [])
+
+  // The other tabs hear of a change to the stored sessions once it is done (or has failed, maybe
+  // halfway); reading the list is no news to them.
+  const changing = useCallback(async <TResult>(change: Promise<TResult>): Promise<TResult> => {
+    try {
+      return await change
     } finally {
       announceChange.current()
     }
@@ -94,13 +101,13 @@ export function useSessionList(
   const create = useCallback(
     () =>
       guarded(async () => {
-        const created = await host.createSession({ provider: providerChoice() })
+        const created = await changing(host.createSession({ provider: providerChoice() }))
         // Listed and opened at once, while the stored list is read again: the prompt does not wait for that read.
         setSessions((current) => (current.some((session) => session.id === created.id) ? current : [created, ...current]))
         setSelectedId(created.id)
         await refresh()
       }),
-    [guarded, host, providerChoice, refresh]
+    [guarded, changing, host, providerChoice, refresh]
   )
 
   useEffect(() => {
@@ -118,20 +125,20 @@ export function useSessionList(
   const rename = useCallback(
     (sessionId: string, name: string) =>
       guarded(async () => {
-        await host.renameSession(sessionId, name)
+        await changing(host.renameSession(sessionId, name))
         await refresh()
       }),
-    [guarded, host, refresh]
+    [guarded, changing, host, refresh]
   )
 
   const fork = useCallback(
     (sessionId: string) =>
       guarded(async () => {
-        const forked = await host.forkSession(sessionId)
+        const forked = await changing(host.forkSession(sessionId))
         await refresh()
         setSelectedId(forked.id)
       }),
-    [guarded, host, refresh]
+    [guarded, changing, host, refresh]
   )
 
   // Opens the most recent of `remaining`, or a new session when none is left.
@@ -142,7 +149,7 @@ export function useSessionList(
       guarded(async () => {
         deleting.current = sessionId
         try {
-          await host.deleteSession(sessionId)
+          await changing(host.deleteSession(sessionId))
           onDeleted?.(sessionId)
           const remaining = await refresh()
           if (sessionId === selectedId) await openFirst(remaining)
@@ -150,7 +157,7 @@ export function useSessionList(
           deleting.current = undefined
         }
       }),
-    [guarded, host, refresh, selectedId, openFirst, onDeleted]
+    [guarded, changing, host, refresh, selectedId, openFirst, onDeleted]
   )
 
   // The open session left the list without this tab deleting it: another tab did. The most recent
