@@ -47,6 +47,15 @@ export async function runDemoTurn(page: Page, prompt = 'What is in this workspac
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible()
 }
 
+/** Renames the session named `from` in the session list `sessions` to `to` with the keyboard, and waits until the list shows it. */
+export async function renameSession(sessions: Locator, from: string, to: string): Promise<void> {
+  await sessions.getByRole('button', { name: `Rename ${from}`, exact: true }).click()
+  const nameBox = sessions.getByLabel(`New name for ${from}`, { exact: true })
+  await nameBox.fill(to)
+  await nameBox.press('Enter')
+  await expect(sessions.getByRole('button', { name: `Rename ${to}`, exact: true })).toBeVisible()
+}
+
 /** Collects console errors and uncaught page errors, to assert a clean run at the end. */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = []

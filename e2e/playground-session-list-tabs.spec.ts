@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { collectPageErrors, openPlayground, runDemoTurn } from './playground-fixtures.ts'
+import { collectPageErrors, openPlayground, renameSession, runDemoTurn } from './playground-fixtures.ts'
 import { openSession } from './worker-fixtures.ts'
 
 // Two pages of one browser context are two tabs of one origin. Neither is brought to the front
@@ -19,10 +19,7 @@ test("a tab's session list shows what another tab forks, renames and deletes whi
   await expect(secondList.getByRole('button', { name: /^What is in this workspace\? \(fork\)/ })).toBeVisible()
   await expect(secondList.getByRole('listitem')).toHaveCount(2)
 
-  await firstList.getByRole('button', { name: 'Rename What is in this workspace? (fork)' }).click()
-  const nameBox = firstList.getByLabel('New name for What is in this workspace? (fork)')
-  await nameBox.fill('Second look')
-  await nameBox.press('Enter')
+  await renameSession(firstList, 'What is in this workspace? (fork)', 'Second look')
   await expect(secondList.getByRole('button', { name: /^Second look/ })).toBeVisible()
 
   await firstList.getByRole('button', { name: 'Delete Second look' }).click()

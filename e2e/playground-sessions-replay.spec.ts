@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { collectPageErrors, openPlayground, runDemoTurn, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
+import { collectPageErrors, openPlayground, renameSession, runDemoTurn, saveScreenshot, sendPrompt } from './playground-fixtures.ts'
 
 test('sessions: fork keeps the conversation and files apart from the original; rename and delete', async ({ page }) => {
   const errors = collectPageErrors(page)
@@ -26,11 +26,7 @@ test('sessions: fork keeps the conversation and files apart from the original; r
   await expect(conversation.getByLabel('You')).toHaveCount(1)
 
   // Rename with the keyboard, then delete after confirming.
-  await sessions.getByRole('button', { name: 'Rename What is in this workspace?' }).click()
-  const nameBox = sessions.getByLabel('New name for What is in this workspace?')
-  await nameBox.fill('Original tour')
-  await nameBox.press('Enter')
-  await expect(sessions.getByRole('button', { name: /^Original tour/ })).toBeVisible()
+  await renameSession(sessions, 'What is in this workspace?', 'Original tour')
   await sessions.getByRole('button', { name: 'Delete Original tour' }).click()
   await sessions.getByRole('button', { name: 'Delete for good' }).click()
   await expect(sessions.getByRole('listitem')).toHaveCount(1)
@@ -105,10 +101,7 @@ test('a name the user gave a new session stays when its first prompt is sent', a
   const errors = collectPageErrors(page)
   await openPlayground(page)
   const sessions = page.getByRole('navigation', { name: 'Sessions' })
-  await sessions.getByRole('button', { name: 'Rename New session' }).click()
-  const nameBox = sessions.getByLabel('New name for New session')
-  await nameBox.fill('Workspace tour')
-  await nameBox.press('Enter')
+  await renameSession(sessions, 'New session', 'Workspace tour')
   await expect(sessions.getByRole('button', { name: /^Workspace tour ?0 messages/ })).toBeVisible()
   await sendPrompt(page, 'What is in this workspace?')
   await page.getByRole('alertdialog', { name: 'Allow Bash?' }).getByRole('button', { name: 'Allow once' }).click()
