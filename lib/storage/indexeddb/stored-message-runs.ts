@@ -58,8 +58,8 @@ export async function readMessageRuns(store: TMessageReader, sessionId: string, 
 
 /**
  * Puts each message of the stored values into `slots` at its index minus `offset`, when that
- * falls inside. A value that holds no run (nor schema 7's single message) places nothing there,
- * so the record check reports the messages it should have held as missing.
+ * falls inside. A value that holds neither a run nor schema 7's single message leaves its slot
+ * empty, so the record check reports that message as missing.
  */
 export function placeStoredMessages(values: readonly unknown[], slots: unknown[], offset: number): void {
   for (const value of values) {
