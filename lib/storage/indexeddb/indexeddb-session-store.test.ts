@@ -346,8 +346,9 @@ describe('IndexedDBSessionStore', () => {
     await store.commit(createTestRecord('s1', { messages: rewritten }), [])
     expect(await runs()).toEqual([[0, 256], [256, 256], [512, 92]])
     expect(JSON.stringify(await readRaw(factory, 'messages'))).not.toContain('"m300"')
-    expect((await new IndexedDBSessionStore({ indexedDB: factory }).loadSession('s1'))?.messages).toEqual(rewritten)
-    await store.close()
+    const reopened = new IndexedDBSessionStore({ indexedDB: factory })
+    expect((await reopened.loadSession('s1'))?.messages).toEqual(rewritten)
+    await Promise.all([store.close(), reopened.close()])
   })
 
   it('reads messages that schema 7 stored one per value, and appends and rewrites among them', async () => {
