@@ -135,8 +135,24 @@ test('100,000 events: a few hundred rows in the DOM, the end reachable by scroll
   // Each row tells assistive technology where it stands in the whole list: 100 turns, 3 rounds each.
   await expect(log.rows.first()).toHaveAttribute('aria-setsize', String(100_000 + 100 * 4))
 
+  // A focused row scrolled far away by the wheel stays in the DOM and keeps focus on its own
+  // event, so the keyboard goes on from it.
+  const scroller = replay.locator('.event-log-scroll')
+  const focused = log.events.filter({ has: page.locator('button:focus') })
+  const visibleEvent = log.events.filter({ hasText: /#\d+/ }).nth(5)
+  const seq = (await visibleEvent.locator('.seq').textContent()) ?? ''
+  await visibleEvent.getByRole('button').focus()
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollTop + element.clientHeight * 40 }))
+  const firstOtherSeq = () => scroller.evaluate((element) => Number(element.querySelector('li.event-row:not(:has(:focus)) .seq')?.textContent?.slice(1)))
+  await expect.poll(firstOtherSeq).toBeGreaterThan(Number(seq.slice(1)) + 500)
+  await expect(focused.locator('.seq')).toHaveText(seq)
+  await expect(focused).not.toBeInViewport()
+  expect(await log.rows.count()).toBeLessThanOrEqual(300)
+  await page.keyboard.press('ArrowDown')
+  await expect(focused.locator('.seq')).toHaveText(`#${Number(seq.slice(1)) + 1}`)
+
   // Scrolled to the end, the last event is on screen, and the DOM is still small.
-  await replay.locator('.event-log-scroll').evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+  await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
   const last = replay.locator('li[data-type="history_mutation"]', { hasText: '#99999' })
   await expect(last).toBeInViewport()
   expect(await log.rows.count()).toBeLessThanOrEqual(300)

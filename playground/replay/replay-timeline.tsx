@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual'
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
 import { EventRow, RoundHeader, TurnHeader } from './replay-row.tsx'
@@ -44,16 +44,21 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
   // Stable while the rows are: a new `getItemKey` makes the virtualizer lay out every row again.
   const estimateSize = useCallback((index: number) => REPLAY_ROW_HEIGHTS[rows[index]?.kind ?? 'event'], [rows])
   const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows])
+  const [activeKey, setActiveKey] = useState<string | undefined>()
+  const activeIndex = useMemo(() => (activeKey === undefined ? -1 : rows.findIndex((row) => row.key === activeKey)), [rows, activeKey])
+  // The row holding the list's tab stop stays rendered while scrolled away, so a focused row keeps
+  // focus when the wheel scrolls it out of view, and Tab comes back to it.
+  const rangeExtractor = useCallback((range: Range) => withIndex(defaultRangeExtractor(range), activeIndex), [activeIndex])
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollElement.current,
     estimateSize,
     getItemKey,
+    rangeExtractor,
     overscan: rows.length <= WHOLE_LIST_ROWS ? WHOLE_LIST_ROWS : OVERSCAN_ROWS,
     // Scroll updates render in the next frame rather than synchronously inside the scroll event.
     useFlushSync: false
   })
-  const [activeKey, setActiveKey] = useState<string | undefined>()
   const pendingFocus = useRef<string | undefined>(undefined)
 
   const selectedIndex = useMemo(
@@ -160,6 +165,11 @@ export const ReplayTimeline = memo(function ReplayTimeline({ rows, selectedSeq, 
     </div>
   )
 })
+
+function withIndex(indices: number[], index: number): number[] {
+  if (index < 0 || indices.includes(index)) return indices
+  return [...indices, index].sort((left, right) => left - right)
+}
 
 function indexOfTarget(target: EventTarget): number {
   const item = target instanceof Element ? target.closest('li[data-index]') : null
