@@ -64,7 +64,7 @@ describe('AgentWorkerSupervisor', () => {
     const view = await agent.openSession(session.id)
     expect(view.readOnly).toBeUndefined()
     expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool'])
-    expect(view.messages.at(-1)?.content).toBe(TOOL_LOST_MESSAGE)
+    expect(view.messages.at(-1)).toMatchObject({ content: TOOL_LOST_MESSAGE, state: 'interrupted' })
     expect(await agent.verifyReplay(session.id)).toMatchObject({ ok: true })
 
     const mark = events.length

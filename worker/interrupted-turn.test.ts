@@ -25,8 +25,8 @@ describe('planInterruptedTurn', () => {
       'tool calls without results',
       [prompt, askedForTools],
       [
-        { role: 'tool', toolCallId: 'call_ls', content: TOOL_LOST_MESSAGE },
-        { role: 'tool', toolCallId: 'call_cat', content: TOOL_LOST_MESSAGE }
+        { role: 'tool', toolCallId: 'call_ls', content: TOOL_LOST_MESSAGE, state: 'interrupted' },
+        { role: 'tool', toolCallId: 'call_cat', content: TOOL_LOST_MESSAGE, state: 'interrupted' }
       ]
     ],
     ['one tool call of two answered', [prompt, askedForTools, lsResult], [{ role: 'tool', toolCallId: 'call_cat', toolName: 'Bash' }]]

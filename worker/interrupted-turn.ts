@@ -23,7 +23,7 @@ export function planInterruptedTurn(messages: readonly TUniversalMessage[]): TUn
   const answered = new Set(messages.slice(assistantIndex + 1).flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])))
   return assistant.toolCalls
     .filter((call) => !answered.has(call.id))
-    .map((call) => createToolMessage(TOOL_LOST_MESSAGE, { toolCallId: call.id, toolName: call.name }))
+    .map((call) => createToolMessage(TOOL_LOST_MESSAGE, { toolCallId: call.id, toolName: call.name }, { state: 'interrupted' }))
 }
 
 /**

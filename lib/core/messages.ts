@@ -86,15 +86,18 @@ export function createSystemMessage(content: string, extras: TMessageExtras = {}
   return message
 }
 
-/** Creates the message that carries one tool call's result back to the model. */
+/**
+ * Creates the message that carries one tool call's result back to the model; pass
+ * `state: 'interrupted'` for a call the caller's stop cut short or skipped.
+ */
 export function createToolMessage(
   content: string,
   link: { toolCallId: string; toolName: string },
-  extras: TMessageExtras = {}
+  extras: TMessageExtras & { state?: TMessageState } = {}
 ): TToolMessage {
   const message: TToolMessage = {
     id: extras.id ?? createId(),
-    state: 'complete',
+    state: extras.state ?? 'complete',
     timestamp: extras.timestamp ?? Date.now(),
     role: 'tool',
     content,

@@ -168,7 +168,31 @@ describe('loop guards', () => {
       'ran',
       `Error: ${TOOL_INTERRUPTED_MESSAGE}`
     ])
+    // The call that answered before the stop is complete; the one the stop skipped is marked.
+    expect(result.history.filter((message) => message.role === 'tool').map((message) => message.state)).toEqual(['complete', 'interrupted'])
     expect(result.toolsExecuted).toEqual(['first'])
+  })
+
+  it('marks a call the stop cut short interrupted, and a call that failed on its own complete', async () => {
+    const controller = new AbortController()
+    const failing: ITool = {
+      schema: { name: 'failing', description: 'fails by itself', parameters: { type: 'object', properties: {} } },
+      execute: async () => ({ success: false, error: 'disk full' })
+    }
+    const cutShort: ITool = {
+      schema: { name: 'cut_short', description: 'stops when the run does', parameters: { type: 'object', properties: {} } },
+      execute: async () => {
+        controller.abort()
+        return { success: false, error: 'Command was interrupted (exit code 130)' }
+      }
+    }
+    const { agent } = agentWith([{ toolCalls: [{ name: 'failing', arguments: {} }, { name: 'cut_short', arguments: {} }] }], { tools: [failing, cutShort] })
+    const { result } = await runRecorded(agent, 'go', { signal: controller.signal })
+    const toolMessages = result.history.filter((message) => message.role === 'tool')
+    expect(toolMessages.map((message) => [message.toolName, message.state])).toEqual([
+      ['failing', 'complete'],
+      ['cut_short', 'interrupted']
+    ])
   })
 
   it('stops waiting for a tool that ignores the abort, records it interrupted, and drops what it emits afterwards', async () => {
@@ -187,6 +211,7 @@ describe('loop guards', () => {
     expect(result.interrupted).toBe(true)
     const toolMessage = result.history.find((message) => message.role === 'tool')
     expect(toolMessage?.content).toBe(`Error: ${TOOL_INTERRUPTED_MESSAGE}; the tool did not stop, so its result is not kept.`)
+    expect(toolMessage?.state).toBe('interrupted')
     expect(result.toolsExecuted).toEqual([])
     const recorded = events.length
     emitLate?.()

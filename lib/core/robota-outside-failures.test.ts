@@ -93,6 +93,8 @@ describe('a run whose caller callback throws', () => {
     expect(toolMessage?.content).toBe(
       'Error: Not executed: the run stopped because the onExecutionEvent listener threw at "tool_batch_started": listener broke'
     )
+    // Stopped for a failure, not by the caller: the call is not marked interrupted.
+    expect(toolMessage?.state).toBe('complete')
   })
 
   it('treats a throwing onTextDelta callback the same way', async () => {

@@ -109,6 +109,13 @@ describe('ToolCallCard', () => {
     expect(card.querySelector('.tool-status')?.textContent).toBe('failed')
   })
 
+  it('says a call whose message is marked interrupted was stopped, whatever its result says', () => {
+    const { getByRole } = render(
+      <ToolCallCard call={LIST} result={createToolMessage('Error: request aborted', { toolCallId: LIST.id, toolName: 'Bash' }, { state: 'interrupted' })} change={undefined} decision={undefined} />
+    )
+    expect(getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent).toBe('stopped')
+  })
+
   it('says a call the Stop denied while it waited for approval was stopped, and one the person denied failed', () => {
     const denied = createToolMessage('Error: Permission denied for Bash: the run was aborted while waiting for approval', { toolCallId: LIST.id, toolName: 'Bash' })
     const decision = (source: TPermissionDecision['source']): TPermissionDecision => ({ toolName: 'Bash', toolCallId: LIST.id, decision: 'deny', source, mode: 'default' })

@@ -27,9 +27,9 @@ export const ToolCallCard = memo(function ToolCallCard({ call, result, change, d
   const shown = result ? toShownToolResult(result.content) : undefined
   const subagent = result ? toSubagentAnswer(call.name, result.content) : undefined
   const awaitsApproval = useAwaitsApproval(call.id)
-  // A call the person's Stop cut short (or denied while it waited for approval) failed too, as the
-  // model reads it, but it is shown as stopped.
-  const stopped = shown?.stopped || decision?.source === 'abort'
+  // A call the person's Stop cut short or skipped (or denied while it waited for approval) failed
+  // too, as the model reads it, but it is shown as stopped.
+  const stopped = result?.state === 'interrupted' || shown?.stopped || decision?.source === 'abort'
   const status = shown ? (stopped ? 'stopped' : shown.failed ? 'failed' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>

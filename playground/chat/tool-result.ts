@@ -3,9 +3,10 @@ export type TShownToolResult = {
   output: string
   failed: boolean
   /**
-   * The call was stopped before it finished: a subagent's report says `interrupted`, a command or
-   * request the turn's abort cut short says it `was interrupted`, a call the abort skipped or gave
-   * up on says `Execution interrupted by user`.
+   * The result says the call was stopped before it finished: a subagent's report says
+   * `interrupted`. A tool message the caller's stop cut short has `state: 'interrupted'`; messages
+   * stored before that marker are read from their wording: a command or request cut short says it
+   * `was interrupted`, a call the abort skipped or gave up on `Execution interrupted by user`.
    */
   stopped: boolean
   exitCode: number | undefined
@@ -14,8 +15,8 @@ export type TShownToolResult = {
 }
 
 // The tools' own words for an abort (Bash, WebFetch, and the loop's for a call it skipped or gave
-// up on, or the host's for one a lost worker left); a command's exit code 130 alone may be the
-// script's choice.
+// up on, or the host's for one a lost worker left), for tool messages stored without the
+// `interrupted` state; a command's exit code 130 alone may be the script's choice.
 const INTERRUPTED = /^(Error: Execution|.* was) interrupted\b/
 
 /** Reads a tool message's content: a built-in tool's JSON result, or plain text as the model saw it. */

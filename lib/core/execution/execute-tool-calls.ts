@@ -28,7 +28,9 @@ export type IToolResultsOutcome = {
  * Runs one round's tool calls as a batch and commits one tool message per call, in request
  * order, so every tool call in history has its result. Calls still queued after an abort are
  * recorded as interrupted, calls to unregistered tools as not executed, and once the history
- * nears the context window the remaining results are replaced by a short skip notice.
+ * nears the context window the remaining results are replaced by a short skip notice. A call
+ * that ends without success once the caller stops the run (skipped, given up on or cut short) is
+ * committed with `state: 'interrupted'`, so programs need not read its wording.
  */
 export async function executeToolCalls(
   context: IExecutionContext,
@@ -52,6 +54,9 @@ export async function executeToolCalls(
     { ownerType: 'agent', ownerId: context.agentName },
     { ownerType: 'execution', ownerId: context.executionId }
   ]
+  // Calls that ended without success after the caller stopped the run: skipped, given up on or cut
+  // short. A stop for a failure (a budget used up, a hook that failed) leaves its calls failed.
+  const stopped = new Set<number>()
   const results = await runToolBatch(toolCalls.length, toolExecution, async (index) => {
     const requested = toolCalls[index] as TToolCall
     const link = { batchId, index, toolName: requested.name, toolCallId: requested.id }
@@ -68,6 +73,7 @@ export async function executeToolCalls(
       const pluginCall = { toolName: call.name, toolCallId: call.id, parameters: call.arguments }
       result = fromPluginResult(result, await context.plugins.afterToolExecution({ ...context.pluginContext, round }, pluginCall, toPluginResult(result)))
     }
+    if (!result.success && context.signal?.aborted === true && context.stopper.failure === undefined) stopped.add(index)
     if (result.success) events.emit('execute_success', { toolName: call.name, toolCallId: call.id, result: result.data })
     else events.emit('execute_error', { toolName: call.name, toolCallId: call.id, error: result.error ?? 'Tool execution failed.' })
     emit('tool_execution_result', { ...link, ...result, ...(result.data === undefined ? {} : { result: result.data }) }, round)
@@ -81,7 +87,7 @@ export async function executeToolCalls(
     if (errorCode === 'unknown_tool') outcome.unknownTools.push(call.name)
     else if (typeof errorCode !== 'string' || !NOT_EXECUTED_ERROR_CODES.has(errorCode)) outcome.executed.push(call.name)
     const content = outcome.contextOverflowed ? CONTEXT_SKIPPED_TOOL_RESULT : toToolMessageContent(result)
-    const message = createToolMessage(content, { toolCallId: call.id, toolName: call.name })
+    const message = createToolMessage(content, { toolCallId: call.id, toolName: call.name }, stopped.has(index) ? { state: 'interrupted' } : {})
     context.store.append(message)
     emit('tool_message_committed', { batchId, index, message }, round)
     if (outcome.contextOverflowed) outcome.skippedCount++
