@@ -329,22 +329,23 @@ describe('IndexedDBSessionStore', () => {
     await reopened.close()
   })
 
-  it('stores what each commit added as one value of at most 256 messages, and keeps no message a rewrite dropped', async () => {
+  it('stores what each commit added as one value of at most 64 messages, and keeps no message a rewrite dropped', async () => {
     const factory = new IDBFactory()
     const store = new IndexedDBSessionStore({ indexedDB: factory })
     const message = (id: string): TUniversalMessage => ({ id, role: 'user', state: 'complete', timestamp: 1, content: `Message ${id}.` })
     const runs = async () => ((await readRaw(factory, 'messages')) as Array<{ index: number; messages: TUniversalMessage[] }>).map((run) => [run.index, run.messages.length])
     const forked = Array.from({ length: 600 }, (_, index) => message(`m${index}`))
     await store.commit(createTestRecord('s1', { messages: forked }), [])
-    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 88]])
+    const runsOf64 = (from: number, to: number) => Array.from({ length: Math.ceil((to - from) / 64) }, (_, run) => [from + run * 64, Math.min(64, to - from - run * 64)])
+    expect(await runs()).toEqual(runsOf64(0, 600))
 
     const turn = [...forked, message('u'), message('a'), message('t'), message('f')]
     await store.commit(createTestRecord('s1', { messages: turn }), [])
-    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 88], [600, 4]])
+    expect(await runs()).toEqual([...runsOf64(0, 600), [600, 4]])
 
     const rewritten = turn.map((kept, index) => (index === 300 ? message('r300') : kept))
     await store.commit(createTestRecord('s1', { messages: rewritten }), [])
-    expect(await runs()).toEqual([[0, 256], [256, 256], [512, 92]])
+    expect(await runs()).toEqual([...runsOf64(0, 256), ...runsOf64(256, 604)])
     expect(JSON.stringify(await readRaw(factory, 'messages'))).not.toContain('"m300"')
     const reopened = new IndexedDBSessionStore({ indexedDB: factory })
     expect((await reopened.loadSession('s1'))?.messages).toEqual(rewritten)

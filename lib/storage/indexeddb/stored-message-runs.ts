@@ -4,10 +4,11 @@ import { messageRange } from './session-key-ranges.ts'
 /**
  * How many messages one value of `messages` holds at most. A commit writes what it appended as
  * one value (a turn's four messages), so a turn costs one put however long the session is; a
- * fork or an import of 4,000 messages costs 16 puts, not 4,000, each a round trip to the
- * browser's storage process. The cap keeps the value a window read starts in small.
+ * fork or an import of 4,000 messages costs 63 puts, not 4,000, each a round trip to the
+ * browser's storage process. The cap keeps the value a window read starts in small: opening a
+ * forked session reads its latest 60 messages from at most two values.
  */
-export const MESSAGES_PER_RUN = 256
+export const MESSAGES_PER_RUN = 64
 
 /**
  * One value of the `messages` store since schema 8: `messages` are the session's messages from
