@@ -59,6 +59,42 @@ describe('useSessionList', () => {
     }
   })
 
+  it("reads the list once when a turn ends in the session it has open, not again when another tab that has it open says so", async () => {
+    const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([{ text: 'Done.' }]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
+    const shared = await host.createSession({ name: 'Shared' })
+    const choice = () => ({ kind: 'scripted', model: 'demo' })
+    // Two tabs with the session open: both hear the turn end from the host.
+    const driving = renderHook(() => useSessionList(host, choice, shared.id))
+    const following = renderHook(() => useSessionList(host, choice, shared.id))
+    await waitFor(() => expect([driving.result.current.selectedId, following.result.current.selectedId]).toEqual([shared.id, shared.id]))
+    const said = vi.spyOn(BroadcastChannel.prototype, 'postMessage')
+    const listed = vi.spyOn(host, 'listSessions')
+    try {
+      await act(async () => void (await host.submit(shared.id, 'Hello?')))
+      await waitFor(() => expect(said).toHaveBeenCalledTimes(2))
+      expect(said.mock.calls).toEqual([[shared.id], [shared.id]])
+      await waitFor(() => expect(driving.result.current.sessions[0]?.messageCount).toBe(2))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(listed).toHaveBeenCalledTimes(2)
+
+      // A tab with another session open reads again when told of that turn's end.
+      const other = await host.createSession({ name: 'Other' })
+      const elsewhere = renderHook(() => useSessionList(host, choice, other.id))
+      await waitFor(() => expect(elsewhere.result.current.selectedId).toBe(other.id))
+      listed.mockClear()
+      act(() => new BroadcastChannel('robota:session-list').postMessage(shared.id))
+      await waitFor(() => expect(listed).toHaveBeenCalledTimes(1))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(listed).toHaveBeenCalledTimes(1)
+      elsewhere.unmount()
+    } finally {
+      said.mockRestore()
+      listed.mockRestore()
+      driving.unmount()
+      following.unmount()
+    }
+  })
+
   it('moves on, saying why, when another tab deletes the open session; its own deletion is no news', async () => {
     const host = createLocalAgentHost({ providers: { scripted: () => new ScriptedProvider([]) }, defaultProvider: { kind: 'scripted', model: 'demo' } }, new MemorySessionStore())
     const older = await host.createSession({ name: 'Older' })

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { IAgentHost, TProviderChoice } from '../../lib/host/agent-host.ts'
+import type { IAgentHost, THostEvent, TProviderChoice } from '../../lib/host/agent-host.ts'
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
 import { applyLiveEvents } from './live-session-summaries.ts'
-import { openSessionListBroadcast } from './session-list-broadcast.ts'
+import { openSessionListBroadcast, type TSessionListBroadcast } from './session-list-broadcast.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
 /** The stored sessions, the open one, and what can be done to them. */
@@ -46,7 +46,9 @@ export function useSessionList(
   const started = useRef(false)
   // The session this tab is deleting: its leaving the list is no news.
   const deleting = useRef<string | undefined>(undefined)
-  const announceChange = useRef<() => void>(() => undefined)
+  const announceChange = useRef<TSessionListBroadcast['announce']>(() => undefined)
+  // The open session as listed, once it is.
+  const shown = useRef<TSessionSummary | undefined>(undefined)
 
   const refresh = useCallback(async () => {
     const listing = await host.listSessions()
@@ -59,17 +61,19 @@ export function useSessionList(
   // turn ends, in this tab or in one it follows.
   useHostEvents(host, (events) => {
     setSessions((current) => applyLiveEvents(current, events))
-    if (events.some((event) => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')) {
+    const ended = events.find((event): event is Extract<THostEvent, { kind: 'turn_finished' | 'turn_failed' | 'turn_interrupted' }> => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')
+    if (ended) {
       void refresh()
-      announceChange.current()
+      announceChange.current(ended.sessionId)
     }
   })
 
   // Another tab made, renamed, forked or deleted sessions, or ended a turn: it says so, and a tab
-  // that could not hear it (no BroadcastChannel) reads again when it is back in front.
+  // that could not hear it (no BroadcastChannel) reads again when it is back in front. A turn's
+  // end in the session open here is no news: this tab heard it from the host.
   useEffect(() => {
     const reread = () => void refresh().catch(() => undefined)
-    const broadcast = openSessionListBroadcast(reread)
+    const broadcast = openSessionListBroadcast((turnEndedIn) => turnEndedIn !== shown.current?.id && reread())
     announceChange.current = broadcast.announce
     addEventListener('focus', reread)
     return () => {
@@ -90,13 +94,7 @@ export function useSessionList(
 
   // The other tabs hear of a change to the stored sessions once it is done (or has failed, maybe
   // halfway); reading the list is no news to them.
-  const changing = useCallback(async <TResult>(change: Promise<TResult>): Promise<TResult> => {
-    try {
-      return await change
-    } finally {
-      announceChange.current()
-    }
-  }, [])
+  const changing = useCallback(<TResult>(change: Promise<TResult>): Promise<TResult> => change.finally(() => announceChange.current()), [])
 
   const create = useCallback(
     () =>
@@ -162,7 +160,6 @@ export function useSessionList(
 
   // The open session left the list without this tab deleting it: another tab did. The most recent
   // session left opens instead (or a new one), and the page says why.
-  const shown = useRef<TSessionSummary | undefined>(undefined)
   const open = sessions.find((session) => session.id === selectedId)
   useEffect(() => {
     const was = shown.current
