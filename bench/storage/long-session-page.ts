@@ -1,7 +1,7 @@
-import jsSHA from 'jssha/sha256'
 import type { TUniversalMessage } from '../../lib/core/messages.ts'
 import { HostSessionLifecycle, type THostSessionLifecyclePorts } from '../../lib/host/host-session-lifecycle.ts'
 import { IndexedDBSessionStore } from '../../lib/storage/indexeddb/index.ts'
+import { watchHashedBytes } from '../../lib/storage/hashed-bytes.fixtures.ts'
 import { SessionRecorder } from '../../lib/storage/session-recorder.ts'
 import { createLongSessionRecord, createLongSessionTurn } from './long-session-turns.ts'
 
@@ -23,8 +23,8 @@ export type TLongSessionSample = {
   openLatestMessages: number
   openLatestEvents: number
   /** Bytes of hashed text (replay chain and message payloads) of turns `early[0]` and `late.at(-1)`. */
-  earlyTurnHashedCharacters: number
-  lateTurnHashedCharacters: number
+  earlyTurnHashedBytes: number
+  lateTurnHashedBytes: number
 }
 
 /** How many messages and replay events the playground opens a conversation with. */
@@ -37,7 +37,7 @@ export type TListingSample = { sessions: number; messagesPerSession: number; mil
 let databaseCount = 0
 let countingBytes = false
 let bytesPut = 0
-let hashedCharacters = 0
+let hashedBytes = 0
 
 // Counts what the store hands IndexedDB (as JSON) while `countingBytes` is on; off, it only forwards.
 const put = IDBObjectStore.prototype.put
@@ -46,13 +46,10 @@ IDBObjectStore.prototype.put = function (this: IDBObjectStore, value: unknown, k
   return put.call(this, value, key)
 }
 
-// Counts the text hashed (the replay chain and stored message payloads) while `countingBytes` is on.
-const shaPrototype = Object.getPrototypeOf(jsSHA.prototype) as { update(input: string): unknown }
-const update = shaPrototype.update
-shaPrototype.update = function (this: unknown, input: string) {
-  if (countingBytes) hashedCharacters += input.length
-  return update.call(this, input)
-}
+// Counts the bytes hashed (the replay chain and stored message payloads) while `countingBytes` is on.
+watchHashedBytes((bytes) => {
+  if (countingBytes) hashedBytes += bytes
+})
 
 function freshDatabaseName(): string {
   return `robota-long-session-${Date.now()}-${databaseCount++}`
@@ -82,8 +79,8 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     openLatestMilliseconds: [],
     openLatestMessages: 0,
     openLatestEvents: 0,
-    earlyTurnHashedCharacters: 0,
-    lateTurnHashedCharacters: 0
+    earlyTurnHashedBytes: 0,
+    lateTurnHashedBytes: 0
   }
   const bytesTurns = new Map([[early[0], 'earlyTurnBytes'], [late.at(-1), 'lateTurnBytes']] as const)
   let seq = 0
@@ -94,7 +91,7 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     const bytesField = bytesTurns.get(turn)
     countingBytes = bytesField !== undefined
     bytesPut = 0
-    hashedCharacters = 0
+    hashedBytes = 0
     const started = performance.now()
     for (const event of events) recorder.observe(event)
     recorder.commit(seq)
@@ -103,7 +100,7 @@ async function recordLongSession(turns: number, early: number[], late: number[],
     countingBytes = false
     if (bytesField) {
       sample[bytesField] = bytesPut
-      sample[bytesField === 'earlyTurnBytes' ? 'earlyTurnHashedCharacters' : 'lateTurnHashedCharacters'] = hashedCharacters
+      sample[bytesField === 'earlyTurnBytes' ? 'earlyTurnHashedBytes' : 'lateTurnHashedBytes'] = hashedBytes
     }
     else if (early.includes(turn)) sample.earlyTurnMilliseconds.push(milliseconds)
     else if (late.includes(turn)) sample.lateTurnMilliseconds.push(milliseconds)

@@ -1,12 +1,11 @@
-import jsSHA from 'jssha/sha256'
+import { sha256 } from '@noble/hashes/sha2.js'
+import { bytesToHex } from '@noble/hashes/utils.js'
 
 const hexDigest = /^[0-9a-fA-F]{64}$/
 
-/** The SHA-256 of `bytes` as lowercase hex (jssha: the same result in the browser and in Node). */
+/** The SHA-256 of `bytes` as lowercase hex (`@noble/hashes`: the same result in the browser and in Node, synchronously). */
 export function sha256Hex(bytes: Uint8Array): string {
-  const hash = new jsSHA('SHA-256', 'UINT8ARRAY')
-  hash.update(bytes)
-  return hash.getHash('HEX')
+  return bytesToHex(sha256(bytes))
 }
 
 /** True for a 64-character hex string, the only form a manifest's `sha256` may take. */

@@ -1,15 +1,15 @@
 import { IDBCursorWithValue, IDBFactory, IDBObjectStore } from 'fake-indexeddb'
-import jsSHA from 'jssha/sha256'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { InMemorySandboxClient } from '../../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import { LocalAgentHost } from '../../host/local-agent-host.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../../testing/scripted-provider.ts'
+import { watchHashedBytes } from '../hashed-bytes.fixtures.ts'
 import { stubIndexedDBGlobals } from './fake-indexeddb.fixtures.ts'
 import { IndexedDBSessionStore } from './indexeddb-session-store.ts'
 
 // Long sessions must cost the same per turn. Wall-clock ratios are noise on a busy machine, so
 // this counts the work itself: the bytes (as JSON) of every value put into IndexedDB during a
-// turn, and the characters hashed for its replay log. A commit that rewrites the whole record, a
+// turn, and the bytes hashed for its replay log. A commit that rewrites the whole record, a
 // request stored with a reference per message, or a request whose hash covers the whole history
 // grows with the session; what a turn adds does not.
 
@@ -43,21 +43,16 @@ async function bytesPutDuring(work: () => Promise<void>): Promise<number> {
   return bytes
 }
 
-/** Characters hashed (replay chain and message payloads) while `work` runs. */
-async function charactersHashedDuring(work: () => Promise<void>): Promise<number> {
-  let characters = 0
-  const prototype = Object.getPrototypeOf(jsSHA.prototype) as { update(input: string): unknown }
-  const update = prototype.update
-  const spy = vi.spyOn(prototype, 'update').mockImplementation(function (this: unknown, input: string) {
-    characters += input.length
-    return update.call(this, input)
-  })
+/** Bytes hashed (replay chain and message payloads) while `work` runs. */
+async function bytesHashedDuring(work: () => Promise<void>): Promise<number> {
+  let bytes = 0
+  const stop = watchHashedBytes((hashed) => (bytes += hashed))
   try {
     await work()
   } finally {
-    spy.mockRestore()
+    stop()
   }
-  return characters
+  return bytes
 }
 
 /**
@@ -91,7 +86,7 @@ async function bytesReadDuring(work: () => Promise<void>): Promise<number> {
 // The playground opens a conversation on its latest messages and events; both fit in ten turns.
 const OPEN_WINDOW = { latestMessages: 8, latestEvents: 40 }
 
-type TGrowth = { lastTurnBytes: number; storedBytes: number; lastTurnHashedCharacters: number; openBytesRead: number; openedWindow: boolean }
+type TGrowth = { lastTurnBytes: number; storedBytes: number; lastTurnHashedBytes: number; openBytesRead: number; openedWindow: boolean }
 
 /** Runs a session of `turns` turns on a fresh database; measures its last turn and all it wrote. */
 async function measureSession(turns: number): Promise<TGrowth> {
@@ -109,7 +104,7 @@ async function measureSession(turns: number): Promise<TGrowth> {
   let storedBytes = 0
   for (let turn = 0; turn < turns - 1; turn++) storedBytes += await bytesPutDuring(() => host.submit(session.id, `Question ${turn}: what does the readme say?`).then(() => undefined))
   let lastTurnBytes = 0
-  const lastTurnHashedCharacters = await charactersHashedDuring(async () => {
+  const lastTurnHashedBytes = await bytesHashedDuring(async () => {
     lastTurnBytes = await bytesPutDuring(() => host.submit(session.id, `Question ${turns - 1}: what does the readme say?`).then(() => undefined))
   })
   expect((await store.loadSession(session.id))?.messages).toHaveLength(turns * 4)
@@ -124,7 +119,7 @@ async function measureSession(turns: number): Promise<TGrowth> {
   })
   await reopened.close()
   const openedWindow = view?.earlierEvents === true && view.messages.length <= OPEN_WINDOW.latestMessages
-  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes, lastTurnHashedCharacters, openBytesRead, openedWindow }
+  return { lastTurnBytes, storedBytes: storedBytes + lastTurnBytes, lastTurnHashedBytes, openBytesRead, openedWindow }
 }
 
 let measured: Promise<{ short: TGrowth; long: TGrowth }> | undefined
@@ -161,7 +156,7 @@ describe('IndexedDB session store: a long session costs the same per turn', () =
     const { short, long } = await measureShortAndLong()
 
     // With each request's hash covering its whole history, turn 100 hashed 6× what turn 10 did.
-    expect(short.lastTurnHashedCharacters).toBeGreaterThan(0)
-    expect(long.lastTurnHashedCharacters / short.lastTurnHashedCharacters).toBeLessThanOrEqual(1.5)
+    expect(short.lastTurnHashedBytes).toBeGreaterThan(0)
+    expect(long.lastTurnHashedBytes / short.lastTurnHashedBytes).toBeLessThanOrEqual(1.5)
   })
 })
