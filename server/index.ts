@@ -32,7 +32,7 @@ export type { TNodeListener, TNodeRequest, TNodeResponse } from './to-node-liste
 export { createHeadlessTransport, HeadlessTransport } from './transports/headless/headless-transport.ts'
 export type { THeadlessInput, THeadlessOutput, THeadlessTransportOptions } from './transports/headless/headless-transport.ts'
 export type { THeadlessRequest } from './transports/headless/headless-request.ts'
-export type { THeadlessOutputLine } from './transports/headless/headless-output-line.ts'
+export type { THeadlessOutputLine, TReplyTo } from './transports/headless/headless-output-line.ts'
 export type { TCommandOutcome, TSubmitOutcome, TTransportErrorCode } from './transports/session-operations.ts'
 export type { TTransportError, TTransportEvent, TTransportResult } from './transports/transport-event.ts'
 export { createHttpTransport, HttpTransport } from './transports/http/http-transport.ts'
@@ -50,6 +50,7 @@ export type {
 } from './remote-host/serve-agent-host-options.ts'
 export type { TWebSocketTransportOptions } from './transports/ws/websocket-transport.ts'
 export type { TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'
+export type { TSerializedError } from '../worker/serialized-error.ts'
 
 // The session store on PostgreSQL: `pg` for a server, PGlite in-process; both optional peers.
 export { PostgresSessionStore } from './storage/postgres/postgres-session-store.ts'

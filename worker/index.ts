@@ -15,7 +15,8 @@ export { ownerLockName, turnLockName } from './session-locks.ts'
 export { createWebSessionLocks } from './web-session-locks.ts'
 export { wrapAgentHost } from './wrap-agent-host.ts'
 
-export type { TAgentWorkerHandle } from './agent-worker-connection.ts'
+export type { TAgentWorkerHandle, TThrownInWorker } from './agent-worker-connection.ts'
+export type { TSerializedError } from './serialized-error.ts'
 export type { TAgentWorkerOptions, TAgentWorkspace, TProviderFactory } from './agent-worker-options.ts'
 export type { TLostCallPolicy, TSupervisorOptions, TWorkerRestart } from './agent-worker-supervisor.ts'
 export type { IAgentClient, TAgentClientOptions } from './create-agent-client.ts'
@@ -41,6 +42,9 @@ export type {
   TModelListingEntry,
   TOpenSessionOptions,
   TPendingPermission,
+  TPluginContributionSummary,
+  TPluginInstallRequest,
+  TPluginView,
   TProviderChoice,
   TSandboxChoice,
   TSandboxSwitch,
@@ -50,6 +54,7 @@ export type {
   TSessionToolToggle,
   TSessionView,
   TSubmitOptions,
+  TThinkingChoice,
   TTurnOutputRequest,
   TTurnResult
 } from '../lib/host/agent-host.ts'

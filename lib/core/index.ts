@@ -104,6 +104,8 @@ export type {
   IToolMessage,
   TUserMessage,
   IUserMessage,
+  TBaseMessage,
+  TMessageExtras,
   TMessageRole,
   TMessageState,
   TUniversalMessage,
@@ -127,7 +129,7 @@ export type {
 } from './provider.ts'
 export type { IAgentConfig, IRunOptions } from './robota.ts'
 export type { TChatSettings } from './chat-settings.ts'
-export type { TOutputOf, TOutputSchema } from './output-schema.ts'
+export type { TOutputOf, TOutputSchema, TStandardResult } from './output-schema.ts'
 export type { TStructuredRunResult } from './run-for-output.ts'
 export { NOT_EXECUTED_ERROR_CODES } from './tool.ts'
 export type { IDiffLine, ITool, TToolDiff, IToolExecutionContext, IToolResult, TToolEventEmitter } from './tool.ts'

@@ -16,7 +16,8 @@ export type TToolCall = {
   arguments: Record<string, unknown>
 }
 
-type TBaseMessage = {
+/** The fields every message has, whatever its role. */
+export type TBaseMessage = {
   id: string
   state: TMessageState
   timestamp: number
@@ -50,7 +51,8 @@ export type TUniversalMessage = TUserMessage | TAssistantMessage | TSystemMessag
 /** Role names of the message union. */
 export type TMessageRole = TUniversalMessage['role']
 
-type TMessageExtras = { metadata?: TUniversalMessageMetadata; id?: string; timestamp?: number }
+/** What a message factory takes besides the content; an id and a timestamp are made when left out. */
+export type TMessageExtras = { metadata?: TUniversalMessageMetadata; id?: string; timestamp?: number }
 
 // Each factory builds one literal with its fields in a fixed order, so every message of a role
 // shares one object shape: spreads gave each message its own, costing memory and speed.

@@ -3,9 +3,12 @@ import type { TOutputFormat } from './provider.ts'
 import { describeError } from './describe-error.ts'
 import { describeValue } from './describe-value.ts'
 
-// As the Standard Schema spec writes its optional fields (`| undefined`), so schemas type-check
-// against it under `exactOptionalPropertyTypes` too.
-type TStandardResult<TOutput> =
+/**
+ * What a Standard Schema's `validate` returns: the value, or the issues that make it invalid.
+ * Written as the spec writes its optional fields (`| undefined`), so schemas type-check against
+ * it under `exactOptionalPropertyTypes` too.
+ */
+export type TStandardResult<TOutput> =
   | { readonly value: TOutput; readonly issues?: undefined }
   | { readonly issues: ReadonlyArray<{ readonly message: string; readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined }> }
 

@@ -29,7 +29,7 @@ export const HOOK_EVENTS: readonly THookEvent[] = [
 export type THookFailurePolicy = 'fail-open' | 'fail-closed'
 
 /** Fields every hook definition may carry. */
-type THookCommon = {
+export type THookCommon = {
   /** Milliseconds before the hook is stopped; defaults to the run's `timeoutMs` (10 s). */
   timeoutMs?: number
   /** Overrides the event's failure policy for this hook (only events that can block can fail closed). */

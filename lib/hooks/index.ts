@@ -23,6 +23,7 @@ export type {
   ICommandHookDefinition,
   IHookDefinition,
   IHookGroup,
+  THookCommon,
   IHookInput,
   IHookResult,
   IHookTypeExecutor,

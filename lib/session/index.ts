@@ -40,17 +40,29 @@ export type {
   TInteractiveSessionOptions,
   TToolOutcome
 } from './interactive-session-types.ts'
-export type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session-types.ts'
+export type { TCompactionNotice, TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session-types.ts'
+export type { THistoryReset } from './session.ts'
+export type { TContextWindowTrackerOptions } from './context-window-tracker.ts'
+export type { TCompactionEmitter, TCompactionPorts, TCompactionRequest } from './compaction/compaction-orchestrator.ts'
+export type { TBuiltinCommandSourceOptions } from './commands/builtin-command-source.ts'
+export type { TSkillCommandSourceOptions } from './commands/skill-command-source.ts'
+export type { TFileProblem } from './markdown-frontmatter.ts'
 export type { TQuery, TQueryFactoryOptions, TQueryOptions } from './query.ts'
 export type { ICommand, ICommandHost, ICommandResult, ICommandSource, ISystemCommand, TCommandOrigin } from './commands/command-types.ts'
-export type { TSkill } from './commands/skill-loader.ts'
+export type { TSkill, TSkillLayout, TSkillLocation } from './commands/skill-loader.ts'
 export type { TCompactionOutcome, TCompactionTrigger } from './compaction/compaction-types.ts'
 export type { TSettings } from './config/settings-schema.ts'
 export type { TLoadedSettings, TLoadSettingsOptions } from './config/load-settings.ts'
 export type { TContextFile, TProjectContext } from './context/load-project-context.ts'
+export type { TPromptSkill, TSystemPromptParts } from './context/build-system-prompt.ts'
+export type { TProjectInfo } from './context/detect-project.ts'
 export type { IAgentDefinition } from './subagents/agent-definition.ts'
-export type { TSubagentReport, TSubagentRequest } from './subagents/agent-tool.ts'
+export type { TSubagentReport, TSubagentRequest, TSubagentRunner } from './subagents/agent-tool.ts'
+export type { TSubagentContext, TSubagentSessionOptions } from './subagents/subagent-session.ts'
+export type { TReplayRerunDifference, TReplayRerunReport } from './replay-rerun.ts'
 export type {
+  TAnySessionEventDataMap,
+  TAnySessionEventType,
   TSessionEventEnvelope,
   TSessionEvent,
   TSessionEventDataMap,
@@ -68,6 +80,6 @@ export type { IToolGate } from './tool-gate.ts'
 export type { IBundlePluginManifest, TBundlePluginAuthor } from './plugins/bundle-plugin-manifest.ts'
 export type { ILoadedBundlePlugin, TBundleFiles, TBundleOpenApiDocument, TBundleProblem } from './plugins/loaded-bundle-plugin.ts'
 export type { TEnabledPlugins, TInstalledPlugin, TPluginInstallOptions } from './plugins/bundle-plugin-installer.ts'
-export type { TPluginScope } from './plugins/plugin-registry.ts'
+export type { TPluginRegistryEntry, TPluginScope } from './plugins/plugin-registry.ts'
 export type { TMarketplaceClientOptions, TMarketplaceSearch } from './plugins/marketplace-client.ts'
 export type { TMarketplaceEntry, TMarketplaceIndex, TMarketplaceListing, TMarketplaceQuery } from './plugins/marketplace-index.ts'

@@ -20,7 +20,8 @@ import { SessionEventChannel } from './session-event-channel.ts'
 import type { TSessionOptions, TSessionRunOptions, TSessionRunResult } from './session-types.ts'
 import { describeError } from '../core/describe-error.ts'
 
-type THistoryReset = Omit<TSessionEventDataMap['history_replaced'], 'messages'>
+/** Why `replaceHistory` replaced the conversation (and from which session, for a fork): the `history_replaced` event without its messages. */
+export type THistoryReset = Omit<TSessionEventDataMap['history_replaced'], 'messages'>
 
 const EMPTY_USAGE: TRunUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 }
 

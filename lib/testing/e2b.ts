@@ -3,6 +3,8 @@
 export { FakeE2BCloud, FakeE2BSandbox } from './fake-e2b-sandbox.ts'
 export { FakeE2BCommandHandle, FakeE2BCommands } from './fake-e2b-sandbox-commands.ts'
 export { FakeE2BFiles } from './fake-e2b-sandbox-files.ts'
+export type { TFakeE2BOutputListener } from './fake-e2b-sandbox-commands.ts'
+export type { TFakeE2BWriteData, TFakeE2BWriteEntry } from './fake-e2b-sandbox-files.ts'
 
 export type { TFakeE2BCloudOptions, TFakeE2BCloudRequest } from './fake-e2b-sandbox.ts'
 export type { TFakeE2BContext, TFakeE2BErrorClasses } from './fake-e2b-sandbox-context.ts'

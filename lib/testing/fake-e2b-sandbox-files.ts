@@ -3,8 +3,10 @@ import { isSandboxError } from '../../sandbox/sandbox-client.ts'
 import type { ISandboxClient, TSandboxFileStat } from '../../sandbox/sandbox-client.ts'
 import type { TFakeE2BContext } from './fake-e2b-sandbox-context.ts'
 
-type TWriteData = string | ArrayBuffer | Blob | ReadableStream
-type TWriteEntry = { path: string; data: TWriteData }
+/** What `files.write` takes as a file's content, as the SDK's `write` does. */
+export type TFakeE2BWriteData = string | ArrayBuffer | Blob | ReadableStream
+/** One file of a `files.write` call that writes several. */
+export type TFakeE2BWriteEntry = { path: string; data: TFakeE2BWriteData }
 
 /**
  * `sandbox.files` of the fake: the SDK's method names, options and lenient semantics (`write` and
@@ -26,9 +28,9 @@ export class FakeE2BFiles {
     return new TextDecoder().decode(bytes)
   }
 
-  write(path: string, data: TWriteData): Promise<WriteInfo>
-  write(files: TWriteEntry[]): Promise<WriteInfo[]>
-  async write(pathOrFiles: string | TWriteEntry[], data?: TWriteData): Promise<WriteInfo | WriteInfo[]> {
+  write(path: string, data: TFakeE2BWriteData): Promise<WriteInfo>
+  write(files: TFakeE2BWriteEntry[]): Promise<WriteInfo[]>
+  async write(pathOrFiles: string | TFakeE2BWriteEntry[], data?: TFakeE2BWriteData): Promise<WriteInfo | WriteInfo[]> {
     if (Array.isArray(pathOrFiles)) return Promise.all(pathOrFiles.map((file) => this.write(file.path, file.data)))
     const content = await toContent(data ?? '')
     await this.call(pathOrFiles, (shell, absolute) => shell.writeFile(absolute, content))
@@ -127,7 +129,7 @@ function toEntryInfo(path: string, stat: TSandboxFileStat): EntryInfo {
   }
 }
 
-async function toContent(data: TWriteData): Promise<string | Uint8Array> {
+async function toContent(data: TFakeE2BWriteData): Promise<string | Uint8Array> {
   if (typeof data === 'string') return data
   if (data instanceof ArrayBuffer) return new Uint8Array(data.slice(0))
   if (data instanceof Blob) return new Uint8Array(await data.arrayBuffer())

@@ -10,6 +10,6 @@ export type {
   TFakeLlmWireFormat,
   TFakeLlmWrittenEvent
 } from './fake-llm-server.ts'
-export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage, TFakeLlmWebSearch } from './fake-llm/fake-llm-script.ts'
+export type { TFakeLlmFault, TFakeLlmToolCall, TFakeLlmTurn, TFakeLlmUsage, TFakeLlmWebSearch, TSseEvent } from './fake-llm/fake-llm-script.ts'
 export { startPluginMarketplaceServer } from './plugin-marketplace-server.ts'
 export type { TPluginMarketplaceServer, TServedBundle } from './plugin-marketplace-server.ts'

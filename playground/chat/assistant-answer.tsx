@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense } from 'react'
 import type { TAssistantMessage, TToolMessage } from '../../lib/core/messages.ts'
-import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import type { TToolCallDecision } from '../../worker/react/session-view-state.ts'
 import { CopyButton } from './copy-button.tsx'
 import type { TFileChange } from './file-change.ts'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
@@ -20,7 +20,7 @@ type TCommittedAnswer = {
   /** Tool results by tool call id: the conversation's, of which this answer shows its calls'. */
   results: ReadonlyMap<string, TToolMessage>
   changes: ReadonlyMap<string, TFileChange>
-  decisions: ReadonlyMap<string, TPermissionDecision>
+  decisions: ReadonlyMap<string, TToolCallDecision>
   /** The turn's token usage, written out, on the turn's last answer. */
   usage: string | undefined
 }

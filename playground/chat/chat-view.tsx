@@ -1,6 +1,6 @@
 import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { TToolMessage, TUniversalMessage } from '../../lib/core/messages.ts'
-import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import type { TToolCallDecision } from '../../worker/react/session-view-state.ts'
 import { AssistantAnswer } from './assistant-answer.tsx'
 import { collectFileChanges } from './file-change.ts'
 import { FailureNotice } from './failure-notice.tsx'
@@ -15,7 +15,7 @@ type TChatViewProps = {
   streamingText: string
   running: boolean
   /** What allowed or denied each judged tool call, by tool call id. */
-  decisions: ReadonlyMap<string, TPermissionDecision>
+  decisions: ReadonlyMap<string, TToolCallDecision>
   onOpenSettings: () => void
   /** Edit and send again on the user's prompts; without it they only show. */
   promptActions?: TUserPromptActions

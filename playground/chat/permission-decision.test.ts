@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import type { TToolCallDecision } from '../../worker/react/session-view-state.ts'
 import { describePermissionDecision } from './permission-decision.ts'
 
-const decision = (fields: Partial<TPermissionDecision>): TPermissionDecision => ({ toolName: 'Bash', toolCallId: 'c', decision: 'allow', source: 'handler', mode: 'default', ...fields })
+const decision = (fields: Partial<TToolCallDecision>): TToolCallDecision => ({ toolName: 'Bash', toolCallId: 'c', decision: 'allow', source: 'handler', mode: 'default', ...fields })
 
 describe('describePermissionDecision', () => {
   it.each([

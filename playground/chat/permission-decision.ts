@@ -1,11 +1,11 @@
-import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import type { TToolCallDecision } from '../../worker/react/session-view-state.ts'
 
 /**
  * How a tool call was allowed or denied, in a few words for its card. A fork's copy of its
  * source's decision (`copiedFrom`) says an allowance for the session was given before the fork:
  * the fork does not hold it, and asks again.
  */
-export function describePermissionDecision(decision: TPermissionDecision): string {
+export function describePermissionDecision(decision: TToolCallDecision): string {
   const verb = decision.decision === 'allow' ? 'allowed' : 'denied'
   const pattern = decision.pattern ? ` ${decision.pattern}` : ''
   switch (decision.source) {

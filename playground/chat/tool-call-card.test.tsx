@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { cleanup, render, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAssistantMessage, createToolMessage, createUserMessage } from '../../lib/core/messages.ts'
-import { EMPTY_SESSION_VIEW, type TPermissionDecision, type TSessionViewState } from '../../worker/react/session-view-state.ts'
+import { EMPTY_SESSION_VIEW, type TToolCallDecision, type TSessionViewState } from '../../worker/react/session-view-state.ts'
 import { ChatPane } from './chat-pane.tsx'
 import { loadRenderer } from './message-markdown.tsx'
 import { ToolCallCard } from './tool-call-card.tsx'
@@ -118,7 +118,7 @@ describe('ToolCallCard', () => {
 
   it('says a call the Stop denied while it waited for approval was stopped, and one the person denied failed', () => {
     const denied = createToolMessage('Error: Permission denied for Bash: the run was aborted while waiting for approval', { toolCallId: LIST.id, toolName: 'Bash' })
-    const decision = (source: TPermissionDecision['source']): TPermissionDecision => ({ toolName: 'Bash', toolCallId: LIST.id, decision: 'deny', source, mode: 'default' })
+    const decision = (source: TToolCallDecision['source']): TToolCallDecision => ({ toolName: 'Bash', toolCallId: LIST.id, decision: 'deny', source, mode: 'default' })
     const { getByRole, rerender } = render(<ToolCallCard call={LIST} result={denied} change={undefined} decision={decision('abort')} />)
     const status = () => getByRole('region', { name: 'Tool call Bash' }).querySelector('.tool-status')?.textContent
     expect(status()).toBe('stopped')

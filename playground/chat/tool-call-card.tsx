@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import type { TToolCall, TToolMessage } from '../../lib/core/messages.ts'
-import type { TPermissionDecision } from '../../worker/react/session-view-state.ts'
+import type { TToolCallDecision } from '../../worker/react/session-view-state.ts'
 import type { TFileChange } from './file-change.ts'
 import { LazyFileDiff } from './lazy-file-diff.tsx'
 import { MarkdownBlocks } from './markdown-blocks.tsx'
@@ -15,7 +15,7 @@ type TToolCallCardProps = {
   result: TToolMessage | undefined
   change: TFileChange | undefined
   /** What allowed or denied the call, when it was judged. */
-  decision: TPermissionDecision | undefined
+  decision: TToolCallDecision | undefined
 }
 
 /**

@@ -9,9 +9,11 @@ export type { TSessionStatus } from './session-status.ts'
 export type {
   TActiveTool,
   TPendingPermission,
+  TToolCallDecision,
   TSessionViewAction,
   TSessionViewState,
   TTurnInterruption
 } from './session-view-state.ts'
 export type { TAgentSession, TAgentSessionOptions, TSubmitPreparation } from './use-agent-session.ts'
-export type { TReplayEvents, TReplayEventsOptions, TReplayEventsState } from './use-replay-events.ts'
+export type { TReplayAction, TReplayEvents, TReplayEventsOptions, TReplayEventsState } from './use-replay-events.ts'
+export type { TEarlierEventsAction } from './earlier-events.ts'

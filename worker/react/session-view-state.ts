@@ -45,7 +45,7 @@ export type TSessionViewState = {
   /** Tool calls running now, in the order they started. */
   activeTools: TActiveTool[]
   /** What decided each tool call that was judged (a rule, the mode, the user's answer), by tool call id. */
-  permissionDecisions: ReadonlyMap<string, TPermissionDecision>
+  permissionDecisions: ReadonlyMap<string, TToolCallDecision>
   /** Set when the last turn was cut off by a lost worker or tab. */
   interruption: TTurnInterruption | undefined
   /**
@@ -69,7 +69,7 @@ export type TSessionViewState = {
 }
 
 /** How a tool call was allowed or denied, from its `permission_decision` event. */
-export type TPermissionDecision = TExecutionEventEnvelope<'permission_decision'>['data']
+export type TToolCallDecision = TExecutionEventEnvelope<'permission_decision'>['data']
 
 /** Changes to the view: a session was opened or reloaded, host events arrived, a call failed. */
 export type TSessionViewAction =
@@ -288,8 +288,8 @@ function applyReplayEvent(state: TSessionViewState, event: TExecutionEventEnvelo
   }
 }
 
-function decisionsIn(events: readonly TExecutionEventEnvelope[]): Map<string, TPermissionDecision> {
-  const decisions = new Map<string, TPermissionDecision>()
+function decisionsIn(events: readonly TExecutionEventEnvelope[]): Map<string, TToolCallDecision> {
+  const decisions = new Map<string, TToolCallDecision>()
   for (const event of events) if (event.type === 'permission_decision') decisions.set(event.data.toolCallId, event.data)
   return decisions
 }

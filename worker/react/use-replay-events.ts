@@ -36,7 +36,8 @@ export type TReplayEvents = TReplayEventsState & {
   loadEarlierEvents: (count: number) => Promise<void>
 }
 
-type TReplayAction =
+/** What `reduceReplayEvents` folds in: a loaded or earlier page, a failed read, host events, a reset. */
+export type TReplayAction =
   | { type: 'loaded'; sessionId: string; page: TEventPage }
   | TEarlierEventsAction
   | { type: 'host_events'; events: readonly THostEvent[] }

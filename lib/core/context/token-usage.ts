@@ -12,8 +12,6 @@ export type IMessageTokenUsage = {
 /** Token usage of a single API call, as context accounting reads it. */
 export type IContextTokenUsage = IMessageTokenUsage
 
-type TUsageSource = Record<string, unknown>
-
 const ALIASES: Record<keyof IMessageTokenUsage, readonly string[]> = {
   inputTokens: ['inputTokens', 'promptTokens', 'input_tokens', 'prompt_tokens'],
   outputTokens: ['outputTokens', 'completionTokens', 'output_tokens', 'completion_tokens'],
@@ -22,7 +20,7 @@ const ALIASES: Record<keyof IMessageTokenUsage, readonly string[]> = {
   reasoningTokens: ['reasoningTokens', 'reasoning_tokens']
 }
 
-function firstNumber(source: TUsageSource, keys: readonly string[]): number | undefined {
+function firstNumber(source: Record<string, unknown>, keys: readonly string[]): number | undefined {
   for (const key of keys) {
     const value = source[key]
     if (typeof value === 'number' && Number.isFinite(value)) return value
@@ -34,10 +32,10 @@ function firstNumber(source: TUsageSource, keys: readonly string[]): number | un
  * Reads usage from flat metadata (`inputTokens`, or `promptTokens`/`completionTokens`) or from a
  * nested `usage` record; `undefined` when no input or output count is present.
  */
-export function readTokenUsage(metadata: TUsageSource | undefined): IMessageTokenUsage | undefined {
+export function readTokenUsage(metadata: Record<string, unknown> | undefined): IMessageTokenUsage | undefined {
   if (!metadata) return undefined
   const nested = metadata.usage
-  const sources = [metadata, ...(nested && typeof nested === 'object' ? [nested as TUsageSource] : [])]
+  const sources = [metadata, ...(nested && typeof nested === 'object' ? [nested as Record<string, unknown>] : [])]
   for (const source of sources) {
     const inputTokens = firstNumber(source, ALIASES.inputTokens)
     const outputTokens = firstNumber(source, ALIASES.outputTokens)

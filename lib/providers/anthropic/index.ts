@@ -9,5 +9,6 @@ export { ProviderSdkMissingError } from '../../core/errors.ts'
 
 export type { TAnthropicProviderOptions, TAnthropicSdk } from './anthropic-provider.ts'
 export type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+export type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 export type { TAnthropicRequestOptions, TAnthropicRequestSettings } from './build-anthropic-request.ts'
 export type { TAnthropicConversation } from './to-anthropic-messages.ts'

@@ -12,5 +12,6 @@ export { ProviderSdkMissingError } from '../../core/errors.ts'
 
 export type { TGoogleProviderOptions, TGoogleSdk } from './google-provider.ts'
 export type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+export type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 export type { TGoogleRequestOptions, TGoogleRequestSettings } from './build-google-request.ts'
 export type { TGoogleConversation } from './to-google-contents.ts'

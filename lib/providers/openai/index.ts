@@ -9,5 +9,6 @@ export { OPENAI_REASONING_METADATA_KEY, toResponsesInput, toResponsesTools } fro
 
 export type { TOpenAIApiSurface, TOpenAIProviderOptions, TOpenAISdk } from './openai-provider.ts'
 export type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+export type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 export type { TResponsesConversation } from './to-responses-input.ts'
 export type { TOpenAIChatCompletionsRequestOptions, TOpenAIResponsesRequestOptions } from './build-openai-requests.ts'

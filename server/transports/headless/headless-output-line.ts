@@ -4,7 +4,7 @@ import type { TTransportErrorCode } from '../session-operations.ts'
 import type { TTransportEvent, TTransportResult } from '../transport-event.ts'
 
 /** Which input line a reply answers (1-based), and the `id` that line carried, if any. */
-type TReplyTo = { line: number; id?: string }
+export type TReplyTo = { line: number; id?: string }
 
 /** One line a headless transport writes. */
 export type THeadlessOutputLine =
