@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 // What an app with strict type-checks meets: every type the package's public signatures name can
 // be imported from one of its entries. Otherwise the app cannot annotate a value it keeps (what
 // `listModels()` returns, the options `createSubagentSession` takes), and a library built on robota
-// cannot emit declarations for such a value: its inferred type has no import path.
+// cannot emit declarations for such a value: its inferred type has no import path. And a name
+// means one thing whichever entry it is imported from.
 
 const root = import.meta.dirname
 
@@ -23,21 +24,34 @@ function entrySources(): Array<{ entry: string; file: string }> {
 
 const NAMED_TYPE = ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class | ts.SymbolFlags.Enum
 
-/** Each type of this project a public signature names without any entry exporting it, with the exports that name it. */
-function unexportedPublicTypes(): string[] {
+type TEntryExport = { entry: string; name: string; symbol: ts.Symbol }
+
+/** Every export of every entry, resolved to what it declares, with the checker that resolved it. */
+function readEntryExports(): { checker: ts.TypeChecker; exports: TEntryExport[] } {
   const entries = entrySources()
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })
   const program = ts.createProgram({ rootNames: entries.map(({ file }) => file), options: config?.options ?? {} })
   const checker = program.getTypeChecker()
-  const target = (symbol: ts.Symbol | undefined) => (symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)
-
-  const exported = new Set<ts.Symbol>()
-  for (const { entry, file } of entries) {
+  const exports = entries.flatMap(({ entry, file }) => {
     const source = program.getSourceFile(file)
     const module = source && checker.getSymbolAtLocation(source)
     if (!module) throw new Error(`The entry ${entry} has no module at ${relative(root, file)}.`)
-    for (const symbol of checker.getExportsOfModule(module)) exported.add(target(symbol) as ts.Symbol)
-  }
+    return checker.getExportsOfModule(module).map((symbol) => ({ entry, name: symbol.name, symbol: declared(checker, symbol) as ts.Symbol }))
+  })
+  return { checker, exports }
+}
+
+function declared(checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+  return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
+}
+
+const read = readEntryExports()
+
+/** Each type of this project a public signature names without any entry exporting it, with the exports that name it. */
+function unexportedPublicTypes(): string[] {
+  const { checker } = read
+  const target = (symbol: ts.Symbol | undefined) => declared(checker, symbol)
+  const exported = new Set(read.exports.map(({ symbol }) => symbol))
 
   const ownDeclaration = (declaration: ts.Declaration) => !relative(root, declaration.getSourceFile().fileName).split('/').includes('node_modules')
   const hiddenMember = (node: ts.Node) =>
@@ -76,8 +90,27 @@ function unexportedPublicTypes(): string[] {
   return [...missing].map(([type, namedBy]) => `${type}, named by ${[...namedBy].sort().join(', ')}`).sort()
 }
 
+/** Names two entries export for different things, a deprecated alias aside, with what each entry means by it. */
+function namesMeaningTwoThings(): string[] {
+  const meanings = new Map<string, Map<ts.Symbol, string[]>>()
+  for (const { entry, name, symbol } of read.exports) {
+    if (symbol.declarations?.some((declaration) => ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'deprecated'))) continue
+    const byName = meanings.get(name) ?? new Map<ts.Symbol, string[]>()
+    byName.set(symbol, [...(byName.get(symbol) ?? []), entry])
+    meanings.set(name, byName)
+  }
+  return [...meanings]
+    .filter(([, byName]) => byName.size > 1)
+    .map(([name, byName]) => `${name}: ${[...byName].map(([symbol, entries]) => `${entries.join(', ')} (${relative(root, symbol.declarations?.[0]?.getSourceFile().fileName ?? '')})`).join(' against ')}`)
+}
+
 describe('the public types', () => {
   it('can all be imported: every type a public signature names is exported from an entry', () => {
     expect(unexportedPublicTypes()).toEqual([])
   }, 60_000)
+
+  it('mean one thing: no name stands for different declarations in different entries', () => {
+    expect(read.exports.length).toBeGreaterThan(500)
+    expect(namesMeaningTwoThings()).toEqual([])
+  })
 })

@@ -33,7 +33,7 @@ export { createHeadlessTransport, HeadlessTransport } from './transports/headles
 export type { THeadlessInput, THeadlessOutput, THeadlessTransportOptions } from './transports/headless/headless-transport.ts'
 export type { THeadlessRequest } from './transports/headless/headless-request.ts'
 export type { THeadlessOutputLine, TReplyTo } from './transports/headless/headless-output-line.ts'
-export type { TCommandOutcome, TSubmitOutcome, TTransportErrorCode } from './transports/session-operations.ts'
+export type { TCommandOutcome, TSubmitOutcome, TTransportCommandOutcome, TTransportErrorCode } from './transports/session-operations.ts'
 export type { TTransportError, TTransportEvent, TTransportResult } from './transports/transport-event.ts'
 export { createHttpTransport, HttpTransport } from './transports/http/http-transport.ts'
 export type { THttpTransportOptions } from './transports/http/http-transport.ts'

@@ -44,12 +44,15 @@ export async function submitPrompt(session: InteractiveSession, prompt: string):
 }
 
 /** How a command sent through a transport ended: its result (which may say it failed), or why it did not run. */
-export type TCommandOutcome =
+export type TTransportCommandOutcome =
   | { ok: true; result: ICommandResult }
   | { ok: false; code: 'unknown_command' | 'command_failed'; error: TTransportError }
 
+/** @deprecated use `TTransportCommandOutcome`; `robota`'s `TCommandOutcome` is what a host's `executeCommand` resolves with. */
+export type TCommandOutcome = TTransportCommandOutcome
+
 /** Runs a command or skill by name; an unknown name is an error that lists the known ones. */
-export async function runCommand(session: InteractiveSession, name: string, args: string): Promise<TCommandOutcome> {
+export async function runCommand(session: InteractiveSession, name: string, args: string): Promise<TTransportCommandOutcome> {
   try {
     const result = await session.executeCommand(name, args)
     if (result) return { ok: true, result }
