@@ -49,8 +49,7 @@ export type {
   TUpgradeServer
 } from './remote-host/serve-agent-host-options.ts'
 export type { TWebSocketTransportOptions } from './transports/ws/websocket-transport.ts'
-export type { TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'
-export type { TSerializedError } from '../worker/serialized-error.ts'
+export type { TSerializedError, TSessionClientFrame, TSessionServerFrame } from './transports/ws/websocket-transport-frames.ts'
 
 // The session store on PostgreSQL: `pg` for a server, PGlite in-process; both optional peers.
 export { PostgresSessionStore } from './storage/postgres/postgres-session-store.ts'

@@ -2,6 +2,9 @@ import type { TSerializedError } from '../../../worker/serialized-error.ts'
 import type { TPermissionAnswer, TPermissionRequest } from '../../../lib/session/permission-enforcer-types.ts'
 import type { TInteractiveSessionEventName } from '../../../lib/session/interactive-session-types.ts'
 
+// A server frame carries errors as the worker boundary does; the server entry names that shape from here.
+export type { TSerializedError }
+
 /** The WebSocket subprotocol of the `ws` transport. */
 export const WEBSOCKET_TRANSPORT_PROTOCOL = 'robota-session.v1'
 
