@@ -88,7 +88,7 @@ test('plain Node ESM: a turn with the app’s zod tool in the in-memory sandbox;
 })
 
 for (const resolution of ['bundler', 'nodenext']) {
-  test(`TypeScript strict, ${resolution} resolution, library checks on: the declarations type-check without the optional peers`, () => {
+  test(`TypeScript strict, ${resolution} resolution, library checks on: the declarations type-check without the optional peers, and the app's own declarations name what it infers`, () => {
     // tsc prints its problems and exits non-zero: the message names each file and line.
     expect(() => workspace.run('tsc', ['-p', `apps/typecheck/tsconfig.${resolution}.json`])).not.toThrow()
   })

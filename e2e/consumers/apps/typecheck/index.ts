@@ -17,5 +17,8 @@ const embed: RobotaPlaygroundElement = document.createElement('robota-playground
 defineRobotaPlayground()
 const decision: string = evaluatePermission('Bash', { command: 'ls' }, 'default', { allow: ['Bash(ls)'], deny: [] })
 const answer = agent.run('Add 2 and 3', { output: z.object({ sum: z.number() }) }).then((result) => result.output?.sum)
+// Inferred, not annotated: the app's declarations name these types through the package's entries.
+const plugins = (client: IAgentClient) => client.listPlugins('session')
+const rerun = (client: IAgentClient) => client.rerunReplay('session')
 
-export { InteractiveSession, agent, answer, embed, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, sandbox, startClient, startFakeLlmServer }
+export { InteractiveSession, agent, answer, embed, applyWorkspaceManifest, createQuery, decision, exposeAgentHost, IndexedDBSessionStore, options, plugins, rerun, sandbox, startClient, startFakeLlmServer }
