@@ -42,7 +42,7 @@ export function collectFileChanges(messages: readonly TUniversalMessage[]): Map<
       const change = proposedFileChange(call.name, call.arguments, undefined)
       const result = results.get(call.id)
       if (!change || !result) continue
-      const shown = toShownToolResult(result.content)
+      const shown = toShownToolResult(result)
       if (shown.failed) continue
       if (call.name === 'Write') {
         const before = known.get(change.path)

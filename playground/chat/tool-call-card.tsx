@@ -24,12 +24,12 @@ type TToolCallCardProps = {
  * or waits for the person's approval. A call the person stopped is `stopped`, not `failed`.
  */
 export const ToolCallCard = memo(function ToolCallCard({ call, result, change, decision }: TToolCallCardProps) {
-  const shown = result ? toShownToolResult(result.content) : undefined
+  const shown = result ? toShownToolResult(result) : undefined
   const subagent = result ? toSubagentAnswer(call.name, result.content) : undefined
   const awaitsApproval = useAwaitsApproval(call.id)
   // A call the person's Stop cut short or skipped (or denied while it waited for approval) failed
   // too, as the model reads it, but it is shown as stopped.
-  const stopped = result?.state === 'interrupted' || shown?.stopped || decision?.source === 'abort'
+  const stopped = shown?.stopped || decision?.source === 'abort'
   const status = shown ? (stopped ? 'stopped' : shown.failed ? 'failed' : 'done') : awaitsApproval ? 'waiting' : 'running'
   return (
     <section className={`tool-call ${status}`} aria-label={`Tool call ${call.name}`}>

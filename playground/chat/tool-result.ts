@@ -1,3 +1,5 @@
+import type { TToolMessage } from '../../lib/core/messages.ts'
+
 /** A tool result as the chat shows it: output text, whether it failed or was stopped, and extras it reported. */
 export type TShownToolResult = {
   output: string
@@ -19,12 +21,12 @@ export type TShownToolResult = {
 // `interrupted` state; a command's exit code 130 alone may be the script's choice.
 const INTERRUPTED = /^(Error: Execution|.* was) interrupted\b/
 
-/** Reads a tool message's content: a built-in tool's JSON result, or plain text as the model saw it. */
-export function toShownToolResult(content: string): TShownToolResult {
-  let stopped = false
+/** Reads a tool message: its content (a built-in tool's JSON result, or plain text as the model saw it) and its state. */
+export function toShownToolResult({ content, state }: Pick<TToolMessage, 'content' | 'state'>): TShownToolResult {
+  let stopped = state === 'interrupted'
   try {
     const parsed = JSON.parse(content) as { output?: unknown; error?: unknown; success?: unknown; exitCode?: unknown; startLine?: unknown; interrupted?: unknown }
-    stopped = parsed.interrupted === true || INTERRUPTED.test(parsed.error as string)
+    stopped ||= parsed.interrupted === true || INTERRUPTED.test(parsed.error as string)
     if (typeof parsed.output === 'string') {
       return {
         output: parsed.output || (typeof parsed.error === 'string' ? parsed.error : ''),
