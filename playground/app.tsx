@@ -126,7 +126,9 @@ export function App(props: TAppProps) {
     setSettingsOpenState(open)
   }, [])
   const openSettings = useCallback(() => setSettingsOpen(true), [setSettingsOpen])
+  const closeSettings = useCallback(() => setSettingsOpen(false), [setSettingsOpen])
   const [sessionSettingsOpen, setSessionSettingsOpen] = useState(false)
+  const closeSessionSettings = useCallback(() => setSessionSettingsOpen(false), [])
   // Mounted from its first opening on, so closing it hands the focus back to the button that opened it.
   const [sessionSettingsLoaded, setSessionSettingsLoaded] = useState(false)
   const [tab, setTab] = useState<TSideTab>(sideTabs?.[0] ?? 'replay')
@@ -365,7 +367,7 @@ export function App(props: TAppProps) {
           ) : null}
           {sessionSettingsLoaded ? (
             <Suspense fallback={null}>
-              <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} running={state.running} onClose={() => setSessionSettingsOpen(false)} />
+              <SessionSettingsDialog open={sessionSettingsOpen} host={host} sessionId={state.sessionId} switchesSettled={provider.settled} running={state.running} onClose={closeSessionSettings} />
             </Suspense>
           ) : null}
           {settingsLoaded ? (
@@ -378,11 +380,8 @@ export function App(props: TAppProps) {
                 readOnly={state.readOnly}
                 mcpServersApplied={provider.mcpServersApplied}
                 warnings={state.warnings}
-                onClose={() => setSettingsOpen(false)}
-                onSave={(next) => {
-                  updateSettings(next)
-                  setSettingsOpen(false)
-                }}
+                onClose={closeSettings}
+                onSave={updateSettings}
               />
             </Suspense>
           ) : null}

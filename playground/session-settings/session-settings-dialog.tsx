@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { memo, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { IAgentHost } from '../../lib/host/agent-host.ts'
 import { checkSessionSettingsDraft, MAX_TEMPERATURE, toSessionSettingsDraft, type TSessionSettingsDraft, type TSessionSettingsErrors } from './session-settings-draft.ts'
 import { useSessionSettings } from './use-session-settings.ts'
@@ -17,9 +17,10 @@ type TSessionSettingsDialogProps = {
 /**
  * The open session's own settings in a modal dialog: instructions added to the base prompt (shown
  * read-only), temperature, max tokens per reply and which tools the model is offered. They are
- * stored with the session and apply from its next turn.
+ * stored with the session and apply from its next turn. Memoized: it stays mounted once opened,
+ * and a streaming turn's renders of the page pass it by.
  */
-export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, running, onClose }: TSessionSettingsDialogProps) {
+export const SessionSettingsDialog = memo(function SessionSettingsDialog({ open, host, sessionId, switchesSettled, running, onClose }: TSessionSettingsDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   const { view, error, apply } = useSessionSettings(host, sessionId, open, switchesSettled)
   const [draft, setDraft] = useState<TSessionSettingsDraft | undefined>()
@@ -180,4 +181,4 @@ export function SessionSettingsDialog({ open, host, sessionId, switchesSettled, 
       </form>
     </dialog>
   )
-}
+})

@@ -14,6 +14,7 @@ type TSettingsDialogProps = {
   settings: TPlaygroundSettings
   /** The open session's MCP servers as the host reports them. */
   mcpStatuses: readonly TMcpServerStatus[]
+  /** Takes the settings a Save kept; the dialog then closes (`onClose`). */
   onSave: (settings: TPlaygroundSettings) => void
   onClose: () => void
   /** Lists a provider's models where the providers run (the worker); the picker's "Refresh models". */
@@ -71,6 +72,7 @@ export function SettingsDialog({ open, settings, mcpStatuses, onSave, onClose, l
     }
     const mcpServers = server ? [...draft.mcpServers, server] : draft.mcpServers
     onSave({ ...draft, mcpServers, allowedImageHosts: parseAllowedHosts(imageHosts).hosts })
+    onClose()
   }
 
   return (
