@@ -8,18 +8,14 @@ import {
 } from '../../core/provider-capabilities.ts'
 import type { TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type {
-  IChatOptions,
-  TProviderResponse,
-  TProviderNativeRawPayloadCallback,
-  TProviderNativeRawPayloadKind
-} from '../../core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { AnthropicStreamAccumulator } from './anthropic-stream-accumulator.ts'
 import { ANTHROPIC_OUTPUT_TOOL, buildAnthropicRequest, type TAnthropicRequestSettings } from './build-anthropic-request.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
+import { createNativePayloadReporter } from '../shared/native-payload-reporter.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
@@ -145,7 +141,7 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     const { signal } = options
     assertProviderNativeWebToolsAvailable(this, options.nativeWebTools)
     const client = await this.getClient()
-    const report = createReporter(options.onProviderNativeRawPayload)
+    const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'anthropic', 'anthropic-messages')
     const params = buildAnthropicRequest(messages, options, { ...this.settings, enableWebTools: this.enableWebTools })
     report('request', params)
     const accumulator = new AnthropicStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse))
@@ -197,13 +193,6 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
       ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
     })
     return this.#client
-  }
-}
-
-function createReporter(callback: TProviderNativeRawPayloadCallback | undefined) {
-  let sequence = 0
-  return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
-    callback?.({ provider: 'anthropic', apiSurface: 'anthropic-messages', payloadKind, sequence: sequence++, payload })
   }
 }
 

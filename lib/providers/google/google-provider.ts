@@ -2,15 +2,11 @@ import type { GenerateContentResponse, GoogleGenAI } from '@google/genai'
 import { AbstractAIProvider } from '../../core/abstract-ai-provider.ts'
 import { ConfigurationError, NetworkError, ProviderError } from '../../core/errors.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type {
-  IChatOptions,
-  TProviderResponse,
-  TProviderNativeRawPayloadCallback,
-  TProviderNativeRawPayloadKind
-} from '../../core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { createNativePayloadReporter } from '../shared/native-payload-reporter.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
 import { toGoogleError } from './to-google-error.ts'
@@ -96,7 +92,7 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const client = await this.getClient()
-    const report = createReporter(options.onProviderNativeRawPayload)
+    const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'google', 'gemini-generate-content')
     const params = buildGoogleRequest(messages, options, this.settings)
     report('request', params)
     // The signal goes on a copy: the reported request stays plain data.
@@ -169,11 +165,4 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
 function toNativeChunk(chunk: GenerateContentResponse): Record<string, unknown> {
   const { sdkHttpResponse: _http, ...native } = chunk
   return native
-}
-
-function createReporter(callback: TProviderNativeRawPayloadCallback | undefined) {
-  let sequence = 0
-  return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
-    callback?.({ provider: 'google', apiSurface: 'gemini-generate-content', payloadKind, sequence: sequence++, payload })
-  }
 }

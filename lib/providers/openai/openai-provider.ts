@@ -12,14 +12,10 @@ import { assertKnownProviderOptions } from '../shared/assert-known-provider-opti
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { toServerLabel } from '../shared/to-server-label.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
+import { createNativePayloadReporter } from '../shared/native-payload-reporter.ts'
 import type { IModelListingProvider, TListedModel } from '../shared/listed-model.ts'
 import type { TUniversalMessage } from '../../core/messages.ts'
-import type {
-  IChatOptions,
-  TProviderResponse,
-  TProviderNativeRawPayloadCallback,
-  TProviderNativeRawPayloadKind
-} from '../../core/provider.ts'
+import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { buildChatCompletionsRequest, buildResponsesRequest } from './build-openai-requests.ts'
 import { ChatCompletionsStreamAccumulator } from './chat-completions-stream-accumulator.ts'
 import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
@@ -200,7 +196,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
 
   private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
-    const report = createReporter(options.onProviderNativeRawPayload, 'responses')
+    const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'openai', 'responses')
     const params = buildResponsesRequest(messages, options, this.reasoning, this.enableWebTools)
     report('request', params)
     const accumulator = new ResponsesStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse), this.baseURL)
@@ -223,7 +219,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
 
   private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
-    const report = createReporter(options.onProviderNativeRawPayload, 'chat-completions')
+    const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'openai', 'chat-completions')
     const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) }, this.reasoning)
     report('request', params)
     const accumulator = new ChatCompletionsStreamAccumulator()
@@ -248,12 +244,5 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     return new NetworkError(`The stream from ${toServerLabel(this.baseURL)} ended before the reply was complete (no ${missing}). Try again.`, {
       details: { provider: 'openai', apiSurface: this.apiSurface, baseURL: this.baseURL }
     })
-  }
-}
-
-function createReporter(callback: TProviderNativeRawPayloadCallback | undefined, apiSurface: TOpenAIApiSurface) {
-  let sequence = 0
-  return (payloadKind: TProviderNativeRawPayloadKind, payload: unknown): void => {
-    callback?.({ provider: 'openai', apiSurface, payloadKind, sequence: sequence++, payload })
   }
 }
