@@ -113,9 +113,7 @@ export {
   SandboxCommandExecutor,
   validateHooksConfig
 } from './hooks/index.ts'
-export { EventBatcher } from './host/event-batcher.ts'
-export { PermissionBroker } from './host/permission-broker.ts'
-export { LocalAgentHost } from './host/local-agent-host.ts'
+export * from './host/index.ts'
 export * from './session/index.ts'
 export {
   canonicalJson,
@@ -288,39 +286,6 @@ export type {
   TUniversalMessage,
   TUniversalMessageMetadata
 } from './core/index.ts'
-export type {
-  IAgentHost,
-  TCommandOutcome,
-  TCreateSessionOptions,
-  THostEvent,
-  THostEventListener,
-  TImportReplayOptions,
-  TManifestApplication,
-  TMcpServerStatus,
-  TEventPage,
-  TMessagePage,
-  TModelListing,
-  TModelListingEntry,
-  TOpenSessionOptions,
-  TPendingPermission,
-  TPluginContributionSummary,
-  TPluginInstallRequest,
-  TPluginView,
-  TProviderChoice,
-  TSandboxChoice,
-  TSandboxSwitch,
-  TSessionContextState,
-  TSessionSettings,
-  TSessionSettingsView,
-  TSessionToolToggle,
-  TSessionView,
-  TSubmitOptions,
-  TThinkingChoice,
-  TTurnOutputRequest,
-  TTurnResult
-} from './host/agent-host.ts'
-export type { TLocalAgentHostOptions } from './host/local-agent-host.ts'
-export type { TBatchSink } from './host/event-batcher.ts'
 export type {
   IPermissionLists,
   TKnownToolName,
