@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { measureCallDurations } from './call-durations.ts'
+import { CallDurationMeter } from './call-durations.ts'
 
 const response = { content: 'ok', toolCalls: [] } as never
 const events = [
@@ -16,7 +16,13 @@ const events = [
   { seq: 10, ts: 3_100, sessionId: 's', executionId: 'y', round: 1, type: 'tool_execution_result', data: { batchId: 'b', index: 0, toolName: 'Bash', toolCallId: 'call-a', success: true } }
 ] as TExecutionEventEnvelope[]
 
-describe('measureCallDurations', () => {
+function measureCallDurations(log: readonly TExecutionEventEnvelope[]): Map<number, number> {
+  const meter = new CallDurationMeter()
+  for (const event of log) meter.measure(event)
+  return meter.durations
+}
+
+describe('CallDurationMeter', () => {
   it('times provider replies from their request, tool results from their own call, and hooks as reported', () => {
     expect(Object.fromEntries(measureCallDurations(events))).toEqual({ 2: 900, 3: 950, 6: 290, 7: 450, 8: 42 })
   })
@@ -25,5 +31,10 @@ describe('measureCallDurations', () => {
     const durations = measureCallDurations(events)
     expect(durations.has(9)).toBe(false)
     expect(durations.has(10)).toBe(false)
+  })
+
+  it('returns the duration of the call an event ends as it takes the event', () => {
+    const meter = new CallDurationMeter()
+    expect(events.map((event) => meter.measure(event))).toEqual([undefined, 900, 950, undefined, undefined, 290, 450, 42, undefined, undefined])
   })
 })

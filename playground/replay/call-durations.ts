@@ -4,39 +4,43 @@ import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts
  * How long each finished call took, keyed by the `seq` of the event that ends it: a provider
  * reply (raw and normalized) measured from its request in the same turn and round, a tool result
  * from the request with its call id, and a hook from the duration it reports. Calls still
- * running, or whose start is missing from the log, have no entry.
+ * running, or whose start is missing from the log, have no entry. Events are measured one at a
+ * time, in `seq` order, so a log that grows is measured once per event.
  */
-export function measureCallDurations(events: readonly TExecutionEventEnvelope[]): Map<number, number> {
-  const durations = new Map<number, number>()
-  const providerStarts = new Map<string, number>()
-  const toolStarts = new Map<string, number>()
-  for (const event of events) {
+export class CallDurationMeter {
+  /** Each finished call's duration in milliseconds, by the `seq` of the event that ends it. */
+  readonly durations = new Map<number, number>()
+  private readonly providerStarts = new Map<string, number>()
+  private readonly toolStarts = new Map<string, number>()
+
+  /** Takes the next event; returns how long the call it ends took, when it ends one. */
+  measure(event: TExecutionEventEnvelope): number | undefined {
+    let start: number | undefined
     switch (event.type) {
       case 'provider_request':
-        providerStarts.set(roundKey(event), event.ts)
-        break
+        this.providerStarts.set(roundKey(event), event.ts)
+        return undefined
       case 'provider_response_raw':
-      case 'provider_response_normalized': {
-        const start = providerStarts.get(roundKey(event))
-        if (start !== undefined) durations.set(event.seq, event.ts - start)
-        break
-      }
+      case 'provider_response_normalized':
+        start = this.providerStarts.get(roundKey(event))
+        return start === undefined ? undefined : this.record(event, event.ts - start)
       case 'tool_execution_request':
-        toolStarts.set(`${event.executionId}:${event.data.toolCallId}`, event.ts)
-        break
-      case 'tool_execution_result': {
-        const start = toolStarts.get(`${event.executionId}:${event.data.toolCallId}`)
-        if (start !== undefined) durations.set(event.seq, event.ts - start)
-        break
-      }
+        this.toolStarts.set(`${event.executionId}:${event.data.toolCallId}`, event.ts)
+        return undefined
+      case 'tool_execution_result':
+        start = this.toolStarts.get(`${event.executionId}:${event.data.toolCallId}`)
+        return start === undefined ? undefined : this.record(event, event.ts - start)
       case 'hook_result':
-        durations.set(event.seq, event.data.durationMs)
-        break
+        return this.record(event, event.data.durationMs)
       default:
-        break
+        return undefined
     }
   }
-  return durations
+
+  private record(event: TExecutionEventEnvelope, durationMs: number): number {
+    this.durations.set(event.seq, durationMs)
+    return durationMs
+  }
 }
 
 function roundKey(event: TExecutionEventEnvelope): string {

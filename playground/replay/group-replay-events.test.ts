@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
+import { groupReplayEvents, rankEventTypes } from './group-replay-events.ts'
 
 let seq = 0
 function event(executionId: string, round: number | undefined, type: 'provider_request' | 'provider_stream_raw_delta' | 'history_mutation', content = ''): TExecutionEventEnvelope {
@@ -50,7 +50,8 @@ describe('groupReplayEvents', () => {
     expect(turns.map((turn) => turn.startTs)).toEqual([1_000, 6_000])
   })
 
-  it('counts event types, most frequent first', () => {
-    expect(countEventTypes(events)).toEqual([['history_mutation', 3], ['provider_request', 3], ['provider_stream_raw_delta', 3]])
+  it('ranks event types, most frequent first, ties in code-unit order', () => {
+    const counts = new Map([['provider_stream_raw_delta', 3], ['provider_request', 3], ['history_mutation', 5], ['hook_result', 1]] as const)
+    expect(rankEventTypes(counts)).toEqual([['history_mutation', 5], ['provider_request', 3], ['provider_stream_raw_delta', 3], ['hook_result', 1]])
   })
 })

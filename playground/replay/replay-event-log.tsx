@@ -1,11 +1,9 @@
-import { memo, useCallback, useMemo, useState } from 'react'
+import { memo, useCallback, useState } from 'react'
 import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
-import { measureCallDurations } from './call-durations.ts'
-import { countEventTypes, groupReplayEvents } from './group-replay-events.ts'
 import { ReplayFilters } from './replay-filters.tsx'
-import { flattenReplayRows } from './replay-rows.ts'
 import { ReplaySearchBox } from './replay-search-box.tsx'
 import { ReplayTimeline } from './replay-timeline.tsx'
+import { useReplayLogRows } from './use-replay-log-rows.ts'
 import { useReplaySearch } from './use-replay-search.ts'
 import { useAdoptedStylesheet } from '../shell/adopted-stylesheet.ts'
 import styles from './replay-event-log.css?inline'
@@ -26,15 +24,7 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const search = useReplaySearch(events)
-  const { matched } = search
-  const counts = useMemo(() => countEventTypes(events), [events])
-  const durations = useMemo(() => measureCallDurations(events), [events])
-  const turns = useMemo(
-    () => groupReplayEvents(events, (event) => !hidden.has(event.type) && (matched === undefined || matched.has(event.seq))),
-    [events, hidden, matched]
-  )
-  const rows = useMemo(() => flattenReplayRows(turns, collapsed, durations), [turns, collapsed, durations])
-  const shownCount = useMemo(() => turns.reduce((sum, turn) => sum + turn.rounds.reduce((inTurn, round) => inTurn + round.events.length, 0), 0), [turns])
+  const { rows, counts, turns, shownCount } = useReplayLogRows(events, hidden, search.matched, collapsed)
 
   const toggleTurn = useCallback((executionId: string) => {
     setCollapsed((current) => {

@@ -1,7 +1,7 @@
 import type { TExecutionEventType } from '../../lib/core/execution-events.ts'
 
 type TReplayFiltersProps = {
-  counts: Array<[TExecutionEventType, number]>
+  counts: ReadonlyArray<[TExecutionEventType, number]>
   hidden: ReadonlySet<TExecutionEventType>
   onChange: (hidden: Set<TExecutionEventType>) => void
 }

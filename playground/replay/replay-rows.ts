@@ -1,5 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import type { TReplayTurnGroup } from './group-replay-events.ts'
+import type { TReplayRoundGroup, TReplayTurnGroup } from './group-replay-events.ts'
 
 /** A turn's header: it collapses and expands the turn's rows. */
 export type TReplayTurnRow = {
@@ -34,19 +34,32 @@ export function flattenReplayRows(
 ): TReplayRow[] {
   const rows: TReplayRow[] = []
   for (const turn of turns) {
-    const isCollapsed = collapsed.has(turn.executionId)
-    let eventCount = 0
-    for (const round of turn.rounds) eventCount += round.events.length
-    rows.push({ kind: 'turn', key: `turn:${turn.executionId}`, executionId: turn.executionId, turn: turn.turn, prompt: turn.prompt, startTs: turn.startTs, eventCount, collapsed: isCollapsed })
-    if (isCollapsed) continue
+    rows.push(turnRow(turn, collapsed))
+    if (collapsed.has(turn.executionId)) continue
     for (const round of turn.rounds) {
-      rows.push({ kind: 'round', key: `round:${round.key}`, round: round.round })
-      for (const event of round.events) {
-        rows.push({ kind: 'event', key: `event:${event.seq}`, event, sinceTurnStartMs: event.ts - turn.startTs, durationMs: durations.get(event.seq) })
-      }
+      rows.push(roundRow(round))
+      for (const event of round.events) rows.push(eventRow(event, turn, durations.get(event.seq)))
     }
   }
   return rows
+}
+
+/** A turn's header row, as the turn stands now. */
+export function turnRow(turn: TReplayTurnGroup, collapsed: ReadonlySet<string>): TReplayTurnRow {
+  let eventCount = 0
+  for (const round of turn.rounds) eventCount += round.events.length
+  const { executionId, prompt, startTs } = turn
+  return { kind: 'turn', key: `turn:${executionId}`, executionId, turn: turn.turn, prompt, startTs, eventCount, collapsed: collapsed.has(executionId) }
+}
+
+/** A round's header row. */
+export function roundRow(round: TReplayRoundGroup): TReplayRoundRow {
+  return { kind: 'round', key: `round:${round.key}`, round: round.round }
+}
+
+/** An event's row in its turn. */
+export function eventRow(event: TExecutionEventEnvelope, turn: TReplayTurnGroup, durationMs: number | undefined): TReplayEventRow {
+  return { kind: 'event', key: `event:${event.seq}`, event, sinceTurnStartMs: event.ts - turn.startTs, durationMs }
 }
 
 /** Whether a row takes keyboard focus: turn headers and events do, round headers are labels. */

@@ -1,0 +1,52 @@
+import { useMemo, useRef } from 'react'
+import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import type { TReplayTurnGroup } from './group-replay-events.ts'
+import { ReplayLogRows } from './replay-log-rows.ts'
+import type { TReplayRow } from './replay-rows.ts'
+
+/** The event log's rows and figures (see `ReplayLogRows`) as one render sees them. */
+export type TReplayLogView = {
+  rows: readonly TReplayRow[]
+  counts: ReadonlyArray<[TExecutionEventType, number]>
+  turns: readonly TReplayTurnGroup[]
+  shownCount: number
+}
+
+type TMade = { log: ReplayLogRows; events: readonly TExecutionEventEnvelope[]; hidden: ReadonlySet<TExecutionEventType>; matched: ReadonlySet<number> | undefined; collapsed: ReadonlySet<string> }
+
+/**
+ * The event log's rows for `events` with the types in `hidden` left out, only the `seq`s in
+ * `matched` when there is a search, and the turns in `collapsed` folded. While events only grow
+ * (a turn streaming in) the rows made for the earlier ones are kept and only the new events are
+ * laid out; loaded or earlier events, a filter or a fold make them again.
+ */
+export function useReplayLogRows(
+  events: readonly TExecutionEventEnvelope[],
+  hidden: ReadonlySet<TExecutionEventType>,
+  matched: ReadonlySet<number> | undefined,
+  collapsed: ReadonlySet<string>
+): TReplayLogView {
+  const made = useRef<TMade | undefined>(undefined)
+  return useMemo(() => {
+    const previous = made.current
+    let log: ReplayLogRows
+    if (previous && previous.hidden === hidden && previous.matched === matched && previous.collapsed === collapsed && grewFrom(previous.events, events)) {
+      log = previous.log
+      log.append(events, log.taken)
+    } else {
+      log = new ReplayLogRows((event) => !hidden.has(event.type) && (matched === undefined || matched.has(event.seq)), collapsed)
+      log.append(events)
+    }
+    // Kept across renders on purpose: a render React discards leaves a log that a later,
+    // longer list still extends, and any other list starts a new one.
+    made.current = { log, events, hidden, matched, collapsed }
+    return { rows: log.rows, counts: log.counts, turns: log.turns, shownCount: log.shownCount }
+  }, [events, hidden, matched, collapsed])
+}
+
+// The page's event lists grow by `concat` and change in any other way by a new list of new
+// objects (a reload, earlier events put first): the first and the last taken event tell them apart.
+function grewFrom(before: readonly TExecutionEventEnvelope[], after: readonly TExecutionEventEnvelope[]): boolean {
+  if (after.length < before.length) return false
+  return before.length === 0 || (after[0] === before[0] && after[before.length - 1] === before[before.length - 1])
+}
