@@ -1,8 +1,7 @@
 import type { IAIProvider, IChatOptions, TProviderResponse } from './provider.ts'
 import { createDefaultProviderCapabilities, type IProviderCapabilities } from './provider-capabilities.ts'
 import type { TUniversalMessage } from './messages.ts'
-
-const ABORTED = Symbol('aborted')
+import { streamWithAbort } from './stream-with-abort.ts'
 
 /** Base for provider adapters: shared abort-aware stream iteration. */
 export abstract class AbstractAIProvider implements IAIProvider {
@@ -23,42 +22,7 @@ export abstract class AbstractAIProvider implements IAIProvider {
    * Iterates a stream until it ends or `signal` aborts. A pending `next()` is raced against the
    * abort, so a stalled stream still stops at once; the source is closed with `return()`.
    */
-  protected async *streamWithAbort<TEvent>(
-    source: AsyncIterable<TEvent>,
-    signal: AbortSignal | undefined
-  ): AsyncGenerator<TEvent, void, undefined> {
-    const iterator = source[Symbol.asyncIterator]()
-    if (!signal) {
-      for (let step = await iterator.next(); !step.done; step = await iterator.next()) yield step.value
-      return
-    }
-    // Each step gets its own promise that the abort can settle. Racing every step against one
-    // long-lived abort promise would leave a reaction on it per step, holding every streamed
-    // value until the stream ends.
-    let wake: ((value: typeof ABORTED) => void) | undefined
-    // A flag, not `signal.aborted` on every step: Node's getter validates its receiver each time.
-    let aborted = signal.aborted
-    const onAbort = () => {
-      aborted = true
-      wake?.(ABORTED)
-    }
-    signal.addEventListener('abort', onAbort, { once: true })
-    try {
-      while (!aborted) {
-        const next = iterator.next()
-        const step = await new Promise<IteratorResult<TEvent> | typeof ABORTED>((resolve, reject) => {
-          wake = resolve
-          next.then(resolve, reject)
-        })
-        wake = undefined
-        if (step === ABORTED || step.done || aborted) break
-        yield step.value
-      }
-    } finally {
-      signal.removeEventListener('abort', onAbort)
-      // Closing the source releases its network stream. It is not awaited: an async generator
-      // queues return() behind a pending next(), which a stalled stream never settles.
-      void Promise.resolve(iterator.return?.()).catch(() => undefined)
-    }
+  protected streamWithAbort<TEvent>(source: AsyncIterable<TEvent>, signal: AbortSignal | undefined): AsyncGenerator<TEvent, void, undefined> {
+    return streamWithAbort(source, signal)
   }
 }

@@ -24,7 +24,7 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
   const [hidden, setHidden] = useState<Set<TExecutionEventType>>(new Set())
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const search = useReplaySearch(events)
-  const { rows, counts, turns, shownCount } = useReplayLogRows(events, hidden, search.matched, collapsed)
+  const { rows, counts, turnIds, shownCount } = useReplayLogRows(events, hidden, search.matched, collapsed)
 
   const toggleTurn = useCallback((executionId: string) => {
     setCollapsed((current) => {
@@ -33,7 +33,7 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
       return next
     })
   }, [])
-  const allCollapsed = turns.length > 0 && turns.every((turn) => collapsed.has(turn.executionId))
+  const allCollapsed = turnIds.length > 0 && turnIds.every((executionId) => collapsed.has(executionId))
 
   const stylesheetRef = useAdoptedStylesheet(styles)
   // The list is mounted, empty, before a session has events: mounting it measures its scroll box,
@@ -46,7 +46,7 @@ export const ReplayEventLog = memo(function ReplayEventLog({ events, selectedSeq
           <ReplayFilters counts={counts} hidden={hidden} onChange={setHidden} />
           <ReplaySearchBox search={search} shownCount={shownCount} totalCount={events.length} />
           <div className="event-log-folds">
-            <button type="button" className="link" disabled={allCollapsed} onClick={() => setCollapsed(new Set(turns.map((turn) => turn.executionId)))}>
+            <button type="button" className="link" disabled={allCollapsed} onClick={() => setCollapsed(new Set(turnIds))}>
               Collapse all turns
             </button>
             <button type="button" className="link" disabled={collapsed.size === 0} onClick={() => setCollapsed(new Set())}>

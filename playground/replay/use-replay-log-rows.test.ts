@@ -40,4 +40,14 @@ describe('useReplayLogRows', () => {
     rerender({ events: grown })
     expect(result.current.rows.filter((row) => row.kind === 'event').map((row) => row.kind === 'event' && row.event.seq)).toEqual(grown.map((event) => event.seq))
   })
+
+  it('gives the shown turns as a new list when a turn is added, so what is kept from the last one stays as it was', () => {
+    const { result, rerender } = renderHook(({ events }) => useReplayLogRows(events, none, undefined, unfolded), { initialProps: { events: first } })
+    const before = result.current.turnIds
+    expect(before).toEqual(['x'])
+
+    rerender({ events: first.concat({ ...delta(10), executionId: 'y' }) })
+    expect(result.current.turnIds).toEqual(['x', 'y'])
+    expect(before).toEqual(['x'])
+  })
 })

@@ -1,6 +1,5 @@
 import { useMemo, useRef } from 'react'
 import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
-import type { TReplayTurnGroup } from './group-replay-events.ts'
 import { ReplayLogRows } from './replay-log-rows.ts'
 import type { TReplayRow } from './replay-rows.ts'
 
@@ -8,7 +7,8 @@ import type { TReplayRow } from './replay-rows.ts'
 export type TReplayLogView = {
   rows: readonly TReplayRow[]
   counts: ReadonlyArray<[TExecutionEventType, number]>
-  turns: readonly TReplayTurnGroup[]
+  /** The shown turns' execution ids, in order: a new array whenever the rows change. */
+  turnIds: readonly string[]
   shownCount: number
 }
 
@@ -40,7 +40,7 @@ export function useReplayLogRows(
     // Kept across renders on purpose: a render React discards leaves a log that a later,
     // longer list still extends, and any other list starts a new one.
     made.current = { log, events, hidden, matched, collapsed }
-    return { rows: log.rows, counts: log.counts, turns: log.turns, shownCount: log.shownCount }
+    return { rows: log.rows, counts: log.counts, turnIds: log.turns.map((turn) => turn.executionId), shownCount: log.shownCount }
   }, [events, hidden, matched, collapsed])
 }
 

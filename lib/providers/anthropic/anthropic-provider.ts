@@ -16,8 +16,10 @@ import { assertKnownProviderOptions } from '../shared/assert-known-provider-opti
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
 import { combineServerToolListeners } from '../shared/combine-server-tool-listeners.ts'
 import { createNativePayloadReporter } from '../shared/native-payload-reporter.ts'
-import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
-import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { toSdkClientOptions } from '../shared/sdk-client-options.ts'
+import type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { LazySdkClient } from '../shared/lazy-sdk-client.ts'
+import { readProviderStream } from '../shared/read-provider-stream.ts'
 import { toAnthropicError } from './to-anthropic-error.ts'
 
 /** Options of the Anthropic provider. */
@@ -73,12 +75,9 @@ const importSdk: TProviderSdkLoader<TAnthropicSdk> = async () => {
  */
 export class AnthropicProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'anthropic'
-  #client: Anthropic | undefined
+  readonly #client: LazySdkClient<TAnthropicSdk, Anthropic>
   private readonly baseURL: string
   readonly #apiKey: string | undefined
-  private readonly maxRetries: number | undefined
-  private readonly timeout: number | undefined
-  private readonly loadSdk: TProviderSdkLoader<TAnthropicSdk>
   private readonly settings: TAnthropicRequestSettings
   /** Sends Anthropic's server-side `web_search` tool with every call; `configureNativeWebTools` sets it too. */
   enableWebTools: boolean
@@ -100,11 +99,9 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     }
     this.enableWebTools = options.enableWebTools === true
     this.onServerToolUse = options.onServerToolUse
-    this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? DEFAULT_BASE_URL
-    this.maxRetries = options.maxRetries
-    this.timeout = options.timeout
-    this.loadSdk = options.loadSdk ?? importSdk
+    const settings = { apiKey: options.apiKey, baseURL: this.baseURL, maxRetries: options.maxRetries, timeout: options.timeout }
+    this.#client = new LazySdkClient(options.client, options.loadSdk ?? importSdk, SDK_REQUIREMENT, (sdk) => new sdk.Anthropic(toSdkClientOptions(settings)))
   }
 
   /** The `apiKey` this provider was given, so a session over it hides the key wherever the model repeats it. */
@@ -140,36 +137,30 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     assertProviderNativeWebToolsAvailable(this, options.nativeWebTools)
-    const client = await this.getClient()
+    const client = await this.#client.get()
     const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'anthropic', 'anthropic-messages')
     const params = buildAnthropicRequest(messages, options, { ...this.settings, enableWebTools: this.enableWebTools })
     report('request', params)
     const accumulator = new AnthropicStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse))
-    try {
-      const stream = await client.messages.create(params, signal ? { signal } : {})
-      for await (const event of this.streamWithAbort(stream, signal)) {
-        report('stream_event', event)
-        const delta = accumulator.add(event)
-        if (delta) options.onTextDelta?.(delta)
-      }
-    } catch (error) {
-      if (signal?.aborted) return accumulator.toResponse(true)
-      throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
-    }
-    if (signal?.aborted) return accumulator.toResponse(true)
-    if (!accumulator.completed) {
-      throw new NetworkError('The Anthropic stream ended before the reply was complete (no message_stop). Try again.', {
+    return readProviderStream({
+      open: () => client.messages.create(params, signal ? { signal } : {}),
+      accumulator,
+      onEvent: (event) => report('stream_event', event),
+      toError: (error) => toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.#apiKey }),
+      endedEarly: () => new NetworkError('The Anthropic stream ended before the reply was complete (no message_stop). Try again.', {
         details: { provider: 'anthropic', baseURL: this.baseURL }
-      })
-    }
-    report('response', accumulator.toNativeMessage())
-    const response = accumulator.toResponse(false)
-    return options.output ? answerFromOutputTool(response) : response
+      }),
+      finish: () => {
+        report('response', accumulator.toNativeMessage())
+        const response = accumulator.toResponse(false)
+        return options.output ? answerFromOutputTool(response) : response
+      }
+    }, options)
   }
 
   /** Every model the key may use, from the Models API (`GET /v1/models`, all pages). */
   async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
-    const client = await this.getClient()
+    const client = await this.#client.get()
     try {
       const models: TListedModel[] = []
       for await (const model of client.models.list({ limit: 1000 }, options.signal ? { signal: options.signal } : {})) {
@@ -179,20 +170,6 @@ export class AnthropicProvider extends AbstractAIProvider implements IModelListi
     } catch (error) {
       throw toAnthropicError(error, { baseURL: this.baseURL, apiKey: this.#apiKey })
     }
-  }
-
-  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
-  private async getClient(): Promise<Anthropic> {
-    if (this.#client) return this.#client
-    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.#client ??= new sdk.Anthropic({
-      apiKey: this.#apiKey ?? null,
-      baseURL: this.baseURL,
-      ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
-      ...(this.timeout === undefined ? {} : { timeout: this.timeout }),
-      ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
-    })
-    return this.#client
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Message, MessageDeltaUsage, RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages'
 import { createAssistantMessage, type TToolCall, type TUniversalMessageMetadata } from '../../core/messages.ts'
 import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
+import type { IProviderStreamAccumulator } from '../shared/read-provider-stream.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { SERVER_TOOL_USES_METADATA_KEY, type TServerToolUse, type TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { ANTHROPIC_SERVER_TOOL_METADATA_KEY, ANTHROPIC_THINKING_METADATA_KEY } from './to-anthropic-messages.ts'
@@ -23,7 +24,7 @@ type TUsage = { input: number; output: number; cacheRead: number | null; cacheWr
  * web searches Anthropic ran on its servers (reported as they start and end), the stop reason
  * and usage.
  */
-export class AnthropicStreamAccumulator {
+export class AnthropicStreamAccumulator implements IProviderStreamAccumulator<RawMessageStreamEvent> {
   /** True once `message_stop` arrived: the reply is whole. */
   completed = false
   private text = ''

@@ -5,7 +5,9 @@ import type { TUniversalMessage } from '../../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { assertKnownProviderOptions } from '../shared/assert-known-provider-options.ts'
 import { assertProviderBaseURL } from '../shared/assert-provider-base-url.ts'
-import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { LazySdkClient } from '../shared/lazy-sdk-client.ts'
+import { readProviderStream } from '../shared/read-provider-stream.ts'
 import { createNativePayloadReporter } from '../shared/native-payload-reporter.ts'
 import { buildGoogleRequest, type TGoogleRequestSettings } from './build-google-request.ts'
 import { GoogleStreamAccumulator } from './google-stream-accumulator.ts'
@@ -60,12 +62,9 @@ const importSdk: TProviderSdkLoader<TGoogleSdk> = async () => {
  */
 export class GoogleProvider extends AbstractAIProvider implements IModelListingProvider {
   readonly name = 'google'
-  #client: GoogleGenAI | undefined
+  readonly #client: LazySdkClient<TGoogleSdk, GoogleGenAI>
   private readonly baseURL: string
   readonly #apiKey: string | undefined
-  private readonly maxRetries: number
-  private readonly timeout: number | undefined
-  private readonly loadSdk: TProviderSdkLoader<TGoogleSdk>
   private readonly settings: TGoogleRequestSettings
 
   constructor(options: TGoogleProviderOptions) {
@@ -77,11 +76,12 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     }
     this.#apiKey = options.apiKey
     this.settings = options.thinking ? { thinking: options.thinking } : {}
-    this.#client = options.client
     this.baseURL = options.baseURL ?? DEFAULT_BASE_URL
-    this.maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES
-    this.timeout = options.timeout
-    this.loadSdk = options.loadSdk ?? importSdk
+    const { apiKey, maxRetries = DEFAULT_MAX_RETRIES, timeout } = options
+    this.#client = new LazySdkClient(options.client, options.loadSdk ?? importSdk, SDK_REQUIREMENT, (sdk) => new sdk.GoogleGenAI({
+      apiKey: apiKey ?? '',
+      httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: maxRetries + 1 }, ...(timeout === undefined ? {} : { timeout }) }
+    }))
   }
 
   /** The `apiKey` this provider was given, so a session over it hides the key wherever the model repeats it. */
@@ -91,45 +91,37 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
 
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
-    const client = await this.getClient()
+    const client = await this.#client.get()
     const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'google', 'gemini-generate-content')
     const params = buildGoogleRequest(messages, options, this.settings)
     report('request', params)
     // The signal goes on a copy: the reported request stays plain data.
     const request = signal ? { ...params, config: { ...params.config, abortSignal: signal } } : params
     const accumulator = new GoogleStreamAccumulator()
-    let streamStarted = false
-    try {
-      const stream = await client.models.generateContentStream(request)
-      streamStarted = true
-      for await (const chunk of this.streamWithAbort(stream, signal)) {
-        report('stream_event', toNativeChunk(chunk))
-        const delta = accumulator.add(chunk)
-        if (delta) options.onTextDelta?.(delta)
-      }
-    } catch (error) {
-      if (signal?.aborted) return accumulator.toResponse(true)
-      throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.#apiKey, streamStarted })
-    }
-    if (signal?.aborted) return accumulator.toResponse(true)
-    if (!accumulator.completed) {
-      throw new NetworkError('The Gemini stream ended before the reply was complete (no finishReason). Try again.', {
+    return readProviderStream({
+      open: () => client.models.generateContentStream(request),
+      accumulator,
+      onEvent: (chunk) => report('stream_event', toNativeChunk(chunk)),
+      toError: (error, opened) => toGoogleError(error, { baseURL: this.baseURL, apiKey: this.#apiKey, streamStarted: opened }),
+      endedEarly: () => new NetworkError('The Gemini stream ended before the reply was complete (no finishReason). Try again.', {
         details: { provider: 'google', baseURL: this.baseURL }
-      })
-    }
-    const withheld = accumulator.withheldReason()
-    if (withheld) {
-      throw new ProviderError(`Gemini gave no reply: ${withheld}. Rephrase the request, or check the safety settings.`, {
-        details: { provider: 'google', reason: withheld }
-      })
-    }
-    report('response', accumulator.toNativeResponse())
-    return accumulator.toResponse(false)
+      }),
+      finish: () => {
+        const withheld = accumulator.withheldReason()
+        if (withheld) {
+          throw new ProviderError(`Gemini gave no reply: ${withheld}. Rephrase the request, or check the safety settings.`, {
+            details: { provider: 'google', reason: withheld }
+          })
+        }
+        report('response', accumulator.toNativeResponse())
+        return accumulator.toResponse(false)
+      }
+    }, options)
   }
 
   /** Every model that can generate content, from `GET /v1beta/models` (all pages), with its token limits. */
   async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
-    const client = await this.getClient()
+    const client = await this.#client.get()
     try {
       const pager = await client.models.list({ config: { pageSize: 1000, ...(options.signal ? { abortSignal: options.signal } : {}) } })
       const models: TListedModel[] = []
@@ -147,17 +139,6 @@ export class GoogleProvider extends AbstractAIProvider implements IModelListingP
     } catch (error) {
       throw toGoogleError(error, { baseURL: this.baseURL, apiKey: this.#apiKey, streamStarted: false })
     }
-  }
-
-  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
-  private async getClient(): Promise<GoogleGenAI> {
-    if (this.#client) return this.#client
-    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.#client ??= new sdk.GoogleGenAI({
-      apiKey: this.#apiKey ?? '',
-      httpOptions: { baseUrl: this.baseURL, retryOptions: { attempts: this.maxRetries + 1 }, ...(this.timeout === undefined ? {} : { timeout: this.timeout }) }
-    })
-    return this.#client
   }
 }
 

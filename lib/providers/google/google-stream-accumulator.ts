@@ -2,6 +2,7 @@ import type { GenerateContentResponse, GenerateContentResponseUsageMetadata, Par
 import { createId } from '../../core/create-id.ts'
 import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
 import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
+import type { IProviderStreamAccumulator } from '../shared/read-provider-stream.ts'
 import { fromGoogleUsage } from './google-usage.ts'
 import { GOOGLE_SYNTHETIC_CALL_ID_PREFIX, GOOGLE_THOUGHT_PARTS_METADATA_KEY } from './to-google-contents.ts'
 
@@ -23,7 +24,7 @@ const WITHHELD_FINISH_REASONS = new Set([
  * (returned delta by delta for `onTextDelta`), whole function calls (Gemini sends each in one
  * part, several in parallel), thought parts and signatures, the finish reason and usage.
  */
-export class GoogleStreamAccumulator {
+export class GoogleStreamAccumulator implements IProviderStreamAccumulator<GenerateContentResponse> {
   private text = ''
   private finishReason: string | undefined
   private usage: GenerateContentResponseUsageMetadata | undefined

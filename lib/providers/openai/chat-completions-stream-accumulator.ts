@@ -2,6 +2,7 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions'
 import type { CompletionUsage } from 'openai/resources/completions'
 import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
 import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
+import type { IProviderStreamAccumulator } from '../shared/read-provider-stream.ts'
 import { fromChatCompletionsUsage } from './openai-usage.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 
@@ -12,7 +13,7 @@ type TPendingCall = { id: string; name: string; argumentsText: string }
  * `onTextDelta`), tool calls merged by `index` (id and name arrive once, arguments in pieces),
  * the finish reason, and the usage chunk.
  */
-export class ChatCompletionsStreamAccumulator {
+export class ChatCompletionsStreamAccumulator implements IProviderStreamAccumulator<ChatCompletionChunk> {
   private text = ''
   private first: ChatCompletionChunk | undefined
   private finishReason: ChatCompletionChunk.Choice['finish_reason'] = null

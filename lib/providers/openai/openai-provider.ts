@@ -18,8 +18,10 @@ import type { TUniversalMessage } from '../../core/messages.ts'
 import type { IChatOptions, TProviderResponse } from '../../core/provider.ts'
 import { buildChatCompletionsRequest, buildResponsesRequest } from './build-openai-requests.ts'
 import { ChatCompletionsStreamAccumulator } from './chat-completions-stream-accumulator.ts'
-import { isBrowserRuntime } from '../shared/is-browser-runtime.ts'
-import { loadProviderSdk, type TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { toSdkClientOptions } from '../shared/sdk-client-options.ts'
+import type { TProviderSdkLoader } from '../shared/load-provider-sdk.ts'
+import { LazySdkClient } from '../shared/lazy-sdk-client.ts'
+import { readProviderStream } from '../shared/read-provider-stream.ts'
 import { ResponsesStreamAccumulator } from './responses-stream-accumulator.ts'
 import { toOpenAIError } from './to-openai-error.ts'
 import { isOpenAIHost } from './is-openai-host.ts'
@@ -90,12 +92,9 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   readonly name = 'openai'
   /** The API this provider speaks. */
   readonly apiSurface: TOpenAIApiSurface
-  #client: OpenAI | undefined
+  readonly #client: LazySdkClient<TOpenAISdk, OpenAI>
   private readonly baseURL: string
   readonly #apiKey: string | undefined
-  private readonly maxRetries: number | undefined
-  private readonly timeout: number | undefined
-  private readonly loadSdk: TProviderSdkLoader<TOpenAISdk>
   private readonly reasoning: Reasoning | undefined
   /** Sends the hosted `web_search` tool with every Responses call; `configureNativeWebTools` sets it too. */
   enableWebTools: boolean
@@ -111,11 +110,9 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     }
     this.#apiKey = options.apiKey
     this.reasoning = options.reasoning
-    this.#client = options.client
     this.baseURL = options.client?.baseURL ?? options.baseURL ?? OPENAI_BASE_URL
-    this.maxRetries = options.maxRetries
-    this.timeout = options.timeout
-    this.loadSdk = options.loadSdk ?? importSdk
+    const settings = { apiKey: options.apiKey, baseURL: this.baseURL, maxRetries: options.maxRetries, timeout: options.timeout }
+    this.#client = new LazySdkClient(options.client, options.loadSdk ?? importSdk, SDK_REQUIREMENT, (sdk) => new sdk.OpenAI(toSdkClientOptions(settings)))
     if (options.apiSurface !== undefined && options.apiSurface !== 'responses' && options.apiSurface !== 'chat-completions') {
       throw new ConfigurationError(`OpenAIProvider apiSurface must be 'responses' or 'chat-completions'; got ${JSON.stringify(options.apiSurface)}.`)
     }
@@ -159,7 +156,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   async chat(messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     assertProviderNativeWebToolsAvailable(this, options.nativeWebTools)
     try {
-      const client = await this.getClient()
+      const client = await this.#client.get()
       return this.apiSurface === 'responses'
         ? await this.chatResponses(client, messages, options)
         : await this.chatCompletions(client, messages, options)
@@ -171,7 +168,7 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
   /** Every model the key may use, from `GET /models` (compatible servers such as Ollama answer it too). */
   async listModels(options: { signal?: AbortSignal } = {}): Promise<TListedModel[]> {
     try {
-      const client = await this.getClient()
+      const client = await this.#client.get()
       const models: TListedModel[] = []
       for await (const model of client.models.list(options.signal ? { signal: options.signal } : {})) models.push({ id: model.id })
       return models
@@ -180,64 +177,40 @@ export class OpenAIProvider extends AbstractAIProvider implements IModelListingP
     }
   }
 
-  // The SDK is imported on the first call, so importing this provider needs no SDK installed.
-  private async getClient(): Promise<OpenAI> {
-    if (this.#client) return this.#client
-    const sdk = await loadProviderSdk(this.loadSdk, SDK_REQUIREMENT)
-    this.#client ??= new sdk.OpenAI({
-      apiKey: this.#apiKey ?? null,
-      baseURL: this.baseURL,
-      ...(this.maxRetries === undefined ? {} : { maxRetries: this.maxRetries }),
-      ...(this.timeout === undefined ? {} : { timeout: this.timeout }),
-      ...(isBrowserRuntime() ? { dangerouslyAllowBrowser: true } : {})
-    })
-    return this.#client
-  }
-
-  private async chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
+  private chatResponses(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'openai', 'responses')
     const params = buildResponsesRequest(messages, options, this.reasoning, this.enableWebTools)
     report('request', params)
     const accumulator = new ResponsesStreamAccumulator(combineServerToolListeners(this.onServerToolUse, options.onServerToolUse), this.baseURL)
-    try {
-      const stream = await client.responses.create(params, signal ? { signal } : {})
-      for await (const event of this.streamWithAbort(stream, signal)) {
-        report('stream_event', event)
-        const delta = accumulator.add(event)
-        if (delta) options.onTextDelta?.(delta)
+    return readProviderStream({
+      open: () => client.responses.create(params, signal ? { signal } : {}),
+      accumulator,
+      onEvent: (event) => report('stream_event', event),
+      endedEarly: () => this.endedEarly('response.completed'),
+      finish: () => {
+        report('response', accumulator.final)
+        return accumulator.toResponse(false)
       }
-    } catch (error) {
-      if (signal?.aborted) return accumulator.toResponse(true)
-      throw error
-    }
-    if (signal?.aborted) return accumulator.toResponse(true)
-    if (!accumulator.final) throw this.endedEarly('response.completed')
-    report('response', accumulator.final)
-    return accumulator.toResponse(false)
+    }, options)
   }
 
-  private async chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
+  private chatCompletions(client: OpenAI, messages: readonly TUniversalMessage[], options: IChatOptions): Promise<TProviderResponse> {
     const { signal } = options
     const report = createNativePayloadReporter(options.onProviderNativeRawPayload, 'openai', 'chat-completions')
     const params = buildChatCompletionsRequest(messages, options, { isOpenAI: isOpenAIHost(this.baseURL) }, this.reasoning)
     report('request', params)
     const accumulator = new ChatCompletionsStreamAccumulator()
-    try {
-      const stream = await client.chat.completions.create(params, signal ? { signal } : {})
-      for await (const chunk of this.streamWithAbort(stream, signal)) {
-        report('stream_event', chunk)
-        const delta = accumulator.add(chunk)
-        if (delta) options.onTextDelta?.(delta)
+    return readProviderStream({
+      open: () => client.chat.completions.create(params, signal ? { signal } : {}),
+      accumulator,
+      onEvent: (chunk) => report('stream_event', chunk),
+      endedEarly: () => this.endedEarly('finish_reason'),
+      finish: () => {
+        report('response', accumulator.toNativeCompletion())
+        return accumulator.toResponse(false)
       }
-    } catch (error) {
-      if (signal?.aborted) return accumulator.toResponse(true)
-      throw error
-    }
-    if (signal?.aborted) return accumulator.toResponse(true)
-    if (!accumulator.completed) throw this.endedEarly('finish_reason')
-    report('response', accumulator.toNativeCompletion())
-    return accumulator.toResponse(false)
+    }, options)
   }
 
   private endedEarly(missing: string): NetworkError {

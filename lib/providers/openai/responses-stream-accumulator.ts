@@ -2,6 +2,7 @@ import type { Response, ResponseFunctionWebSearch, ResponseReasoningItem, Respon
 import { SERVER_TOOL_USES_METADATA_KEY, type TServerToolUse, type TServerToolUseCallback } from '../../core/server-tool-use.ts'
 import { createAssistantMessage, type TToolCall } from '../../core/messages.ts'
 import type { TProviderResponse, TStopReason } from '../../core/provider.ts'
+import type { IProviderStreamAccumulator } from '../shared/read-provider-stream.ts'
 import { fromResponsesUsage } from './openai-usage.ts'
 import { parseToolArguments } from '../../core/parse-tool-arguments.ts'
 import { fromStreamFailure } from './to-openai-error.ts'
@@ -15,7 +16,7 @@ type TPendingCall = { callId: string; name: string; argumentsText: string }
  * web search calls to send back (each search reported as it starts and ends), and the final
  * response with its usage. `error` and `response.failed` events throw.
  */
-export class ResponsesStreamAccumulator {
+export class ResponsesStreamAccumulator implements IProviderStreamAccumulator<ResponseStreamEvent> {
   /** The final response, once `response.completed` or `response.incomplete` arrived. */
   final: Response | undefined
   private text = ''
