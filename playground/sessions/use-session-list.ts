@@ -3,7 +3,6 @@ import type { IAgentHost, THostEvent, TProviderChoice } from '../../lib/host/age
 import type { TSessionSummary } from '../../lib/storage/session-store.ts'
 import { useHostEvents } from '../../worker/react/use-host-events.ts'
 import { applyLiveEvents } from './live-session-summaries.ts'
-import { coalesceReads } from './coalesced-reads.ts'
 import { openSessionListBroadcast, type TSessionListBroadcast } from './session-list-broadcast.ts'
 import { describeError } from '../../worker/react/describe-error.ts'
 
@@ -73,7 +72,7 @@ export function useSessionList(
   // that could not hear it (no BroadcastChannel) reads again when it is back in front. A turn's
   // end in the session open here is no news: this tab heard it from the host.
   useEffect(() => {
-    const reread = coalesceReads(refresh)
+    const reread = () => void refresh().catch(() => undefined)
     const broadcast = openSessionListBroadcast((turnEndedIn) => turnEndedIn !== shown.current?.id && reread())
     announceChange.current = broadcast.announce
     addEventListener('focus', reread)
