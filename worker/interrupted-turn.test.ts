@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../lib/core/messages.ts'
 import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
-import { closeInterruptedTurn, planInterruptedTurn, TOOL_LOST_MESSAGE } from './interrupted-turn.ts'
+import { closeInterruptedTurn } from './interrupted-turn.ts'
+import { planInterruptedTurn, TOOL_LOST_MESSAGE } from './interrupted-turn-repair.ts'
 
 const prompt = createUserMessage('Fix it')
 const toolCalls = [
@@ -34,6 +36,12 @@ describe('planInterruptedTurn', () => {
     const planned = planInterruptedTurn(messages)
     expect(planned).toHaveLength(expected.length)
     planned.forEach((message, index) => expect(message).toMatchObject(expected[index] ?? {}))
+  })
+
+  it('keeps the text an answer had streamed, after the prompt or after a round’s tool results', () => {
+    expect(planInterruptedTurn([prompt], 'Half an')).toMatchObject([{ role: 'assistant', content: 'Half an', state: 'interrupted' }])
+    expect(planInterruptedTurn([prompt, askedForTools, lsResult, catResult], 'It says')).toMatchObject([{ role: 'assistant', content: 'It says', state: 'interrupted' }])
+    expect(planInterruptedTurn([prompt, askedForTools, lsResult, catResult, finalAnswer], 'late')).toEqual([])
   })
 })
 
@@ -88,5 +96,41 @@ describe('closeInterruptedTurn', () => {
     expect(written.map((event) => (event.type === 'history_mutation' && event.data.message.role === 'tool' ? event.data.message.toolCallId : undefined))).toEqual(
       calls.slice(20).map((call) => call.id)
     )
+  })
+
+  describe('an answer streaming when the driver went away', () => {
+    const request = (seq: number, messages: TUniversalMessage[]) =>
+      ({ seq, ts: 1, sessionId: 's1', executionId: 'exec_1', round: 1, type: 'provider_request', data: { provider: 'p', model: 'm', messages, tools: [] } }) as TExecutionEventEnvelope
+    const delta = (seq: number, text: string, round = 1) =>
+      ({ seq, ts: 1, sessionId: 's1', executionId: 'exec_1', round, type: 'provider_stream_raw_delta', data: { sequence: seq, delta: text } }) as TExecutionEventEnvelope
+    const promptEvent = { seq: 0, ts: 1, sessionId: 's1', executionId: 'exec_1', type: 'history_mutation', data: { mutation: 'append', index: 0, message: prompt } } as TExecutionEventEnvelope
+
+    async function storeWith(events: TExecutionEventEnvelope[]): Promise<MemorySessionStore> {
+      const store = new MemorySessionStore()
+      await store.commit({ id: 's1', name: 'S', createdAt: 1, updatedAt: 1, model: 'm', providerName: 'p', messages: [prompt], nextEventSeq: events.length }, events)
+      return store
+    }
+
+    it('closes the turn with the text stored of it', async () => {
+      const store = await storeWith([promptEvent, request(1, [prompt]), delta(2, 'Half '), delta(3, 'an answer')])
+      const written = await closeInterruptedTurn(store, 's1')
+      expect(written.map((event) => event.type === 'history_mutation' && event.data.message)).toMatchObject([{ role: 'assistant', content: 'Half an answer', state: 'interrupted' }])
+      expect((await store.loadSession('s1'))?.messages.at(-1)).toMatchObject({ content: 'Half an answer' })
+      expect(verifyReplayLog(await store.loadReplayLog('s1'))).toMatchObject({ ok: true, recordCount: 5 })
+    })
+
+    it('reads further back when the answer streamed more events than the first look holds', async () => {
+      const pieces = Array.from({ length: 150 }, (_, index) => delta(2 + index, `${index} `))
+      const store = await storeWith([promptEvent, request(1, [prompt]), ...pieces])
+      const [closing] = await closeInterruptedTurn(store, 's1')
+      expect(closing?.type === 'history_mutation' && closing.data.message.content).toBe(pieces.map((piece) => (piece.type === 'provider_stream_raw_delta' ? piece.data.delta : '')).join(''))
+    })
+
+    it('keeps no text streamed for another request (a compaction’s summary)', async () => {
+      const summaryRequest = request(1, [createUserMessage('Summarize the conversation so far.')])
+      const store = await storeWith([promptEvent, summaryRequest, delta(2, 'The user asked')])
+      const [closing] = await closeInterruptedTurn(store, 's1')
+      expect(closing?.type === 'history_mutation' && closing.data.message).toMatchObject({ role: 'assistant', content: '', state: 'interrupted' })
+    })
   })
 })

@@ -168,4 +168,38 @@ describe('SessionRecorder', () => {
     await recorder.settle().catch(() => undefined)
     expect(recorder.unstoredEvents().map((event) => event.seq)).toEqual([0, 1])
   })
+
+  it('writes what a long round streamed so far, with the messages as committed, and not while a turn holds its writes back', async () => {
+    const delta = (seq: number, text: string) => ({ seq, ts: seq, sessionId: 's1', executionId: 'e', round: 1, type: 'provider_stream_raw_delta', data: { delta: text, sequence: seq } }) as TExecutionEventEnvelope
+    const store = new MemorySessionStore()
+    const record = createTestRecord('s1', { messages: [] })
+    await store.commit(record, [])
+    const streaming = new SessionRecorder(store, record, { streamCheckpointMs: 0 })
+    streaming.observe(append(0, createUserMessage('Go.')))
+    streaming.observe(delta(1, 'Half '))
+    streaming.observe(delta(2, 'an answer'))
+    await streaming.settle()
+    expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0, 1, 2])
+    expect((await store.loadSession('s1'))?.messages.map((message) => message.content)).toEqual(['Go.'])
+    expect(verifyReplayLog(await store.loadReplayLog('s1'))).toMatchObject({ ok: true })
+
+    // The default waits a second of streaming between such writes.
+    const patient = new SessionRecorder(store, (await store.loadSession('s1'))!)
+    patient.observe(delta(3, '.'))
+    await patient.settle()
+    expect((await store.loadEvents('s1')).map((event) => event.seq)).toEqual([0, 1, 2])
+
+    // A writing round's results wait for the turn's one snapshot, and so does the text after them.
+    const other = createTestRecord('s2', { messages: [] })
+    await store.commit(other, [])
+    const holding = new SessionRecorder(store, other, { snapshotSandbox: async () => 'snapshot', snapshotOncePerTurn: true, streamCheckpointMs: 0 })
+    const call = { id: 'call-0', name: 'Write', arguments: {} }
+    const at = (seq: number, event: TExecutionEventEnvelope) => ({ ...event, seq, sessionId: 's2' }) as TExecutionEventEnvelope
+    holding.observe(at(0, append(0, createUserMessage('Write.'))))
+    holding.observe(at(1, append(1, createAssistantMessage('Writing.', { toolCalls: [call] }))))
+    holding.observe(at(2, append(2, createToolMessage('written', { toolCallId: call.id, toolName: 'Write' }))))
+    holding.observe(at(3, delta(3, 'Done')))
+    await holding.settle()
+    expect((await store.loadEvents('s2')).map((event) => event.seq)).toEqual([0, 1])
+  })
 })

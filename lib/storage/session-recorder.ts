@@ -29,21 +29,32 @@ export type TSessionRecorderOptions = {
    * history it shares with it. Without it, the recorder keeps its own.
    */
   lastStoredRequest?: LastStoredRequest
+  /**
+   * How long a round may stream before the text it streamed so far is written, with the record
+   * as last committed, in milliseconds (default 1,000; `Infinity` never): a page closed mid-answer
+   * keeps the answer up to the last such write, which the next open puts in the interrupted
+   * answer (`closeInterruptedTurn`). Not while a turn holds its writes back for its one snapshot.
+   */
+  streamCheckpointMs?: number
 }
+
+const STREAM_CHECKPOINT_MS = 1_000
 
 /**
  * Persists a running session as it goes: events are buffered and written together with the
- * record each time a message is committed to history, so a crash loses at most the stream of
- * the round in flight, never a committed message. The record's messages are rebuilt from the
- * (already redacted) `history_mutation` events, so what is stored is exactly what the log says.
- * A round's tool results are stored only with a sandbox snapshot taken after its tools ran, so a
- * stored "Created a.txt" always finds a.txt in the snapshot a resumed session restores. With
- * `snapshotOncePerTurn` a turn takes at most one: what follows a writing round is held back until
- * the turn's closing `commit` (a crash loses the turn's rounds from there, and the restored
- * workspace loses their effects with them: the two stay in step). A round whose tools cannot
- * change the workspace (`mayChangeWorkspace`) asks for none. Writes are chained and never overlap.
- * Each `provider_request` is written naming the history it shares with the last request stored
- * before it (`historyRange`), so a turn's write costs what the turn adds, not the whole history.
+ * record each time a message is committed to history, so a crash loses at most the stream of the
+ * round in flight since its last write, never a committed message. A round that streams long is
+ * written every `streamCheckpointMs` as well, so a crash loses about that much of its text. The
+ * record's messages are rebuilt from the (already redacted) `history_mutation` events, so what is
+ * stored is exactly what the log says. A round's tool results are stored only with a sandbox
+ * snapshot taken after its tools ran, so a stored "Created a.txt" always finds a.txt in the
+ * snapshot a resumed session restores. With `snapshotOncePerTurn` a turn takes at most one: what
+ * follows a writing round is held back until the turn's closing `commit` (a crash loses the
+ * turn's rounds from there, and the restored workspace loses their effects with them: the two
+ * stay in step). A round whose tools cannot change the workspace (`mayChangeWorkspace`) asks for
+ * none. Writes are chained and never overlap. Each `provider_request` is written naming the
+ * history it shares with the last request stored before it (`historyRange`), so a turn's write
+ * costs what the turn adds, not the whole history.
  */
 export class SessionRecorder {
   private buffered: TExecutionEventEnvelope[] = []
@@ -57,6 +68,7 @@ export class SessionRecorder {
   // A round's tools may have written since the last snapshot: with one snapshot per turn, writes wait for the turn's end.
   private snapshotDue = false
   private readonly lastStoredRequest: LastStoredRequest
+  private lastWriteAt = Date.now()
 
   constructor(
     private readonly store: ISessionStore,
@@ -75,6 +87,7 @@ export class SessionRecorder {
   /** Buffers one event; a history append also queues a write of everything so far. */
   observe(event: TExecutionEventEnvelope): void {
     this.buffered.push(event)
+    if (event.type === 'provider_stream_raw_delta') return this.checkpointStream(event.seq + 1)
     if (event.type !== 'history_mutation') return
     const { index, message } = event.data
     // A round's tool results are committed together once its whole batch has run, so one
@@ -95,6 +108,7 @@ export class SessionRecorder {
   commit(nextEventSeq: number, withSnapshot = false): void {
     withSnapshot ||= this.snapshotDue
     this.snapshotDue = false
+    this.lastWriteAt = Date.now()
     const events = this.buffered
     this.buffered = []
     this.writesInFlight.add(events)
@@ -145,6 +159,12 @@ export class SessionRecorder {
         this.failure ??= error
       }
     })
+  }
+
+  // A round streaming for a while has its text so far written with the messages as they are.
+  private checkpointStream(nextEventSeq: number): void {
+    if (this.snapshotDue || Date.now() - this.lastWriteAt < (this.options.streamCheckpointMs ?? STREAM_CHECKPOINT_MS)) return
+    this.commit(nextEventSeq)
   }
 
   // Whether the tools the assistant message at `index` called may have changed the workspace.
