@@ -4,7 +4,7 @@ import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { AgentWorkerSupervisor, type TWorkerRestart } from './agent-worker-supervisor.ts'
 import { createSupervisedClient, type IAgentClient } from './create-agent-client.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
-import { TOOL_LOST_MESSAGE } from './interrupted-turn-repair.ts'
+import { TOOL_LOST_MESSAGE } from '../lib/session/interrupted-turn-repair.ts'
 import { startSimulatedWorker } from './simulated-tab.fixtures.ts'
 
 // Each "worker" is a host exposed with comlink over a MessageChannel; `hang()` makes it answer

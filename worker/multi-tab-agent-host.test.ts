@@ -3,7 +3,7 @@ import { createUserMessage } from '../lib/core/messages.ts'
 import type { THostEvent } from '../lib/host/agent-host.ts'
 import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
 import { createInProcessSessionLocks } from './in-process-session-locks.ts'
-import { TOOL_LOST_MESSAGE } from './interrupted-turn-repair.ts'
+import { TOOL_LOST_MESSAGE } from '../lib/session/interrupted-turn-repair.ts'
 import { startSimulatedTab, type TSimulatedTab } from './simulated-tab.fixtures.ts'
 
 // Two tabs are two hosts over one store, one set of locks and one BroadcastChannel name, the

@@ -35,7 +35,7 @@ import type { TReplayVerification } from '../lib/storage/replay-log/hash-chain.t
 import type { ISessionStore, TSessionListing, TSessionSummary } from '../lib/storage/session-store.ts'
 import type { TSandboxDirEntry } from '../sandbox/sandbox-client.ts'
 import { HostEventFanout } from './host-event-fanout.ts'
-import { closeInterruptedTurn } from './interrupted-turn.ts'
+import { closeInterruptedTurn } from '../lib/session/interrupted-turn.ts'
 import { SessionBroadcast, type TSessionBroadcastChannel } from './session-broadcast.ts'
 import { turnLockName, type ISessionLocks } from './session-locks.ts'
 import { SessionOwnership, type TClaim } from './session-ownership.ts'

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { closeInterruptedTurn } from '../../worker/interrupted-turn.ts'
+import { closeInterruptedTurn } from '../session/interrupted-turn.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { stubIndexedDBGlobals } from '../storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { IndexedDBSessionStore } from '../storage/indexeddb/indexeddb-session-store.ts'

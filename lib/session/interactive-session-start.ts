@@ -11,6 +11,7 @@ import type { TInteractiveSessionOptions } from './interactive-session-types.ts'
 import type { Session } from './session.ts'
 import { createSession, loadWorkspaceConfiguration, type TSessionAssemblyParts, type TWorkspaceConfiguration } from './session-assembly.ts'
 import { toStoredEvent, type TSessionEvent } from './session-events.ts'
+import { closeInterruptedTurn } from './interrupted-turn.ts'
 import { SessionPersistence } from './session-persistence.ts'
 import { connectSessionMcpServers } from './session-mcp-servers.ts'
 import type { McpToolSet } from '../tools/mcp/mcp-tool-set.ts'
@@ -176,9 +177,13 @@ function takeSnapshot(sandbox: ISandboxClient): Promise<unknown> {
 
 /** The stored session to resume or fork, if asked for; a missing one is an error. */
 async function loadSource(options: TInteractiveSessionOptions): Promise<TSessionRecord | undefined> {
-  if (options.resumeSessionId === undefined) return undefined
-  if (!options.store) throw new ValidationError('resumeSessionId needs a store to load the session from.')
-  const record = await options.store.loadSession(options.resumeSessionId)
-  if (!record) throw new ValidationError(`No stored session with id "${options.resumeSessionId}" to resume.`)
+  const { resumeSessionId: id, store } = options
+  if (id === undefined) return undefined
+  if (!store) throw new ValidationError('resumeSessionId needs a store to load the session from.')
+  // A turn its last driver never finished (a killed process) is closed off before the session
+  // goes on, so its history goes back to a provider whole. A fork only reads its source.
+  if (options.forkSession !== true) await closeInterruptedTurn(store, id)
+  const record = await store.loadSession(id)
+  if (!record) throw new ValidationError(`No stored session with id "${id}" to resume.`)
   return record
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
-import type { TUniversalMessage } from '../core/messages.ts'
+import { createAssistantMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
 import { verifyReplayLog } from '../storage/replay-log/hash-chain.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { ScriptedProvider, type TScriptedStepSource } from '../testing/scripted-provider.ts'
@@ -94,6 +94,25 @@ describe('InteractiveSession with a store', () => {
     expect(second.provider.calls[0]?.messages.map((message) => message.content)).toContain('Listed.')
     const { record } = await expectConsistentLog(store, id)
     expect(record?.messages.map((message) => message.content).slice(-2)).toEqual(['again', 'Still here.'])
+  })
+
+  it('closes off a turn a killed process left mid-tool before it resumes, so the provider gets a whole history', async () => {
+    const store = new MemorySessionStore()
+    const first = open([{ text: 'Hello.' }], store)
+    await first.session.submit('hi')
+    const id = first.session.getSessionId()
+    // What a process killed while its Bash call ran leaves: the prompt and the call, no result.
+    const stored = (await store.loadSession(id))!
+    const cut: TUniversalMessage[] = [createUserMessage('list files'), createAssistantMessage('Listing.', { toolCalls: [{ id: 'call-ls', name: 'Bash', arguments: { command: 'ls' } }] })]
+    const events = cut.map((message, offset) => ({ seq: stored.nextEventSeq + offset, ts: 1, sessionId: id, executionId: 'killed', type: 'history_mutation', data: { mutation: 'append', index: stored.messages.length + offset, message } }) as TExecutionEventEnvelope)
+    await store.commit({ ...stored, messages: [...stored.messages, ...cut], nextEventSeq: stored.nextEventSeq + cut.length }, events)
+
+    const resumed = open([{ text: 'Back again.' }], store, { resumeSessionId: id })
+    await resumed.session.submit('carry on')
+    const sent = resumed.provider.calls[0]?.messages.filter((message) => message.role !== 'system') ?? []
+    expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'tool', 'user'])
+    expect(sent[4]).toMatchObject({ role: 'tool', toolCallId: 'call-ls', state: 'interrupted' })
+    await expectConsistentLog(store, id)
   })
 
   it('forks a stored session under a new id and leaves the original untouched', async () => {

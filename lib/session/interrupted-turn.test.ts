@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../lib/core/messages.ts'
-import { verifyReplayLog } from '../lib/storage/replay-log/hash-chain.ts'
-import { MemorySessionStore } from '../lib/storage/memory-session-store.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
+import { createAssistantMessage, createToolMessage, createUserMessage, type TUniversalMessage } from '../core/messages.ts'
+import { verifyReplayLog } from '../storage/replay-log/hash-chain.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { closeInterruptedTurn } from './interrupted-turn.ts'
 import { planInterruptedTurn, TOOL_LOST_MESSAGE } from './interrupted-turn-repair.ts'
 

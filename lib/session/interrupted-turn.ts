@@ -1,6 +1,6 @@
-import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import type { TUniversalMessage } from '../lib/core/messages.ts'
-import type { ISessionStore } from '../lib/storage/session-store.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
+import type { TUniversalMessage } from '../core/messages.ts'
+import type { ISessionStore } from '../storage/session-store.ts'
 
 /**
  * Closes off an interrupted turn in storage: appends the messages `planInterruptedTurn` plans to

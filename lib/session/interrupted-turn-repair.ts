@@ -1,7 +1,7 @@
-import { createId } from '../lib/core/create-id.ts'
-import type { TExecutionEventEnvelope } from '../lib/core/execution-events.ts'
-import { createAssistantMessage, createToolMessage, type TUniversalMessage } from '../lib/core/messages.ts'
-import type { ISessionStore } from '../lib/storage/session-store.ts'
+import { createId } from '../core/create-id.ts'
+import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
+import { createAssistantMessage, createToolMessage, type TUniversalMessage } from '../core/messages.ts'
+import type { ISessionStore } from '../storage/session-store.ts'
 
 /** What a tool call reports when the worker running it went away before it answered. */
 export const TOOL_LOST_MESSAGE = 'Error: Execution interrupted: the agent stopped before this tool call finished.'
