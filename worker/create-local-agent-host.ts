@@ -3,7 +3,7 @@ import { describeError } from '../lib/core/describe-error.ts'
 import { ConfigurationError, isRobotaError } from '../lib/core/errors.ts'
 import type { IAIProvider } from '../lib/core/provider.ts'
 import type { TProviderChoice } from '../lib/host/agent-host.ts'
-import { LocalAgentHost } from '../lib/host/local-agent-host.ts'
+import { LocalAgentHost, type TLocalAgentHostOptions } from '../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../lib/storage/session-store.ts'
 import { IndexedDBPluginFileStore } from '../lib/storage/indexeddb/indexeddb-plugin-file-store.ts'
 import type { IPluginFileStore } from '../lib/storage/plugin-file-store.ts'
@@ -30,9 +30,14 @@ export function createLocalAgentHost(options: TAgentWorkerOptions, store?: ISess
 
 /**
  * `createLocalAgentHost` for a caller that has checked `options` itself, under the name of the
- * call the app wrote: the check parses hooks and permissions, so it runs once per start.
+ * call the app wrote: the check parses hooks and permissions, so it runs once per start. `host`
+ * holds what the caller's own layer decides (a host under the multi-tab one closes no cut turn).
  */
-export function buildLocalAgentHost(options: TAgentWorkerOptions, sessionStore: ISessionStore): LocalAgentHost {
+export function buildLocalAgentHost(
+  options: TAgentWorkerOptions,
+  sessionStore: ISessionStore,
+  host: Pick<TLocalAgentHostOptions, 'closeInterruptedTurns'> = {}
+): LocalAgentHost {
   const root = options.workspace?.root ?? DEFAULT_WORKSPACE_ROOT
   const files = options.workspace?.files ?? {}
   const applyManifest =
@@ -48,6 +53,7 @@ export function buildLocalAgentHost(options: TAgentWorkerOptions, sessionStore: 
   // The default sandbox loads its shell ahead of the first turn; an app's own is readied as it says.
   const prepareSandbox = options.prepareSandbox ?? (options.sandbox ? undefined : () => InMemorySandboxClient.preload())
   return new LocalAgentHost({
+    ...host,
     store: sessionStore,
     createSandbox: options.sandbox ?? (() => new InMemorySandboxClient({ files: { ...files }, cwd: root })),
     ...(prepareSandbox ? { prepareSandbox } : {}),

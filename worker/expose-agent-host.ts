@@ -30,7 +30,8 @@ export function createAgentWorkerHost(options: TAgentWorkerOptions): MultiTabAge
   const channel = databaseName === undefined ? 'robota:sessions' : `robota:${databaseName}:sessions`
   return new MultiTabAgentHost({
     // A worker has IndexedDB: user-scope bundle plugins outlive the tab unless the app says otherwise.
-    host: buildLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store),
+    // Other tabs may drive the store's sessions: a turn is closed off when this tab takes its session over.
+    host: buildLocalAgentHost({ ...options, userPlugins: options.userPlugins ?? { databaseName: DEFAULT_PLUGIN_DATABASE } }, store, { closeInterruptedTurns: false }),
     store,
     // Browsers without Web Locks get one tab's worth of safety: this worker's own.
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? createWebSessionLocks(navigator.locks) : createInProcessSessionLocks(),

@@ -326,7 +326,8 @@ export class MultiTabAgentHost implements IAgentHost {
     this.broadcast?.owning(sessionId)
     // What this host cached of the session may predate another tab's turns: start from storage.
     await this.inner.closeSession(sessionId)
-    const repaired = await closeInterruptedTurn(this.options.store, sessionId)
+    // A subagent run whose parent's turn runs (in any tab) is that turn's to finish.
+    const repaired = await closeInterruptedTurn(this.options.store, sessionId, (parent) => this.options.locks.isHeld(turnLockName(parent)))
     const notices: THostEvent[] = repaired.map((event) => ({ kind: 'replay', event }))
     if (repaired.length > 0) notices.push({ kind: 'turn_interrupted', sessionId, reason: 'driver_lost' })
     if (claim === 'took_over') notices.push({ kind: 'session_access', sessionId, readOnly: false })

@@ -58,7 +58,12 @@ export function startSimulatedTab(
   const { locks, releaseAll } = locksOfOneWorker(shared.locks)
   const broadcast = new BroadcastChannel(shared.channelName)
   const host = new MultiTabAgentHost({
-    host: createPlaygroundHost({ store: shared.store, demoDeltaDelayMs: timing.demoDeltaDelayMs ?? 0, eventIntervalMs: timing.eventIntervalMs ?? 2 }),
+    host: createPlaygroundHost({
+      store: shared.store,
+      demoDeltaDelayMs: timing.demoDeltaDelayMs ?? 0,
+      eventIntervalMs: timing.eventIntervalMs ?? 2,
+      closeInterruptedTurns: false
+    }),
     store: shared.store,
     locks,
     broadcast

@@ -1,7 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, describe, expect, it } from 'vitest'
 import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { closeInterruptedTurn } from '../session/interrupted-turn.ts'
 import type { TUniversalMessage } from '../core/messages.ts'
 import { stubIndexedDBGlobals } from '../storage/indexeddb/fake-indexeddb.fixtures.ts'
 import { IndexedDBSessionStore } from '../storage/indexeddb/indexeddb-session-store.ts'
@@ -23,8 +22,8 @@ import { LocalAgentHost } from './local-agent-host.ts'
 // A multi-round turn with tools is killed at every point one can stop it: before each store
 // write (between events), after each IndexedDB put (mid-batch: the transaction never commits) and
 // at each streamed text piece (mid-stream). After each kill a fresh store on the same storage must
-// hold a log that verifies, rebuilds a valid history holding every message whose write was
-// acknowledged, and a session that resumes and finishes a new turn.
+// hold a log that verifies and rebuilds a valid history holding every message whose write was
+// acknowledged; a host started anew over it closes off the cut turn, and the session finishes a new one.
 
 stubIndexedDBGlobals()
 
@@ -114,13 +113,14 @@ async function crashAndResume(storage: TStorage, point: TKillPoint): Promise<TCr
     expect(await restored.readFile('/workspace/one.txt'), context).toBe('one\n')
   }
 
-  // Resume as the playground does after a lost worker: close off the interrupted turn, then go on.
-  await closeInterruptedTurn(store, sessionId)
+  // A host started anew over what survived closes off the interrupted turn as it opens the session.
+  const provider = new ScriptedProvider([{ toolCalls: [{ id: 'call-again', name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Resumed.' }])
+  const restarted = createHost(store, provider)
+  await restarted.openSession(sessionId)
   const repaired = historyFromLog(await store.loadReplayLog(sessionId))
   expect(findHistoryProblem(repaired, true), context).toBeUndefined()
   expect(ids(repaired).slice(0, history.length), context).toEqual(ids(history))
-  const provider = new ScriptedProvider([{ toolCalls: [{ id: 'call-again', name: 'Bash', arguments: { command: 'ls' } }] }, { text: 'Resumed.' }])
-  const resumed = await createHost(store, provider).submit(sessionId, 'Carry on.')
+  const resumed = await restarted.submit(sessionId, 'Carry on.')
   expect(resumed.response, context).toBe('Resumed.')
   expect(ids(provider.calls[0]?.messages.filter((message) => message.role !== 'system') ?? []), context).toEqual([...ids(repaired), expect.any(String)])
 

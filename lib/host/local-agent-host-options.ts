@@ -64,6 +64,15 @@ export type TLocalAgentHostOptions = {
   hooks?: THooksConfig
   /** The workspace directory tools and patterns resolve paths against. Defaults to `/workspace`. */
   workspaceRoot?: string
+  /**
+   * Whether the first read of a session in this host's life closes off a turn its store holds
+   * cut (the process driving it stopped mid-turn), as `closeInterruptedTurn` does: tool calls
+   * without results get interrupted ones, an answer cut while streaming keeps its stored text, and
+   * listeners get the appended events. Defaults to `true`, for a host that drives every session
+   * of its store; one that shares its store with hosts driving sessions at the same time passes
+   * `false` and closes turns off when it takes a session over (the worker's multi-tab host does).
+   */
+  closeInterruptedTurns?: boolean
   /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
   applyManifest?: (sandbox: ISandboxClient, manifest: unknown, options: { signal: AbortSignal }) => Promise<TManifestApplication>
 }

@@ -44,6 +44,7 @@ import { validateSandboxChoice } from './session-sandboxes.ts'
 import { listSubagentRuns } from './subagent-runs.ts'
 import type { TLocalAgentHostOptions } from './local-agent-host-options.ts'
 import { createLocalAgentHostParts, type TLocalAgentHostParts } from './local-agent-host-parts.ts'
+import { closeCutTurnsOnFirstRead } from './host-cut-turns.ts'
 
 export type { TLocalAgentHostOptions } from './local-agent-host-options.ts'
 
@@ -62,6 +63,8 @@ export class LocalAgentHost implements IAgentHost {
   // A turn and a delete of its session run one after the other: a stopped turn still stores what it
   // committed, which, stored after the delete, would bring the session back.
   private readonly sessionOrder = new SerialByKey()
+  // Awaited before anything reads a session: see `closeInterruptedTurns`.
+  private readonly lookAtLastTurn: ((sessionId: string) => Promise<void>) | undefined
 
   constructor(private readonly options: TLocalAgentHostOptions) {
     this.parts = createLocalAgentHostParts(options, {
@@ -71,6 +74,7 @@ export class LocalAgentHost implements IAgentHost {
       submit: (sessionId, prompt) => this.submit(sessionId, prompt),
       inOrder: (sessionId, work) => this.recordChanges.run(sessionId, work)
     })
+    this.lookAtLastTurn = options.closeInterruptedTurns === false ? undefined : closeCutTurnsOnFirstRead({ ...this.parts, store: options.store })
   }
 
   createSession(options: TCreateSessionOptions = {}): Promise<TSessionSummary> {
@@ -119,7 +123,8 @@ export class LocalAgentHost implements IAgentHost {
     return listChoiceModels(choice, this.options.createProvider)
   }
 
-  openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
+  async openSession(sessionId: string, options?: TOpenSessionOptions): Promise<TSessionView> {
+    await this.lookAtLastTurn?.(sessionId)
     return this.parts.lifecycle.open(sessionId, options)
   }
 
@@ -289,6 +294,7 @@ export class LocalAgentHost implements IAgentHost {
   }
 
   private async loadRecord(sessionId: string): Promise<TSessionRecord> {
+    await this.lookAtLastTurn?.(sessionId)
     const record = await this.options.store.loadSession(sessionId)
     if (!record) throw noSuchSessionError(sessionId)
     return record

@@ -2,6 +2,7 @@ import { createId } from '../core/create-id.ts'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 import { createAssistantMessage, createToolMessage, type TUniversalMessage } from '../core/messages.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
+import type { TIsTurnRunning } from './interrupted-turn.ts'
 
 /** What a tool call reports when the worker running it went away before it answered. */
 export const TOOL_LOST_MESSAGE = 'Error: Execution interrupted: the agent stopped before this tool call finished.'
@@ -34,9 +35,15 @@ export function planInterruptedTurn(messages: readonly TUniversalMessage[], stre
  * Writes what closes off the interrupted turn whose last messages are `tail` (see
  * `closeInterruptedTurn`, which loads this module only when a turn may need it).
  */
-export async function repairInterruptedTurn(store: ISessionStore, sessionId: string, tail: readonly TUniversalMessage[]): Promise<TExecutionEventEnvelope[]> {
+export async function repairInterruptedTurn(
+  store: ISessionStore,
+  sessionId: string,
+  tail: readonly TUniversalMessage[],
+  isTurnRunning?: TIsTurnRunning
+): Promise<TExecutionEventEnvelope[]> {
   const last = tail.at(-1)
   if (!last) return []
+  if (isTurnRunning && (await isRunOfRunningTurn(store, sessionId, isTurnRunning))) return []
   // Only a history that waits on an answer can have had one streaming when its driver went away.
   const streamed = last.role === 'user' || last.role === 'tool' ? await readStreamedAnswer(store, sessionId, last) : ''
   if (planInterruptedTurn(tail, streamed).length === 0) return []
@@ -59,6 +66,13 @@ export async function repairInterruptedTurn(store: ISessionStore, sessionId: str
     events
   )
   return events
+}
+
+// The parent's turn writes a subagent run's record and log until the run ends; a repair written
+// meanwhile would take seqs the run is about to use. Subagents start no subagents of their own.
+async function isRunOfRunningTurn(store: ISessionStore, sessionId: string, isTurnRunning: TIsTurnRunning): Promise<boolean> {
+  const parentSessionId = (await store.loadSessionHead(sessionId))?.parentSessionId
+  return parentSessionId !== undefined && (await isTurnRunning(parentSessionId))
 }
 
 // How many of the latest events the first look for a streamed answer reads.

@@ -4,7 +4,8 @@ import { LocalAgentHost } from '../../lib/host/local-agent-host.ts'
 import type { ISessionStore } from '../../lib/storage/session-store.ts'
 import type { TE2BSandboxClass } from '../../sandbox/e2b/e2b-sandbox.ts'
 import type { TAgentWorkerOptions } from '../../worker/agent-worker-options.ts'
-import { createLocalAgentHost } from '../../worker/create-local-agent-host.ts'
+import { assertWorkerOptions } from '../../worker/assert-worker-options.ts'
+import { buildLocalAgentHost } from '../../worker/create-local-agent-host.ts'
 import { createSandboxFromChoice } from '../../worker/create-sandbox-from-choice.ts'
 import { OFFLINE_DEMO_MODEL } from './offline-demo/offline-demo-provider.ts'
 import { playgroundProviders } from './playground-providers.ts'
@@ -47,7 +48,12 @@ export function playgroundAgentOptions(options: TPlaygroundAgentOptions = {}): T
   }
 }
 
-/** The playground's agent host over `store`, in the current thread (tests, Node). */
-export function createPlaygroundHost(options: TPlaygroundAgentOptions & { store: ISessionStore }): LocalAgentHost {
-  return createLocalAgentHost(playgroundAgentOptions(options), options.store)
+/**
+ * The playground's agent host over `store`, in the current thread (tests, Node); under a
+ * multi-tab host, with `closeInterruptedTurns: false` (see `TLocalAgentHostOptions`).
+ */
+export function createPlaygroundHost(options: TPlaygroundAgentOptions & { store: ISessionStore; closeInterruptedTurns?: boolean }): LocalAgentHost {
+  const agent = playgroundAgentOptions(options)
+  assertWorkerOptions(agent)
+  return buildLocalAgentHost(agent, options.store, options.closeInterruptedTurns === undefined ? {} : { closeInterruptedTurns: options.closeInterruptedTurns })
 }

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { CrashingSessionStore, CrashSwitch } from '../../lib/host/crash-consistency.fixtures.ts'
+import type { ISessionStore } from '../../lib/storage/session-store.ts'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { createPlaygroundHost } from '../../playground/worker/playground-agent.ts'
 import { connectClient } from './remote-host.fixtures.ts'
@@ -16,8 +18,8 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close()
 })
 
-async function serve(store: MemorySessionStore, options: Omit<TServeAgentHostOptions, 'port'>) {
-  const served = await serveAgentHost(createPlaygroundHost({ store, demoDeltaDelayMs: 0, eventIntervalMs: 1 }), { ...options, port: 0 })
+async function serve(store: ISessionStore, options: Omit<TServeAgentHostOptions, 'port'>, demoDeltaDelayMs = 0) {
+  const served = await serveAgentHost(createPlaygroundHost({ store, demoDeltaDelayMs, eventIntervalMs: 1 }), { ...options, port: 0 })
   closers.push(() => served.close())
   return served
 }
@@ -76,5 +78,30 @@ describe('a remote host restarted over the same store', () => {
     const alice = client(after.url, 'alice-token-0123456789')
     expect((await alice.listSessions()).sessions).toEqual([])
     await expect(alice.openSession(created.id)).rejects.toThrow('was not found on this host.')
+  })
+
+  it('closes off the turn the server before it was answering when it stopped, and the session goes on', async () => {
+    const disk = new MemorySessionStore()
+    const life = new CrashSwitch()
+    const before = await serve(new CrashingSessionStore(disk, life), { token: TOKEN }, 40)
+    const created = await client(before.url, TOKEN).createSession({ name: 'Cut short' })
+    void client(before.url, TOKEN)
+      .submit(created.id, 'How does compaction work?')
+      .catch(() => undefined)
+    await expect.poll(async () => (await disk.loadSession(created.id))?.messages.length, { interval: 5 }).toBe(1)
+    // The process ends mid-answer: nothing more of it is stored.
+    life.kill()
+    await before.close()
+
+    const after = await serve(disk, { token: TOKEN })
+    const page = client(after.url, TOKEN)
+    const view = await page.openSession(created.id)
+    expect(view.messages.map((message) => [message.role, message.state])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'interrupted']
+    ])
+    expect((await page.submit(created.id, 'How does compaction work?')).response).toContain('/compact')
+    expect((await page.openSession(created.id)).messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant'])
+    expect(await page.verifyReplay(created.id)).toMatchObject({ ok: true })
   })
 })
