@@ -69,8 +69,9 @@ export type TLocalAgentHostOptions = {
    * cut (the process driving it stopped mid-turn), as `closeInterruptedTurn` does: tool calls
    * without results get interrupted ones, an answer cut while streaming keeps its stored text, and
    * listeners get the appended events. Defaults to `true`, for a host that drives every session
-   * of its store; one that shares its store with hosts driving sessions at the same time passes
-   * `false` and closes turns off when it takes a session over (the worker's multi-tab host does).
+   * of its store; a host under the worker's multi-tab layer, whose store other tabs' hosts drive
+   * at the same time, is built with `false`, and that layer closes a turn off when its tab takes
+   * the session over.
    */
   closeInterruptedTurns?: boolean
   /** Applies a workspace manifest to a sandbox; without it `applyManifest` is refused. */
