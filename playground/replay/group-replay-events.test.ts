@@ -50,6 +50,26 @@ describe('groupReplayEvents', () => {
     expect(turns.map((turn) => turn.startTs)).toEqual([1_000, 6_000])
   })
 
+  it("keeps what opened the session apart from its turns: a fork's copy, a subagent's link, SessionStart hooks", () => {
+    const base = { ts: 0, sessionId: 's' }
+    // Session event types the core's union does not name, as the store holds them.
+    const opening = [
+      { ...base, seq: 100, executionId: 'fork', type: 'history_replaced', data: { reason: 'fork', messages: [] } },
+      { ...base, seq: 101, executionId: 'link', type: 'session_link', data: { parentSessionId: 'p', parentToolCallId: 'c', agentType: 'Explore', description: 'd' } },
+      { ...base, seq: 102, executionId: 'start', type: 'hook_result', data: { event: 'SessionStart', hookType: 'command', matcher: '', exitCode: 0, blocked: false, timedOut: false, durationMs: 1 } }
+    ] as unknown as TExecutionEventEnvelope[]
+    const cleared = { ...base, seq: 103, executionId: 'clear', type: 'history_replaced', data: { reason: 'clear', messages: [] } } as unknown as TExecutionEventEnvelope
+    const turns = groupReplayEvents([...opening, ...events.slice(0, 5), cleared, ...events.slice(5)])
+    expect(turns.map((turn) => [turn.executionId, turn.turn])).toEqual([
+      ['fork', 0],
+      ['link', 0],
+      ['start', 0],
+      ['x1', 1],
+      ['clear', 2],
+      ['x2', 3]
+    ])
+  })
+
   it('ranks event types, most frequent first, ties in code-unit order', () => {
     const counts = new Map([['provider_stream_raw_delta', 3], ['provider_request', 3], ['history_mutation', 5], ['hook_result', 1]] as const)
     expect(rankEventTypes(counts)).toEqual([['history_mutation', 5], ['provider_request', 3], ['provider_stream_raw_delta', 3], ['hook_result', 1]])

@@ -6,7 +6,8 @@ export type TReplayRoundGroup = { key: string; round: number | undefined; events
 /**
  * One run of the agent (one submitted prompt) and its rounds, in order. `turn` counts from 1 at
  * the first turn among the events given: the session's own count only when they start at its
- * first event. `startTs` is the time of the turn's first event, shown or not, so times within the
+ * first event. It is 0 on what opens a session rather than runs it (see `opensSession`), which
+ * is no turn. `startTs` is the time of the turn's first event, shown or not, so times within the
  * turn do not move with the filters.
  */
 export type TReplayTurnGroup = { executionId: string; turn: number; prompt: string | undefined; startTs: number; rounds: TReplayRoundGroup[] }
@@ -32,6 +33,7 @@ export class ReplayEventGrouper {
   /** The turns with a shown event, in the order their first event came. */
   readonly turns: TReplayTurnGroup[] = []
   private readonly byExecution = new Map<string, TReplayTurnGroup>()
+  private turnCount = 0
 
   constructor(private readonly shown: (event: TExecutionEventEnvelope) => boolean = () => true) {}
 
@@ -39,7 +41,7 @@ export class ReplayEventGrouper {
   add(event: TExecutionEventEnvelope): TReplayPlacement {
     let turn = this.byExecution.get(event.executionId)
     if (!turn) {
-      turn = { executionId: event.executionId, turn: this.byExecution.size + 1, prompt: undefined, startTs: event.ts, rounds: [] }
+      turn = { executionId: event.executionId, turn: opensSession(event) ? 0 : ++this.turnCount, prompt: undefined, startTs: event.ts, rounds: [] }
       this.byExecution.set(event.executionId, turn)
     }
     if (turn.prompt === undefined && event.type === 'history_mutation' && event.data.message.role === 'user' && event.round === undefined) {
@@ -60,6 +62,18 @@ export class ReplayEventGrouper {
     turn.rounds.push(round)
     return { turn, round, newTurn, newRound: true }
   }
+}
+
+/**
+ * Whether `event`, the first of its execution, opens the session rather than runs a prompt: a
+ * fork's copied history (the allowances copied with it follow), a subagent run's link to its
+ * parent, or SessionStart hooks run as a session starts or resumes. Each is recorded apart from
+ * any turn, under an execution of its own.
+ */
+function opensSession(event: TExecutionEventEnvelope): boolean {
+  // The log holds the session's own event types beside the core's, which this union does not name.
+  const { type, data } = event as { type: string; data: { reason?: unknown; event?: unknown } }
+  return type === 'session_link' || (type === 'history_replaced' && data.reason === 'fork') || (type === 'hook_result' && data.event === 'SessionStart')
 }
 
 /** Groups events into turns and rounds at once (see `ReplayEventGrouper`). */

@@ -9,4 +9,8 @@ describe('turnName', () => {
   it('says the count starts at the first loaded turn while earlier events are not loaded', () => {
     expect([turnName(24, true), turnTitle(24, true), turnsNoun(true)]).toEqual(['loaded turn 24', 'Loaded turn 24', 'loaded turns'])
   })
+
+  it('names what opened the session, which is no turn, the session start', () => {
+    expect([turnName(0, false), turnTitle(0, true)]).toEqual(['session start', 'Session start'])
+  })
 })
