@@ -69,7 +69,8 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     sandboxes,
     workspaceRoot,
     assemble: (record, sandbox, sessionStart) => assembler.assemble(record, sandbox, sessionStart),
-    publishNow: (event) => events.publishNow(event)
+    publishNow: (event) => events.publishNow(event),
+    isRunning: (sessionId) => turns.isRunning(sessionId)
   })
   const lifecycle = new HostSessionLifecycle({
     store,

@@ -6,7 +6,6 @@ import type { TE2BSandboxClass } from '../../sandbox/e2b/e2b-sandbox.ts'
 import type { TAgentWorkerOptions } from '../../worker/agent-worker-options.ts'
 import { assertWorkerOptions } from '../../worker/assert-worker-options.ts'
 import { buildLocalAgentHost } from '../../worker/create-local-agent-host.ts'
-import { createSandboxFromChoice } from '../../worker/create-sandbox-from-choice.ts'
 import { OFFLINE_DEMO_MODEL } from './offline-demo/offline-demo-provider.ts'
 import { playgroundProviders } from './playground-providers.ts'
 import { SAMPLE_WORKSPACE_FILES } from './sample-workspace.ts'
@@ -40,8 +39,11 @@ export function playgroundAgentOptions(options: TPlaygroundAgentOptions = {}): T
     providers: playgroundProviders(options.demoDeltaDelayMs === undefined ? {} : { demoDeltaDelayMs: options.demoDeltaDelayMs }),
     defaultProvider: OFFLINE_DEMO_CHOICE,
     workspace: { files: options.workspaceFiles ?? SAMPLE_WORKSPACE_FILES, root: '/workspace' },
-    sandboxFromChoice: (_sessionId, choice) =>
-      createSandboxFromChoice(choice, { workspaceRoot: '/workspace', ...(options.e2bSandboxClass ? { sandboxClass: options.e2bSandboxClass } : {}) }),
+    // Loaded with the first switch to an E2B sandbox, which most sessions never make.
+    sandboxFromChoice: async (_sessionId, choice) => {
+      const { createSandboxFromChoice } = await import('../../worker/create-sandbox-from-choice.ts')
+      return createSandboxFromChoice(choice, { workspaceRoot: '/workspace', ...(options.e2bSandboxClass ? { sandboxClass: options.e2bSandboxClass } : {}) })
+    },
     permissionMode: options.permissionMode ?? 'default',
     permissions: PLAYGROUND_PERMISSIONS,
     ...(options.eventIntervalMs === undefined ? {} : { eventIntervalMs: options.eventIntervalMs })
