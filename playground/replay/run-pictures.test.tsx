@@ -101,6 +101,13 @@ describe('RunPictures', () => {
     expect(screen.getByRole('region', { name: 'Tokens and cost per turn' }).textContent).toContain('No model has answered yet')
   })
 
+  it('says there is nothing to draw before a model or tool call, as a fork holds before its first turn', () => {
+    const run = createRunEvents('fork')
+    run.prompt('x1', 1_000, 'What is here?')
+    render(<RunPictures events={run.events} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents={false} />)
+    expect(screen.getByRole('region', { name: 'Run timeline' }).textContent).toContain('No model or tool call yet')
+  })
+
   it('counts turns from the first loaded one while earlier events are not loaded', () => {
     // Turns 20 to 50 of a 50-turn session: the turn asking question 43 is the 24th loaded.
     render(<RunPictures events={createLongRun('long', 50, 20)} selectedSeq={undefined} onSelect={() => undefined} rerun={undefined} earlierEvents />)

@@ -27,7 +27,7 @@ export const RunTimeline = memo(function RunTimeline({ events, selectedSeq, onSe
   const bars = useMemo(() => shown.flatMap((turn) => turn.bars), [shown])
   const keys = useMemo(() => bars.map((bar) => bar.key), [bars])
   const { tabStop, onKeyDown, onFocus } = useRovingTabStop(keys, bars.find((bar) => bar.first.seq === selectedSeq)?.key)
-  if (turns.length === 0) return null
+  if (turns.length === 0) return <p className="note">No model or tool call yet: there is nothing to draw.</p>
   return (
     <div className="run-timeline" onKeyDown={onKeyDown} onFocus={onFocus}>
       {turns.length > shown.length ? <p className="note">The last {SHOWN_TURNS} of {turns.length} {turnsNoun(earlierEvents)}.</p> : null}
