@@ -80,7 +80,7 @@ describe('a remote host restarted over the same store', () => {
     await expect(alice.openSession(created.id)).rejects.toThrow('was not found on this host.')
   })
 
-  it('closes off the turn the server before it was answering when it stopped, and the session goes on', async () => {
+  it('closes off the turn a stopped server was answering, and the session goes on', async () => {
     const disk = new MemorySessionStore()
     const life = new CrashSwitch()
     const before = await serve(new CrashingSessionStore(disk, life), { token: TOKEN }, 40)
