@@ -39,7 +39,9 @@ export class ReplayLogRows {
   /** Takes `events` from index `from` on: the events that follow the ones taken before, in `seq` order. */
   append(events: readonly TExecutionEventEnvelope[], from = 0): void {
     if (from >= events.length) return
-    const rows = this.rows.slice()
+    // The new rows are gathered apart and joined on in one copy of the exact size: pushed onto a
+    // copy, they would make the engine grow (copy) a long log's array once more.
+    const added: TReplayRow[] = []
     const touched = new Set<TReplayTurnGroup>()
     let laidOutAgain = false
     for (let index = from; index < events.length; index++) {
@@ -56,12 +58,12 @@ export class ReplayLogRows {
         continue
       }
       if (newTurn) {
-        this.headers.set(turn, rows.length)
-        rows.push(turnRow(turn, this.collapsed))
+        this.headers.set(turn, this.rows.length + added.length)
+        added.push(turnRow(turn, this.collapsed))
       }
       if (this.collapsed.has(turn.executionId)) continue
-      if (newRound) rows.push(roundRow(round))
-      rows.push(eventRow(event, turn, durationMs))
+      if (newRound) added.push(roundRow(round))
+      added.push(eventRow(event, turn, durationMs))
     }
     this.taken = events.length
     this.counts = rankEventTypes(this.typeCounts)
@@ -69,6 +71,7 @@ export class ReplayLogRows {
       this.layOutAgain()
       return
     }
+    const rows = this.rows.concat(added)
     // A header counts its turn's events and shows its prompt, which may come after the header.
     for (const turn of touched) {
       const at = this.headers.get(turn)
