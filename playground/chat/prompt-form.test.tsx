@@ -168,6 +168,19 @@ describe('PromptForm focus', () => {
     expect(document.activeElement).toBe(textarea)
   })
 
+  it('gives the keyboard back to the box when Send sends, as the emptied box disables the button', () => {
+    const sent: string[] = []
+    render(<PromptForm disabled={false} running={false} queue={EMPTY_QUEUE} onSubmit={(text) => void sent.push(text)} onAbort={() => undefined} />)
+    const textarea = screen.getByLabelText('Prompt') as HTMLTextAreaElement
+    fireEvent.change(textarea, { target: { value: 'What is in this workspace?' } })
+    const send = screen.getByRole('button', { name: 'Send' })
+    send.focus()
+    fireEvent.click(send)
+    expect(sent).toEqual(['What is in this workspace?'])
+    expect(send).toHaveProperty('disabled', true)
+    expect(document.activeElement).toBe(textarea)
+  })
+
   it('takes the keyboard back when what had it went away: an answered permission prompt, a withdrawn prompt, Resume, Stop', () => {
     const props = { disabled: false, running: false, onSubmit: () => undefined, onAbort: () => undefined }
     const held = { ...EMPTY_QUEUE, queued: ['first', 'second'], held: true }

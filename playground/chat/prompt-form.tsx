@@ -125,6 +125,9 @@ export function PromptForm({ disabled, running, queue, onSubmit, onAbort, loadCo
     }
     setPrompt('')
     setDismissed(false)
+    // Sent with the button, which disables as the box empties: the keyboard would be left nowhere
+    // (and a phone's page follows the chat only while the focus is in it), so it comes back here.
+    textarea.current?.focus()
     if (queues) {
       queue.enqueue(text)
       return
