@@ -61,8 +61,6 @@ export class HostedSession {
   private readonly promptParts: TSystemPromptParts
   private persistence: SessionPersistence
   private readonly redactor: StreamRedactor
-  // What the persistence of the event being redacted returned: a history reset is awaited.
-  private written: void | Promise<void> = undefined
   private turn: Promise<unknown> | undefined
   // Outlives the persistence of each turn: a turn's first request names the history the last one sent.
   private readonly lastStoredRequest = new LastStoredRequest()
@@ -73,10 +71,12 @@ export class HostedSession {
     this.configuration = parts.configuration
     this.persistence = this.persistenceFor(record)
     this.redactor = new StreamRedactor((event) => {
-      this.written = this.persistence.observe(event as TSessionEvent)
+      const written = this.persistence.observe(event as TSessionEvent)
       // A reply's first text is what the user waits for: it leaves at once, later text in batches.
       if (event.type === 'provider_stream_raw_delta' && event.data.sequence === 0) parts.publishNow({ kind: 'replay', event })
       else parts.publish({ kind: 'replay', event })
+      // A history reset is awaited before the session goes on.
+      return written
     }, parts.secrets)
     const { session, promptParts } = createSession({
       options: { ...parts.options, provider: parts.provider, sandbox, store: parts.store, cwd: parts.workspaceRoot },
@@ -233,11 +233,10 @@ export class HostedSession {
   }
 
   private observe(event: TSessionEvent): void | Promise<void> {
-    this.written = undefined
-    this.redactor.push(toStoredEvent(event))
+    const written = this.redactor.push(toStoredEvent(event))
     // An answer brings the usage its provider measured; a compaction or a clear is announced once its history is in place.
     if (event.type === 'assistant_message_committed') this.announceContext()
-    return this.written
+    return written
   }
 
   private persistenceFor(record: TSessionRecord): SessionPersistence {

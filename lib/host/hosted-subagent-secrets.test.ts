@@ -59,4 +59,27 @@ describe("a hosted session's subagents", () => {
     expect(childLog).toContain('The key is [REDACTED].')
     expect(childLog).not.toContain(KEY)
   })
+
+  it('cut the key from their streamed text when the model writes it across deltas', async () => {
+    const turns = subagentRepeatsKeyTurns(KEY).map((turn, index) => (index === 1 ? { text: ['The key is sk-te', 'st-SEC', 'RET123.'] } : turn))
+    fake = await startFakeLlmServer({ apiKey: KEY, turns })
+    const server = fake
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
+      defaultProvider: { kind: 'fake', model: 'test-model' },
+      eventIntervalMs: 1,
+      permissionMode: 'bypassPermissions'
+    })
+    const session = await host.createSession()
+    expect((await host.submit(session.id, 'Ask a subagent for the key')).response).toBe('The subagent answered.')
+    const child = (await store.listSessions()).sessions.find((summary) => summary.parentSessionId === session.id)
+    const events = await store.loadEvents(child?.id ?? '')
+    const streamed = events.flatMap((event) => (event.type === 'provider_stream_raw_delta' ? [event.data.delta] : []))
+    expect(streamed.length).toBeGreaterThan(1)
+    expect(streamed.join('')).toBe('The key is [REDACTED].')
+    expect(JSON.stringify(events) + (await host.exportReplay(child?.id ?? ''))).not.toMatch(/sk-te|SEC|RET123/)
+  })
 })

@@ -55,18 +55,16 @@ export async function startInteractiveSession(options: TInteractiveSessionOption
   // The provider's key, and MCP header and env values once the settings are read.
   // A session given ready-made (`options.session`) may come without a provider.
   const secrets: string[] = options.provider ? [...getProviderSecrets(options.provider)] : []
-  let written: void | Promise<void>
   // Stream-aware, as the agent host's: a key the model writes across deltas is cut from each of
   // them. Built with the first event, once the settings have named their secrets.
   let redactor: StreamRedactor | undefined
   const onEvent = (event: TSessionEvent): void | Promise<void> => {
-    written = undefined
     redactor ??= new StreamRedactor((redacted) => {
-      written = persistence?.observe(redacted as TSessionEvent)
+      const written = persistence?.observe(redacted as TSessionEvent)
       hooks.onEvent(redacted as TSessionEvent)
+      return written
     }, secrets)
-    redactor.push(toStoredEvent(event))
-    return written
+    return redactor.push(toStoredEvent(event))
   }
   const endEventStream = () => redactor?.end()
   if (options.session) {

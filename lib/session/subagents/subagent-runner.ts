@@ -3,10 +3,10 @@ import { ValidationError } from '../../core/errors.ts'
 import type { IAIProvider } from '../../core/provider.ts'
 import type { ITool } from '../../core/tool.ts'
 import type { TPermissionMode } from '../../permissions/index.ts'
-import { MessageRedactionMemo, redactEventSecrets } from '../../storage/replay-log/redact-secrets.ts'
+import { StreamRedactor } from '../../storage/replay-log/stream-redactor.ts'
 import type { ISessionStore } from '../../storage/session-store.ts'
 import type { TPermissionEnforcerOptions, TPermissionHandler, TPermissionRequest } from '../permission-enforcer-types.ts'
-import type { TSessionEvent } from '../session-events.ts'
+import { toStoredEvent, type TSessionEvent } from '../session-events.ts'
 import { SessionPersistence } from '../session-persistence.ts'
 import type { IAgentDefinition } from './agent-definition.ts'
 import { resolveSubagentModel } from './agent-definition.ts'
@@ -64,7 +64,12 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
         })
       : undefined
     await persistence?.start()
-    const redactedMessages = new MessageRedactionMemo()
+    // Stream-aware, as the parent's: a key the child's model writes across deltas is cut from each of them.
+    const redactor = new StreamRedactor((redacted) => {
+      const written = persistence?.observe(redacted as TSessionEvent)
+      parts.onEvent?.(redacted as TSessionEvent)
+      return written
+    }, parts.secrets ?? [])
     const child = createSubagentSession({
       definition,
       provider: parts.provider,
@@ -73,11 +78,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       permissions: { ...asSubagent(parts.permissions, { agentType: definition.name, sessionId }), mode: parts.getPermissionMode() },
       sessionId,
       ...(parts.context ? { context: parts.context } : {}),
-      onEvent: (event) => {
-        const redacted = redactEventSecrets(event, parts.secrets ?? [], redactedMessages)
-        parts.onEvent?.(redacted)
-        return persistence?.observe(redacted)
-      }
+      onEvent: (event) => redactor.push(toStoredEvent(event))
     })
     await child.recordParentLink({
       parentSessionId: parts.parentSessionId,
@@ -95,6 +96,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
         toolsExecuted: result.toolsExecuted
       }
     } finally {
+      redactor.end()
       await persistence?.flush(child.getNextEventSeq())
     }
   }

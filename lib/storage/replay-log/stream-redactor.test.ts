@@ -25,7 +25,7 @@ const native = (sequence: number, text: string) =>
 
 function collect(secrets: readonly string[] = []) {
   const out: TExecutionEventEnvelope[] = []
-  const redactor = new StreamRedactor((event) => out.push(event), secrets)
+  const redactor = new StreamRedactor((event) => void out.push(event), secrets)
   const text = () => out.flatMap((event) => (event.type === 'provider_stream_raw_delta' ? [event.data.delta] : [])).join('')
   return { out, redactor, text }
 }
@@ -139,6 +139,23 @@ function streamToolArguments(surface: keyof typeof ARGUMENT_FRAGMENT_SHAPES, pie
   run.redactor.push(envelope('provider_response_raw', { response: { role: 'assistant', content: 'Running it.', toolCalls: [toolCall] } as never, responseKind: 'provider-normalized-message' }))
   return run
 }
+
+describe("StreamRedactor's writes", () => {
+  it('hands back what the write of the last event it let out returned, and nothing while it holds the event back', async () => {
+    const written: string[] = []
+    const redactor = new StreamRedactor(async (event) => {
+      await Promise.resolve()
+      written.push(event.type)
+    })
+    const held = redactor.push(delta(0, 'The key is sk-ant-'))
+    expect(held).toBeUndefined()
+    const released = redactor.push(envelope('history_mutation', { index: 0, message: { role: 'assistant', content: 'done' } } as never))
+    expect(released).toBeInstanceOf(Promise)
+    await released
+    // The held delta went out first; the promise is the last write's, so both are done.
+    expect(written).toEqual(['provider_stream_raw_delta', 'history_mutation'])
+  })
+})
 
 describe('StreamRedactor on tool-call arguments', () => {
   const surfaces = Object.keys(ARGUMENT_FRAGMENT_SHAPES) as Array<keyof typeof ARGUMENT_FRAGMENT_SHAPES>

@@ -25,16 +25,32 @@ export class StreamRedactor {
   // Secrets found in the text, searched for in every later event: a key seen once stays hidden.
   private readonly learned: string[] = []
   private readonly messages = new MessageRedactionMemo()
+  // What `emit` returned for the last event let out by the `push` under way.
+  private written: void | Promise<void> = undefined
 
+  /** @param emit Takes each event redacted, in order; what it returns (a write to await) `push` hands back. */
   constructor(
-    private readonly emit: (event: TExecutionEventEnvelope) => void,
+    private readonly emit: (event: TExecutionEventEnvelope) => void | Promise<void>,
     private readonly secrets: readonly string[] = []
   ) {
     this.scanner = new StreamSecretScanner(secrets)
   }
 
-  /** Takes the next event of the run. */
-  push(event: TExecutionEventEnvelope): void {
+  /**
+   * Takes the next event of the run. Returns what `emit` returned for the last event this let
+   * out, or nothing when it let none out (a delta held while its text may continue a secret).
+   */
+  push(event: TExecutionEventEnvelope): void | Promise<void> {
+    this.written = undefined
+    this.take(event)
+    return this.written
+  }
+
+  private out(event: TExecutionEventEnvelope): void {
+    this.written = this.emit(event)
+  }
+
+  private take(event: TExecutionEventEnvelope): void {
     if (event.type === 'provider_stream_raw_delta') return this.pushDelta(event)
     if (event.type === 'provider_native_raw_payload' && event.data.payloadKind === 'stream_event') {
       this.queue.push({ event, start: this.scanner.length })
@@ -43,7 +59,7 @@ export class StreamRedactor {
     // The whole response names what its streamed fragments may hold in pieces.
     if (this.queue.length > 0) this.learnWhole(findSecretValues(event))
     this.end()
-    this.emit(redactEventSecrets(event, this.knownSecrets(), this.messages))
+    this.out(redactEventSecrets(event, this.knownSecrets(), this.messages))
   }
 
   /** Ends the text block in flight and lets every held event out. */
@@ -59,7 +75,7 @@ export class StreamRedactor {
     const start = this.scanner.length
     const decided = this.scanner.push(event.data.delta)
     // The common case, ordinary text with nothing held back: out as it came, without a copy.
-    if (this.queue.length === 0 && decided === this.scanner.length && !this.touchesSecret(start)) return this.emit(event)
+    if (this.queue.length === 0 && decided === this.scanner.length && !this.touchesSecret(start)) return this.out(event)
     this.queue.push({ event, start })
     let ready = 0
     for (const [index, queued] of this.queue.entries()) {
@@ -93,11 +109,11 @@ export class StreamRedactor {
     for (const { event, start } of leaving) {
       if (event.type !== 'provider_stream_raw_delta') {
         const redacted = redactSecrets(replacements.size > 0 ? replaceStrings(event, replacements) : event, known)
-        this.emit(scrubSecretFragments(redacted, known))
+        this.out(scrubSecretFragments(redacted, known))
         continue
       }
       const delta = scrubDelta(event.data.delta, start, spans)
-      this.emit(delta === event.data.delta ? event : { ...event, data: { ...event.data, delta } })
+      this.out(delta === event.data.delta ? event : { ...event, data: { ...event.data, delta } })
     }
     this.scanner.forget(this.queue[0]?.start ?? this.scanner.decided)
   }
