@@ -13,11 +13,15 @@ test("a subagent run is folded under the session that started it, its permission
   await sendPrompt(page, 'Delegate the tour to a subagent')
   const permission = page.getByRole('alertdialog')
   const done = conversation.getByLabel('Assistant').last().filter({ hasText: 'The Explore subagent reported' })
+  const runs = list.locator('details.subagent-runs')
   const asked: string[] = []
   for (;;) {
     await expect(permission.or(done).first()).toBeVisible({ timeout: 15_000 })
     if (!(await permission.isVisible())) break
-    asked.push((await permission.locator('p').first().textContent()) ?? '')
+    const question = (await permission.locator('p').first().textContent()) ?? ''
+    // Listed as it starts, folded under its parent, while it waits: it can be opened as it runs.
+    if (question.startsWith('Explore (subagent)')) await expect(runs.locator('summary')).toHaveText('1 subagent run')
+    asked.push(question)
     await permission.getByRole('button', { name: 'Allow once' }).click()
     await expect(permission).toHaveCount(0)
   }
@@ -27,7 +31,6 @@ test("a subagent run is folded under the session that started it, its permission
   // One row: the run is folded under its parent, not listed beside it, also after a reload.
   await page.reload()
   await expect(rows).toHaveCount(1)
-  const runs = list.locator('details.subagent-runs')
   await expect(runs.locator('summary')).toHaveText('1 subagent run')
   await expect(runs).not.toHaveAttribute('open')
   const run = list.getByRole('button', { name: /^Explore: explore the workspace/ })

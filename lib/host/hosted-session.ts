@@ -88,8 +88,9 @@ export class HostedSession {
       history: record.messages,
       firstEventSeq: record.nextEventSeq,
       onEvent: (event) => this.observe(event),
-      // A subagent's log is stored under its own id; the page opens it like any session.
-      onSubagentEvent: () => undefined,
+      // A subagent's log is stored under its own id; its events reach a page that has the run
+      // open as they happen, redacted as they are stored.
+      onSubagentEvent: (event) => parts.publish({ kind: 'replay', event: toStoredEvent(event) }),
       secrets: parts.secrets,
       onCompaction: (notice) => this.announceCompaction(notice),
       ...(parts.mcp ? { mcp: parts.mcp } : {})

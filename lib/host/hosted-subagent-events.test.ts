@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
+import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
+import { MemorySessionStore } from '../storage/memory-session-store.ts'
+import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
+import type { THostEvent } from './agent-host.ts'
+import { LocalAgentHost } from './local-agent-host.ts'
+
+const KEY = 'sk-test-SECRET123'
+
+let fake: TFakeLlmServer | undefined
+afterEach(async () => {
+  await fake?.close()
+  fake = undefined
+})
+
+describe("a hosted session's subagent run", () => {
+  it('publishes its events as they happen: the ones its log stores, in order, redacted, before the parent turn ends', async () => {
+    fake = await startFakeLlmServer({
+      apiKey: KEY,
+      turns: [
+        { toolCalls: [{ name: 'Agent', arguments: { description: 'Count', prompt: 'Count to three.' } }] },
+        { text: ['One. ', 'Two. ', 'The key is sk-te', 'st-SECRET123. Three.'] },
+        { text: 'The subagent counted.' }
+      ]
+    })
+    const server = fake
+    const store = new MemorySessionStore()
+    const host = new LocalAgentHost({
+      store,
+      createSandbox: () => new InMemorySandboxClient(),
+      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
+      defaultProvider: { kind: 'fake', model: 'test-model' },
+      eventIntervalMs: 1,
+      permissionMode: 'bypassPermissions'
+    })
+    const heard: THostEvent[] = []
+    await host.subscribe((events) => void heard.push(...events))
+    const parent = await host.createSession()
+    expect((await host.submit(parent.id, 'Ask a subagent to count')).response).toBe('The subagent counted.')
+
+    const run = (await store.listSessions()).sessions.find((summary) => summary.parentSessionId === parent.id)
+    if (!run) throw new Error('the subagent run is stored')
+    const stored = await store.loadEvents(run.id)
+    const published = heard.flatMap((event) => (event.kind === 'replay' && event.event.sessionId === run.id ? [event.event] : []))
+    expect(published.map((event) => [event.seq, event.type])).toEqual(stored.map((event) => [event.seq, event.type]))
+    const streamed = published.flatMap((event) => (event.type === 'provider_stream_raw_delta' ? [event.data.delta] : []))
+    expect(streamed.join('')).toBe('One. Two. The key is [REDACTED]. Three.')
+    expect(JSON.stringify(published)).not.toContain(KEY)
+    // Live, not at the end: the run's last event reached the page before the parent's turn finished.
+    const lastOfRun = heard.findLastIndex((event) => event.kind === 'replay' && event.event.sessionId === run.id)
+    const parentFinished = heard.findIndex((event) => event.kind === 'turn_finished' && event.sessionId === parent.id)
+    expect(lastOfRun).toBeGreaterThanOrEqual(0)
+    expect(lastOfRun).toBeLessThan(parentFinished)
+  })
+})
