@@ -30,23 +30,6 @@ describe('applyLiveEvents', () => {
     expect(applyLiveEvents([summary('a', 10, 6)], [appended('a', 2, 11)])[0]?.messageCount).toBe(6)
   })
 
-  it('lists a subagent run a listed session starts as its link arrives, once, and counts its messages as they commit', () => {
-    const link = (sessionId: string, parentSessionId: string, ts: number) =>
-      ({
-        kind: 'replay',
-        event: { seq: 0, ts, sessionId, executionId: 'e', type: 'session_link', data: { parentSessionId, parentToolCallId: 'call_1', agentType: 'explorer', description: 'Find the tests' } }
-      }) as unknown as THostEvent
-    const parent = { ...summary('parent', 10), providerName: 'anthropic', model: 'claude-x' }
-    const live = applyLiveEvents([parent], [link('run', 'parent', 50), link('run', 'parent', 50), appended('run', 0, 51)])
-    expect(live).toEqual([
-      { id: 'run', name: 'explorer: Find the tests', createdAt: 50, updatedAt: 51, messageCount: 1, providerName: 'anthropic', model: 'claude-x', parentSessionId: 'parent', parentToolCallId: 'call_1' },
-      parent
-    ])
-    // A run of a session this page does not list is not its to show.
-    const others = [summary('a', 10)]
-    expect(applyLiveEvents(others, [link('run', 'elsewhere', 50)])).toBe(others)
-  })
-
   it('returns the same list when no event concerns a listed session', () => {
     const listed = [summary('a', 10)]
     expect(applyLiveEvents(listed, [appended('other', 0, 5), { kind: 'turn_started', sessionId: 'a', prompt: 'x' }])).toBe(listed)

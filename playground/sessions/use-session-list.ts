@@ -62,10 +62,10 @@ export function useSessionList(
   useHostEvents(host, (events) => {
     setSessions((current) => applyLiveEvents(current, events))
     const ended = events.find((event): event is Extract<THostEvent, { kind: 'turn_finished' | 'turn_failed' | 'turn_interrupted' }> => event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted')
-    if (ended) {
-      void refresh()
-      announceChange.current(ended.sessionId)
-    }
+    // A subagent run's record is stored before its first event, its link to the parent: read
+    // then, the list shows the run while it runs, so it can be opened.
+    if (ended || events.some(startsSubagentRun)) void refresh()
+    if (ended) announceChange.current(ended.sessionId)
   })
 
   // Another tab made, renamed, forked or deleted sessions, or ended a turn: it says so, and a tab
@@ -170,4 +170,8 @@ export function useSessionList(
   }, [open, selectedId, sessions, openFirst, onDeleted])
 
   return { sessions, corruptCount, selectedId, select: setSelectedId, create, rename, fork, remove, refresh, error, notice }
+}
+
+function startsSubagentRun(event: THostEvent): boolean {
+  return event.kind === 'replay' && (event.event.type as string) === 'session_link'
 }
