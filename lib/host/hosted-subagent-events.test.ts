@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox-client.ts'
-import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import type { THostEvent } from './agent-host.ts'
-import { LocalAgentHost } from './local-agent-host.ts'
+import { hostWithAppKey } from './hosted-subagent.fixtures.ts'
 
 const KEY = 'sk-test-SECRET123'
 
@@ -24,16 +22,8 @@ describe("a hosted session's subagent run", () => {
         { text: 'The subagent counted.' }
       ]
     })
-    const server = fake
     const store = new MemorySessionStore()
-    const host = new LocalAgentHost({
-      store,
-      createSandbox: () => new InMemorySandboxClient(),
-      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
-      defaultProvider: { kind: 'fake', model: 'test-model' },
-      eventIntervalMs: 1,
-      permissionMode: 'bypassPermissions'
-    })
+    const host = hostWithAppKey(fake, store, KEY)
     const heard: THostEvent[] = []
     await host.subscribe((events) => void heard.push(...events))
     const parent = await host.createSession()

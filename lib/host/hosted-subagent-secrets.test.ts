@@ -4,6 +4,7 @@ import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import { LocalAgentHost } from './local-agent-host.ts'
+import { hostWithAppKey } from './hosted-subagent.fixtures.ts'
 import { subagentRepeatsKeyTurns } from '../session/subagents/subagent-repeats-key.fixtures.ts'
 
 // Short enough that no key shape matches it: only the session's known secrets hide it.
@@ -18,16 +19,8 @@ afterEach(async () => {
 describe("a hosted session's provider key", () => {
   it("is hidden when the app's factory gives it, with no key in the choice", async () => {
     fake = await startFakeLlmServer({ apiKey: KEY, turns: [{ text: `The server's key is ${KEY}.` }] })
-    const server = fake
     const store = new MemorySessionStore()
-    const host = new LocalAgentHost({
-      store,
-      createSandbox: () => new InMemorySandboxClient(),
-      // The key lives with the app (a server, say); the page's choice names only the kind and model.
-      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
-      defaultProvider: { kind: 'fake', model: 'test-model' },
-      eventIntervalMs: 1
-    })
+    const host = hostWithAppKey(fake, store, KEY)
     const session = await host.createSession()
     expect((await host.submit(session.id, 'Which key?')).response).toBe("The server's key is [REDACTED].")
     expect(JSON.stringify(await store.loadSession(session.id)) + (await host.exportReplay(session.id))).not.toContain(KEY)
@@ -63,16 +56,8 @@ describe("a hosted session's subagents", () => {
   it('cut the key from their streamed text when the model writes it across deltas', async () => {
     const turns = subagentRepeatsKeyTurns(KEY).map((turn, index) => (index === 1 ? { text: ['The key is sk-te', 'st-SEC', 'RET123.'] } : turn))
     fake = await startFakeLlmServer({ apiKey: KEY, turns })
-    const server = fake
     const store = new MemorySessionStore()
-    const host = new LocalAgentHost({
-      store,
-      createSandbox: () => new InMemorySandboxClient(),
-      createProvider: () => new OpenAIProvider({ apiKey: KEY, baseURL: server.openaiBaseURL, maxRetries: 0 }),
-      defaultProvider: { kind: 'fake', model: 'test-model' },
-      eventIntervalMs: 1,
-      permissionMode: 'bypassPermissions'
-    })
+    const host = hostWithAppKey(fake, store, KEY)
     const session = await host.createSession()
     expect((await host.submit(session.id, 'Ask a subagent for the key')).response).toBe('The subagent answered.')
     const child = (await store.listSessions()).sessions.find((summary) => summary.parentSessionId === session.id)
