@@ -66,3 +66,29 @@ test("a subagent run is folded under the session that started it, its permission
   await expect(rows).toHaveCount(1)
   expect(errors).toEqual([])
 })
+
+test('a subagent run opened while it runs asks its approval there and streams its answer in, and its parent goes on', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  const list = page.getByRole('navigation', { name: 'Sessions' })
+  await sendPrompt(page, 'Delegate the tour to a subagent')
+  const permission = page.getByRole('alertdialog')
+  await expect(permission).toContainText('Explore (subagent) wants to run Bash', { timeout: 15_000 })
+
+  // Listed as it started: opened while it waits, it shows what it did so far and asks there too.
+  await list.locator('details.subagent-runs summary').click()
+  await list.getByRole('button', { name: /^Explore: explore the workspace/ }).click()
+  await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
+  await expect(permission).toContainText('Explore (subagent) wants to run Bash: cat README.md')
+  await permission.getByRole('button', { name: 'Allow once' }).click()
+  await expect(permission).toHaveCount(0)
+  // Its answer reaches this view as the run writes it, with no reopening.
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('Tiny Calculator', { timeout: 10_000 })
+
+  // The parent was answered too: its turn ends with the run's report and no prompt left.
+  await list.locator(':scope > ul > li').first().locator('.session-open').first().click()
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('The Explore subagent reported', { timeout: 10_000 })
+  await expect(permission).toHaveCount(0)
+  expect(errors).toEqual([])
+})

@@ -43,4 +43,44 @@ describe("a hosted session's subagent run", () => {
     expect(lastOfRun).toBeGreaterThanOrEqual(0)
     expect(lastOfRun).toBeLessThan(parentFinished)
   })
+
+  it("asks its tool calls' approval in the run too: listed with the run's waiting prompts, answered from it, settled in both", async () => {
+    fake = await startFakeLlmServer({
+      apiKey: KEY,
+      turns: [
+        { toolCalls: [{ name: 'Agent', arguments: { description: 'Make a file', prompt: 'Make notes.txt.' } }] },
+        { toolCalls: [{ name: 'Bash', arguments: { command: 'touch notes.txt' } }] },
+        { text: 'Made.' },
+        { text: 'The subagent made it.' }
+      ]
+    })
+    const host = hostWithAppKey(fake, new MemorySessionStore(), KEY, 'default')
+    const heard: THostEvent[] = []
+    await host.subscribe((events) => void heard.push(...events))
+    const parent = await host.createSession()
+    const turn = host.submit(parent.id, 'Ask a subagent to make a file')
+
+    const asked = () => heard.flatMap((event) => (event.kind === 'permission_request' ? [event] : []))
+    await expect.poll(() => asked().length, { interval: 5, timeout: 5000 }).toBe(2)
+    const [inParent, inRun] = asked()
+    const runId = inParent?.request.subagent?.sessionId ?? ''
+    expect([inParent?.sessionId, inRun?.sessionId]).toEqual([parent.id, runId])
+    expect(inRun?.requestId).toBe(inParent?.requestId)
+    const requestId = inRun?.requestId ?? ''
+    expect((await host.openSession(runId)).pendingPermissions?.map((pending) => pending.requestId)).toEqual([requestId])
+    expect((await host.openSession(parent.id)).pendingPermissions?.map((pending) => pending.requestId)).toEqual([requestId])
+
+    await host.answerPermission(runId, requestId, 'allow_once')
+    expect((await turn).response).toBe('The subagent made it.')
+    // Allowed from the run, the call ran.
+    const results = (await host.openSession(runId)).messages.flatMap((message) => (message.role === 'tool' ? [JSON.parse(message.content)] : []))
+    expect(results).toEqual([expect.objectContaining({ success: true, exitCode: 0 })])
+    const settled = heard.flatMap((event) => (event.kind === 'permission_settled' ? [[event.sessionId, event.requestId, event.answer]] : []))
+    expect(settled).toEqual([
+      [parent.id, requestId, 'allow_once'],
+      [runId, requestId, 'allow_once']
+    ])
+    // Another session's id answers nothing.
+    await expect(host.answerPermission(parent.id, requestId, 'allow_once')).rejects.toThrow(`No permission prompt "${requestId}" is waiting in session ${parent.id}.`)
+  })
 })

@@ -9,6 +9,8 @@ type TPendingRequest = { sessionId: string; request: TPermissionRequest; settle:
  * Carries permission prompts from a running session to whoever watches the host (the page) and
  * their answers back. A prompt the run stops waiting for (abort, end of turn) is answered deny; one
  * asked while nobody watches the host fails at once, so the turn goes on instead of waiting forever.
+ * A subagent run's prompt is the session's and the run's too: published for both, listed with
+ * either's waiting prompts, and answered from either, so a page that has the run open asks there.
  */
 export class PermissionBroker {
   private readonly pending = new Map<string, TPendingRequest>()
@@ -26,28 +28,29 @@ export class PermissionBroker {
         if (signal?.aborted) return resolve('deny')
         if (!this.watched()) return reject(new Error('no one is subscribed to the host to answer it (subscribe to its events, or choose a permissionMode)'))
         const requestId = createId()
+        const asking = sessionsAsking({ sessionId, request })
         const settle = (answer: TPermissionAnswer) => {
           if (!this.pending.delete(requestId)) return
           signal?.removeEventListener('abort', onAbort)
-          this.publish({ kind: 'permission_settled', sessionId, requestId, answer })
+          for (const id of asking) this.publish({ kind: 'permission_settled', sessionId: id, requestId, answer })
           resolve(answer)
         }
         const onAbort = () => settle('deny')
         signal?.addEventListener('abort', onAbort, { once: true })
         this.pending.set(requestId, { sessionId, request, settle })
-        this.publish({ kind: 'permission_request', sessionId, requestId, request })
+        for (const id of asking) this.publish({ kind: 'permission_request', sessionId: id, requestId, request })
       })
   }
 
   /** The prompts a session still waits on, oldest first. */
   pendingFor(sessionId: string): TPendingPermission[] {
-    return [...this.pending].filter(([, pending]) => pending.sessionId === sessionId).map(([requestId, { request }]) => ({ requestId, request }))
+    return [...this.pending].filter(([, pending]) => sessionsAsking(pending).includes(sessionId)).map(([requestId, { request }]) => ({ requestId, request }))
   }
 
   /** Answers a waiting prompt. */
   answer(sessionId: string, requestId: string, answer: TPermissionAnswer): void {
     const request = this.pending.get(requestId)
-    if (!request || request.sessionId !== sessionId) {
+    if (!request || !sessionsAsking(request).includes(sessionId)) {
       throw new ValidationError(`No permission prompt "${requestId}" is waiting in session ${sessionId}.`)
     }
     request.settle(answer)
@@ -57,4 +60,10 @@ export class PermissionBroker {
   denyAll(sessionId: string): void {
     for (const request of [...this.pending.values()]) if (request.sessionId === sessionId) request.settle('deny')
   }
+}
+
+// The session whose turn asks and, for a subagent's call, the run it is made in.
+function sessionsAsking({ sessionId, request }: Pick<TPendingRequest, 'sessionId' | 'request'>): string[] {
+  const run = request.subagent?.sessionId
+  return run === undefined || run === sessionId ? [sessionId] : [sessionId, run]
 }
