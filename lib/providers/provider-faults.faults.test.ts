@@ -22,7 +22,8 @@ const SUITE = 'provider faults'
 const MODEL = 'test-model'
 const RIGHT_KEY = 'sk-fault-suite-right-key-0123456789'
 const WRONG_KEY = 'sk-fault-suite-wrong-key-9876543210'
-const IDLE_TIMEOUT_MS = 400
+// Long enough that a healthy round on a busy machine never trips it (the scripted stalls never end).
+const IDLE_TIMEOUT_MS = 1_500
 // Every other agent gets a timeout no busy machine reaches, so only a scripted stall can trip one.
 const GENEROUS_TIMEOUT_MS = 15_000
 const PROMPT = 'What is 2 + 3?'
