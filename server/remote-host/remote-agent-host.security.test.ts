@@ -67,6 +67,23 @@ describe('the remote agent host keeps users apart', () => {
     recordSuiteTotal(SUITE, 'securityChecks')
   })
 
+  it("gives a subagent run to the user whose turn started it: listed, opened and heard by them, by no one else", async () => {
+    const { alice, bob } = await twoUsers()
+    const heardByAlice: THostEvent[] = []
+    await alice.subscribe((events) => void heardByAlice.push(...events))
+    const session = await alice.createSession()
+    await alice.setPermissionMode(session.id, 'bypassPermissions')
+    expect((await alice.submit(session.id, 'Delegate the tour to a subagent')).response).toContain('The Explore subagent reported')
+
+    const run = (await alice.listSessions()).sessions.find((summary) => summary.parentSessionId === session.id)
+    if (!run) throw new Error("the subagent run is listed for the user whose turn started it")
+    expect((await alice.openSession(run.id)).messages[0]?.content).toContain('Look around the workspace')
+    expect(heardByAlice.some((event) => event.kind === 'replay' && event.event.sessionId === run.id && event.event.type === 'history_mutation')).toBe(true)
+    expect((await bob.listSessions()).sessions).toEqual([])
+    await expect(bob.openSession(run.id)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: `Session "${run.id}" was not found on this host.` })
+    recordSuiteTotal(SUITE, 'securityChecks', 2)
+  })
+
   it("refuses a provider choice that carries a key or a base URL: the server's providers stay pointed where the server says", async () => {
     const { alice } = await twoUsers()
     await expect(alice.createSession({ provider: { kind: 'anthropic', model: 'claude-haiku-4-5', baseURL: 'https://attacker.example/v1' } })).rejects.toMatchObject({

@@ -1,5 +1,6 @@
 import { AuthenticationError, ValidationError } from '../../lib/core/errors.ts'
 import type { IAgentHost, THostEvent } from '../../lib/host/agent-host.ts'
+import type { TSessionEventDataMap } from '../../lib/session/session-events.ts'
 import { NO_STACK, serializeError } from '../../worker/serialized-error.ts'
 import { CLOSE_HELLO_TIMEOUT, CLOSE_UNAUTHORIZED, type THostFrame, type TRemoteHostMethod } from '../../worker/remote/remote-host-frames.ts'
 import { parseFrameText, toFrameText } from '../../worker/remote/remote-host-json.ts'
@@ -153,8 +154,23 @@ export class RemoteHostConnection {
   }
 
   private push(events: THostEvent[]): void {
+    for (const event of events) this.adoptRun(event)
     const mine = events.filter((event) => this.following.has(event.kind === 'replay' ? event.event.sessionId : event.sessionId))
     if (mine.length > 0) this.send({ type: 'events', events: mine })
+  }
+
+  // A subagent run that a turn of a session this client follows starts is its principal's too:
+  // they may list, open and answer it, and its events are pushed to them as it records them.
+  private adoptRun(event: THostEvent): void {
+    const principal = this.principal
+    if (principal === undefined || event.kind !== 'replay' || (event.event.type as string) !== 'session_link') return
+    const { parentSessionId } = event.event.data as unknown as TSessionEventDataMap['session_link']
+    if (!this.following.has(parentSessionId)) return
+    const runId = event.event.sessionId
+    this.following.add(runId)
+    void Promise.resolve(this.context.owners.assign(runId, principal)).catch((error: unknown) =>
+      this.context.log({ event: 'refused', principal, ...this.address(), message: `subagent run ${runId} stays unlisted: owners.assign() threw: ${error instanceof Error ? error.message : String(error)}` })
+    )
   }
 
   private refuseFrame(id: number | null, message: string): void {
