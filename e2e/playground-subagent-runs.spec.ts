@@ -92,3 +92,31 @@ test('a subagent run opened while it runs asks its approval there and streams it
   await expect(permission).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+test('Stop in a subagent run opened while it runs stops the run alone, and its parent goes on', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  await openPlayground(page)
+  const conversation = page.getByRole('region', { name: 'Conversation' })
+  const list = page.getByRole('navigation', { name: 'Sessions' })
+  await sendPrompt(page, 'Delegate the tour to a subagent')
+  const permission = page.getByRole('alertdialog')
+  await expect(permission).toContainText('Explore (subagent) wants to run Bash', { timeout: 15_000 })
+
+  // Opened while it waits, the run shows as running: Stop is its own.
+  await list.locator('details.subagent-runs summary').click()
+  await list.getByRole('button', { name: /^Explore: explore the workspace/ }).click()
+  await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
+  const stop = page.getByRole('button', { name: 'Stop' })
+  await expect(stop).toBeEnabled()
+  await stop.click()
+  await expect(permission).toHaveCount(0)
+  await expect(stop).toHaveCount(0)
+
+  // The parent heard the run stop (its Agent call reads "stopped") and answered after it.
+  await list.locator(':scope > ul > li').first().locator('.session-open').first().click()
+  await expect(conversation.getByLabel('Assistant').last()).toContainText('The Explore subagent', { timeout: 10_000 })
+  await expect(conversation.getByRole('region', { name: 'Tool call Agent' })).toContainText('stopped')
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
+  await expect(conversation.getByText('Interrupted', { exact: true })).toHaveCount(0)
+  expect(errors).toEqual([])
+})

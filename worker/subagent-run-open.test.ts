@@ -24,7 +24,7 @@ const HOSTS: Array<{ name: string; build: (options: TLocalAgentHostOptions) => I
 ]
 
 describe.each(HOSTS)('a subagent run opened in $name while its parent turn runs', ({ build }) => {
-  it('is left to the turn writing it: not closed off, no prompt of its own, its history and log whole', async () => {
+  it('is left to the turn writing it: running, not closed off, no prompt of its own, its history and log whole', async () => {
     fake = await startFakeLlmServer({
       eventDelayMs: 40,
       turns: [
@@ -53,8 +53,9 @@ describe.each(HOSTS)('a subagent run opened in $name while its parent turn runs'
     const view = await host.openSession(run.id)
     expect(view.messages.map((message) => message.state)).not.toContain('interrupted')
     // A prompt or a command of its own would write the same log beside the parent's turn.
-    await expect(host.submit(run.id, 'Count again.')).rejects.toThrow(`Session ${run.id} is a subagent run that a turn of session ${parent.id} is still running`)
-    await expect(host.executeCommand(run.id, '/compact')).rejects.toThrow('is a subagent run that a turn of session')
+    expect(view.running).toBe(true)
+    await expect(host.submit(run.id, 'Count again.')).rejects.toThrow(`Session ${run.id} is running a turn; abort it or wait.`)
+    await expect(host.executeCommand(run.id, '/compact')).rejects.toThrow(`Session ${run.id} is running a turn; abort it or wait.`)
     expect((await turn).response).toBe('The subagent counted.')
 
     const stored = await store.loadSession(run.id)

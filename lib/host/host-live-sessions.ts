@@ -7,7 +7,6 @@ import { buildSwitchedSandbox } from './host-sandbox-switch.ts'
 import { saveSandboxSnapshot } from './host-workspace-files.ts'
 import type { SessionSandboxes } from './session-sandboxes.ts'
 import { describeError } from '../core/describe-error.ts'
-import { ValidationError } from '../core/errors.ts'
 
 /** What a host's open sessions are started from. */
 export type THostLiveSessionPorts = {
@@ -21,8 +20,8 @@ export type THostLiveSessionPorts = {
   assemble: (record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean) => Promise<HostedSession>
   publishNow: (event: THostEvent) => void
   records: HostedSessionRecords
-  /** Whether a turn of the session runs in this host now. */
-  isRunning: (sessionId: string) => boolean
+  /** @throws ValidationError when the session is busy here (a turn, a command, a subagent run). */
+  assertIdle: (sessionId: string) => void
 }
 
 /**
@@ -34,19 +33,14 @@ export class HostLiveSessions {
   constructor(private readonly ports: THostLiveSessionPorts) {}
 
   /**
-   * The live session of `record`, started when it is not open yet; refused for a subagent run
-   * whose parent's turn runs here, which that turn is still writing (started beside it, its hooks
-   * and turns would write the same log).
+   * The live session of `record`, started when it is not open yet; refused for a subagent run a
+   * turn here is still running (started beside it, its hooks and turns would write the same log).
    */
-  open(record: TSessionRecord): Promise<HostedSession> {
+  async open(record: TSessionRecord): Promise<HostedSession> {
+    // Held before anything is awaited, so two calls at once start the session once.
     let session = this.ports.records.peek(record.id)?.live
     if (!session) {
-      const parent = record.parentSessionId
-      if (parent !== undefined && this.ports.isRunning(parent)) {
-        return Promise.reject(
-          new ValidationError(`Session ${record.id} is a subagent run that a turn of session ${parent} is still running; it takes prompts and commands once that turn has ended.`)
-        )
-      }
+      if (record.parentSessionId !== undefined) this.ports.assertIdle(record.id)
       session = this.start(record)
       this.hold(record.id, session)
     }

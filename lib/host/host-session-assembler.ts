@@ -6,6 +6,8 @@ import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import { redactSecretText } from '../storage/replay-log/redact-secrets.ts'
 import type { TSessionRecord } from '../storage/session-store.ts'
 import type { HostEventHub } from './host-event-hub.ts'
+import type { HostRunningTurns } from './host-running-turns.ts'
+import { watchSubagentRun } from './host-subagent-runs.ts'
 import { toSessionSettingsOptions } from './host-session-settings.ts'
 import { HostedSession } from './hosted-session.ts'
 import type { HostedSessionRecords } from './hosted-session-records.ts'
@@ -25,6 +27,7 @@ export type THostSessionAssemblerParts = {
   events: HostEventHub
   permissions: PermissionBroker
   modes: SessionPermissionModes
+  turns: HostRunningTurns
 }
 
 /**
@@ -37,7 +40,7 @@ export class HostSessionAssembler {
 
   /** The SDK session of `record` over `sandbox`, assembled from the workspace's configuration. */
   async assemble(record: TSessionRecord, sandbox: ISandboxClient, sessionStart: boolean): Promise<HostedSession> {
-    const { options, agents, records, sandboxes, userPlugins, events, permissions, modes } = this.parts
+    const { options, agents, records, sandboxes, userPlugins, events, permissions, modes, turns } = this.parts
     const sessionId = record.id
     const workspaceRoot = options.workspaceRoot ?? '/workspace'
     const configuration = await loadWorkspaceConfiguration(sandbox, workspaceRoot, {
@@ -50,6 +53,8 @@ export class HostSessionAssembler {
     if (mcp) configuration.problems.push(...mcp.getProblems().map((problem) => ({ file: `mcpServers.${problem.server}`, message: problem.message })))
     const language = agents.getLanguage(sessionId)
     const provider = await agents.providerFor(record)
+    // The provider's own, too: a factory may give it a key of the app's that no choice carries.
+    const secrets = [...(choice.apiKey ? [choice.apiKey] : []), ...getProviderSecrets(provider), ...sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])]
     const start = HostedSession.start(
       {
         // The session talks to the chosen provider and model; its record says so from its first write.
@@ -60,9 +65,9 @@ export class HostSessionAssembler {
         configuration,
         workspaceRoot,
         ...(language ? { language } : {}),
-        // The provider's own, too: a factory may give it a key of the app's that no choice carries.
-        secrets: [...(choice.apiKey ? [choice.apiKey] : []), ...getProviderSecrets(provider), ...sandboxes.secretsOf(sessionId), ...(mcp?.getSecrets() ?? [])],
+        secrets,
         ...(mcp ? { mcp } : {}),
+        watchSubagentRun: (run) => watchSubagentRun(run, { turns, publishNow: (event) => events.publishNow(event), secrets }),
         publish: (event) => events.publish(event),
         publishNow: (event) => events.publishNow(event),
         flushEvents: () => events.flush(),

@@ -150,9 +150,10 @@ export class HostSessionLifecycle {
     // A remote call carries a left-out argument as null.
     const latestEvents = options?.latestEvents ?? undefined
     const latestMessages = options?.latestMessages ?? undefined
-    // A running turn's round is stored at its end: what it published so far joins the stored events.
-    // Taken before the read, so an event whose write lands meanwhile is in one of the two, or both.
-    const unstored = ports.turns.isRunning(sessionId) ? ((await ports.live.current(sessionId))?.unstoredEvents() ?? []) : []
+    // A running turn's round (or a subagent run's) is stored at its end: what it published so far
+    // joins the stored events. Taken before the read, so an event whose write lands meanwhile is in
+    // one of the two, or both.
+    const unstored = ports.turns.isRunning(sessionId) ? (ports.turns.unstoredEvents(sessionId) ?? (await ports.live.current(sessionId))?.unstoredEvents() ?? []) : []
     // Events first: a commit landing between the reads then leaves the record ahead of the events,
     // and the page applies the events it has not seen on top of messages that already hold them.
     const eventPage =

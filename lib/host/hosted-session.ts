@@ -12,12 +12,13 @@ import type { TInteractiveSessionOptions } from '../session/interactive-session-
 import type { Session } from '../session/session.ts'
 import { createSession, type TWorkspaceConfiguration } from '../session/session-assembly.ts'
 import { toStoredEvent, type TSessionEvent } from '../session/session-events.ts'
+import type { TSubagentRunWatcher } from '../session/subagents/subagent-run-watch.ts'
 import { SessionPersistence } from '../session/session-persistence.ts'
 import { LastStoredRequest } from '../storage/replay-log/last-stored-request.ts'
 import type { TCompactionNotice } from '../session/session-types.ts'
 import { StreamRedactor } from '../storage/replay-log/stream-redactor.ts'
 import type { McpToolSet, TMcpServerStatus } from '../tools/mcp/mcp-tool-set.ts'
-import { describeError } from '../core/describe-error.ts'
+import { turnFailedEvent } from './turn-failed-event.ts'
 
 /** The session options a host gives every session it holds; provider, sandbox and store are the session's own. */
 export type THostedSessionOptions = Omit<TInteractiveSessionOptions, 'provider' | 'sandbox' | 'store' | 'resumeSessionId' | 'forkSession' | 'session' | 'onReplayEvent' | 'cwd'>
@@ -44,6 +45,8 @@ export type THostedSessionParts = {
   flushEvents: () => Promise<void>
   /** The session's connected MCP servers, closed by `dispose`. */
   mcp?: McpToolSet
+  /** Told as each subagent run of the session starts and ends. */
+  watchSubagentRun: TSubagentRunWatcher
 }
 
 /**
@@ -91,6 +94,7 @@ export class HostedSession {
       // A subagent's log is stored under its own id; its events reach a page that has the run
       // open as they happen, redacted as they are stored.
       onSubagentEvent: (event) => parts.publish({ kind: 'replay', event: toStoredEvent(event) }),
+      watchSubagentRun: parts.watchSubagentRun,
       secrets: parts.secrets,
       onCompaction: (notice) => this.announceCompaction(notice),
       ...(parts.mcp ? { mcp: parts.mcp } : {})
@@ -178,8 +182,7 @@ export class HostedSession {
       // A refused answer ends a whole turn (both replies are committed): it is stored like one.
       if (refusedOutput) await this.storeTurn(sessionId)
       else this.redactor.end()
-      const code = typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'UNKNOWN'
-      parts.publish({ kind: 'turn_failed', sessionId, message: redactSecretText(describeError(error), parts.secrets), code })
+      parts.publish(turnFailedEvent(sessionId, error, parts.secrets))
       throw refusedOutput ? withoutSecrets(error, parts.secrets) : error
     }
   }

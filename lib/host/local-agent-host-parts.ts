@@ -61,7 +61,8 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     userPlugins,
     events,
     permissions,
-    modes
+    modes,
+    turns
   })
   const live = new HostLiveSessions({
     records,
@@ -70,7 +71,7 @@ export function createLocalAgentHostParts(options: TLocalAgentHostOptions, host:
     workspaceRoot,
     assemble: (record, sandbox, sessionStart) => assembler.assemble(record, sandbox, sessionStart),
     publishNow: (event) => events.publishNow(event),
-    isRunning: (sessionId) => turns.isRunning(sessionId)
+    assertIdle: (sessionId) => turns.assertIdle(sessionId)
   })
   const lifecycle = new HostSessionLifecycle({
     store,

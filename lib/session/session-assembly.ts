@@ -28,6 +28,7 @@ import type { TSessionEvent, TSessionEventListener } from './session-events.ts'
 import { createAgentTool } from './subagents/agent-tool.ts'
 import { loadAgentDefinitions } from './subagents/load-agent-definitions.ts'
 import { createSubagentRunner } from './subagents/subagent-runner.ts'
+import type { TSubagentRunWatcher } from './subagents/subagent-run-watch.ts'
 import type { IPluginFileStore } from '../storage/plugin-file-store.ts'
 import { createPluginTools, loadPluginContributions, toContributions, type TPluginContributions } from './plugins/plugin-contributions.ts'
 import { SandboxPluginFileStore } from './plugins/sandbox-plugin-file-store.ts'
@@ -131,6 +132,8 @@ export type TSessionAssemblyParts = {
   onEvent: TSessionEventListener
   /** Receives subagents' events, already redacted. */
   onSubagentEvent: (event: TSessionEvent) => void
+  /** Told as each subagent run starts and ends (a host shows it as a running turn of its own). */
+  watchSubagentRun?: TSubagentRunWatcher
   /** The session's secrets, cut from its subagents' events too. None when left out. */
   secrets?: readonly string[]
   onCompaction?: TSessionOptions['onCompaction']
@@ -185,7 +188,8 @@ export function createSession(parts: TSessionAssemblyParts): { session: Session;
     context: { agentsMd: configuration.context.agentsMd, claudeMd: configuration.context.claudeMd },
     ...(options.store ? { store: options.store } : {}),
     ...(parts.secrets ? { secrets: parts.secrets } : {}),
-    onEvent: parts.onSubagentEvent
+    onEvent: parts.onSubagentEvent,
+    watchRun: parts.watchSubagentRun
   })
   // Agent hooks run a subagent; subagents' own gates lack this executor, so hooks cannot nest agents.
   const runAgentHook: TAgentHookRunner = async ({ agent, config, input, signal }) => {

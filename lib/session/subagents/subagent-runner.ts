@@ -1,5 +1,6 @@
 import { createId } from '../../core/create-id.ts'
 import { ValidationError } from '../../core/errors.ts'
+import { followAbort } from '../../core/follow-abort.ts'
 import type { IAIProvider } from '../../core/provider.ts'
 import type { ITool } from '../../core/tool.ts'
 import type { TPermissionMode } from '../../permissions/index.ts'
@@ -11,6 +12,7 @@ import { SessionPersistence } from '../session-persistence.ts'
 import type { IAgentDefinition } from './agent-definition.ts'
 import { resolveSubagentModel } from './agent-definition.ts'
 import type { TSubagentReport, TSubagentRequest, TSubagentRunner } from './agent-tool.ts'
+import type { TSubagentRunOutcome, TSubagentRunWatcher } from './subagent-run-watch.ts'
 import { createSubagentSession, type TSubagentContext } from './subagent-session.ts'
 
 /** What every subagent of one parent session is built from. */
@@ -32,6 +34,8 @@ export type TSubagentRunnerParts = {
   secrets?: readonly string[]
   /** Receives the child's events, already redacted. */
   onEvent?: (event: TSessionEvent) => void
+  /** Told as each run starts and ends; may hand back a signal that stops the run alone. */
+  watchRun?: TSubagentRunWatcher
 }
 
 /**
@@ -63,13 +67,13 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
           parentToolCallId: request.toolCallId
         })
       : undefined
-    await persistence?.start()
     // Stream-aware, as the parent's: a key the child's model writes across deltas is cut from each of them.
     const redactor = new StreamRedactor((redacted) => {
       const written = persistence?.observe(redacted as TSessionEvent)
       parts.onEvent?.(redacted as TSessionEvent)
       return written
     }, parts.secrets ?? [])
+    await persistence?.start()
     const child = createSubagentSession({
       definition,
       provider: parts.provider,
@@ -80,24 +84,40 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       ...(parts.context ? { context: parts.context } : {}),
       onEvent: (event) => redactor.push(toStoredEvent(event))
     })
-    await child.recordParentLink({
-      parentSessionId: parts.parentSessionId,
-      parentToolCallId: request.toolCallId,
-      agentType: definition.name,
-      description: request.description
-    })
+    // Watched from its first write on: a call that reads the run meanwhile finds it running.
+    const watch = parts.watchRun?.({ sessionId, prompt: request.prompt, unstoredEvents: () => persistence?.unstoredEvents() ?? [] })
+    // Stopped by its parent's turn or, alone, by whoever watches it.
+    const stop = new AbortController()
+    const unfollow = [followAbort(request.signal, stop), followAbort(watch?.signal, stop)]
+    let outcome!: TSubagentRunOutcome
     try {
-      const result = await child.run(request.prompt, request.signal ? { signal: request.signal } : {})
-      return {
+      await child.recordParentLink({
+        parentSessionId: parts.parentSessionId,
+        parentToolCallId: request.toolCallId,
+        agentType: definition.name,
+        description: request.description
+      })
+      const result = await child.run(request.prompt, { signal: stop.signal })
+      const report = {
         sessionId,
         agentType: definition.name,
         response: result.response,
         interrupted: result.interrupted === true,
         toolsExecuted: result.toolsExecuted
       }
+      outcome = { report }
+      return report
+    } catch (error) {
+      outcome = { error }
+      throw error
     } finally {
+      for (const stopFollowing of unfollow) stopFollowing()
       redactor.end()
-      await persistence?.flush(child.getNextEventSeq())
+      try {
+        await persistence?.flush(child.getNextEventSeq())
+      } finally {
+        watch?.ended?.(outcome)
+      }
     }
   }
 }
