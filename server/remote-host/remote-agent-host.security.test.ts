@@ -16,12 +16,13 @@ afterEach(async () => {
 })
 
 async function twoUsers() {
-  served = (await servePlaygroundHost({ authorize: (token) => (token ? USERS[token] : undefined) })).served
+  const serving = await servePlaygroundHost({ authorize: (token) => (token ? USERS[token] : undefined) })
+  served = serving.served
   closers.push(() => served.close())
   const alice = connectClient(served.url, { token: 'alice-token-0123456789' })
   const bob = connectClient(served.url, { token: 'bob-token-0123456789ab' })
   closers.push(() => alice.terminate(), () => bob.terminate())
-  return { alice, bob }
+  return { alice, bob, host: serving.host, log: serving.log }
 }
 
 describe('the remote agent host keeps users apart', () => {
@@ -79,6 +80,25 @@ describe('the remote agent host keeps users apart', () => {
     if (!run) throw new Error("the subagent run is listed for the user whose turn started it")
     expect((await alice.openSession(run.id)).messages[0]?.content).toContain('Look around the workspace')
     expect(heardByAlice.some((event) => event.kind === 'replay' && event.event.sessionId === run.id && event.event.type === 'history_mutation')).toBe(true)
+    expect((await bob.listSessions()).sessions).toEqual([])
+    await expect(bob.openSession(run.id)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: `Session "${run.id}" was not found on this host.` })
+    recordSuiteTotal(SUITE, 'securityChecks', 2)
+  })
+
+  it("gives a subagent run to its parent session's user also when the turn ran with none of their connections following it", async () => {
+    const { alice: aliceBefore, bob, host, log } = await twoUsers()
+    const session = await aliceBefore.createSession()
+    aliceBefore.terminate()
+    await expect.poll(() => log.some((entry) => entry.event === 'disconnected' && entry.principal === 'alice'), { interval: 5, timeout: 5000 }).toBe(true)
+    // A turn the server runs itself (a scheduled job, say) while none of her pages is connected.
+    await host.setPermissionMode(session.id, 'bypassPermissions')
+    expect((await host.submit(session.id, 'Delegate the tour to a subagent')).response).toContain('The Explore subagent reported')
+    const alice = connectClient(served.url, { token: 'alice-token-0123456789' })
+    closers.push(() => alice.terminate())
+
+    const run = (await alice.listSessions()).sessions.find((summary) => summary.parentSessionId === session.id)
+    if (!run) throw new Error("the subagent run is listed for the user whose session started it")
+    expect((await alice.openSession(run.id)).messages[0]?.content).toContain('Look around the workspace')
     expect((await bob.listSessions()).sessions).toEqual([])
     await expect(bob.openSession(run.id)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: `Session "${run.id}" was not found on this host.` })
     recordSuiteTotal(SUITE, 'securityChecks', 2)

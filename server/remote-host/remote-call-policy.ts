@@ -73,13 +73,16 @@ export function isRemoteHostMethod(method: unknown): method is TRemoteHostMethod
 }
 
 /** Keeps the sessions (and corrupt entries) `owns` accepts. */
-export async function filterListing(listing: TSessionListing, owns: (sessionId: string) => boolean | Promise<boolean>): Promise<TSessionListing> {
+export async function filterListing(listing: TSessionListing, owns: (entry: TListedEntry) => boolean | Promise<boolean>): Promise<TSessionListing> {
   const [sessions, corrupt] = await Promise.all([keepOwned(listing.sessions, owns), keepOwned(listing.corrupt, owns)])
   return { sessions, corrupt }
 }
 
-async function keepOwned<TEntry extends { id: string }>(entries: readonly TEntry[], owns: (sessionId: string) => boolean | Promise<boolean>): Promise<TEntry[]> {
-  const owned = await Promise.all(entries.map((entry) => owns(entry.id)))
+/** What a listing tells of a session: its id and, for a subagent run, the session that started it. */
+type TListedEntry = { id: string; parentSessionId?: string }
+
+async function keepOwned<TEntry extends TListedEntry>(entries: readonly TEntry[], owns: (entry: TListedEntry) => boolean | Promise<boolean>): Promise<TEntry[]> {
+  const owned = await Promise.all(entries.map((entry) => owns(entry)))
   return entries.filter((_, index) => owned[index])
 }
 

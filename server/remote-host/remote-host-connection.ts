@@ -113,7 +113,7 @@ export class RemoteHostConnection {
       if (policy.refused && !this.context.allowPluginChanges) throw new ValidationError(`${call.method}(): ${policy.refused}.`, { details: { method: call.method } })
       if (policy.sessionScoped) {
         const sessionId = call.args[0]
-        if (typeof sessionId !== 'string' || !(await this.context.owners.owns(principal, sessionId))) {
+        if (typeof sessionId !== 'string' || !(await this.mayTouch(principal, sessionId))) {
           throw new ValidationError(`Session "${String(sessionId)}" was not found on this host.`, { details: { sessionId: String(sessionId) } })
         }
         this.following.add(sessionId)
@@ -130,7 +130,7 @@ export class RemoteHostConnection {
         await this.context.owners.release(call.args[0] as string)
         this.following.delete(call.args[0] as string)
       }
-      if (policy.listsSessions) value = await filterListing(value as Parameters<typeof filterListing>[0], (sessionId) => this.context.owners.owns(principal, sessionId))
+      if (policy.listsSessions) value = await filterListing(value as Parameters<typeof filterListing>[0], (entry) => this.ownsOrParent(principal, entry))
       this.send({ type: 'result', id: call.id, value: value ?? null })
     } catch (error) {
       this.send({ type: 'error', id: call.id, error: serializeError(error, NO_STACK) })
@@ -154,23 +154,32 @@ export class RemoteHostConnection {
   }
 
   private push(events: THostEvent[]): void {
-    for (const event of events) this.adoptRun(event)
+    for (const event of events) this.followRun(event)
     const mine = events.filter((event) => this.following.has(event.kind === 'replay' ? event.event.sessionId : event.sessionId))
     if (mine.length > 0) this.send({ type: 'events', events: mine })
   }
 
-  // A subagent run that a turn of a session this client follows starts is its principal's too:
-  // they may list, open and answer it, and its events are pushed to them as it records them.
-  private adoptRun(event: THostEvent): void {
-    const principal = this.principal
-    if (principal === undefined || event.kind !== 'replay' || (event.event.type as string) !== 'session_link') return
+  /** Whether the principal may touch the session: theirs, or a subagent run of a session of theirs. */
+  private async mayTouch(principal: string, sessionId: string): Promise<boolean> {
+    if (await this.context.owners.owns(principal, sessionId)) return true
+    const entry = (await this.context.host.listSessions()).sessions.find((summary) => summary.id === sessionId)
+    return entry !== undefined && (await this.ownsOrParent(principal, entry))
+  }
+
+  // A subagent run is the user's whose session's turn started it, whether or not one of their
+  // connections was open then (runs start no runs of their own).
+  private async ownsOrParent(principal: string, entry: { id: string; parentSessionId?: string }): Promise<boolean> {
+    const { owners } = this.context
+    if (await owners.owns(principal, entry.id)) return true
+    return entry.parentSessionId !== undefined && (await owners.owns(principal, entry.parentSessionId))
+  }
+
+  // A subagent run that a turn of a session this client follows starts is followed too: its
+  // events are pushed as it records them.
+  private followRun(event: THostEvent): void {
+    if (event.kind !== 'replay' || (event.event.type as string) !== 'session_link') return
     const { parentSessionId } = event.event.data as unknown as TSessionEventDataMap['session_link']
-    if (!this.following.has(parentSessionId)) return
-    const runId = event.event.sessionId
-    this.following.add(runId)
-    void Promise.resolve(this.context.owners.assign(runId, principal)).catch((error: unknown) =>
-      this.context.log({ event: 'refused', principal, ...this.address(), message: `subagent run ${runId} stays unlisted: owners.assign() threw: ${error instanceof Error ? error.message : String(error)}` })
-    )
+    if (this.following.has(parentSessionId)) this.following.add(event.event.sessionId)
   }
 
   private refuseFrame(id: number | null, message: string): void {

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws'
+import type { LocalAgentHost } from '../../lib/host/local-agent-host.ts'
 import { MemorySessionStore } from '../../lib/storage/memory-session-store.ts'
 import { createPlaygroundHost } from '../../playground/worker/playground-agent.ts'
 import { createRemoteAgentClient, type TRemoteAgentClientOptions } from '../../worker/remote/create-remote-agent-client.ts'
@@ -10,12 +11,14 @@ import { serveAgentHost } from './serve-agent-host.ts'
 /** `ws`'s client class as the page client takes it (Node 20 has no global WebSocket). */
 export const NodeWebSocket = WebSocket as unknown as TWebSocketConstructor
 
-/** The playground's host (offline demo model, a README in the workspace) served on 127.0.0.1, and what it logged. */
-export async function servePlaygroundHost(options: Omit<TServeAgentHostOptions, 'port' | 'server' | 'log'>): Promise<{ served: TServedAgentHost; log: TRemoteHostLogEntry[] }> {
+/** The playground's host (offline demo model, a README in the workspace) served on 127.0.0.1, what it logged, and the host itself (for turns the server runs). */
+export async function servePlaygroundHost(
+  options: Omit<TServeAgentHostOptions, 'port' | 'server' | 'log'>
+): Promise<{ served: TServedAgentHost; log: TRemoteHostLogEntry[]; host: LocalAgentHost }> {
   const log: TRemoteHostLogEntry[] = []
   const host = createPlaygroundHost({ store: new MemorySessionStore(), demoDeltaDelayMs: 0, eventIntervalMs: 1 })
   const served = await serveAgentHost(host, { ...options, port: 0, log: (entry) => log.push(entry) })
-  return { served, log }
+  return { served, log, host }
 }
 
 /** A page client in Node. */
