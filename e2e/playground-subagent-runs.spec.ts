@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
 
 test("a subagent run is folded under the session that started it, its permission prompt says who asks, and it goes with that session's delete", async ({ page }) => {
@@ -67,19 +67,25 @@ test("a subagent run is folded under the session that started it, its permission
   expect(errors).toEqual([])
 })
 
-test('a subagent run opened while it runs asks its approval there and streams its answer in, and its parent goes on', async ({ page }) => {
-  const errors = collectPageErrors(page)
+/** Delegates the tour and opens the subagent run from the list while its first Bash call waits for approval. */
+async function openRunWhileItWaits(page: Page) {
   await openPlayground(page)
   const conversation = page.getByRole('region', { name: 'Conversation' })
   const list = page.getByRole('navigation', { name: 'Sessions' })
   await sendPrompt(page, 'Delegate the tour to a subagent')
   const permission = page.getByRole('alertdialog')
   await expect(permission).toContainText('Explore (subagent) wants to run Bash', { timeout: 15_000 })
-
-  // Listed as it started: opened while it waits, it shows what it did so far and asks there too.
+  // Listed as it started: opened while it waits, it shows what it did so far.
   await list.locator('details.subagent-runs summary').click()
   await list.getByRole('button', { name: /^Explore: explore the workspace/ }).click()
   await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
+  return { conversation, list, permission }
+}
+
+test('a subagent run opened while it runs asks its approval there and streams its answer in, and its parent goes on', async ({ page }) => {
+  const errors = collectPageErrors(page)
+  const { conversation, list, permission } = await openRunWhileItWaits(page)
+  // It asks there too.
   await expect(permission).toContainText('Explore (subagent) wants to run Bash: cat README.md')
   await permission.getByRole('button', { name: 'Allow once' }).click()
   await expect(permission).toHaveCount(0)
@@ -95,17 +101,8 @@ test('a subagent run opened while it runs asks its approval there and streams it
 
 test('Stop in a subagent run opened while it runs stops the run alone, and its parent goes on', async ({ page }) => {
   const errors = collectPageErrors(page)
-  await openPlayground(page)
-  const conversation = page.getByRole('region', { name: 'Conversation' })
-  const list = page.getByRole('navigation', { name: 'Sessions' })
-  await sendPrompt(page, 'Delegate the tour to a subagent')
-  const permission = page.getByRole('alertdialog')
-  await expect(permission).toContainText('Explore (subagent) wants to run Bash', { timeout: 15_000 })
-
-  // Opened while it waits, the run shows as running: Stop is its own.
-  await list.locator('details.subagent-runs summary').click()
-  await list.getByRole('button', { name: /^Explore: explore the workspace/ }).click()
-  await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
+  const { conversation, list, permission } = await openRunWhileItWaits(page)
+  // The run shows as running: Stop is its own.
   const stop = page.getByRole('button', { name: 'Stop' })
   await expect(stop).toBeEnabled()
   await stop.click()

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
-import type { THostEvent } from './agent-host.ts'
-import { hostWithAppKey } from './hosted-subagent.fixtures.ts'
+import { heardHostWithAppKey } from './hosted-subagent.fixtures.ts'
 
 const KEY = 'sk-test-SECRET123'
 
@@ -23,9 +22,7 @@ describe("a hosted session's subagent run", () => {
       ]
     })
     const store = new MemorySessionStore()
-    const host = hostWithAppKey(fake, store, KEY)
-    const heard: THostEvent[] = []
-    await host.subscribe((events) => void heard.push(...events))
+    const { host, heard } = await heardHostWithAppKey(fake, store, KEY)
     const parent = await host.createSession()
     expect((await host.submit(parent.id, 'Ask a subagent to count')).response).toBe('The subagent counted.')
 
@@ -54,9 +51,7 @@ describe("a hosted session's subagent run", () => {
         { text: 'The subagent made it.' }
       ]
     })
-    const host = hostWithAppKey(fake, new MemorySessionStore(), KEY, 'default')
-    const heard: THostEvent[] = []
-    await host.subscribe((events) => void heard.push(...events))
+    const { host, heard } = await heardHostWithAppKey(fake, new MemorySessionStore(), KEY, 'default')
     const parent = await host.createSession()
     const turn = host.submit(parent.id, 'Ask a subagent to make a file')
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySessionStore } from '../storage/memory-session-store.ts'
 import { startFakeLlmServer, type TFakeLlmServer } from '../testing/fake-llm-server.ts'
 import type { THostEvent } from './agent-host.ts'
-import { hostWithAppKey } from './hosted-subagent.fixtures.ts'
+import { heardHostWithAppKey } from './hosted-subagent.fixtures.ts'
 
 const KEY = 'sk-test-SECRET123'
 
@@ -27,9 +27,7 @@ describe('a subagent run, as a turn of its own session', () => {
       ]
     })
     const store = new MemorySessionStore()
-    const host = hostWithAppKey(fake, store, KEY)
-    const heard: THostEvent[] = []
-    await host.subscribe((events) => void heard.push(...events))
+    const { host, heard } = await heardHostWithAppKey(fake, store, KEY)
     const parent = await host.createSession()
     const turn = host.submit(parent.id, 'Ask a subagent to count')
 
@@ -72,9 +70,7 @@ describe('a subagent run, as a turn of its own session', () => {
         { text: 'The subagent was stopped; nothing was made.' }
       ]
     })
-    const host = hostWithAppKey(fake, new MemorySessionStore(), KEY, 'default')
-    const heard: THostEvent[] = []
-    await host.subscribe((events) => void heard.push(...events))
+    const { host, heard } = await heardHostWithAppKey(fake, new MemorySessionStore(), KEY, 'default')
     const parent = await host.createSession()
     const turn = host.submit(parent.id, 'Ask a subagent to make a file')
 

@@ -2,6 +2,7 @@ import { InMemorySandboxClient } from '../../sandbox/in-memory/in-memory-sandbox
 import { OpenAIProvider } from '../providers/openai/openai-provider.ts'
 import type { ISessionStore } from '../storage/session-store.ts'
 import type { TFakeLlmServer } from '../testing/fake-llm-server.ts'
+import type { THostEvent } from './agent-host.ts'
 import { LocalAgentHost, type TLocalAgentHostOptions } from './local-agent-host.ts'
 
 /**
@@ -18,4 +19,17 @@ export function hostWithAppKey(server: TFakeLlmServer, store: ISessionStore, key
     eventIntervalMs: 1,
     permissionMode
   })
+}
+
+/** `hostWithAppKey`, with every event it delivers gathered in `heard` from the start. */
+export async function heardHostWithAppKey(
+  server: TFakeLlmServer,
+  store: ISessionStore,
+  key: string,
+  permissionMode: TLocalAgentHostOptions['permissionMode'] = 'bypassPermissions'
+): Promise<{ host: LocalAgentHost; heard: THostEvent[] }> {
+  const host = hostWithAppKey(server, store, key, permissionMode)
+  const heard: THostEvent[] = []
+  await host.subscribe((events) => void heard.push(...events))
+  return { host, heard }
 }
