@@ -66,6 +66,8 @@ export class MultiTabAgentHost implements IAgentHost {
   private readonly ownership: SessionOwnership
   private readonly fanout = new HostEventFanout()
   private readonly broadcast: SessionBroadcast | undefined
+  /** How to end the hold on each subagent run this host drives while it runs. */
+  private readonly runEnds = new Map<string, () => void>()
   /** Take-overs waiting for this host to drive their session. */
   private readonly claimWaiters = new Map<string, Set<() => void>>()
 
@@ -280,9 +282,23 @@ export class MultiTabAgentHost implements IAgentHost {
   }
 
   private fromInner(events: THostEvent[]): Promise<void> {
+    for (const event of events) this.driveRun(event)
     this.broadcast?.publish(events)
     // Returned, so the inner host's batches wait for the page: back-pressure reaches the turn.
     return this.fanout.deliver(events)
+  }
+
+  // A subagent run a turn here starts is driven here until it ends, as a turn is: another tab that
+  // opens it follows it instead of starting it beside that turn, and one that takes it over gets it
+  // once it has stopped and stored what it did.
+  private driveRun(event: THostEvent): void {
+    if (event.kind === 'turn_started' && !this.ownership.isOwner(event.sessionId)) {
+      const { sessionId } = event
+      void this.ownership.whileOwner(sessionId, () => new Promise<void>((end) => this.runEnds.set(sessionId, end))).catch(() => undefined)
+    } else if (event.kind === 'turn_finished' || event.kind === 'turn_failed') {
+      this.runEnds.get(event.sessionId)?.()
+      this.runEnds.delete(event.sessionId)
+    }
   }
 
   private async ownerOnly(sessionId: string, work: () => Promise<void>): Promise<void> {
