@@ -2,8 +2,9 @@ import { ValidationError } from '../core/errors.ts'
 import type { TExecutionEventEnvelope } from '../core/execution-events.ts'
 
 /**
- * Which of a host's sessions are busy (a turn or a built-in command), each with the controller
- * `abort` fires. A busy session refuses another turn, command, fork or switch.
+ * Which of a host's sessions are busy (a turn, a built-in command, or a subagent run a turn is
+ * running), each with the controller `abort` fires. A busy session refuses another turn, command,
+ * fork or switch.
  */
 export class HostRunningTurns {
   private readonly running = new Map<string, { controller: AbortController; ended: Promise<void>; end: () => void; unstored?: () => TExecutionEventEnvelope[] }>()

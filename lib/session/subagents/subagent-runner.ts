@@ -84,7 +84,7 @@ export function createSubagentRunner(parts: TSubagentRunnerParts): TSubagentRunn
       ...(parts.context ? { context: parts.context } : {}),
       onEvent: (event) => redactor.push(toStoredEvent(event))
     })
-    // Watched from its first write on: a call that reads the run meanwhile finds it running.
+    // Watched before its log's first event: a call that reads the run from then on finds it running.
     const watch = parts.watchRun?.({ sessionId, prompt: request.prompt, unstoredEvents: () => persistence?.unstoredEvents() ?? [] })
     // Stopped by its parent's turn or, alone, by whoever watches it.
     const stop = new AbortController()
