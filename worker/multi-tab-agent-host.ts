@@ -289,12 +289,20 @@ export class MultiTabAgentHost implements IAgentHost {
   }
 
   // A subagent run a turn here starts is driven here until it ends, as a turn is: another tab that
-  // opens it follows it instead of starting it beside that turn, and one that takes it over gets it
-  // once it has stopped and stored what it did.
+  // opens it follows it (shown running) instead of starting it beside that turn, and one that takes
+  // it over gets it once it has stopped and stored what it did.
   private driveRun(event: THostEvent): void {
     if (event.kind === 'turn_started' && !this.ownership.isOwner(event.sessionId)) {
       const { sessionId } = event
-      void this.ownership.whileOwner(sessionId, () => new Promise<void>((end) => this.runEnds.set(sessionId, end))).catch(() => undefined)
+      // Made now: a run may end before this host holds it.
+      const ended = new Promise<void>((end) => this.runEnds.set(sessionId, end))
+      void this.ownership
+        .whileOwner(sessionId, async () => {
+          const turnLock = await this.options.locks.tryAcquire(turnLockName(sessionId)).catch(() => undefined)
+          await ended
+          turnLock?.release()
+        })
+        .catch(() => undefined)
     } else if (event.kind === 'turn_finished' || event.kind === 'turn_failed') {
       this.runEnds.get(event.sessionId)?.()
       this.runEnds.delete(event.sessionId)

@@ -31,11 +31,11 @@ async function delegate(running: TSimulatedTab) {
 }
 
 describe('a subagent run under the multi-tab host', () => {
-  it('is driven by the tab whose turn runs it: another tab opens it read-only and cannot start it beside that turn', async () => {
+  it('is driven by the tab whose turn runs it: another tab opens it read-only, running, and cannot start it beside that turn', async () => {
     const { running, other } = startTwoTabs()
     const { parent, turn, runId } = await delegate(running)
 
-    expect(await other.host.openSession(runId)).toMatchObject({ readOnly: true })
+    expect(await other.host.openSession(runId)).toMatchObject({ readOnly: true, running: true })
     await expect(other.host.submit(runId, 'Something else')).rejects.toThrow(`Session ${runId} is driven by another tab`)
     await expect(other.host.writeFile(runId, '/workspace/x.txt', 'x')).rejects.toThrow('read-only here')
 

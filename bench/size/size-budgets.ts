@@ -109,7 +109,7 @@ export const EMBED_INITIAL_BUNDLE: TBundleEntry = {
  * renders by (memoized, the page's callbacks to them kept): the page's settings dialog, once opened,
  * had rendered its fields again with every batch, about 20 times a turn (5 bytes on the embed, 13 on the page).
  * The worker's was raised by 200 bytes (144.2 KB) for a subagent run shown as a running turn of its
- * own session (261 bytes) and driven by the tab whose turn runs it (84): a page that opens a run
+ * own session (261 bytes) and driven by the tab whose turn runs it (101): a page that opens a run
  * while it works sees it running with what it streamed so far and a Stop that stops the run alone,
  * where its prompt box had stayed enabled and refused every prompt, and another tab that opens it
  * can no longer start it beside the turn writing it; the run starts inside a turn, so none of it
