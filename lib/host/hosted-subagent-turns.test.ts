@@ -19,10 +19,11 @@ describe('a subagent run, as a turn of its own session', () => {
   it('is announced, opens as running with what it has streamed and not stored, refuses prompts, and ends before its parent', async () => {
     fake = await startFakeLlmServer({
       apiKey: KEY,
-      eventDelayMs: 60,
+      // Slow enough that the run is still mid-answer when it is opened, on a busy machine too.
+      eventDelayMs: 100,
       turns: [
-        { toolCalls: [{ name: 'Agent', arguments: { description: 'Count', prompt: `Count to five. The key is ${KEY}.` } }] },
-        { text: ['One. ', 'Two. ', 'Three. ', 'Four. ', 'Five.'] },
+        { toolCalls: [{ name: 'Agent', arguments: { description: 'Count', prompt: `Count to eight. The key is ${KEY}.` } }] },
+        { text: ['One. ', 'Two. ', 'Three. ', 'Four. ', 'Five. ', 'Six. ', 'Seven. ', 'Eight.'] },
         { text: 'The subagent counted.' }
       ]
     })
@@ -35,7 +36,7 @@ describe('a subagent run, as a turn of its own session', () => {
     await expect.poll(started, { interval: 5, timeout: 5000 }).toBeDefined()
     const announced = started() as Extract<THostEvent, { kind: 'turn_started' }>
     const runId = announced.sessionId
-    expect(announced.prompt).toBe('Count to five. The key is [REDACTED].')
+    expect(announced.prompt).toBe('Count to eight. The key is [REDACTED].')
     // Announced before its first event, so a page sees the run running as soon as it can open it.
     const firstOfRun = heard.findIndex((event) => event.kind === 'replay' && event.event.sessionId === runId)
     expect(heard.indexOf(announced)).toBeLessThan(firstOfRun === -1 ? Infinity : firstOfRun)
@@ -55,7 +56,7 @@ describe('a subagent run, as a turn of its own session', () => {
     const runEnd = heard.findIndex((event) => event.kind === 'turn_finished' && event.sessionId === runId)
     const lastOfRun = heard.findLastIndex((event) => event.kind === 'replay' && event.event.sessionId === runId)
     const parentEnd = heard.findIndex((event) => event.kind === 'turn_finished' && event.sessionId === parent.id)
-    expect(heard[runEnd]).toEqual({ kind: 'turn_finished', sessionId: runId, result: { response: 'One. Two. Three. Four. Five.', interrupted: false, toolsExecuted: [] } })
+    expect(heard[runEnd]).toEqual({ kind: 'turn_finished', sessionId: runId, result: { response: 'One. Two. Three. Four. Five. Six. Seven. Eight.', interrupted: false, toolsExecuted: [] } })
     expect(lastOfRun).toBeLessThan(runEnd)
     expect(runEnd).toBeLessThan(parentEnd)
     expect((await host.openSession(runId)).running).toBe(false)
