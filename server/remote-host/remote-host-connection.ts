@@ -161,9 +161,10 @@ export class RemoteHostConnection {
 
   /** Whether the principal may touch the session: theirs, or a subagent run of a session of theirs. */
   private async mayTouch(principal: string, sessionId: string): Promise<boolean> {
-    if (await this.context.owners.owns(principal, sessionId)) return true
-    const entry = (await this.context.host.listSessions()).sessions.find((summary) => summary.id === sessionId)
-    return entry !== undefined && (await this.ownsOrParent(principal, entry))
+    const { owners, host } = this.context
+    if (await owners.owns(principal, sessionId)) return true
+    const parent = (await host.listSessions()).sessions.find((summary) => summary.id === sessionId)?.parentSessionId
+    return parent !== undefined && (await owners.owns(principal, parent))
   }
 
   // A subagent run is the user's whose session's turn started it, whether or not one of their
