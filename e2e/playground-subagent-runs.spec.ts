@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { collectPageErrors, openPlayground, sendPrompt } from './playground-fixtures.ts'
+import { agentWorker, expectIdle } from './worker-fixtures.ts'
 
 test("a subagent run is folded under the session that started it, its permission prompt says who asks, and it goes with that session's delete", async ({ page }) => {
   const errors = collectPageErrors(page)
@@ -116,4 +117,20 @@ test('Stop in a subagent run opened while it runs stops the run alone, and its p
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0)
   await expect(conversation.getByText('Interrupted', { exact: true })).toHaveCount(0)
   expect(errors).toEqual([])
+})
+
+test("a worker killed while a subagent run is open says so in the run's view, which stops running and takes a prompt", async ({ page }) => {
+  const { conversation, permission } = await openRunWhileItWaits(page)
+  const stop = page.getByRole('button', { name: 'Stop' })
+  await expect(stop).toBeEnabled()
+  const replacement = page.waitForEvent('worker')
+  await (await agentWorker(page)).evaluate(() => self.close())
+
+  expect((await replacement).url()).toContain('agent-worker')
+  await expect(page.getByRole('alert').filter({ hasText: 'interrupted' })).toContainText('agent worker stopped and was restarted')
+  await expect(stop).toHaveCount(0)
+  await expect(permission).toHaveCount(0)
+  await expectIdle(page)
+  // What the run had done before the worker went is still shown.
+  await expect(conversation.getByLabel('You').first()).toContainText('Look around the workspace')
 })

@@ -74,6 +74,24 @@ describe('AgentWorkerSupervisor', () => {
     expect((await shared.store.loadSession(session.id))?.messages.filter((message) => message.role === 'user')).toHaveLength(2)
   })
 
+  it('reports a subagent run its turn started interrupted too, so a page showing the run sees it end', async () => {
+    const { client: agent, workers, events, restarts } = startClient()
+    const parent = await agent.createSession()
+    await agent.openSession(parent.id)
+    const turn = agent.submit(parent.id, 'Delegate the tour to a subagent')
+    const asked = () => events.find((event) => event.kind === 'permission_request' && event.request.subagent !== undefined)
+    await expect.poll(asked).toBeDefined()
+    const prompt = asked()
+    const runId = prompt?.kind === 'permission_request' ? (prompt.request.subagent?.sessionId ?? '') : ''
+    expect(await agent.openSession(runId)).toMatchObject({ running: true })
+    workers[0]?.hang()
+
+    expect(await turn).toMatchObject({ interrupted: true })
+    expect(restarts[0]?.interruptedSessionIds.toSorted()).toEqual([parent.id, runId].toSorted())
+    expect(events).toContainEqual({ kind: 'turn_interrupted', sessionId: runId, reason: 'worker_restarted' })
+    expect((await agent.openSession(runId)).running).toBeFalsy()
+  })
+
   it("restarts on an `error` event only when the worker no longer answers", async () => {
     const { client: agent, workers, restarts } = startClient()
     workers[0]?.reportError('an uncaught error in a callback')

@@ -12,7 +12,7 @@ export type TWorkerRestart = {
   restarts: number
   reason: 'unresponsive' | 'error'
   message: string
-  /** Sessions whose turn was running when the worker went; each got a `turn_interrupted` event. */
+  /** Sessions whose turn was running when the worker went (subagent runs too); each got a `turn_interrupted` event. */
   interruptedSessionIds: string[]
 }
 
@@ -176,7 +176,7 @@ export class AgentWorkerSupervisor {
   }
 
   private async dispatch(events: THostEvent[]): Promise<void> {
-    for (const event of events) if (event.kind === 'session_access') this.memory.accessSeen(event.sessionId, event.readOnly)
+    for (const event of events) this.memory.heard(event)
     for (const listener of [...this.listeners.values()]) {
       try {
         await listener(events)

@@ -139,7 +139,7 @@ export const CLIENT_FORWARDING: { [TName in TForwardedMethod]: TForwarding<TName
   openSession: {
     policy: retry,
     before: (memory, sessionId) => memory.opened(sessionId),
-    after: (memory, view, sessionId) => memory.accessSeen(sessionId, view.readOnly === true)
+    after: (memory, view, sessionId) => memory.heard({ kind: 'session_access', sessionId, readOnly: view.readOnly === true })
   },
   loadEarlierMessages: { policy: retry },
   loadEarlierEvents: { policy: retry },

@@ -1,5 +1,5 @@
 import type { TPermissionMode } from '../lib/permissions/index.ts'
-import type { IAgentHost, TMcpServers, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
+import type { IAgentHost, THostEvent, TMcpServers, TProviderChoice, TSandboxChoice } from '../lib/host/agent-host.ts'
 
 /**
  * What the page told the worker that lives only in the worker's memory: which sessions are open,
@@ -14,7 +14,10 @@ export class SessionMemory {
   private readonly permissionModes = new Map<string, TPermissionMode>()
   private readonly sandboxes = new Map<string, TSandboxChoice>()
   private readonly mcpServers = new Map<string, TMcpServers>()
-  private readonly driven = new Set<string>()
+  /** Per session the page heard of: whether this page's worker follows it read-only (`true`) or drives it. */
+  private readonly readOnly = new Map<string, boolean>()
+  /** Sessions the host said a turn started in and has not said it ended: subagent runs too, which no submit of this page began. */
+  private readonly announced = new Set<string>()
 
   /** The page opened a session. */
   opened(sessionId: string): void {
@@ -28,10 +31,15 @@ export class SessionMemory {
     else this.open.delete(sessionId)
   }
 
-  /** This page's worker drives the session (`readOnly` false) or follows another tab's. */
-  accessSeen(sessionId: string, readOnly: boolean): void {
-    if (readOnly) this.driven.delete(sessionId)
-    else this.driven.add(sessionId)
+  /**
+   * What the host said: whether this page's worker drives a session or follows another tab's
+   * (`session_access`), and that a turn in it started or ended (`turn_finished`, `turn_failed`,
+   * `turn_interrupted`).
+   */
+  heard(event: THostEvent): void {
+    if (event.kind === 'session_access') this.readOnly.set(event.sessionId, event.readOnly)
+    else if (event.kind === 'turn_started') this.announced.add(event.sessionId)
+    else if (event.kind === 'turn_finished' || event.kind === 'turn_failed' || event.kind === 'turn_interrupted') this.announced.delete(event.sessionId)
   }
 
   /** A session is gone. */
@@ -88,9 +96,15 @@ export class SessionMemory {
     else this.running.delete(sessionId)
   }
 
-  /** Sessions with a turn submitted and not yet answered. */
+  /**
+   * Sessions with a turn submitted and not yet answered, or started and not yet ended in a session
+   * this page's worker drives (a subagent run its turn started): a session another tab drives
+   * goes on there.
+   */
   turnsInFlight(): string[] {
-    return [...this.running.keys()]
+    const inFlight = new Set(this.running.keys())
+    for (const sessionId of this.announced) if (!this.readOnly.get(sessionId)) inFlight.add(sessionId)
+    return [...inFlight]
   }
 
   /**
@@ -100,7 +114,7 @@ export class SessionMemory {
    * a new E2B sandbox). A session another tab drives refuses; that is left as is.
    */
   async restore(host: IAgentHost, interrupted: readonly string[]): Promise<void> {
-    const reclaim = (sessionId: string) => this.driven.has(sessionId) || interrupted.includes(sessionId)
+    const reclaim = (sessionId: string) => this.readOnly.get(sessionId) === false || interrupted.includes(sessionId)
     for (const [sessionId, count] of this.open) {
       for (let view = 0; view < count; view++) {
         const opened = await host.openSession(sessionId).catch(() => undefined)
