@@ -1,6 +1,7 @@
 import { createId } from '../core/create-id.ts'
 import { ValidationError } from '../core/errors.ts'
 import type { THostEvent, TPendingPermission } from './agent-host.ts'
+import { describeBadAnswer, isPermissionAnswer } from '../session/permission-answer.ts'
 import type { TPermissionAnswer, TPermissionHandler, TPermissionRequest } from '../session/permission-enforcer-types.ts'
 
 type TPendingRequest = { sessionId: string; request: TPermissionRequest; settle: (answer: TPermissionAnswer) => void }
@@ -47,11 +48,14 @@ export class PermissionBroker {
     return [...this.pending].filter(([, pending]) => sessionsAsking(pending).includes(sessionId)).map(([requestId, { request }]) => ({ requestId, request }))
   }
 
-  /** Answers a waiting prompt. */
+  /** Answers a waiting prompt; an answer it cannot take is refused and the prompt keeps waiting. */
   answer(sessionId: string, requestId: string, answer: TPermissionAnswer): void {
     const request = this.pending.get(requestId)
     if (!request || !sessionsAsking(request).includes(sessionId)) {
       throw new ValidationError(`No permission prompt "${requestId}" is waiting in session ${sessionId}.`)
+    }
+    if (!isPermissionAnswer(answer)) {
+      throw new ValidationError(`answerPermission was given ${describeBadAnswer(answer)}.`)
     }
     request.settle(answer)
   }

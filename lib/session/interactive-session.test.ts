@@ -95,7 +95,7 @@ describe('InteractiveSession: a prompt', () => {
       expect.objectContaining({
         decision: 'deny',
         source: 'handler',
-        reason: "the permission handler gave an answer it cannot give: true; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }"
+        reason: "the permission handler resolved true, which is not an answer; it must be 'allow_once', 'deny' or { allowForSession: pattern }"
       })
     ])
   })
@@ -118,7 +118,7 @@ describe('InteractiveSession: a prompt', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]).toMatchObject({
       name: 'ConfigurationError',
-      message: `Bash was denied: the permission handler gave an answer it cannot give: "allow"; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }.`
+      message: `Bash was denied: the permission handler resolved "allow", which is not an answer; it must be 'allow_once', 'deny' or { allowForSession: pattern }.`
     })
     await session.submit('List again')
     expect(errors).toHaveLength(2)

@@ -158,7 +158,7 @@ describe('PermissionEnforcer: the approval flow', () => {
 
   it('denies an answer the handler cannot give, listing the answers it can, to the model and in the decision event the app hears', async () => {
     const { result, tool, events } = await run({ permissionHandler: async () => true as never }, 'Bash', { command: 'ls' })
-    const reason = "the permission handler gave an answer it cannot give: true; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }"
+    const reason = "the permission handler resolved true, which is not an answer; it must be 'allow_once', 'deny' or { allowForSession: pattern }"
     expect(result.error).toBe(`Permission denied for Bash: ${reason}`)
     expect(tool.calls).toEqual([])
     expect(events.at(-1)).toMatchObject({ type: 'permission_decision', data: { decision: 'deny', source: 'handler', reason } })

@@ -14,6 +14,7 @@ import {
   type TPermissionPattern
 } from '../permissions/index.ts'
 import type { TPermissionAnswer, TPermissionEnforcerOptions, TPermissionOutcome, TPermissionRequest } from './permission-enforcer-types.ts'
+import { describeBadAnswer, isPermissionAnswer } from './permission-answer.ts'
 import { GatedTool, type IToolGate } from './tool-gate.ts'
 import { describeError } from '../core/describe-error.ts'
 
@@ -122,7 +123,8 @@ export class PermissionEnforcer implements IToolGate {
     const { answer } = answered
     if (answer === 'allow_once') return allow({ source: 'handler' })
     if (answer === 'deny') return deny({ source: 'handler', reason: 'the user denied this call' })
-    if (typeof answer === 'object' && answer !== null && typeof answer.allowForSession === 'string') {
+    // The one answer left that it takes: allow every call the pattern covers.
+    if (isPermissionAnswer(answer)) {
       try {
         this.addSessionRule(answer.allowForSession)
         return allow({ source: 'handler', pattern: answer.allowForSession.trim() })
@@ -132,7 +134,7 @@ export class PermissionEnforcer implements IToolGate {
       }
     }
     // Recorded in the decision event as a throwing handler is, and told to the app: it is the app's own fault.
-    const reason = `the permission handler gave an answer it cannot give: ${JSON.stringify(answer)}; it must resolve 'allow_once', 'deny' or { allowForSession: '<pattern>' }`
+    const reason = `the permission handler resolved ${describeBadAnswer(answer)}`
     this.options.onBadAnswer?.(new ConfigurationError(`${toolName} was denied: ${reason}.`))
     return deny({ source: 'handler', reason })
   }
