@@ -1,5 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
-import { groupReplayEvents } from './group-replay-events.ts'
+import { ReplayEventGrouper } from './group-replay-events.ts'
 
 /** The events of one turn (one `executionId`), numbered from 1 in the order turns began among the events given. */
 export type TRunTurn = {
@@ -10,7 +10,31 @@ export type TRunTurn = {
   events: TExecutionEventEnvelope[]
 }
 
-/** Splits a session's events into its turns, keeping `seq` order inside each (the event log's grouping, rounds joined). */
-export function splitRunTurns(events: readonly TExecutionEventEnvelope[]): TRunTurn[] {
-  return groupReplayEvents(events).map(({ executionId, turn, prompt, rounds }) => ({ executionId, turn, prompt, events: rounds.flatMap((round) => round.events) }))
+/** A grouping of a list's first `count` events, the last of them `last`. */
+type TGrouping = { count: number; last: TExecutionEventEnvelope; grouper: ReplayEventGrouper; turns: readonly TRunTurn[] }
+
+// The panel's pictures (the timeline, the usage chart) each split the same list, again each time a
+// streaming turn adds events: the last grouping of a session's list is kept under its first event,
+// so a second reader of the list gets it as made and a longer list groups only what it added. Kept
+// under an event, it goes when the session's events do.
+const groupings = new WeakMap<TExecutionEventEnvelope, TGrouping>()
+
+/**
+ * Splits a session's events into its turns, keeping `seq` order inside each (the event log's
+ * grouping, rounds joined). The result is shared by every call with the same list: read it, do not
+ * change it.
+ */
+export function splitRunTurns(events: readonly TExecutionEventEnvelope[]): readonly TRunTurn[] {
+  const first = events[0]
+  if (first === undefined) return []
+  const made = groupings.get(first)
+  // A list grows by events added at its end and changes in any other way by new objects (a
+  // reload, earlier events put first): its first event and the last one grouped tell them apart.
+  const grew = made !== undefined && events.length >= made.count && events[made.count - 1] === made.last
+  if (grew && events.length === made.count) return made.turns
+  const grouper = grew ? made.grouper : new ReplayEventGrouper()
+  for (let index = grew ? made.count : 0; index < events.length; index++) grouper.add(events[index] as TExecutionEventEnvelope)
+  const turns = grouper.turns.map(({ executionId, turn, prompt, rounds }) => ({ executionId, turn, prompt, events: rounds.flatMap((round) => round.events) }))
+  groupings.set(first, { count: events.length, last: events[events.length - 1] as TExecutionEventEnvelope, grouper, turns })
+  return turns
 }
