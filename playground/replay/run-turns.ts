@@ -1,4 +1,5 @@
 import type { TExecutionEventEnvelope } from '../../lib/core/execution-events.ts'
+import { grewFrom, markEventList, type TEventListMark } from './event-list-growth.ts'
 import { ReplayEventGrouper } from './group-replay-events.ts'
 
 /** The events of one turn (one `executionId`), numbered from 1 in the order turns began among the events given. */
@@ -10,8 +11,8 @@ export type TRunTurn = {
   events: TExecutionEventEnvelope[]
 }
 
-/** A grouping of a list's first `count` events, the last of them `last`. */
-type TGrouping = { count: number; last: TExecutionEventEnvelope; grouper: ReplayEventGrouper; turns: readonly TRunTurn[] }
+/** A grouping of the events of a list as `read` marks it. */
+type TGrouping = { read: TEventListMark; grouper: ReplayEventGrouper; turns: readonly TRunTurn[] }
 
 // The panel's pictures (the timeline, the usage chart) each split the same list, again each time a
 // streaming turn adds events: the last grouping of a session's list is kept under its first event,
@@ -28,13 +29,11 @@ export function splitRunTurns(events: readonly TExecutionEventEnvelope[]): reado
   const first = events[0]
   if (first === undefined) return []
   const made = groupings.get(first)
-  // A list grows by events added at its end and changes in any other way by new objects (a
-  // reload, earlier events put first): its first event and the last one grouped tell them apart.
-  const grew = made !== undefined && events.length >= made.count && events[made.count - 1] === made.last
-  if (grew && events.length === made.count) return made.turns
+  const grew = made !== undefined && grewFrom(made.read, events)
+  if (grew && events.length === made.read.count) return made.turns
   const grouper = grew ? made.grouper : new ReplayEventGrouper()
-  for (let index = grew ? made.count : 0; index < events.length; index++) grouper.add(events[index] as TExecutionEventEnvelope)
+  for (let index = grew ? made.read.count : 0; index < events.length; index++) grouper.add(events[index] as TExecutionEventEnvelope)
   const turns = grouper.turns.map(({ executionId, turn, prompt, rounds }) => ({ executionId, turn, prompt, events: rounds.flatMap((round) => round.events) }))
-  groupings.set(first, { count: events.length, last: events[events.length - 1] as TExecutionEventEnvelope, grouper, turns })
+  groupings.set(first, { read: markEventList(events), grouper, turns })
   return turns
 }

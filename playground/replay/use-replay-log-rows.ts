@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react'
 import type { TExecutionEventEnvelope, TExecutionEventType } from '../../lib/core/execution-events.ts'
+import { grewFrom, markEventList, type TEventListMark } from './event-list-growth.ts'
 import { ReplayLogRows } from './replay-log-rows.ts'
 import type { TReplayRow } from './replay-rows.ts'
 
@@ -12,7 +13,7 @@ export type TReplayLogView = {
   shownCount: number
 }
 
-type TMade = { log: ReplayLogRows; events: readonly TExecutionEventEnvelope[]; hidden: ReadonlySet<TExecutionEventType>; matched: ReadonlySet<number> | undefined; collapsed: ReadonlySet<string> }
+type TMade = { log: ReplayLogRows; read: TEventListMark; hidden: ReadonlySet<TExecutionEventType>; matched: ReadonlySet<number> | undefined; collapsed: ReadonlySet<string> }
 
 /**
  * The event log's rows for `events` with the types in `hidden` left out, only the `seq`s in
@@ -30,7 +31,7 @@ export function useReplayLogRows(
   return useMemo(() => {
     const previous = made.current
     let log: ReplayLogRows
-    if (previous && previous.hidden === hidden && previous.matched === matched && previous.collapsed === collapsed && grewFrom(previous.events, events)) {
+    if (previous && previous.hidden === hidden && previous.matched === matched && previous.collapsed === collapsed && grewFrom(previous.read, events)) {
       log = previous.log
       log.append(events, log.taken)
     } else {
@@ -39,14 +40,7 @@ export function useReplayLogRows(
     }
     // Kept across renders on purpose: a render React discards leaves a log that a later,
     // longer list still extends, and any other list starts a new one.
-    made.current = { log, events, hidden, matched, collapsed }
+    made.current = { log, read: markEventList(events), hidden, matched, collapsed }
     return { rows: log.rows, counts: log.counts, turnIds: log.turns.map((turn) => turn.executionId), shownCount: log.shownCount }
   }, [events, hidden, matched, collapsed])
-}
-
-// The page's event lists grow by `concat` and change in any other way by a new list of new
-// objects (a reload, earlier events put first): the first and the last taken event tell them apart.
-function grewFrom(before: readonly TExecutionEventEnvelope[], after: readonly TExecutionEventEnvelope[]): boolean {
-  if (after.length < before.length) return false
-  return before.length === 0 || (after[0] === before[0] && after[before.length - 1] === before[before.length - 1])
 }
